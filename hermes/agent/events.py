@@ -1,0 +1,110 @@
+"""UI-agnostic events emitted by the turn loop and background work.
+
+The TUI renders them; headless mode prints them. Every event is a plain frozen dataclass so
+it can cross threads and be compared in tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+NoticeKind = Literal["memory", "user", "title", "compression", "provider", "info", "warning"]
+
+
+@dataclass(frozen=True)
+class TurnStarted:
+    session_id: str
+    user_message_id: int
+
+
+@dataclass(frozen=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True)
+class ToolStarted:
+    call_id: str
+    name: str
+    arguments: dict[str, Any]
+    summary: str  # short human line, e.g. 'memory +user "prefers tabs"'
+
+
+@dataclass(frozen=True)
+class ToolFinished:
+    call_id: str
+    name: str
+    success: bool
+    summary: str  # e.g. 'session_search "auth refactor" → 3 sessions'
+    result: str = ""  # the JSON the model received
+
+
+@dataclass(frozen=True)
+class Notice:
+    kind: NoticeKind
+    text: str  # e.g. "Memory updated"
+    detail: str = ""  # verbose variant: action and a preview of the content
+
+
+@dataclass(frozen=True)
+class Usage:
+    input_tokens: int
+    output_tokens: int
+    cache_tokens: int
+    cost: float  # USD for this request; 0.0 when the price is unknown
+    session_input_tokens: int = 0
+    session_output_tokens: int = 0
+    session_cost: float = 0.0
+    context_tokens: int = 0  # size of the last prompt sent
+    context_window: int = 0
+
+
+@dataclass(frozen=True)
+class ApprovalStaged:
+    """A memory write was staged for the user's approval (the TUI may open its pane)."""
+
+    pending_id: str
+    target: str
+    action: str
+
+
+@dataclass(frozen=True)
+class SessionChanged:
+    """The conversation moved to another session (compression continuation, /new, resume)."""
+
+    session_id: str
+    title: str | None
+    reason: str  # "compression" | "new" | "resume"
+
+
+@dataclass(frozen=True)
+class TitleChanged:
+    session_id: str
+    title: str
+
+
+@dataclass(frozen=True)
+class ErrorEvent:
+    """One clear line for a person: what failed, the provider's message, what to do."""
+
+    message: str
+    retryable: bool = True
+    kind: str = "provider"  # "provider" | "auth" | "tool" | "internal"
+
+
+@dataclass(frozen=True)
+class TurnDone:
+    session_id: str
+    text: str  # the final assistant text ("" when the turn failed)
+    interrupted: bool = False
+    cancelled: bool = False
+    failed: bool = False
+    assistant_message_id: int | None = None
+    extras: dict[str, Any] = field(default_factory=dict)
+
+
+Event = (
+    TurnStarted | TextDelta | ToolStarted | ToolFinished | Notice | Usage | ApprovalStaged
+    | SessionChanged | TitleChanged | ErrorEvent | TurnDone
+)

@@ -1,0 +1,98 @@
+"""The `hermes` command: the TUI with no arguments, subcommands for scripts and people.
+
+Each area owns its subcommands in `hermes/<area>/cli.py` with `add_parser(subparsers)`;
+the handlers import their heavy modules lazily so `hermes sessions list` never loads litellm.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from hermes import __version__
+from hermes.config import ConfigError, load_config
+
+# Modules that contribute subcommands, in the order `hermes --help` lists them.
+_SUBCOMMAND_MODULES = ("hermes.agent.cli", "hermes.sessions.cli", "hermes.memory.cli")
+
+
+def _add_config_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("config", help="show or check the configuration")
+    p.add_argument("action", nargs="?", choices=("show", "check", "path"), default="show")
+    p.set_defaults(func=_run_config)
+
+
+def _run_config(args: argparse.Namespace) -> int:
+    from hermes import paths
+
+    if args.action == "path":
+        print(paths.config_path())
+        return 0
+    cfg = load_config()
+    for warning in cfg.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    if args.action == "check":
+        print(f"{cfg.source}: ok" + (f" ({len(cfg.warnings)} warning(s))" if cfg.warnings else ""))
+        return 0
+    import dataclasses
+
+    import yaml
+
+    data = {k: v for k, v in dataclasses.asdict(cfg).items() if k not in ("source", "warnings")}
+    print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hermes",
+        description="A terminal chat agent that remembers the person it works with.",
+    )
+    parser.add_argument("--version", action="version", version=f"hermes {__version__}")
+    parser.add_argument("--resume", "-r", metavar="NAME|ID", help="open the app on a session")
+    parser.add_argument("-c", "--continue", dest="continue_last", action="store_true",
+                        help="open the app on the most recent session")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for module_name in _SUBCOMMAND_MODULES:
+        importlib.import_module(module_name).add_parser(sub)
+    _add_config_parser(sub)
+    return parser
+
+
+def _run_tui(args: argparse.Namespace) -> int:
+    from hermes.tui.app import run_app
+
+    return run_app(resume=args.resume, continue_last=args.continue_last)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    from hermes.log import setup_logging
+
+    setup_logging()
+    handler = getattr(args, "func", None) or _run_tui
+    try:
+        return int(handler(args) or 0)
+    except ConfigError as exc:
+        print(f"hermes: config error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("hermes: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last guard: a person sees one line, the log keeps the trace
+        import logging
+
+        logging.getLogger("hermes.cli").exception("unhandled error")
+        from hermes.paths import log_path
+
+        print(f"hermes: {type(exc).__name__}: {exc} (details in {log_path()})", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,319 @@
+"""Typed configuration: $HERMES_HOME/config.yaml laid over defaults.
+
+Unknown keys produce warnings that name them; bad values raise ConfigError naming the
+key and what is allowed. Nothing here imports litellm or Textual.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tempfile
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from hermes import paths
+
+
+class ConfigError(Exception):
+    """A config file that cannot be used; the message names the key or file and the fix."""
+
+
+def _opt(default: Any, **meta: Any) -> Any:
+    return field(default=default, metadata=meta)
+
+
+@dataclass
+class ModelConfig:
+    """A litellm model and how to reach it. An empty name means "not configured"."""
+
+    name: str = _opt("", help="litellm model name, e.g. openai/gpt-4.1")
+    api_base: str = _opt("", help="optional OpenAI-compatible endpoint")
+    api_key_env: str = _opt("", help="env var holding the key; empty = litellm's default")
+    context_window: int = _opt(0, min=0, help="0 = ask litellm's model info")
+    temperature: float | None = _opt(None, min=0.0, max=2.0)
+    max_tokens: int | None = _opt(None, min=1)
+
+
+@dataclass
+class MemoryConfig:
+    memory_enabled: bool = True
+    user_profile_enabled: bool = True
+    memory_char_limit: int = _opt(2200, min=100, max=100_000)
+    user_char_limit: int = _opt(1375, min=100, max=100_000)
+    write_approval: bool = False
+    review_interval: int = _opt(1, min=0, help="0 turns the review off")
+    review_model: ModelConfig | None = None
+
+
+@dataclass
+class SessionsConfig:
+    title_model: ModelConfig | None = None
+    auto_prune: bool = False
+    retention_days: int = _opt(90, min=1)
+
+
+@dataclass
+class CompressionConfig:
+    threshold: float = _opt(0.8, min=0.1, max=1.0)
+    model: ModelConfig | None = None
+    keep_recent_turns: int = _opt(4, min=1, max=50)
+
+
+@dataclass
+class AgentConfig:
+    max_tool_rounds: int = _opt(8, min=1, max=50)
+    max_retries: int = _opt(3, min=0, max=10)
+    request_timeout: float = _opt(120.0, min=1.0)
+
+
+@dataclass
+class DisplayConfig:
+    memory_notifications: str = _opt("on", choices=("off", "on", "verbose"))
+    theme: str = "hermes-dark"
+
+
+@dataclass
+class HonchoConfig:
+    base_url: str = _opt("", help="empty = Honcho cloud")
+    api_key_env: str = "HONCHO_API_KEY"
+    workspace: str = "hermes"
+    user_peer: str = "user"
+    assistant_peer: str = "hermes"
+
+
+@dataclass
+class UserModelConfig:
+    provider: str = _opt("off", choices=("off", "local", "honcho"))
+    model: ModelConfig | None = None
+    context_cadence: int = _opt(1, min=1)
+    dialectic_cadence: int = _opt(5, min=1)
+    dialectic_depth: int = _opt(2, min=1, max=3)
+    honcho: HonchoConfig = field(default_factory=HonchoConfig)
+
+
+@dataclass
+class Config:
+    model: ModelConfig = field(default_factory=ModelConfig)
+    memory: MemoryConfig = field(default_factory=MemoryConfig)
+    sessions: SessionsConfig = field(default_factory=SessionsConfig)
+    compression: CompressionConfig = field(default_factory=CompressionConfig)
+    agent: AgentConfig = field(default_factory=AgentConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    user_model: UserModelConfig = field(default_factory=UserModelConfig)
+    # Not config keys: where it came from and what was odd about it.
+    source: Path | None = field(default=None, compare=False, metadata={"internal": True})
+    warnings: list[str] = field(default_factory=list, compare=False, metadata={"internal": True})
+
+    def resolve_model(self, aux: ModelConfig | None) -> ModelConfig:
+        """An auxiliary model, or the main one when unset; a bare name inherits endpoint and key."""
+        if aux is None or not aux.name:
+            return self.model
+        return dataclasses.replace(
+            aux,
+            api_base=aux.api_base or self.model.api_base,
+            api_key_env=aux.api_key_env or self.model.api_key_env,
+        )
+
+
+# ---------------------------------------------------------------- parsing
+
+
+def _describe(tp: Any) -> str:
+    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+    return names.get(tp, getattr(tp, "__name__", str(tp)))
+
+
+def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
+    if tp is bool:
+        if isinstance(value, bool):
+            out: Any = value
+        elif isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
+            out = True
+        elif isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0"):
+            out = False
+        else:
+            raise ConfigError(f"{key}: expected true or false, got {value!r}")
+    elif tp in (int, float):
+        if isinstance(value, bool):
+            raise ConfigError(f"{key}: expected {_describe(tp)}, got {value!r}")
+        try:
+            out = tp(value.strip().replace("_", "")) if isinstance(value, str) else tp(value)
+        except (TypeError, ValueError):
+            raise ConfigError(f"{key}: expected {_describe(tp)}, got {value!r}") from None
+        if tp is int and isinstance(value, float) and value != int(value):
+            raise ConfigError(f"{key}: expected an integer, got {value!r}")
+        lo, hi = meta.get("min"), meta.get("max")
+        if (lo is not None and out < lo) or (hi is not None and out > hi):
+            bounds = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
+            raise ConfigError(f"{key}: must be {bounds}, got {value!r}")
+    elif tp is str:
+        if value is None:
+            out = ""
+        elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
+            out = str(value)
+        else:
+            raise ConfigError(f"{key}: expected a string, got {value!r}")
+        choices = meta.get("choices")
+        if choices and out not in choices:
+            raise ConfigError(f"{key}: must be one of {', '.join(choices)}; got {value!r}")
+    else:  # pragma: no cover - every field type is handled above
+        raise ConfigError(f"{key}: unsupported type")
+    return out
+
+
+def _build(cls: type, data: Any, prefix: str, warnings: list[str]) -> Any:
+    """Build dataclass `cls` from a mapping, recursing into nested sections."""
+    if data is None:
+        data = {}
+    if cls is ModelConfig and isinstance(data, str):
+        data = {"name": data}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{prefix or 'config'}: expected a mapping of keys, got {data!r}")
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}
+    kwargs: dict[str, Any] = {}
+    for raw_key, value in data.items():
+        key = f"{prefix}.{raw_key}" if prefix else str(raw_key)
+        f = fields.get(str(raw_key))
+        if f is None:
+            warnings.append(f"unknown config key '{key}' (ignored)")
+            continue
+        kwargs[f.name] = _convert(key, value, hints[f.name], dict(f.metadata), warnings)
+    return cls(**kwargs)
+
+
+def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list[str]) -> Any:
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if value is None or (value == "" and args[0] is ModelConfig):
+            return None
+        tp = args[0]
+    if dataclasses.is_dataclass(tp):
+        return _build(tp, value, key, warnings)
+    return _coerce_scalar(key, value, tp, meta)
+
+
+def parse_config(data: Any, source: Path | None = None) -> Config:
+    """Turn a parsed YAML document into a Config (raises ConfigError on bad values)."""
+    warnings: list[str] = []
+    cfg = _build(Config, data, "", warnings)
+    cfg.source = source
+    cfg.warnings = warnings
+    return cfg
+
+
+def read_yaml(path: Path) -> dict[str, Any]:
+    """The raw mapping in a YAML file; {} when it does not exist."""
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot read {path}: {exc}") from None
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        where = getattr(exc, "problem_mark", None)
+        at = f" (line {where.line + 1}, column {where.column + 1})" if where else ""
+        problem = getattr(exc, "problem", None) or "invalid YAML"
+        raise ConfigError(f"{path}{at}: {problem}; fix the file or move it aside") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: the top level must be a mapping of sections")
+    return data
+
+
+def load_config(path: Path | None = None) -> Config:
+    """Load $HERMES_HOME/config.yaml (or `path`) over the defaults."""
+    path = path or paths.config_path()
+    return parse_config(read_yaml(path), source=path)
+
+
+def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> None:
+    """Persist one key (e.g. "display.theme") in config.yaml, validating the result first.
+
+    Comments in a hand-written file are not preserved by PyYAML; values are.
+    """
+    path = path or paths.config_path()
+    data = read_yaml(path)
+    node = data
+    parts = dotted_key.split(".")
+    for part in parts[:-1]:
+        child = node.get(part)
+        if isinstance(child, str) and part in ("model", "review_model", "title_model"):
+            child = {"name": child}
+        if not isinstance(child, dict):
+            child = {}
+        node[part] = child
+        node = child
+    node[parts[-1]] = value
+    parse_config(data)  # refuse to write something that would not load
+    write_private_file(path, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+
+
+def write_private_file(path: Path, text: str) -> None:
+    """Atomically write a 0600 file (temp file in the same folder, fsync, rename)."""
+    paths.ensure_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, paths.FILE_MODE)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+# ---------------------------------------------------------------- .env
+
+
+def parse_env_text(text: str) -> dict[str, str]:
+    """KEY=VALUE lines; '#' comments, optional 'export ', optional quotes."""
+    out: dict[str, str] = {}
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        key, _, value = line.removeprefix("export ").partition("=")
+        key, value = key.strip(), value.strip()
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        if key:
+            out[key] = value
+    return out
+
+
+def load_env_file(path: Path | None = None) -> dict[str, str]:
+    """Load $HERMES_HOME/.env into os.environ without overriding variables already set."""
+    path = path or paths.env_path()
+    try:
+        values = parse_env_text(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        return {}
+    for key, value in values.items():
+        os.environ.setdefault(key, value)
+    return values
+
+
+def set_env_value(key: str, value: str, path: Path | None = None) -> None:
+    """Store a secret in $HERMES_HOME/.env (mode 0600) and in this process's environment."""
+    path = path or paths.env_path()
+    try:
+        existing = parse_env_text(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        existing = {}
+    existing[key] = value
+    body = "".join(f"{k}={v}\n" for k, v in existing.items())
+    write_private_file(path, "# Secrets for Hermes. Keep this file private (mode 0600).\n" + body)
+    os.environ[key] = value

@@ -1,0 +1,19 @@
+"""Shared fixtures: every test runs with its own HERMES_HOME so nothing touches ~/.hermes."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+
+@pytest.fixture(autouse=True)
+def hermes_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A private, empty HERMES_HOME for this test."""
+    home = tmp_path / "hermes-home"
+    home.mkdir(mode=0o700)
+    monkeypatch.setenv("HERMES_HOME", str(home))
+    return home

@@ -36,7 +36,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
         r"[A-Za-z0-9_\-]*[\"']?\s*[:=]\s*[\"']?([^\s\"'`,;]{6,})"), 1),
 ]
 
-_PLACEHOLDER = re.compile(r"^(?:\[REDACTED[^\]]*\]|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?|<[^>]+>|\*+|x{4,}|\.{3,})$")
+# Values that name or stand for a secret rather than being one: ${VAR}, <your key>, ENV_VAR_NAME.
+_PLACEHOLDER = re.compile(
+    r"^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\[REDACTED[^\]]*\]|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"
+    r"|<[^>]+>|\*+|x{4,}|\.{3,})$"
+)
 
 
 def find_secrets(text: str) -> list[SecretMatch]:

@@ -1,0 +1,123 @@
+"""Config loading: defaults, the plain-string model form, warnings and errors that name keys."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from hermes.config import (
+    ConfigError,
+    load_config,
+    load_env_file,
+    parse_config,
+    set_config_value,
+    set_env_value,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def test_defaults_when_no_file(hermes_home: Path) -> None:
+    cfg = load_config()
+    assert cfg.model.name == ""
+    assert cfg.memory.memory_char_limit == 2200
+    assert cfg.memory.user_char_limit == 1375
+    assert cfg.memory.write_approval is False
+    assert cfg.display.memory_notifications == "on"
+    assert cfg.sessions.auto_prune is False and cfg.sessions.retention_days == 90
+    assert cfg.warnings == []
+
+
+def test_plain_string_model_and_aux_inheritance() -> None:
+    cfg = parse_config({
+        "model": {"name": "openai/gpt-4.1", "api_base": "http://127.0.0.1:9/v1", "api_key_env": "K"},
+        "memory": {"review_model": "openai/gpt-4.1-mini"},
+    })
+    review = cfg.resolve_model(cfg.memory.review_model)
+    assert review.name == "openai/gpt-4.1-mini"
+    assert review.api_base == "http://127.0.0.1:9/v1" and review.api_key_env == "K"
+    assert cfg.resolve_model(cfg.sessions.title_model) is cfg.model
+    assert parse_config({"model": "anthropic/claude-sonnet-4-5"}).model.name == "anthropic/claude-sonnet-4-5"
+
+
+def test_limits_given_as_strings_are_cast() -> None:
+    cfg = parse_config({"memory": {"memory_char_limit": "3000", "user_char_limit": "1_500"}})
+    assert cfg.memory.memory_char_limit == 3000
+    assert cfg.memory.user_char_limit == 1500
+
+
+def test_unknown_key_warns_naming_it() -> None:
+    cfg = parse_config({"memory": {"memroy_char_limit": 5}, "colour": "red"})
+    assert "unknown config key 'memory.memroy_char_limit' (ignored)" in cfg.warnings
+    assert "unknown config key 'colour' (ignored)" in cfg.warnings
+
+
+@pytest.mark.parametrize(
+    ("data", "needle"),
+    [
+        ({"memory": {"memory_char_limit": "lots"}}, "memory.memory_char_limit: expected an integer"),
+        ({"memory": {"write_approval": "maybe"}}, "memory.write_approval: expected true or false"),
+        ({"display": {"memory_notifications": "loud"}}, "must be one of off, on, verbose"),
+        ({"user_model": {"dialectic_depth": 7}}, "user_model.dialectic_depth: must be between 1 and 3"),
+        ({"compression": {"threshold": 3}}, "compression.threshold: must be between"),
+        ({"memory": ["a", "b"]}, "memory: expected a mapping"),
+    ],
+)
+def test_bad_values_name_the_key_and_what_is_allowed(data: dict, needle: str) -> None:
+    with pytest.raises(ConfigError) as err:
+        parse_config(data)
+    assert needle in str(err.value)
+
+
+def test_malformed_yaml_names_file_and_line(hermes_home: Path) -> None:
+    path = hermes_home / "config.yaml"
+    path.write_text("model:\n  name: [unclosed\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as err:
+        load_config()
+    assert str(path) in str(err.value) and "line" in str(err.value)
+
+
+def test_set_config_value_persists_and_validates(hermes_home: Path) -> None:
+    (hermes_home / "config.yaml").write_text("model: openai/gpt-4.1\n", encoding="utf-8")
+    set_config_value("display.theme", "hermes-light")
+    set_config_value("model.api_base", "http://127.0.0.1:1/v1")
+    cfg = load_config()
+    assert cfg.display.theme == "hermes-light"
+    assert cfg.model.name == "openai/gpt-4.1" and cfg.model.api_base == "http://127.0.0.1:1/v1"
+    with pytest.raises(ConfigError):
+        set_config_value("memory.review_interval", -3)
+    assert yaml.safe_load((hermes_home / "config.yaml").read_text())["display"]["theme"] == "hermes-light"
+    assert stat.S_IMODE(os.stat(hermes_home / "config.yaml").st_mode) == 0o600
+
+
+def test_env_file_is_private_and_does_not_override(hermes_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HERMES_TEST_KEY", raising=False)
+    monkeypatch.setenv("HERMES_TEST_OTHER", "from-shell")
+    set_env_value("HERMES_TEST_KEY", "sk-test-123")
+    env = hermes_home / ".env"
+    assert stat.S_IMODE(os.stat(env).st_mode) == 0o600
+    env.write_text(env.read_text() + "export HERMES_TEST_OTHER='from-file'\n")
+    monkeypatch.delenv("HERMES_TEST_KEY")
+    values = load_env_file()
+    assert values["HERMES_TEST_OTHER"] == "from-file"
+    assert os.environ["HERMES_TEST_KEY"] == "sk-test-123"
+    assert os.environ["HERMES_TEST_OTHER"] == "from-shell"
+
+
+def test_example_config_loads_without_warnings() -> None:
+    cfg = load_config(REPO / "config.example.yaml")
+    assert cfg.warnings == []
+
+
+def test_cli_reports_bad_config_in_one_line(hermes_home: Path) -> None:
+    (hermes_home / "config.yaml").write_text("memory:\n  user_char_limit: many\n")
+    proc = subprocess.run([sys.executable, "-m", "hermes", "config", "check"],
+                          capture_output=True, text=True, env={**os.environ}, timeout=60)
+    assert proc.returncode == 2
+    assert "memory.user_char_limit" in proc.stderr and "Traceback" not in proc.stderr

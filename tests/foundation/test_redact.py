@@ -1,0 +1,77 @@
+"""The one secret detector: what it hides, what it leaves alone, and the log file it guards."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from hermes.log import setup_logging
+from hermes.security.redact import find_secrets, redact
+
+SECRETS = [
+    ("openai-key", "sk-proj-" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4"),
+    ("anthropic-key", "sk-ant-api03-" + "Z" * 40),
+    ("openrouter-key", "sk-or-v1-" + "0123456789abcdef" * 4),
+    ("github-token", "ghp_" + "A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8"),
+    ("github-token", "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz"),
+    ("aws-access-key", "AKIAIOSFODNN7EXAMPLE"),
+    ("slack-token", "xoxb-123456789012-1234567890123-AbCdEfGhIjKlMnOpQrStUvWx"),
+    ("google-api-key", "AIza" + "SyA1234567890abcdefghijklmnopqrstuv"),
+    ("jwt", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"),
+]
+
+
+@pytest.mark.parametrize(("kind", "secret"), SECRETS)
+def test_known_token_shapes_are_redacted(kind: str, secret: str) -> None:
+    text = f"using {secret} for the call"
+    out = redact(text)
+    assert secret not in out
+    assert f"[REDACTED:{kind}]" in out
+    assert out.startswith("using ") and out.endswith(" for the call")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Authorization: Bearer abcdefghijklmnop.qrstuvwx",
+        "OPENAI_API_KEY=abcdef123456",
+        'password: "hunter2hunter2"',
+        "db_token = 9f8e7d6c5b4a",
+        "postgres://admin:s3cretpass@db.internal:5432/app",
+    ],
+)
+def test_assignments_and_headers_hide_the_value(text: str) -> None:
+    out = redact(text)
+    assert "[REDACTED:" in out
+    for value in ("abcdefghijklmnop", "abcdef123456", "hunter2hunter2", "9f8e7d6c5b4a", "s3cretpass"):
+        assert value not in out
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "User prefers Python 3.12 and tabs over spaces",
+        "The deploy key lives in ~/.ssh/deploy_ed25519",
+        "Set OPENAI_API_KEY in ~/.hermes/.env",
+        "api_key_env: OPENAI_API_KEY",
+        "password=${DB_PASSWORD}",
+        "token: <your token here>",
+        "skip-tests is a flag; sk-short is not a key",
+    ],
+)
+def test_ordinary_text_is_left_alone(text: str) -> None:
+    assert find_secrets(text) == []
+    assert redact(text) == text
+
+
+def test_log_lines_are_redacted(hermes_home: Path) -> None:
+    setup_logging()
+    key = "sk-" + "q" * 40
+    logging.getLogger("hermes.test").warning("calling provider with key %s", key)
+    for handler in logging.getLogger("hermes").handlers:
+        handler.flush()
+    text = (hermes_home / "logs" / "hermes.log").read_text()
+    assert "calling provider with key [REDACTED:openai-key]" in text
+    assert key not in text

@@ -17,3 +17,12 @@ def hermes_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home.mkdir(mode=0o700)
     monkeypatch.setenv("HERMES_HOME", str(home))
     return home
+
+
+@pytest.fixture
+def fake_llm():
+    """A running loopback OpenAI-compatible server (tests/support/fake_llm.py); stopped after."""
+    from tests.support.fake_llm import FakeLLMServer
+
+    with FakeLLMServer() as server:
+        yield server

@@ -94,6 +94,7 @@ class UserModelConfig:
     context_cadence: int = _opt(1, min=1)
     dialectic_cadence: int = _opt(5, min=1)
     dialectic_depth: int = _opt(2, min=1, max=3)
+    timeout: float = _opt(20.0, min=1.0, help="seconds per turn for the provider's context")
     honcho: HonchoConfig = field(default_factory=HonchoConfig)
 
 

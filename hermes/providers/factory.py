@@ -1,0 +1,81 @@
+"""Build the configured provider, wrapped so it can never fail a turn."""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from hermes.config import Config, UserModelConfig
+from hermes.providers.base import CompleteFn, Provider
+from hermes.providers.guard import GuardedProvider
+from hermes.providers.history import HistorySearch, sessions_history_search
+from hermes.providers.store import UserModelStore
+
+log = logging.getLogger("hermes.providers")
+
+_UNSET = object()
+
+
+def _user_model(cfg: Config | UserModelConfig) -> UserModelConfig:
+    return cfg.user_model if isinstance(cfg, Config) else cfg
+
+
+def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
+                   store: UserModelStore, history: HistorySearch | None = None,
+                   repeat_unchanged: bool = False,
+                   on_error: Callable[[str], None] | None = None) -> Provider | None:
+    """The bare provider for `user_model.provider` (None for off); may raise ProviderError."""
+    um = _user_model(cfg)
+    knobs = dict(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
+                 dialectic_depth=um.dialectic_depth, repeat_unchanged=repeat_unchanged,
+                 on_error=on_error)
+    if um.provider == "local":
+        from hermes.providers.local import LocalProvider
+
+        return LocalProvider(store, complete, history=history, **knobs)
+    if um.provider == "honcho":
+        from hermes.providers.honcho import HonchoProvider
+
+        api_key = os.environ.get(um.honcho.api_key_env, "") if um.honcho.api_key_env else ""
+        return HonchoProvider(um.honcho, api_key=api_key, store=store, **knobs)
+    return None
+
+
+def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
+                  store_path: Path | None = None, history: HistorySearch | None | object = _UNSET,
+                  repeat_unchanged: bool = False,
+                  on_error: Callable[[str], None] | None = None) -> GuardedProvider | None:
+    """The active provider behind its guard, or None (off, or it cannot start: logged).
+
+    `complete(messages, *, purpose) -> str` is the agent's model call. `history` defaults to
+    the sessions layer's search over `store_path`. Never raises.
+    """
+    um = _user_model(cfg)
+    if um.provider not in ("local", "honcho"):
+        return None
+    store = UserModelStore(store_path)
+
+    def report(message: str) -> None:
+        try:
+            store.record_error(message)
+        except Exception:
+            log.debug("could not record the user-model error", exc_info=True)
+        if on_error is not None:
+            on_error(message)
+
+    if history is _UNSET:
+        history = sessions_history_search(store_path) if um.provider == "local" else None
+    try:
+        provider = build_provider(cfg, complete=complete, store=store,
+                                  history=history,  # type: ignore[arg-type]
+                                  repeat_unchanged=repeat_unchanged, on_error=report)
+    except Exception as exc:
+        message = f"user model ({um.provider}) is off this session: {exc}"
+        log.warning(message)
+        report(message)
+        return None
+    if provider is None:
+        return None
+    return GuardedProvider(provider, context_timeout=um.timeout, on_error=report)

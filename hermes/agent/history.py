@@ -1,0 +1,158 @@
+"""The agent's view of session storage: one small adapter over the sessions layer's store.
+
+The turn loop talks only to `History`, so it also works without a database (a state.db
+that cannot be opened): then messages live in memory for this run and nothing is stored.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("hermes.agent.history")
+
+
+@dataclass
+class SessionTotals:
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_tokens: int = 0
+    cost: float = 0.0
+    turns: int = 0
+
+
+class History:
+    """Writes and reads one conversation through a SessionStore (or nowhere, when None)."""
+
+    def __init__(self, store: Any | None) -> None:
+        self.store = store
+        self._fake_id = 0
+
+    @property
+    def persistent(self) -> bool:
+        return self.store is not None
+
+    def _next_fake(self) -> int:
+        self._fake_id += 1
+        return self._fake_id
+
+    # ------------------------------------------------------------ sessions
+
+    def create(self, *, system_prompt: str, model: str, source: str,
+               parent_id: str | None = None, title: str | None = None) -> str:
+        if self.store is None:
+            import secrets
+            import time
+
+            return time.strftime("%Y%m%d_%H%M%S_") + secrets.token_hex(3)
+        kwargs: dict[str, Any] = {"source": source, "model": model,
+                                  "system_prompt": system_prompt}
+        if parent_id:
+            kwargs["parent_id"] = parent_id
+        session = self.store.create_session(**kwargs)
+        session_id = getattr(session, "id", session)
+        if title:
+            self.set_title(session_id, title, "user")
+        return str(session_id)
+
+    def continue_session(self, parent_id: str, *, system_prompt: str, model: str) -> tuple[str, str | None]:
+        """A child session for a compression; returns (id, title)."""
+        if self.store is None:
+            return self.create(system_prompt=system_prompt, model=model, source="cli"), None
+        child = self.store.continue_session(parent_id, system_prompt=system_prompt, model=model)
+        child_id = str(getattr(child, "id", child))
+        info = self.get(child_id)
+        return child_id, getattr(info, "title", None)
+
+    def get(self, session_id: str) -> Any | None:
+        if self.store is None:
+            return None
+        return self.store.get_session(session_id)
+
+    def end(self, session_id: str, reason: str) -> None:
+        if self.store is None or not session_id:
+            return
+        try:
+            self.store.end_session(session_id, reason)
+        except Exception:  # noqa: BLE001 - ending twice or a gone session is harmless
+            log.info("could not end session %s", session_id, exc_info=True)
+
+    def set_title(self, session_id: str, title: str, source: str) -> str | None:
+        """Set a title; returns the title now held, or None when it was refused."""
+        if self.store is None:
+            return title
+        try:
+            result = self.store.set_title(session_id, title, source=source)
+        except Exception as exc:  # noqa: BLE001 - a clash or a higher-ranked title wins
+            log.info("title %r not set: %s", title, exc)
+            return None
+        if result is False:
+            return None
+        info = self.get(session_id)
+        return getattr(info, "title", None) or (result if isinstance(result, str) else title)
+
+    def add_usage(self, session_id: str, *, input_tokens: int, output_tokens: int,
+                  cache_tokens: int, cost: float) -> None:
+        if self.store is None:
+            return
+        self.store.add_usage(session_id, input_tokens=input_tokens, output_tokens=output_tokens,
+                             cache_tokens=cache_tokens, cost=cost)
+
+    # ------------------------------------------------------------ messages
+
+    def append(self, session_id: str, role: str, content: str, *,
+               tool_calls: list[dict[str, Any]] | None = None, tool_call_id: str | None = None,
+               tool_name: str | None = None, token_count: int | None = None,
+               finish_reason: str | None = None) -> int:
+        if self.store is None:
+            return self._next_fake()
+        msg_id = self.store.append_message(
+            session_id, role, content, tool_calls=tool_calls, tool_call_id=tool_call_id,
+            tool_name=tool_name, token_count=token_count, finish_reason=finish_reason)
+        return int(getattr(msg_id, "id", msg_id))
+
+    def load_conversation(self, session_id: str) -> list[dict[str, Any]]:
+        """The stored messages (system rows left out) as a valid OpenAI message list."""
+        if self.store is None:
+            return []
+        records = self.store.get_messages(session_id)
+        messages = [r.to_openai() for r in records if r.role != "system"]
+        return repair_tool_pairs(messages)
+
+
+def repair_tool_pairs(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Drop tool calls without results and results without calls (left by an interruption),
+    so providers accept the conversation."""
+    answered = {m.get("tool_call_id") for m in messages if m.get("role") == "tool"}
+    offered: set[str] = set()
+    out: list[dict[str, Any]] = []
+    for msg in messages:
+        msg = dict(msg)
+        if msg.get("role") == "assistant" and msg.get("tool_calls"):
+            calls = [c for c in msg["tool_calls"] if isinstance(c, dict) and c.get("id") in answered]
+            if calls:
+                msg["tool_calls"] = calls
+                offered.update(c["id"] for c in calls)
+            else:
+                msg.pop("tool_calls")
+                if not msg.get("content"):
+                    continue
+        elif msg.get("role") == "tool" and msg.get("tool_call_id") not in offered:
+            continue
+        if msg.get("content") is None:
+            msg["content"] = ""
+        out.append(msg)
+    return out
+
+
+def tool_calls_json(calls: list[dict[str, str]]) -> list[dict[str, Any]]:
+    """Accumulated calls in the OpenAI message format."""
+    return [{"id": c["id"], "type": "function",
+             "function": {"name": c["name"], "arguments": c["arguments"] or "{}"}}
+            for c in calls]
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)

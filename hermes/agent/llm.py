@@ -1,0 +1,367 @@
+"""The litellm client: lazy offline import, streaming with retries, clear one-line errors, cost.
+
+litellm takes seconds to import, so nothing imports it at module level: `litellm_module()` does
+it once (thread-safe) after setting the offline switches, and `preload()` lets the TUI do that
+in a background thread. API keys are read from the environment (after $HERMES_HOME/.env) and
+handed to litellm per call; they are never logged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import re
+import threading
+import types
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hermes.agent import tokens
+from hermes.config import ModelConfig, load_env_file
+from hermes.security.redact import redact
+
+log = logging.getLogger("hermes.agent.llm")
+
+DEFAULT_CONTEXT_WINDOW = 32_768
+BACKOFF_BASE = 0.5  # seconds; doubled per attempt, capped by BACKOFF_MAX
+BACKOFF_MAX = 8.0
+
+_import_lock = threading.Lock()
+_litellm: types.ModuleType | None = None
+
+
+def _offline_environment() -> None:
+    os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+    os.environ.setdefault("LITELLM_TELEMETRY", "False")
+    os.environ.setdefault("LITELLM_LOG", "CRITICAL")
+    tokens.use_bundled_encodings()
+
+
+def litellm_module() -> types.ModuleType:
+    """Import litellm once with the price map local, telemetry off and its chatter silenced."""
+    global _litellm
+    if _litellm is not None:
+        return _litellm
+    with _import_lock:
+        if _litellm is None:
+            _offline_environment()
+            import litellm
+
+            litellm.telemetry = False
+            litellm.suppress_debug_info = True
+            litellm.drop_params = True  # a provider that lacks an option ignores it
+            for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx", "openai"):
+                logging.getLogger(name).setLevel(logging.CRITICAL)
+            _litellm = litellm
+    return _litellm
+
+
+def preload() -> None:
+    """Import litellm now (for a background thread at start-up); errors surface on first use."""
+    try:
+        litellm_module()
+    except Exception:  # noqa: BLE001 - the first real call reports it properly
+        log.warning("preloading litellm failed", exc_info=True)
+
+
+# ---------------------------------------------------------------- errors
+
+
+class LLMError(Exception):
+    """A failed model call, with one line a person can act on."""
+
+    def __init__(self, message: str, *, kind: str, retryable: bool, partial: bool = False):
+        super().__init__(message)
+        self.message = message
+        self.kind = kind  # auth | rate_limit | server | timeout | connection | context | ...
+        self.retryable = retryable
+        self.partial = partial
+
+
+def default_key_env(model: str) -> str:
+    """The variable litellm reads for a provider's key, e.g. OPENAI_API_KEY."""
+    provider = model.split("/", 1)[0] if "/" in model else "openai"
+    special = {"gemini": "GEMINI_API_KEY", "vertex_ai": "GOOGLE_APPLICATION_CREDENTIALS",
+               "azure": "AZURE_API_KEY", "bedrock": "AWS_ACCESS_KEY_ID",
+               "together_ai": "TOGETHERAI_API_KEY"}
+    return special.get(provider, f"{provider.upper()}_API_KEY")
+
+
+_PREFIX_RE = re.compile(r"^(?:litellm\.)?\w+(?:Error|Exception)?:\s*|^\w+Exception\s*-\s*")
+
+
+def provider_message(exc: BaseException) -> str:
+    """The provider's own words from a litellm exception, without litellm's prefixes, one line."""
+    text = str(getattr(exc, "message", "") or exc) or type(exc).__name__
+    text = text.split("Original exception:")[0]
+    for _ in range(6):
+        stripped = _PREFIX_RE.sub("", text.strip(), count=1)
+        if stripped == text.strip():
+            break
+        text = stripped
+    text = " ".join(redact(text).split())
+    return (text[:240] + "…") if len(text) > 240 else (text or type(exc).__name__)
+
+
+def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False) -> LLMError:
+    """Turn any exception from a model call into an LLMError with what failed and what to do."""
+    if isinstance(exc, LLMError):
+        return exc
+    name = mc.name
+    msg = provider_message(exc)
+    status = getattr(exc, "status_code", None)
+    cls = {c.__name__ for c in type(exc).__mro__}
+    where = mc.api_base or name
+    if "AuthenticationError" in cls or "PermissionDeniedError" in cls or status in (401, 403):
+        key = mc.api_key_env or default_key_env(name)
+        return LLMError(
+            f"Authentication failed for {name}: {msg}. Put a valid key in {key} (environment or "
+            f"$HERMES_HOME/.env), or set model.api_key_env to the variable that holds it.",
+            kind="auth", retryable=False, partial=partial)
+    if "ContextWindowExceededError" in cls:
+        return LLMError(f"The conversation is too long for {name}: {msg}. Use /compress.",
+                        kind="context", retryable=False, partial=partial)
+    if "RateLimitError" in cls or status == 429:
+        return LLMError(f"{name} is rate limiting requests: {msg}. Wait a moment and /retry.",
+                        kind="rate_limit", retryable=True, partial=partial)
+    if "NotFoundError" in cls or status == 404:
+        return LLMError(f"{name} was not found at {where}: {msg}. Check model.name "
+                        f"(a litellm model name such as openai/gpt-4.1).",
+                        kind="not_found", retryable=False, partial=partial)
+    if "Timeout" in cls or isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
+        return LLMError(f"{name} did not answer in time: {msg}. /retry, or raise "
+                        f"agent.request_timeout.", kind="timeout", retryable=True, partial=partial)
+    if "APIConnectionError" in cls or "MidStreamFallbackError" in cls:
+        return LLMError(f"Lost or could not open the connection to {where}: {msg}. Check "
+                        f"model.api_base and your network, then /retry.",
+                        kind="connection", retryable=True, partial=partial)
+    if ("InternalServerError" in cls or "ServiceUnavailableError" in cls or "BadGatewayError" in cls
+            or (isinstance(status, int) and status >= 500)):
+        return LLMError(f"{name} had a server error: {msg}. Try /retry in a moment.",
+                        kind="server", retryable=True, partial=partial)
+    if "BadRequestError" in cls or "UnprocessableEntityError" in cls or status == 400:
+        return LLMError(f"{name} rejected the request: {msg}.", kind="bad_request",
+                        retryable=False, partial=partial)
+    if "APIError" in cls:
+        return LLMError(f"{name} failed: {msg}. /retry to try again.", kind="server",
+                        retryable=True, partial=partial)
+    return LLMError(f"The call to {name} failed: {type(exc).__name__}: {msg}.",
+                    kind="internal", retryable=False, partial=partial)
+
+
+# ---------------------------------------------------------------- calls
+
+
+def call_options(mc: ModelConfig, timeout: float) -> dict[str, Any]:
+    """litellm keyword arguments for one model (key from the environment, never logged)."""
+    if not mc.name:
+        raise LLMError("No model is configured. Set model.name in $HERMES_HOME/config.yaml "
+                       "(e.g. `model: openai/gpt-4.1`) or pass --model.",
+                       kind="config", retryable=False)
+    load_env_file()
+    opts: dict[str, Any] = {"model": mc.name, "timeout": timeout, "max_retries": 0}
+    if mc.api_base:
+        opts["api_base"] = mc.api_base
+    if mc.api_key_env:
+        key = os.environ.get(mc.api_key_env, "")
+        if not key:
+            raise LLMError(f"model.api_key_env names {mc.api_key_env}, but it is not set. Add "
+                           f"{mc.api_key_env}=… to $HERMES_HOME/.env or the environment.",
+                           kind="auth", retryable=False)
+        opts["api_key"] = key
+    elif mc.api_base and mc.name.startswith("openai/") and not os.environ.get("OPENAI_API_KEY"):
+        opts["api_key"] = "no-key"  # local OpenAI-compatible servers usually need none
+    if mc.temperature is not None:
+        opts["temperature"] = mc.temperature
+    if mc.max_tokens is not None:
+        opts["max_tokens"] = mc.max_tokens
+    return opts
+
+
+@dataclass
+class StreamState:
+    """What one model call produced so far; filled in place so a cancel keeps the partial."""
+
+    text_parts: list[str] = field(default_factory=list)
+    tool_calls: dict[int, dict[str, str]] = field(default_factory=dict)
+    finish_reason: str | None = None
+    usage: dict[str, int] | None = None
+    attempts: int = 0
+
+    @property
+    def text(self) -> str:
+        return "".join(self.text_parts)
+
+    @property
+    def received_anything(self) -> bool:
+        return bool(self.text_parts) or bool(self.tool_calls)
+
+    def ordered_tool_calls(self) -> list[dict[str, str]]:
+        return [self.tool_calls[i] for i in sorted(self.tool_calls)]
+
+    def add_tool_delta(self, position: int, delta: Any) -> None:
+        """Accumulate one streamed tool-call delta; repeated ids and names are not appended."""
+        index = getattr(delta, "index", None)
+        if not isinstance(index, int):
+            index = position
+        entry = self.tool_calls.setdefault(index, {"id": "", "name": "", "arguments": ""})
+        call_id = getattr(delta, "id", None)
+        if call_id and not entry["id"]:
+            entry["id"] = str(call_id)
+        fn = getattr(delta, "function", None)
+        name = getattr(fn, "name", None) if fn is not None else None
+        if name and not entry["name"]:
+            entry["name"] = str(name)
+        elif name and entry["name"] != name and not entry["arguments"]:
+            entry["name"] += str(name)  # a name split across deltas
+        args = getattr(fn, "arguments", None) if fn is not None else None
+        if args:
+            entry["arguments"] += str(args)
+
+
+def _usage_of(obj: Any) -> dict[str, int] | None:
+    usage = getattr(obj, "usage", None)
+    if usage is None:
+        return None
+    try:
+        prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
+        completion = int(getattr(usage, "completion_tokens", 0) or 0)
+    except (TypeError, ValueError):
+        return None
+    details = getattr(usage, "prompt_tokens_details", None)
+    cached = getattr(details, "cached_tokens", 0) if details is not None else 0
+    cached = cached or getattr(usage, "cache_read_input_tokens", 0) or 0
+    if not prompt and not completion:
+        return None
+    return {"prompt_tokens": prompt, "completion_tokens": completion,
+            "cache_tokens": int(cached or 0)}
+
+
+async def _close_stream(response: Any) -> None:
+    inner = getattr(response, "completion_stream", None)
+    for obj in (inner, response):
+        closer = getattr(obj, "close", None) or getattr(obj, "aclose", None)
+        if closer is None:
+            continue
+        try:
+            result = closer()
+            if asyncio.iscoroutine(result):
+                await asyncio.wait_for(result, 1.0)
+            return
+        except Exception:  # noqa: BLE001 - best effort: the connection is going away anyway
+            return
+
+
+async def _stream_once(litellm: Any, opts: dict[str, Any], state: StreamState,
+                       on_text: Callable[[str], None] | None) -> None:
+    response = await litellm.acompletion(stream=True, stream_options={"include_usage": True},
+                                         **opts)
+    try:
+        async for chunk in response:
+            usage = _usage_of(chunk)
+            if usage:
+                state.usage = usage
+            choices = getattr(chunk, "choices", None) or []
+            if not choices:
+                continue
+            choice = choices[0]
+            if getattr(choice, "finish_reason", None):
+                state.finish_reason = str(choice.finish_reason)
+            delta = getattr(choice, "delta", None)
+            if delta is None:
+                continue
+            text = getattr(delta, "content", None)
+            if text:
+                text = str(text)
+                state.text_parts.append(text)
+                if on_text is not None:
+                    on_text(text)
+            for position, tc in enumerate(getattr(delta, "tool_calls", None) or []):
+                state.add_tool_delta(position, tc)
+    finally:
+        await _close_stream(response)
+
+
+def backoff_delay(attempt: int, exc: BaseException | None = None) -> float:
+    """Exponential backoff with jitter; a provider's Retry-After wins when it is shorter."""
+    delay = min(BACKOFF_MAX, BACKOFF_BASE * (2 ** attempt)) * random.uniform(0.8, 1.2)
+    response = getattr(exc, "response", None)
+    headers = getattr(response, "headers", None)
+    try:
+        after = float(headers.get("retry-after")) if headers is not None else None
+    except (TypeError, ValueError):
+        after = None
+    if after is not None and 0 <= after < delay:
+        return after
+    return delay
+
+
+async def stream_completion(mc: ModelConfig, messages: list[dict[str, Any]],
+                            tools: list[dict[str, Any]] | None = None, *,
+                            state: StreamState | None = None,
+                            on_text: Callable[[str], None] | None = None,
+                            timeout: float = 120.0, max_retries: int = 3,
+                            on_retry: Callable[[LLMError, float], None] | None = None,
+                            extra: dict[str, Any] | None = None) -> StreamState:
+    """Stream one completion into `state`; retry rate limits, 5xx, timeouts and dropped
+    connections before anything arrived. Raises LLMError (partial=True when text was kept)."""
+    state = state if state is not None else StreamState()
+    opts = call_options(mc, timeout)
+    opts["messages"] = messages
+    if tools:
+        opts["tools"] = tools
+    opts.update(extra or {})
+    litellm = await asyncio.to_thread(litellm_module) if _litellm is None else _litellm
+    attempt = 0
+    while True:
+        state.attempts = attempt + 1
+        try:
+            await _stream_once(litellm, opts, state, on_text)
+            return state
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - classified below, never shown raw
+            err = classify_error(exc, mc, partial=state.received_anything)
+            log.info("model call to %s failed (attempt %d): %s", mc.name, attempt + 1,
+                     err.message)
+            if err.partial or not err.retryable or attempt >= max_retries:
+                if err.retryable and attempt >= max_retries and attempt > 0:
+                    err.message = f"{err.message} (gave up after {attempt + 1} tries)"
+                    err.args = (err.message,)
+                raise err from None
+            delay = backoff_delay(attempt, exc)
+            if on_retry is not None:
+                on_retry(err, delay)
+            await asyncio.sleep(delay)
+            attempt += 1
+
+
+# ---------------------------------------------------------------- model facts
+
+
+def cost_usd(model: str, prompt_tokens: int, completion_tokens: int) -> float:
+    """Price of a call from litellm's local price map; 0.0 when the model is unknown."""
+    try:
+        litellm = litellm_module()
+        prompt_cost, completion_cost = litellm.cost_per_token(
+            model=model, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens)
+        return float(prompt_cost) + float(completion_cost)
+    except Exception:  # noqa: BLE001 - unknown model or provider: no price
+        return 0.0
+
+
+def context_window(mc: ModelConfig) -> int:
+    """The model's input window: config first, then litellm's model info, then a safe default."""
+    if mc.context_window:
+        return mc.context_window
+    try:
+        info = litellm_module().get_model_info(mc.name)
+        value = info.get("max_input_tokens") or info.get("max_tokens")
+        if value:
+            return int(value)
+    except Exception:  # noqa: BLE001 - unknown model
+        pass
+    return DEFAULT_CONTEXT_WINDOW

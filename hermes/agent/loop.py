@@ -1,0 +1,257 @@
+"""One turn: store the user message, stream the reply, run tools, store everything, account.
+
+UI-agnostic: progress leaves as events (hermes/agent/events.py) through `conv.emit`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from hermes.agent import llm, tokens
+from hermes.agent.events import (
+    ApprovalStaged,
+    ErrorEvent,
+    Event,
+    Notice,
+    TextDelta,
+    ToolFinished,
+    ToolStarted,
+    TurnDone,
+    TurnStarted,
+    Usage,
+)
+from hermes.agent.history import History, SessionTotals, tool_calls_json
+from hermes.agent.tools import ToolRegistry, parse_arguments
+from hermes.config import Config, ModelConfig
+
+log = logging.getLogger("hermes.agent.loop")
+
+
+@dataclass
+class Conversation:
+    """Everything a turn needs about the session it runs in."""
+
+    cfg: Config
+    model: ModelConfig
+    history: History
+    session_id: str
+    system_prompt: str
+    messages: list[dict[str, Any]]  # the conversation after the system prompt, as sent
+    registry: ToolRegistry
+    emit: Callable[[Event], None]
+    context_window: int
+    totals: SessionTotals = field(default_factory=SessionTotals)
+    last_prompt_tokens: int = 0
+    provider: Any | None = None
+    on_tool_outcome: Callable[[Any], None] | None = None
+
+    def request_messages(self) -> list[dict[str, Any]]:
+        return [{"role": "system", "content": self.system_prompt}, *self.messages]
+
+
+@dataclass
+class TurnResult:
+    done: TurnDone
+    user_text: str
+    assistant_text: str
+    user_message_id: int | None
+    assistant_message_id: int | None
+    prompt_tokens: int = 0  # all requests of the turn
+    completion_tokens: int = 0
+
+
+def _safe_emit(conv: Conversation, event: Event) -> None:
+    try:
+        conv.emit(event)
+    except Exception:  # noqa: BLE001 - a broken UI callback must not break the turn
+        log.warning("event handler failed for %s", type(event).__name__, exc_info=True)
+
+
+def _account(conv: Conversation, state: llm.StreamState, messages: list[dict[str, Any]],
+             tools: list[dict[str, Any]]) -> tuple[int, int, int, float]:
+    """Tokens and cost of one request (estimated offline when the provider sent no usage)."""
+    model = conv.model.name
+    usage = state.usage
+    if usage:
+        prompt, completion = usage["prompt_tokens"], usage["completion_tokens"]
+        cache = usage.get("cache_tokens", 0)
+    else:
+        prompt = tokens.count_request(messages, tools, model)
+        calls = "".join(c["name"] + c["arguments"] for c in state.ordered_tool_calls())
+        completion = tokens.count_text(state.text + calls, model)
+        cache = 0
+    cost = llm.cost_usd(model, prompt, completion)
+    t = conv.totals
+    t.input_tokens += prompt
+    t.output_tokens += completion
+    t.cache_tokens += cache
+    t.cost += cost
+    conv.last_prompt_tokens = prompt
+    try:
+        conv.history.add_usage(conv.session_id, input_tokens=prompt, output_tokens=completion,
+                               cache_tokens=cache, cost=cost)
+    except Exception:  # noqa: BLE001 - accounting never fails a turn
+        log.warning("could not store usage", exc_info=True)
+    _safe_emit(conv, Usage(input_tokens=prompt, output_tokens=completion, cache_tokens=cache,
+                           cost=cost, session_input_tokens=t.input_tokens,
+                           session_output_tokens=t.output_tokens, session_cost=t.cost,
+                           context_tokens=prompt, context_window=conv.context_window))
+    return prompt, completion, cache, cost
+
+
+async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = True,
+                   turn_index: int = 1) -> TurnResult:
+    """Run one turn to its end; never raises for provider or tool trouble (cancellation of the
+    surrounding task is turned into a cancelled TurnDone with the partial reply kept)."""
+    cfg = conv.cfg
+    user_id: int | None = None
+    if store_user:
+        user_id = conv.history.append(conv.session_id, "user", user_text,
+                                      token_count=tokens.count_text(user_text, conv.model.name))
+        content = user_text
+        if conv.provider is not None:
+            content = await _with_provider_context(conv, user_text, turn_index)
+        conv.messages.append({"role": "user", "content": content})
+    _safe_emit(conv, TurnStarted(session_id=conv.session_id, user_message_id=user_id or 0))
+
+    tools = conv.registry.schemas()
+    max_rounds = cfg.agent.max_tool_rounds
+    rounds = 0
+    reply_parts: list[str] = []
+    state = llm.StreamState()
+    prompt_total = completion_total = 0
+    assistant_id: int | None = None
+
+    def on_text(piece: str) -> None:
+        _safe_emit(conv, TextDelta(piece))
+
+    def on_retry(err: llm.LLMError, delay: float) -> None:
+        _safe_emit(conv, Notice(kind="warning", text=f"{err.message} Retrying in {delay:.1f}s…"))
+
+    try:
+        while True:
+            state = llm.StreamState()
+            messages = conv.request_messages()
+            extra: dict[str, Any] = {}
+            if rounds >= max_rounds and tools:
+                extra["tool_choice"] = "none"
+            try:
+                await llm.stream_completion(
+                    conv.model, messages, tools, state=state, on_text=on_text,
+                    timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
+                    on_retry=on_retry, extra=extra)
+            except llm.LLMError as err:
+                return _fail(conv, err, state, reply_parts, user_text, user_id)
+            p, c, _, _ = _account(conv, state, messages, tools)
+            prompt_total += p
+            completion_total += c
+            calls = [tc for tc in state.ordered_tool_calls() if tc["name"] or tc["arguments"]]
+            for tc in calls:
+                tc["id"] = tc["id"] or f"call_{uuid.uuid4().hex[:12]}"
+            text = state.text
+            if text:
+                reply_parts.append(text)
+            if not calls:
+                assistant_id = conv.history.append(
+                    conv.session_id, "assistant", text, token_count=c,
+                    finish_reason=state.finish_reason or "stop")
+                conv.messages.append({"role": "assistant", "content": text})
+                break
+            if rounds >= max_rounds:
+                note = (f"\n\n(Stopped after {max_rounds} rounds of tool calls, the limit set by "
+                        f"agent.max_tool_rounds. Ask me to continue if needed.)")
+                reply_parts.append(note)
+                _safe_emit(conv, TextDelta(note))
+                assistant_id = conv.history.append(conv.session_id, "assistant", text + note,
+                                                   token_count=c, finish_reason="tool_limit")
+                conv.messages.append({"role": "assistant", "content": text + note})
+                break
+            rounds += 1
+            call_json = tool_calls_json(calls)
+            conv.history.append(conv.session_id, "assistant", text, tool_calls=call_json,
+                                token_count=c, finish_reason=state.finish_reason or "tool_calls")
+            conv.messages.append({"role": "assistant", "content": text, "tool_calls": call_json})
+            for tc in calls:
+                await _run_tool(conv, tc)
+    except asyncio.CancelledError:
+        return _cancelled(conv, state, reply_parts, user_text, user_id)
+
+    conv.totals.turns += 1
+    final = "".join(reply_parts)
+    done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id)
+    _safe_emit(conv, done)
+    return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
+                      completion_total)
+
+
+async def _with_provider_context(conv: Conversation, user_text: str, turn_index: int) -> str:
+    try:
+        from hermes.providers import compose_user_message
+
+        ctx = await conv.provider.turn_context(conv.session_id, turn_index, user_text)
+        return compose_user_message(user_text, ctx or "")
+    except asyncio.CancelledError:
+        raise
+    except Exception:  # noqa: BLE001 - no context this turn
+        log.warning("provider context failed", exc_info=True)
+        return user_text
+
+
+async def _run_tool(conv: Conversation, tc: dict[str, str]) -> None:
+    registry = conv.registry
+    args_preview, _ = parse_arguments(tc["arguments"])
+    _safe_emit(conv, ToolStarted(call_id=tc["id"], name=tc["name"], arguments=args_preview or {},
+                                 summary=registry.summarize_start(tc["name"], args_preview or {})))
+    outcome = await registry.call(tc["id"], tc["name"], tc["arguments"])
+    conv.history.append(conv.session_id, "tool", outcome.result, tool_call_id=tc["id"],
+                        tool_name=tc["name"] or "unknown",
+                        token_count=tokens.count_text(outcome.result, conv.model.name))
+    conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": outcome.result})
+    _safe_emit(conv, ToolFinished(call_id=tc["id"], name=tc["name"], success=outcome.success,
+                                  summary=outcome.finish_summary, result=outcome.result))
+    if outcome.data.get("staged") and outcome.data.get("pending_id"):
+        _safe_emit(conv, ApprovalStaged(pending_id=str(outcome.data["pending_id"]),
+                                        target=str(outcome.arguments.get("target", "")),
+                                        action=str(outcome.arguments.get("action", ""))))
+    if conv.on_tool_outcome is not None:
+        conv.on_tool_outcome(outcome)
+
+
+def _store_partial(conv: Conversation, state: llm.StreamState) -> int | None:
+    """Keep text that arrived before a break or a cancel, marked interrupted."""
+    text = state.text
+    if not text:
+        return None
+    msg_id = conv.history.append(conv.session_id, "assistant", text,
+                                 token_count=tokens.count_text(text, conv.model.name),
+                                 finish_reason="interrupted")
+    conv.messages.append({"role": "assistant", "content": text})
+    return msg_id
+
+
+def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState, parts: list[str],
+          user_text: str, user_id: int | None) -> TurnResult:
+    partial_id = _store_partial(conv, state)
+    text = "".join(parts) + state.text
+    _safe_emit(conv, ErrorEvent(message=err.message, retryable=err.retryable,
+                                kind="auth" if err.kind in ("auth", "config") else "provider"))
+    done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
+                    failed=not partial_id, assistant_message_id=partial_id,
+                    extras={"error": err.message, "error_kind": err.kind})
+    _safe_emit(conv, done)
+    return TurnResult(done, user_text, text, user_id, partial_id)
+
+
+def _cancelled(conv: Conversation, state: llm.StreamState, parts: list[str], user_text: str,
+               user_id: int | None) -> TurnResult:
+    partial_id = _store_partial(conv, state)
+    text = "".join(parts) + state.text
+    done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
+                    cancelled=True, assistant_message_id=partial_id)
+    _safe_emit(conv, done)
+    return TurnResult(done, user_text, text, user_id, partial_id)

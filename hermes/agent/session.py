@@ -1,0 +1,480 @@
+"""AgentSession: the one object the TUI and headless mode drive.
+
+It owns the current session (lazily created on the first message), its frozen system prompt,
+tools and conversation; runs turns one at a time; schedules the review and the title as
+background tasks; compresses into a child session when the context fills up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from hermes.agent import background, compress, llm, tokens
+from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone
+from hermes.agent.history import History, SessionTotals
+from hermes.agent.loop import Conversation, run_turn
+from hermes.agent.prompt import build_system_prompt
+from hermes.agent.tools import (
+    Tool,
+    ToolRegistry,
+    describe_memory,
+    describe_memory_result,
+    describe_search,
+    describe_search_result,
+)
+from hermes.config import Config, ModelConfig, load_env_file
+import contextlib
+
+log = logging.getLogger("hermes.agent.session")
+
+
+class OpenError(Exception):
+    """A session could not be opened (resume target not found, ambiguous, ...): one line."""
+
+
+class AgentSession:
+    """See /work/notes/agent-api.md for the contract the TUI codes against."""
+
+    def __init__(self, cfg: Config, history: History, *, source: str, model: ModelConfig,
+                 on_event: Callable[[Event], None] | None, history_error: str | None = None):
+        self.cfg = cfg
+        self.history = history
+        self.source = source
+        self.history_error = history_error
+        self._model = model
+        self._on_event = on_event
+        self._conv: Conversation | None = None
+        self._title: str | None = None
+        self._pending_title: str | None = None
+        self._memory_tool: Any | None = None
+        self._memory_snapshot = ""
+        self._summary = ""
+        self._turn_index = 0
+        self._last_user_text: str | None = None
+        self._lock = asyncio.Lock()
+        self._turn_task: asyncio.Task[Any] | None = None
+        self._background: set[asyncio.Task[Any]] = set()
+        self.background_usage: list[background.BackgroundUsage] = []
+        self.background_errors: list[tuple[str, str]] = []  # (what, one line)
+        self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
+        self.provider: Any | None = None
+
+    # ------------------------------------------------------------ opening
+
+    @classmethod
+    def open(cls, cfg: Config, *, resume: str | None = None, continue_last: bool = False,
+             source: str = "tui", model_override: str | None = None,
+             on_event: Callable[[Event], None] | None = None) -> AgentSession:
+        """Open a new conversation, or resume one by name/id/prefix, or the most recent one."""
+        load_env_file()
+        model = cfg.resolve_model(ModelConfig(name=model_override)) if model_override else cfg.model
+        store, error = None, None
+        try:
+            from hermes.sessions import SessionStore
+
+            store = SessionStore()
+        except Exception as exc:  # noqa: BLE001 - chat still works, without history
+            log.warning("session store unavailable", exc_info=True)
+            error = (f"Session history is unavailable ({llm.provider_message(exc)}); this "
+                     f"conversation will not be saved.")
+        agent = cls(cfg, History(store), source=source, model=model, on_event=on_event,
+                    history_error=error)
+        agent._load_provider()
+        if resume or continue_last:
+            if store is None:
+                raise OpenError(error or "Session history is unavailable.")
+            try:
+                target = store.resolve_session(resume) if resume else store.most_recent_session()
+            except Exception as exc:  # noqa: BLE001 - not found / ambiguous: its own words
+                raise OpenError(str(exc)) from None
+            if target is None:
+                raise OpenError("There is no earlier session to continue." if continue_last
+                                else f"No session matches {resume!r}.")
+            agent._load(str(getattr(target, "id", target)))
+        return agent
+
+    def _load_provider(self) -> None:
+        if getattr(self.cfg.user_model, "provider", "off") == "off":
+            return
+        try:
+            from hermes import paths
+            from hermes.providers import load_provider
+
+            self.provider = load_provider(self.cfg, complete=self._provider_complete,
+                                          store_path=paths.state_db_path(),
+                                          on_error=self._provider_error)
+        except Exception:  # noqa: BLE001 - the built-in memory still works
+            log.warning("user-model provider not loaded", exc_info=True)
+
+    async def _provider_complete(self, messages: list[dict[str, Any]], *, purpose: str) -> str:
+        mc = self.cfg.resolve_model(self.cfg.user_model.model)
+        state = await llm.stream_completion(mc, messages, None,
+                                            timeout=self.cfg.agent.request_timeout,
+                                            max_retries=1)
+        return state.text
+
+    def _provider_error(self, message: str) -> None:
+        self._emit(Notice(kind="provider", text=message))
+
+    def _load(self, session_id: str) -> None:
+        info = self.history.get(session_id)
+        if info is None:
+            raise OpenError(f"No session with id {session_id}.")
+        prompt = getattr(info, "system_prompt", "") or ""
+        if not prompt:  # a session stored without one (older data): build it once
+            prompt = self._build_prompt().text
+        messages = self.history.load_conversation(session_id)
+        self._title = getattr(info, "title", None)
+        self._turn_index = sum(1 for m in messages if m.get("role") == "user")
+        self._last_user_text = next((m["content"] for m in reversed(messages)
+                                     if m.get("role") == "user"), None)
+        totals = SessionTotals(
+            input_tokens=getattr(info, "input_tokens", 0) or 0,
+            output_tokens=getattr(info, "output_tokens", 0) or 0,
+            cache_tokens=getattr(info, "cache_tokens", 0) or 0,
+            cost=getattr(info, "cost", 0.0) or 0.0, turns=self._turn_index)
+        self._conv = self._conversation(session_id, prompt, messages, totals)
+
+    def _build_prompt(self) -> Any:
+        block = ""
+        if self.provider is not None:
+            try:
+                block = self.provider.system_prompt_block() or ""
+            except Exception:  # noqa: BLE001
+                block = ""
+        built = build_system_prompt(self.cfg, provider_block=block, summary=self._summary)
+        self._memory_snapshot = built.memory_snapshot
+        return built
+
+    def _conversation(self, session_id: str, prompt: str, messages: list[dict[str, Any]],
+                      totals: SessionTotals | None = None) -> Conversation:
+        return Conversation(
+            cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
+            system_prompt=prompt, messages=messages, registry=self._registry(session_id),
+            emit=self._emit, context_window=self._window(), totals=totals or SessionTotals(),
+            provider=self.provider)
+
+    def _window(self) -> int:
+        try:
+            return llm.context_window(self._model)
+        except Exception:  # noqa: BLE001
+            return llm.DEFAULT_CONTEXT_WINDOW
+
+    def _registry(self, session_id: str) -> ToolRegistry:
+        from hermes.memory import MemoryTool, memory_tool_schema
+        from hermes.sessions import SessionSearchTool, session_search_schema
+
+        registry = ToolRegistry()
+        self._memory_tool = MemoryTool(self.cfg, origin="tool", session_id=session_id)
+        schema = memory_tool_schema(self.cfg)
+        if schema:
+            registry.register(Tool("memory", schema, self._memory_tool.dispatch,
+                                   describe_memory, describe_memory_result))
+        if self.history.persistent:
+            search = SessionSearchTool(self.history.store, session_id)
+            registry.register(Tool("session_search", session_search_schema(), search.dispatch,
+                                   describe_search, describe_search_result))
+        if self.provider is not None:
+            for provider_schema in self.provider.tool_schemas() or []:
+                name = provider_schema.get("function", {}).get("name", "")
+
+                async def dispatch(raw: str, _name: str = name) -> str:
+                    return await self.provider.dispatch(_name, raw, session_id=session_id)
+
+                registry.register(Tool(name, provider_schema, dispatch))
+        return registry
+
+    def _start_session(self) -> Conversation:
+        built = self._build_prompt()
+        session_id = self.history.create(system_prompt=built.text, model=self._model.name,
+                                         source=self.source, title=self._pending_title)
+        self._title = self._pending_title
+        self._pending_title = None
+        self._turn_index = 0
+        self._conv = self._conversation(session_id, built.text, [])
+        return self._conv
+
+    # ------------------------------------------------------------ properties
+
+    @property
+    def session_id(self) -> str | None:
+        return self._conv.session_id if self._conv else None
+
+    @property
+    def title(self) -> str | None:
+        return self._title
+
+    @property
+    def model(self) -> str:
+        return self._model.name
+
+    @property
+    def totals(self) -> SessionTotals:
+        return self._conv.totals if self._conv else SessionTotals()
+
+    @property
+    def busy(self) -> bool:
+        return self._turn_task is not None and not self._turn_task.done()
+
+    @property
+    def context_window(self) -> int:
+        return self._conv.context_window if self._conv else self._window()
+
+    @property
+    def system_prompt(self) -> str | None:
+        return self._conv.system_prompt if self._conv else None
+
+    @property
+    def memory_snapshot(self) -> str:
+        """The rendered memory blocks frozen into this session's prompt ("" before the first
+        message of a new session, or when resumed: see the stored prompt)."""
+        return self._memory_snapshot
+
+    @property
+    def messages(self) -> list[dict[str, Any]]:
+        """The conversation as sent to the model (after the system prompt)."""
+        return list(self._conv.messages) if self._conv else []
+
+    def _emit(self, event: Event) -> None:
+        if self._on_event is not None:
+            self._on_event(event)
+
+    # ------------------------------------------------------------ turns
+
+    async def send(self, text: str) -> TurnDone:
+        """Run one turn with the user's text; events flow to on_event; never raises for
+        provider or tool errors."""
+        return await self._run(text, store_user=True)
+
+    async def retry(self) -> TurnDone | None:
+        """Run the last user message again (not stored twice when the last turn failed)."""
+        if self._last_user_text is None:
+            return None
+        conv = self._conv
+        unanswered = bool(conv and conv.messages and conv.messages[-1].get("role") == "user")
+        return await self._run(self._last_user_text, store_user=not unanswered)
+
+    def cancel(self) -> None:
+        """Stop the running turn now (Esc); the partial reply is kept, marked interrupted."""
+        if self._turn_task is not None and not self._turn_task.done():
+            self._turn_task.cancel()
+
+    async def _run(self, text: str, *, store_user: bool) -> TurnDone:
+        async with self._lock:
+            self._turn_task = asyncio.create_task(self._turn(text, store_user))
+            try:
+                return await self._turn_task
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise  # our caller is being cancelled, not just the turn
+                done = TurnDone(session_id=self.session_id or "", text="", cancelled=True)
+                self._emit(done)
+                return done
+            finally:
+                self._turn_task = None
+
+    async def _turn(self, text: str, store_user: bool) -> TurnDone:
+        conv = self._conv or self._start_session()
+        if store_user:
+            conv = await self._maybe_compress(conv, text)
+            self._turn_index += 1
+        self._last_user_text = text
+        if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
+            self._memory_tool.reset_turn()
+        first_turn = self._turn_index == 1 and store_user and not self._title
+        if first_turn:
+            self._derived_title(text)
+        result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
+        done = result.done
+        if not (done.failed or done.cancelled or done.interrupted):
+            self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
+            self._after_turn(result.user_text, result.assistant_text, first_turn,
+                             [i for i in (result.user_message_id, result.assistant_message_id)
+                              if i is not None])
+        return done
+
+    def _derived_title(self, text: str) -> None:
+        try:
+            from hermes.sessions.text import derive_title
+
+            title = derive_title(text)
+        except Exception:  # noqa: BLE001
+            title = " ".join(text.split())[:48]
+        if title and self._conv is not None:
+            held = self.history.set_title(self._conv.session_id, title, "derived")
+            if held:
+                self._title = held
+                self._emit(TitleChanged(self._conv.session_id, held))
+
+    # ------------------------------------------------------------ background work
+
+    def _spawn(self, coro: Any, what: str) -> None:
+        async def guarded() -> None:
+            try:
+                await coro
+            except asyncio.CancelledError:
+                raise
+            except llm.LLMError as err:
+                log.info("%s skipped: %s", what, err.message)
+                self.background_errors.append((what, err.message))
+            except Exception as exc:  # noqa: BLE001 - background work never reaches the user raw
+                log.warning("%s failed", what, exc_info=True)
+                self.background_errors.append((what, f"{type(exc).__name__} (see the log)"))
+
+        task = asyncio.create_task(guarded(), name=f"hermes-{what}")
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    def _after_turn(self, user_text: str, reply: str, first_turn: bool,
+                    message_ids: list[int]) -> None:
+        conv = self._conv
+        assert conv is not None
+        interval = self.cfg.memory.review_interval
+        if interval and self._turn_index % interval == 0 and self._memory_tool is not None:
+            self._spawn(self._review(conv.session_id, user_text, reply), "review")
+        if first_turn:
+            self._spawn(self._model_title(conv.session_id, user_text, reply), "title")
+        if self.provider is not None:
+            self._spawn(self.provider.on_turn_finished(conv.session_id, self._turn_index,
+                                                       user_text, reply, message_ids),
+                        "provider")
+
+    async def _review(self, session_id: str, user_text: str, reply: str) -> None:
+        from hermes.memory import MemoryTool, render_snapshot
+
+        tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
+        usage = await background.run_review(
+            self.cfg, memory_tool=tool, live_memory=render_snapshot(self.cfg) or "",
+            user_text=user_text, assistant_text=reply, emit=self._emit)
+        self._record_background(session_id, usage)
+
+    async def _model_title(self, session_id: str, user_text: str, reply: str) -> None:
+        title, usage = await background.generate_title(self.cfg, user_text, reply)
+        self._record_background(session_id, usage)
+        if not title:
+            return
+        held = self.history.set_title(session_id, title, "llm")
+        if held and self._conv is not None and self._conv.session_id == session_id:
+            self._title = held
+            self._emit(TitleChanged(session_id, held))
+
+    def _record_background(self, session_id: str, usage: background.BackgroundUsage | None
+                           ) -> None:
+        if usage is None:
+            return
+        self.background_usage.append(usage)
+        try:
+            self.history.add_usage(session_id, input_tokens=usage.prompt_tokens,
+                                   output_tokens=usage.completion_tokens, cache_tokens=0,
+                                   cost=usage.cost)
+        except Exception:  # noqa: BLE001
+            log.warning("could not store background usage", exc_info=True)
+
+    async def wait_background(self, timeout: float | None = None) -> bool:
+        """Wait for review/title/provider tasks; False when some still run after `timeout`."""
+        pending = [t for t in self._background if not t.done()]
+        if not pending:
+            return True
+        done, still = await asyncio.wait(pending, timeout=timeout)
+        return not still
+
+    # ------------------------------------------------------------ compression
+
+    async def _maybe_compress(self, conv: Conversation, text: str) -> Conversation:
+        upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
+        size = tokens.count_request(upcoming, conv.registry.schemas(), self._model.name)
+        if not compress.needs_compression(self.cfg, size, conv.context_window):
+            return conv
+        new_id = await self._compress(conv, automatic=True)
+        return self._conv if new_id and self._conv else conv
+
+    async def compress(self) -> str | None:
+        """Compress now (/compress); the new session id, or None when there was nothing older."""
+        async with self._lock:
+            if self._conv is None:
+                return None
+            return await self._compress(self._conv, automatic=False)
+
+    async def _compress(self, conv: Conversation, *, automatic: bool) -> str | None:
+        keep = self.cfg.compression.keep_recent_turns
+        split = compress.split_for_compression(conv.messages, keep)
+        if split is None and not automatic:
+            split = compress.split_for_compression(conv.messages, max(0, keep - 1) or 1)
+        if split is None or not split.older:
+            return None
+        try:
+            summary = await compress.summarise(self.cfg, split.older, self._summary)
+        except llm.LLMError as err:
+            self._emit(Notice(kind="warning", text=f"Compression failed: {err.message}"))
+            return None
+        self._summary = summary
+        built = self._build_prompt()
+        parent = conv.session_id
+        self.history.end(parent, "compression")
+        if self.provider is not None:
+            self._spawn(self.provider.on_session_end(parent), "provider-end")
+        child_id, title = self.history.continue_session(parent, system_prompt=built.text,
+                                                        model=self._model.name)
+        for msg in split.recent:
+            self.history.append(child_id, msg["role"], str(msg.get("content") or ""),
+                                tool_calls=msg.get("tool_calls"),
+                                tool_call_id=msg.get("tool_call_id"),
+                                tool_name=msg.get("name"))
+        self._conv = self._conversation(child_id, built.text, list(split.recent), conv.totals)
+        self._title = title
+        self._emit(Notice(kind="compression",
+                          text=f"Conversation compressed: {len(split.older)} older messages "
+                               f"summarised, continuing in {title or child_id}"))
+        self._emit(SessionChanged(child_id, title, "compression"))
+        return child_id
+
+    # ------------------------------------------------------------ switching, closing
+
+    async def new_session(self, title: str | None = None) -> None:
+        """End the current session; the next send() starts a fresh one (with `title`)."""
+        async with self._lock:
+            if self._conv is not None:
+                self.history.end(self._conv.session_id, "new_session")
+                if self.provider is not None:
+                    self._spawn(self.provider.on_session_end(self._conv.session_id),
+                                "provider-end")
+            self._conv = None
+            self._title = None
+            self._summary = ""
+            self._turn_index = 0
+            self._last_user_text = None
+            self._pending_title = title
+            self._emit(SessionChanged("", title, "new"))
+
+    def set_model(self, name: str) -> None:
+        """Use another model for the following turns (same endpoint/key rules as config)."""
+        self._model = self.cfg.resolve_model(ModelConfig(name=name)) if name else self.cfg.model
+        if self._conv is not None:
+            self._conv.model = self._model
+            self._conv.context_window = self._window()
+
+    async def close(self, *, wait_background: float | None = 10.0) -> None:
+        """Stop a running turn (its partial is stored), let background work finish (up to
+        `wait_background` seconds, then cancel it) and end the session."""
+        task = self._turn_task
+        if task is not None and not task.done():
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if not await self.wait_background(wait_background):
+            for t in list(self._background):
+                t.cancel()
+        if self._conv is not None:
+            self.history.end(self._conv.session_id, "closed")
+            if self.provider is not None:
+                try:
+                    await self.provider.on_session_end(self._conv.session_id)
+                    await self.provider.aclose()
+                except Exception:  # noqa: BLE001
+                    log.warning("provider close failed", exc_info=True)
+        if self.history.store is not None and hasattr(self.history.store, "close"):
+            self.history.store.close()

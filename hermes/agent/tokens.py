@@ -1,0 +1,101 @@
+"""Offline token counting with tiktoken and the encoding files that litellm ships.
+
+Nothing here imports litellm (it is slow to import) and nothing downloads: when the bundled
+encoding file is missing the count falls back to an estimate of four characters per token.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+import threading
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+_ENCODING_URL = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
+_lock = threading.Lock()
+
+
+def bundled_tokenizers_dir() -> Path | None:
+    """litellm's folder of tiktoken encoding files, found without importing litellm."""
+    spec = importlib.util.find_spec("litellm")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    folder = Path(list(spec.submodule_search_locations)[0]) / "litellm_core_utils" / "tokenizers"
+    return folder if folder.is_dir() else None
+
+
+def use_bundled_encodings() -> None:
+    """Point tiktoken's cache at litellm's bundled files (unless the user chose a folder)."""
+    if os.environ.get("TIKTOKEN_CACHE_DIR"):
+        return
+    folder = bundled_tokenizers_dir()
+    if folder is not None:
+        os.environ["TIKTOKEN_CACHE_DIR"] = str(folder)
+
+
+def encoding_name(model: str) -> str:
+    """The tiktoken encoding that fits a model name best (o200k for recent OpenAI models)."""
+    name = model.lower().rsplit("/", 1)[-1]
+    if name.startswith(("gpt-4o", "gpt-4.1", "gpt-4.5", "gpt-5", "o1", "o3", "o4", "chatgpt-4o")):
+        return "o200k_base"
+    return "cl100k_base"
+
+
+@lru_cache(maxsize=4)
+def _encoding(name: str) -> Any | None:
+    use_bundled_encodings()
+    cache = os.environ.get("TIKTOKEN_CACHE_DIR", "")
+    cached = Path(cache) / hashlib.sha1(_ENCODING_URL.format(name).encode()).hexdigest()
+    if not cache or not cached.is_file():
+        return None  # tiktoken would download it: estimate instead
+    try:
+        import tiktoken
+
+        with _lock:
+            return tiktoken.get_encoding(name)
+    except Exception:  # a broken cache file must not break a conversation
+        return None
+
+
+def count_text(text: str, model: str = "") -> int:
+    """Tokens in a piece of text."""
+    if not text:
+        return 0
+    enc = _encoding(encoding_name(model))
+    if enc is None:
+        return max(1, len(text) // 4)
+    return len(enc.encode(text, disallowed_special=()))
+
+
+def count_messages(messages: list[dict[str, Any]], model: str = "") -> int:
+    """Tokens of a chat message list as OpenAI counts them (content, tool calls, per-message overhead)."""
+    total = 3
+    for msg in messages:
+        total += 4
+        content = msg.get("content")
+        if isinstance(content, str):
+            total += count_text(content, model)
+        elif content:
+            total += count_text(json.dumps(content, ensure_ascii=False), model)
+        if msg.get("tool_calls"):
+            total += count_text(json.dumps(msg["tool_calls"], ensure_ascii=False), model)
+        if msg.get("name"):
+            total += count_text(str(msg["name"]), model)
+    return total
+
+
+def count_tools(tools: list[dict[str, Any]], model: str = "") -> int:
+    """Tokens the tool schemas add to every request (their JSON form)."""
+    if not tools:
+        return 0
+    return count_text(json.dumps(tools, ensure_ascii=False, separators=(",", ":")), model)
+
+
+def count_request(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+                  model: str = "") -> int:
+    """Tokens of a whole request: messages plus tool schemas."""
+    return count_messages(messages, model) + count_tools(tools or [], model)

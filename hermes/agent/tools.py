@@ -1,0 +1,209 @@
+"""The tool registry: name → schema + dispatcher, argument checks, and short human summaries.
+
+Whatever the model sends (broken JSON, an unknown tool, missing arguments, a tool that
+raises), the model gets a JSON error result it can act on and the turn carries on.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+log = logging.getLogger("hermes.agent.tools")
+
+Dispatch = Callable[[str], "str | Awaitable[str]"]
+
+
+@dataclass
+class Tool:
+    """One tool the model may call. `dispatch` takes the raw JSON arguments, returns JSON."""
+
+    name: str
+    schema: dict[str, Any]
+    dispatch: Dispatch
+    describe: Callable[[dict[str, Any]], str] | None = None
+    describe_result: Callable[[dict[str, Any], dict[str, Any]], str] | None = None
+
+    @property
+    def required(self) -> list[str]:
+        params = self.schema.get("function", self.schema).get("parameters") or {}
+        return [str(r) for r in params.get("required") or []]
+
+
+@dataclass
+class ToolOutcome:
+    call_id: str
+    name: str
+    arguments: dict[str, Any]
+    result: str  # the JSON the model receives
+    success: bool
+    start_summary: str
+    finish_summary: str
+    data: dict[str, Any] = field(default_factory=dict)  # the parsed result
+
+
+def error_result(message: str, **extra: Any) -> str:
+    return json.dumps({"success": False, "error": message, **extra}, ensure_ascii=False)
+
+
+def preview(text: Any, limit: int = 40) -> str:
+    """One line, at most `limit` characters, for a summary."""
+    one = " ".join(str(text or "").split())
+    return one if len(one) <= limit else one[: limit - 1] + "…"
+
+
+def parse_arguments(raw: str | None) -> tuple[dict[str, Any] | None, str]:
+    """The arguments object, or None and a message saying what is wrong with it."""
+    if raw is None or not str(raw).strip():
+        return {}, ""
+    try:
+        value = json.loads(raw)
+    except (json.JSONDecodeError, TypeError, ValueError) as exc:
+        return None, (f"The arguments are not valid JSON ({exc.msg if hasattr(exc, 'msg') else exc}"
+                      f"). Send one JSON object and call the tool again.")
+    if not isinstance(value, dict):
+        return None, "The arguments must be a JSON object with named fields."
+    return value, ""
+
+
+class ToolRegistry:
+    """The tools of one session, in the order their schemas are sent."""
+
+    def __init__(self) -> None:
+        self._tools: dict[str, Tool] = {}
+
+    def register(self, tool: Tool) -> None:
+        self._tools[tool.name] = tool
+
+    def get(self, name: str) -> Tool | None:
+        return self._tools.get(name)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._tools)
+
+    def schemas(self) -> list[dict[str, Any]]:
+        return [t.schema for t in self._tools.values()]
+
+    def summarize_start(self, name: str, args: dict[str, Any]) -> str:
+        tool = self._tools.get(name)
+        if tool is not None and tool.describe is not None:
+            try:
+                return tool.describe(args)
+            except Exception:  # noqa: BLE001 - a summary must never break a turn
+                pass
+        inner = ", ".join(f"{k}={preview(v, 24)}" for k, v in list(args.items())[:3])
+        return f"{name or '?'}({inner})"
+
+    async def call(self, call_id: str, name: str, raw_arguments: str | None) -> ToolOutcome:
+        """Run one tool call; never raises (except cancellation)."""
+        args, problem = parse_arguments(raw_arguments)
+        shown = args if args is not None else {}
+        start = self.summarize_start(name, shown)
+        tool = self._tools.get(name)
+        if tool is None:
+            available = ", ".join(self._tools) or "none"
+            result = error_result(f"Unknown tool '{name}'. Available tools: {available}.")
+        elif args is None:
+            result = error_result(problem)
+        elif missing := [r for r in tool.required if args.get(r) in (None, "")]:
+            result = error_result(f"Missing required argument(s): {', '.join(missing)}. "
+                                  f"Call {name} again with them.")
+        else:
+            try:
+                out = tool.dispatch(raw_arguments if raw_arguments and raw_arguments.strip()
+                                    else "{}")
+                if inspect.isawaitable(out):
+                    out = await out
+                result = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
+            except Exception as exc:  # noqa: BLE001 - the model gets the error, the log the trace
+                log.warning("tool %s failed", name, exc_info=True)
+                result = error_result(f"The {name} tool failed: {type(exc).__name__}: "
+                                      f"{preview(exc, 200)}")
+        data = _parse_result(result)
+        success = bool(data.get("success", "error" not in data))
+        finish = _finish_summary(tool, start, shown, data, success)
+        return ToolOutcome(call_id=call_id, name=name, arguments=shown, result=result,
+                           success=success, start_summary=start, finish_summary=finish, data=data)
+
+
+def _parse_result(result: str) -> dict[str, Any]:
+    try:
+        value = json.loads(result)
+    except (json.JSONDecodeError, TypeError):
+        return {"success": True, "output": result}
+    return value if isinstance(value, dict) else {"success": True, "output": value}
+
+
+def _finish_summary(tool: Tool | None, start: str, args: dict[str, Any], data: dict[str, Any],
+                    success: bool) -> str:
+    if not success:
+        return f"{start} → error: {preview(data.get('error'), 60)}"
+    if tool is not None and tool.describe_result is not None:
+        try:
+            return tool.describe_result(args, data)
+        except Exception:  # noqa: BLE001
+            pass
+    return f"{start} → ok"
+
+
+# ---------------------------------------------------------------- built-in summaries
+
+
+def describe_memory(args: dict[str, Any]) -> str:
+    """`memory +user "prefers tabs"`, `memory ~memory "old" → "new"`, `memory -user "old"`."""
+    ops = args.get("operations")
+    if isinstance(ops, list) and ops:
+        return f"memory {len(ops)} operations"
+    action, target = args.get("action", "?"), args.get("target", "?")
+    if action == "add":
+        return f'memory +{target} "{preview(args.get("content"))}"'
+    if action == "replace":
+        return (f'memory ~{target} "{preview(args.get("old_text"), 20)}" → '
+                f'"{preview(args.get("content"), 30)}"')
+    if action == "remove":
+        return f'memory -{target} "{preview(args.get("old_text"))}"'
+    return f"memory {action} {target}"
+
+
+def describe_memory_result(args: dict[str, Any], data: dict[str, Any]) -> str:
+    start = describe_memory(args)
+    if data.get("staged"):
+        return f"{start} → staged for approval"
+    usage = data.get("usage")
+    return f"{start} → saved" + (f" ({usage})" if usage else "")
+
+
+def describe_search(args: dict[str, Any]) -> str:
+    """`session_search "auth refactor"`, or the scroll/read/browse form."""
+    if args.get("query"):
+        return f'session_search "{preview(args["query"])}"'
+    if args.get("session_id"):
+        return f"session_search read {preview(args['session_id'], 28)}"
+    return "session_search recent"
+
+
+def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
+    for key, noun in (("results", "sessions"), ("sessions", "sessions"), ("messages", "messages")):
+        value = data.get(key)
+        if isinstance(value, list):
+            return len(value), noun
+    for key in ("count", "total"):
+        if isinstance(data.get(key), int):
+            return data[key], "results"
+    return None
+
+
+def describe_search_result(args: dict[str, Any], data: dict[str, Any]) -> str:
+    start = describe_search(args)
+    counted = _count_of(data)
+    if counted is None:
+        return f"{start} → ok"
+    n, noun = counted
+    if n == 1:
+        noun = noun.rstrip("s")
+    return f"{start} → {n} {noun}"

@@ -1,9 +1,246 @@
-"""Subcommands of `hermes` owned by the memory layer (placeholder until the layer lands)."""
+"""`hermes memory …`: show, edit, approve and undo memory from the shell.
+
+Edits go through the same dispatcher as the model's `memory` tool (origin "cli"), so limits,
+the scan and write approval behave identically. Exit status: 0 ok, 1 refused, 2 bad usage.
+
+Other modules can add `hermes memory <name>` subcommands: either define
+`add_memory_subcommands(memory_subparsers)` in one of `EXTENSION_MODULES`, or call
+`register_memory_subcommands(hook)` before `hermes.cli.build_parser()` runs.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+TARGET_CHOICES = ("memory", "user")
+
+# Modules that may contribute `hermes memory` subcommands (missing ones are skipped).
+EXTENSION_MODULES = ("hermes.providers.cli",)
+_hooks: list[Callable[[argparse._SubParsersAction], None]] = []
+_memory_subparsers: argparse._SubParsersAction | None = None
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    """Register this layer's subcommands."""
+def register_memory_subcommands(hook: Callable[[argparse._SubParsersAction], None]) -> None:
+    """Have `hook(memory_subparsers)` called when the `memory` parser is built."""
+    _hooks.append(hook)
+
+
+def memory_subparsers() -> argparse._SubParsersAction | None:
+    """The sub-subparsers of `hermes memory` once add_parser has run."""
+    return _memory_subparsers
+
+
+def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
+    """Register `hermes memory` and its subcommands; returns the memory sub-subparsers."""
+    global _memory_subparsers
+    p = sub.add_parser("memory", help="show and edit persistent memory (MEMORY.md, USER.md)",
+                       description="Persistent memory: MEMORY.md (agent notes) and USER.md (user "
+                       "profile). Edits take effect in the next session.")
+    p.set_defaults(func=lambda args: _no_subcommand(p))
+    msub = p.add_subparsers(dest="memory_command", metavar="SUBCOMMAND")
+
+    show = msub.add_parser("show", help="the blocks as the next session will see them")
+    show.add_argument("--target", choices=TARGET_CHOICES)
+    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show.set_defaults(func=_run_show)
+
+    add = msub.add_parser("add", help="add an entry")
+    add.add_argument("--target", choices=TARGET_CHOICES, required=True)
+    add.add_argument("content")
+    add.add_argument("--json", action="store_true", help="print the tool's JSON result")
+    add.set_defaults(func=_run_edit, action="add")
+
+    replace = msub.add_parser("replace", help="replace the entry containing OLD")
+    replace.add_argument("--target", choices=TARGET_CHOICES, required=True)
+    replace.add_argument("--old-text", required=True, metavar="OLD")
+    replace.add_argument("content")
+    replace.add_argument("--json", action="store_true", help="print the tool's JSON result")
+    replace.set_defaults(func=_run_edit, action="replace")
+
+    remove = msub.add_parser("remove", help="remove the entry containing OLD")
+    remove.add_argument("--target", choices=TARGET_CHOICES, required=True)
+    remove.add_argument("--old-text", required=True, metavar="OLD")
+    remove.add_argument("--json", action="store_true", help="print the tool's JSON result")
+    remove.set_defaults(func=_run_edit, action="remove", content=None)
+
+    pending = msub.add_parser("pending", help="list writes waiting for approval")
+    pending.add_argument("--json", action="store_true")
+    pending.set_defaults(func=_run_pending)
+    approve = msub.add_parser("approve", help="apply staged writes")
+    approve.add_argument("id", metavar="ID|all")
+    approve.set_defaults(func=_run_decide, decision="approve")
+    reject = msub.add_parser("reject", help="drop staged writes")
+    reject.add_argument("id", metavar="ID|all")
+    reject.set_defaults(func=_run_decide, decision="reject")
+    approval = msub.add_parser("approval", help="turn write approval on or off (persisted)")
+    approval.add_argument("state", choices=("on", "off"))
+    approval.set_defaults(func=_run_approval)
+
+    hist = msub.add_parser("history", help="recent memory changes")
+    hist.add_argument("--limit", type=int, default=20, metavar="N")
+    hist.add_argument("--json", action="store_true")
+    hist.set_defaults(func=_run_history)
+    undo = msub.add_parser("undo", help="revert the most recent change")
+    undo.set_defaults(func=_run_undo)
+
+    _memory_subparsers = msub
+    for module_name in EXTENSION_MODULES:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name != module_name:
+                raise
+            continue
+        hook = getattr(module, "add_memory_subcommands", None)
+        if callable(hook):
+            hook(msub)
+    for hook in _hooks:
+        hook(msub)
+    return msub
+
+
+def _no_subcommand(parser: argparse.ArgumentParser) -> int:
+    parser.print_help(sys.stderr)
+    return EXIT_USAGE
+
+
+def _config() -> Any:
+    from hermes.config import load_config
+
+    cfg = load_config()
+    for warning in cfg.warnings:
+        print(f"warning: {warning}", file=sys.stderr)
+    return cfg
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    from hermes.memory.snapshot import render_block
+    from hermes.memory.store import TARGETS, read_store
+
+    cfg = _config()
+    targets = [args.target] if args.target else list(TARGETS)
+    states = [read_store(cfg, t) for t in targets]
+    if args.json:
+        print(json.dumps({s.target: {
+            "path": str(s.path), "enabled": s.enabled, "entries": s.entries, "used": s.used,
+            "limit": s.limit, "usage": s.usage, "error": s.error} for s in states},
+            ensure_ascii=False, indent=2))
+        return EXIT_OK
+    for n, state in enumerate(states):
+        if n:
+            print()
+        name = state.path.name
+        if state.error:
+            print(f"{name}: {state.error}", file=sys.stderr)
+            continue
+        note = "" if state.enabled else " (disabled in config: not shown to the agent)"
+        if not state.entries:
+            print(f"{name}: empty — {state.usage}{note}")
+            continue
+        print(render_block(state.target, state.entries, state.limit))
+        print(f"({state.path}{note}; hand edits take effect in the next session)")
+    return EXIT_OK
+
+
+def _run_edit(args: argparse.Namespace) -> int:
+    from hermes.memory.tool import MemoryTool
+
+    cfg = _config()
+    call: dict[str, Any] = {"action": args.action, "target": args.target}
+    if args.content is not None:
+        call["content"] = args.content
+    if getattr(args, "old_text", None) is not None:
+        call["old_text"] = args.old_text
+    result = MemoryTool(cfg, origin="cli").call(call)
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+    elif result.get("success"):
+        print(f"{result['message']} [{result['usage']}]")
+    else:
+        print(f"hermes memory: {result['error']}", file=sys.stderr)
+        for entry in result.get("current_entries") or result.get("matches") or []:
+            print(f"  • {_one_line(entry)}", file=sys.stderr)
+    return EXIT_OK if result.get("success") else EXIT_REFUSED
+
+
+def _one_line(text: str, width: int = 100) -> str:
+    flat = " ".join(text.split())
+    return flat if len(flat) <= width else flat[: width - 1] + "…"
+
+
+def _run_pending(args: argparse.Namespace) -> int:
+    from hermes.memory.pending import describe_change, list_pending
+
+    records = list_pending(_config())
+    if args.json:
+        print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not records:
+        print("No memory writes wait for approval.")
+        return EXIT_OK
+    for r in records:
+        session = f", session {r.session_id}" if r.session_id else ""
+        print(f"{r.id}  {r.action} {r.target}  (from {r.origin}{session}, {r.created_at[:19]}Z)")
+        for change in r.changes:
+            for line in describe_change(change).splitlines():
+                print(f"    {line}")
+    print("Approve with `hermes memory approve ID|all`, drop with `hermes memory reject ID|all`.")
+    return EXIT_OK
+
+
+def _run_decide(args: argparse.Namespace) -> int:
+    from hermes.memory.pending import approve, reject
+
+    cfg = _config()
+    outcomes = (approve if args.decision == "approve" else reject)(cfg, args.id)
+    code = EXIT_OK
+    for outcome in outcomes:
+        stream = sys.stdout if outcome.success else sys.stderr
+        print(outcome.message, file=stream)
+        if not outcome.found and not outcome.success:
+            code = max(code, EXIT_USAGE)
+        elif not outcome.success:
+            code = max(code, EXIT_REFUSED)
+    return code
+
+
+def _run_approval(args: argparse.Namespace) -> int:
+    from hermes.memory.pending import set_write_approval
+
+    print(set_write_approval(_config(), args.state == "on"))
+    return EXIT_OK
+
+
+def _run_history(args: argparse.Namespace) -> int:
+    from hermes.memory.journal import history
+
+    if args.limit < 1:
+        print("hermes memory history: --limit must be at least 1", file=sys.stderr)
+        return EXIT_USAGE
+    entries = history(None, args.limit)
+    if args.json:
+        print(json.dumps([dict(e.to_json(), undone=e.undone) for e in entries],
+                         ensure_ascii=False, indent=2))
+        return EXIT_OK
+    if not entries:
+        print("No memory changes recorded yet.")
+        return EXIT_OK
+    for e in entries:
+        flag = "  (undone)" if e.undone else ""
+        session = f" session {e.session_id}" if e.session_id else ""
+        print(f"{e.id}  {e.time}  {e.origin:<8} {e.summary}{session}{flag}")
+    return EXIT_OK
+
+
+def _run_undo(args: argparse.Namespace) -> int:
+    from hermes.memory.journal import undo
+
+    result = undo(_config())
+    print(result.message, file=sys.stdout if result.success else sys.stderr)
+    return EXIT_OK if result.success else EXIT_REFUSED

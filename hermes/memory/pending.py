@@ -1,0 +1,217 @@
+"""Write approval: staged memory writes under $HERMES_HOME/pending/memory/<id>.json.
+
+A staged record keeps the full text of the entry each change would touch. Approving re-runs
+the scan and the limit check and refuses (keeping the record) when that entry has changed
+since staging, so a user never approves something other than what they saw.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from hermes import paths
+from hermes.config import Config, set_config_value, write_private_file
+from hermes.memory.apply import apply_operations, summarize
+from hermes.memory.edits import Operation, Plan, Refusal, preview
+from hermes.memory.journal import new_id, now_iso
+from hermes.memory.store import char_limit, entries_size, usage_text
+
+log = logging.getLogger("hermes.memory")
+
+_ID = re.compile(r"^[0-9a-f]{8}$")
+
+
+@dataclass(frozen=True)
+class PendingChange:
+    """One staged edit: `before` is the entry it changes (replace/remove), `after` the new text."""
+
+    action: str
+    target: str
+    content: str
+    old_text: str
+    before: str | None
+    after: str | None
+
+
+@dataclass
+class PendingWrite:
+    id: str
+    origin: str
+    session_id: str | None
+    created_at: str  # ISO 8601, UTC
+    changes: list[PendingChange] = field(default_factory=list)
+
+    @property
+    def action(self) -> str:
+        return self.changes[0].action if len(self.changes) == 1 else "batch"
+
+    @property
+    def target(self) -> str:
+        return "+".join(dict.fromkeys(c.target for c in self.changes))
+
+    @property
+    def summary(self) -> str:
+        return summarize(self.operations())[1]
+
+    def operations(self) -> list[Operation]:
+        """The edits approval applies: replace/remove name their staged entry exactly."""
+        return [Operation(c.action, c.target, c.after or "", c.before or "",
+                          exact=c.before is not None) for c in self.changes]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.id, "origin": self.origin, "session_id": self.session_id,
+                "created_at": self.created_at,
+                "changes": [c.__dict__ for c in self.changes]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> PendingWrite:
+        return cls(str(data["id"]), str(data.get("origin", "")), data.get("session_id"),
+                   str(data.get("created_at", "")),
+                   [PendingChange(**c) for c in data.get("changes", [])])
+
+
+@dataclass
+class ApprovalOutcome:
+    id: str
+    success: bool
+    message: str
+    found: bool = True
+    pending: PendingWrite | None = None
+
+
+def pending_path(pending_id: str) -> Path:
+    return paths.pending_memory_dir() / f"{pending_id}.json"
+
+
+def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | None) -> PendingWrite:
+    """Write a pending record for edits already validated by `plan`."""
+    changes = [PendingChange(op.action, op.target, op.content, op.old_text, ch.before, ch.after)
+               for op, ch in zip(ops, plan.changes, strict=True)]
+    paths.ensure_dir(paths.hermes_home())
+    paths.ensure_dir(paths.pending_memory_dir().parent)
+    paths.ensure_dir(paths.pending_memory_dir())
+    while True:
+        record = PendingWrite(new_id(), origin, session_id, now_iso(precise=True), changes)
+        if not pending_path(record.id).exists():
+            break
+    write_private_file(pending_path(record.id), json.dumps(record.to_json(), ensure_ascii=False,
+                                                           indent=1))
+    return record
+
+
+def _load(path: Path) -> PendingWrite | None:
+    try:
+        return PendingWrite.from_json(json.loads(path.read_text(encoding="utf-8")))
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        log.warning("skipping unreadable pending memory record %s: %s", path.name, exc)
+        return None
+
+
+def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
+    """Staged writes, oldest first."""
+    folder = paths.pending_memory_dir()
+    if not folder.is_dir():
+        return []
+    records = [r for p in folder.glob("*.json") if _ID.match(p.stem) and (r := _load(p))]
+    return sorted(records, key=lambda r: (r.created_at, r.id))
+
+
+def pending_count(cfg: Config | None = None) -> int:
+    """How many writes wait for approval (cheap: counts files)."""
+    folder = paths.pending_memory_dir()
+    if not folder.is_dir():
+        return 0
+    return sum(1 for p in folder.glob("*.json") if _ID.match(p.stem))
+
+
+def _resolve(id_or_all: str) -> tuple[list[PendingWrite], list[ApprovalOutcome]]:
+    """Records named by an id, a unique id prefix (4+ hex digits) or 'all'."""
+    records = list_pending()
+    key = id_or_all.strip().lower()
+    if key == "all":
+        return records, []
+    hits = [r for r in records if r.id == key] or (
+        [r for r in records if r.id.startswith(key)] if len(key) >= 4 else [])
+    if len(hits) == 1:
+        return hits, []
+    why = "matches several pending writes" if hits else "is not a pending memory write"
+    return [], [ApprovalOutcome(id_or_all, False, f"{id_or_all!r} {why}; see `hermes memory "
+                                "pending`.", found=False)]
+
+
+def _approve_one(cfg: Config, record: PendingWrite) -> ApprovalOutcome:
+    path = pending_path(record.id)
+    ops = record.operations()
+    targets = sorted({op.target for op in ops})
+
+    def still_pending() -> None:
+        # Checked under the store locks, so two approvers never both apply one record.
+        if not path.exists():
+            raise _Gone()
+
+    try:
+        applied = apply_operations(cfg, ops, origin="approval", session_id=record.session_id,
+                                   guard=still_pending,
+                                   on_applied=lambda: path.unlink(missing_ok=True))
+    except _Gone:
+        return ApprovalOutcome(record.id, False, f"{record.id} was already handled.", found=False)
+    except Refusal as exc:
+        return ApprovalOutcome(record.id, False, f"Not approved {record.id}: "
+                               f"{exc.payload['error']} The write stays pending; reject it with "
+                               f"`/memory reject {record.id}`.", pending=record)
+    usage = "; ".join(f"{t} {usage_text(entries_size(applied.plan.after[t]), char_limit(cfg, t))}"
+                      for t in targets)
+    done = "applied" if applied.journal else "nothing to change (already so)"
+    return ApprovalOutcome(record.id, True, f"Approved {record.id}: {record.summary} — {done} "
+                           f"({usage}).", pending=record)
+
+
+class _Gone(Exception):
+    """The pending record disappeared (another approver or a reject got there first)."""
+
+
+def approve(cfg: Config, id_or_all: str) -> list[ApprovalOutcome]:
+    """Apply staged writes (re-checking scan, limit and the staged entry); one outcome each."""
+    records, errors = _resolve(id_or_all)
+    if errors:
+        return errors
+    if not records:
+        return [ApprovalOutcome("all", True, "No pending memory writes.", found=False)]
+    return [_approve_one(cfg, r) for r in records]
+
+
+def reject(cfg: Config, id_or_all: str) -> list[ApprovalOutcome]:
+    """Drop staged writes without applying them."""
+    records, errors = _resolve(id_or_all)
+    if errors:
+        return errors
+    if not records:
+        return [ApprovalOutcome("all", True, "No pending memory writes.", found=False)]
+    out = []
+    for r in records:
+        pending_path(r.id).unlink(missing_ok=True)
+        out.append(ApprovalOutcome(r.id, True, f"Rejected {r.id}: {r.summary}", pending=r))
+    return out
+
+
+def set_write_approval(cfg: Config, on: bool) -> str:
+    """Persist memory.write_approval in config.yaml and apply it to `cfg`; returns a message."""
+    set_config_value("memory.write_approval", bool(on))
+    cfg.memory.write_approval = bool(on)
+    if on:
+        return "Write approval on: memory writes are staged until you approve them."
+    return "Write approval off: memory writes apply at once (review replace/remove still wait)."
+
+
+def describe_change(change: PendingChange) -> str:
+    """Before/after lines for a pending list."""
+    if change.action == "add":
+        return f"+ {preview(change.after or '')}"
+    if change.action == "remove":
+        return f"- {preview(change.before or '')}"
+    return f"- {preview(change.before or '')}\n+ {preview(change.after or '')}"

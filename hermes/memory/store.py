@@ -1,0 +1,263 @@
+"""MEMORY.md / USER.md on disk: the entry format, locking, and crash-safe writes.
+
+Format (shared with other tools that read these files, so keep it exactly): entries joined by
+the separator "\\n§\\n"; parsing splits on it, strips each piece, drops empty pieces and exact
+duplicates (keeping the first). Size is len() of the joined entries, in code points.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import logging
+import os
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from hermes import paths
+from hermes.config import Config
+
+log = logging.getLogger("hermes.memory")
+
+SEPARATOR = "\n§\n"
+TARGETS = ("memory", "user")
+FILE_NAMES = {"memory": "MEMORY.md", "user": "USER.md"}
+_BOM = "\ufeff"
+
+
+class StoreUnreadable(Exception):
+    """The file exists but cannot be read or decoded; writes to it are refused."""
+
+
+# ---------------------------------------------------------------- format (pure)
+
+
+def parse_entries(text: str) -> list[str]:
+    """Entries of a store file: split on the separator, strip, drop empties and duplicates."""
+    text = text.removeprefix(_BOM).replace("\r\n", "\n")
+    seen: set[str] = set()
+    entries: list[str] = []
+    for piece in text.split(SEPARATOR):
+        piece = piece.strip()
+        if piece and piece not in seen:
+            seen.add(piece)
+            entries.append(piece)
+    return entries
+
+
+def join_entries(entries: Sequence[str]) -> str:
+    """The file text for `entries` (also the text whose len() is the store size)."""
+    return SEPARATOR.join(entries)
+
+
+def entries_size(entries: Sequence[str]) -> int:
+    """Size in code points, separators included; 0 for an empty store."""
+    if not entries:
+        return 0
+    return sum(len(e) for e in entries) + len(SEPARATOR) * (len(entries) - 1)
+
+
+def has_separator_line(text: str) -> bool:
+    """True when `text` holds a line made only of '§' (it would split into two entries)."""
+    return any(line.strip() == "§" for line in text.replace("\r\n", "\n").split("\n"))
+
+
+def format_count(n: int) -> str:
+    return f"{n:,}"
+
+
+def usage_percent(used: int, limit: int) -> int:
+    """Percent of the limit, rounded down and capped at 100."""
+    if limit <= 0:
+        return 100
+    return min(100, used * 100 // limit)
+
+
+def usage_text(used: int, limit: int) -> str:
+    """'67% — 1,474/2,200 chars' as tool results and headers show it."""
+    return f"{usage_percent(used, limit)}% — {format_count(used)}/{format_count(limit)} chars"
+
+
+# ---------------------------------------------------------------- locations and limits
+
+
+def store_path(target: str) -> Path:
+    """Path of the file behind a target ('memory' → MEMORY.md, 'user' → USER.md)."""
+    return paths.memories_dir() / FILE_NAMES[target]
+
+
+def lock_path(target: str) -> Path:
+    path = store_path(target)
+    return path.with_name(path.name + ".lock")
+
+
+def char_limit(cfg: Config, target: str) -> int:
+    return cfg.memory.memory_char_limit if target == "memory" else cfg.memory.user_char_limit
+
+
+def target_enabled(cfg: Config, target: str) -> bool:
+    if target == "memory":
+        return cfg.memory.memory_enabled
+    if target == "user":
+        return cfg.memory.user_profile_enabled
+    return False
+
+
+def enabled_targets(cfg: Config) -> list[str]:
+    return [t for t in TARGETS if target_enabled(cfg, t)]
+
+
+def target_label(target: str) -> str:
+    """How messages name a store: 'Memory' or 'User profile'."""
+    return "Memory" if target == "memory" else "User profile"
+
+
+# ---------------------------------------------------------------- reading
+
+
+def read_entries(cfg: Config | None, target: str) -> list[str]:
+    """Entries on disk now; [] when the file does not exist. Raises StoreUnreadable."""
+    path = store_path(target)
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise StoreUnreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise StoreUnreadable(
+            f"cannot decode {path} as UTF-8 (bad byte at offset {exc.start})"
+        ) from None
+    return parse_entries(text)
+
+
+@dataclass
+class StoreState:
+    """One store as a viewer shows it; `error` is set (and entries empty) when unreadable."""
+
+    target: str
+    path: Path
+    entries: list[str]
+    used: int
+    limit: int
+    enabled: bool
+    error: str | None = None
+
+    @property
+    def usage(self) -> str:
+        return usage_text(self.used, self.limit)
+
+
+def read_store(cfg: Config, target: str) -> StoreState:
+    """The store's live state for the TUI viewer and `hermes memory show`; never raises."""
+    try:
+        entries = read_entries(cfg, target)
+        error = None
+    except StoreUnreadable as exc:
+        entries, error = [], str(exc)
+    return StoreState(target, store_path(target), entries, entries_size(entries),
+                      char_limit(cfg, target), target_enabled(cfg, target), error)
+
+
+_usage_cache: dict[Path, tuple[tuple[int, int, int], int]] = {}
+
+
+def memory_usage(cfg: Config) -> dict[str, tuple[int, int]]:
+    """Live (used, limit) per enabled target, cached on the file's stat so polling is cheap.
+
+    An unreadable store reports used = -1.
+    """
+    out: dict[str, tuple[int, int]] = {}
+    for target in enabled_targets(cfg):
+        path = store_path(target)
+        limit = char_limit(cfg, target)
+        try:
+            st = path.stat()
+        except FileNotFoundError:
+            out[target] = (0, limit)
+            continue
+        except OSError:
+            out[target] = (-1, limit)
+            continue
+        key = (st.st_mtime_ns, st.st_size, st.st_ino)
+        cached = _usage_cache.get(path)
+        if cached and cached[0] == key:
+            out[target] = (cached[1], limit)
+            continue
+        try:
+            used = entries_size(read_entries(cfg, target))
+        except StoreUnreadable:
+            used = -1
+        _usage_cache[path] = (key, used)
+        out[target] = (used, limit)
+    return out
+
+
+# ---------------------------------------------------------------- locking and writing
+
+
+def ensure_memories_dir() -> Path:
+    """Create HERMES_HOME and memories/ with 0700 (mkdir's parents would get the umask)."""
+    paths.ensure_dir(paths.hermes_home())
+    return paths.ensure_dir(paths.memories_dir())
+
+
+@contextmanager
+def locked(targets: Sequence[str]) -> Iterator[None]:
+    """Hold the exclusive lock of each target's sibling lock file (always in the same order)."""
+    ensure_memories_dir()
+    fds: list[int] = []
+    try:
+        for target in sorted(set(targets)):
+            fd = os.open(lock_path(target), os.O_RDWR | os.O_CREAT, paths.FILE_MODE)
+            fds.append(fd)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        for fd in reversed(fds):
+            try:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+            finally:
+                os.close(fd)
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _remove_stale_temps(path: Path) -> None:
+    # Only writers holding the lock create temp files, so any found under the lock were
+    # left by a writer that crashed before its rename.
+    for stale in path.parent.glob(f".{path.name}.*.tmp"):
+        stale.unlink(missing_ok=True)
+
+
+def write_entries_locked(target: str, entries: Sequence[str]) -> None:
+    """Replace the store atomically: temp file → fsync → rename → fsync folder.
+
+    The caller must hold `locked([target])`.
+    """
+    path = store_path(target)
+    folder = ensure_memories_dir()
+    _remove_stale_temps(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(join_entries(entries).encode("utf-8"))
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, paths.FILE_MODE)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    _fsync_dir(folder)
+

@@ -1,0 +1,222 @@
+"""The `memory` tool: its OpenAI-format schema and the dispatcher the agent loop calls.
+
+`MemoryTool.dispatch` takes the model's raw JSON arguments and always returns a JSON string;
+it never raises. The CLI uses the same dispatcher with origin "cli".
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from hermes.config import Config
+from hermes.memory.apply import Applied, apply_operations, plan_now
+from hermes.memory.edits import ACTIONS, Operation, Refusal
+from hermes.memory.pending import stage
+from hermes.memory.store import (
+    TARGETS,
+    char_limit,
+    enabled_targets,
+    entries_size,
+    target_label,
+    usage_text,
+)
+
+log = logging.getLogger("hermes.memory")
+
+MAX_FAILURES_PER_TURN = 3
+_FIELDS = ("action", "target", "content", "old_text")
+
+
+def memory_tool_schema(cfg: Config) -> dict[str, Any] | None:
+    """The tool definition in OpenAI tools format; None when both stores are disabled."""
+    targets = enabled_targets(cfg)
+    if not targets:
+        return None
+    target_help = {"memory": "memory = your notes", "user": "user = who the user is"}
+    props: dict[str, Any] = {
+        "action": {"type": "string", "enum": list(ACTIONS)},
+        "target": {"type": "string", "enum": targets,
+                   "description": "; ".join(target_help[t] for t in targets)},
+        "content": {"type": "string", "description": "new entry text (add, replace)"},
+        "old_text": {"type": "string", "description": "replace/remove: unique substring of the "
+                     "entry"},
+    }
+    # Batch items repeat the fields without descriptions: the schema costs tokens every request.
+    item = {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in props.items()}
+    return {
+        "type": "function",
+        "function": {
+            "name": "memory",
+            "description": (
+                "Save durable facts to persistent memory (in your system prompt from the next "
+                "session). add an entry, or replace/remove the one containing old_text. "
+                "operations: several edits at once, all or nothing; only the final size must fit."),
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    **props,
+                    "operations": {"type": "array", "items": {
+                        "type": "object", "properties": item, "required": ["action", "target"]}},
+                },
+                "required": ["target"],
+            },
+        },
+    }
+
+
+def _dumps(payload: dict[str, Any]) -> str:
+    return json.dumps(payload, ensure_ascii=False)
+
+
+def _error(message: str, **extra: Any) -> dict[str, Any]:
+    return {"success": False, "error": message, **extra}
+
+
+class MemoryTool:
+    """Dispatches memory tool calls for one conversation (or the CLI, or a background review)."""
+
+    def __init__(self, cfg: Config, *, origin: str = "tool", session_id: str | None = None) -> None:
+        self.cfg = cfg
+        self.origin = origin
+        self.session_id = session_id
+        self.failures = 0
+
+    def reset_turn(self) -> None:
+        """Call at the start of each user turn: the failure budget is per turn."""
+        self.failures = 0
+
+    def dispatch(self, arguments: str | dict[str, Any] | None) -> str:
+        """Run one call from the model's JSON arguments; returns the JSON result."""
+        return _dumps(self.call(arguments))
+
+    def call(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        """Like dispatch, but returns the result as a dict."""
+        if self.failures >= MAX_FAILURES_PER_TURN:
+            self.failures += 1
+            return _error(f"The memory tool has failed {MAX_FAILURES_PER_TURN} times this turn. "
+                          "Stop retrying memory writes and answer the user now.")
+        try:
+            result = self._run(arguments)
+        except Refusal as exc:
+            result = exc.payload
+        except Exception as exc:  # the model gets one line; the log keeps the trace
+            log.exception("memory tool failed")
+            result = _error(f"Memory write failed: {type(exc).__name__}: {exc}. Nothing was "
+                            "changed.")
+        if not result.get("success"):
+            self.failures += 1
+        return result
+
+    # ------------------------------------------------------------ internals
+
+    def _parse(self, arguments: str | dict[str, Any] | None) -> list[Operation]:
+        if arguments is None or arguments == "":
+            args: Any = {}
+        elif isinstance(arguments, str):
+            try:
+                args = json.loads(arguments)
+            except ValueError as exc:
+                raise Refusal(f"Arguments are not valid JSON ({exc.msg} at position {exc.pos}). "
+                              "Send an object like {\"action\": \"add\", \"target\": \"memory\", "
+                              "\"content\": \"...\"}.") from None
+        else:
+            args = arguments
+        if not isinstance(args, dict):
+            raise Refusal("Arguments must be a JSON object with action and target.")
+        raw_ops = args.get("operations")
+        if raw_ops is not None:
+            if not isinstance(raw_ops, list) or not raw_ops:
+                raise Refusal("operations must be a non-empty list of {action, target, content, "
+                              "old_text} objects.")
+            if args.get("content") or args.get("old_text"):
+                raise Refusal("Give either operations or a single action with content/old_text, "
+                              "not both.")
+            items = raw_ops
+        else:
+            items = [args]
+        ops = []
+        for n, item in enumerate(items, 1):
+            where = f"Operation {n}: " if raw_ops is not None else ""
+            if not isinstance(item, dict):
+                raise Refusal(f"{where}each operation must be an object.")
+            merged = {k: item.get(k) for k in _FIELDS}
+            if not merged["target"] and raw_ops is not None:
+                merged["target"] = args.get("target")
+            ops.append(self._operation(merged, where))
+        return ops
+
+    def _operation(self, item: dict[str, Any], where: str) -> Operation:
+        action, target = item.get("action"), item.get("target")
+        if action not in ACTIONS:
+            got = f" (got {action!r})" if action else ""
+            raise Refusal(f"{where}action must be add, replace or remove{got}. There is no read "
+                          "action: memory is already in your system prompt.")
+        if target not in TARGETS:
+            got = f" (got {target!r})" if target else ""
+            allowed = " or ".join(f"'{t}'" for t in enabled_targets(self.cfg)) or "nothing"
+            raise Refusal(f"{where}target must be {allowed}{got}.")
+        if target not in enabled_targets(self.cfg):
+            key = "memory_enabled" if target == "memory" else "user_profile_enabled"
+            raise Refusal(f"{where}the {target_label(target).lower()} store is disabled "
+                          f"(memory.{key} is false).")
+        content, old_text = item.get("content") or "", item.get("old_text") or ""
+        if not isinstance(content, str) or not isinstance(old_text, str):
+            raise Refusal(f"{where}content and old_text must be strings.")
+        return Operation(action, target, content, old_text)
+
+    def _should_stage(self, ops: list[Operation]) -> bool:
+        if self.cfg.memory.write_approval:
+            return True
+        # Nothing deletes memory unattended: a background review's replace/remove waits.
+        return self.origin == "review" and any(op.action != "add" for op in ops)
+
+    def _run(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        ops = self._parse(arguments)
+        if self._should_stage(ops):
+            plan = plan_now(self.cfg, ops)
+            if not plan.changed:
+                return self._result(ops, plan.after, changed=False)
+            record = stage(plan, ops, origin=self.origin, session_id=self.session_id)
+            result = self._result(ops, plan.before, changed=False)
+            result.update(staged=True, pending_id=record.id, message=(
+                f"Staged for the user's approval as {record.id}; it is not saved yet. The user "
+                "reviews it with /memory pending."))
+            return result
+        applied = apply_operations(self.cfg, ops, origin=self.origin, session_id=self.session_id)
+        return self._result(ops, applied.plan.after, changed=applied.journal is not None,
+                            applied=applied)
+
+    def _result(self, ops: list[Operation], stores: dict[str, list[str]], *, changed: bool,
+                applied: Applied | None = None) -> dict[str, Any]:
+        targets = list(dict.fromkeys(op.target for op in ops))
+        action = ops[0].action if len(ops) == 1 else "batch"
+        usage = {t: usage_text(entries_size(stores[t]), char_limit(self.cfg, t)) for t in targets}
+        counts = {t: len(stores[t]) for t in targets}
+        one = len(targets) == 1
+        result: dict[str, Any] = {
+            "success": True,
+            "action": action,
+            "target": targets[0] if one else "+".join(targets),
+            "changed": changed,
+            "message": self._message(ops, applied, changed),
+            "usage": usage[targets[0]] if one else usage,
+            "entry_count": counts[targets[0]] if one else counts,
+        }
+        if applied and applied.journal:
+            result["change_id"] = applied.journal.id
+        return result
+
+    def _message(self, ops: list[Operation], applied: Applied | None, changed: bool) -> str:
+        if len(ops) > 1:
+            return (f"Applied {len(ops)} operations." if changed
+                    else "Nothing changed: the operations leave memory as it was.")
+        op = ops[0]
+        where = target_label(op.target).lower()
+        if op.action == "add":
+            return f"Added to {where}." if changed else f"Already in {where}; nothing added."
+        if op.action == "replace":
+            return f"Entry replaced in {where}." if changed else "Entry already reads so; unchanged."
+        return f"Entry removed from {where}."
+

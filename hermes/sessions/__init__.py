@@ -1,0 +1,45 @@
+"""Session history (layer 2): state.db, full-text search with CJK, titles, lineage, the tool.
+
+Only the standard library is imported here, so `hermes sessions list` starts fast.
+"""
+
+from __future__ import annotations
+
+from hermes.sessions.errors import (
+    AmbiguousSessionError,
+    InvalidTitleError,
+    SessionError,
+    SessionNotFoundError,
+    SessionStoreError,
+    TitleClashError,
+)
+from hermes.sessions.models import MessageRecord, SessionInfo, SessionSummary, StoreStats
+from hermes.sessions.store import SessionStore
+from hermes.sessions.text import derive_title
+
+__all__ = [
+    "AmbiguousSessionError",
+    "InvalidTitleError",
+    "MessageRecord",
+    "SessionError",
+    "SessionInfo",
+    "SessionNotFoundError",
+    "SessionSearchTool",
+    "SessionStore",
+    "SessionStoreError",
+    "SessionSummary",
+    "StoreStats",
+    "TitleClashError",
+    "derive_title",
+    "session_search_guidance",
+    "session_search_schema",
+]
+
+
+def __getattr__(name: str) -> object:
+    # The tool module is loaded on first use only.
+    if name in ("SessionSearchTool", "session_search_schema", "session_search_guidance"):
+        from hermes.sessions import tool
+
+        return getattr(tool, name)
+    raise AttributeError(name)

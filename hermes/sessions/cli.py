@@ -1,9 +1,274 @@
-"""Subcommands of `hermes` owned by the sessions layer (placeholder until the layer lands)."""
+"""`hermes sessions list|show|search|rename|delete|export|prune|stats`.
+
+Only argparse is imported at module level: this file is loaded for every `hermes` command.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from typing import Any
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    """Register this layer's subcommands."""
+    """Register `hermes sessions …`."""
+    p = sub.add_parser("sessions", help="list, search, show, rename, export and prune past sessions")
+    p.set_defaults(func=_run_list, limit=20, json=False)
+    s = p.add_subparsers(dest="sessions_command", metavar="ACTION")
+
+    c = s.add_parser("list", help="recent sessions, newest first")
+    c.add_argument("--limit", "-n", type=int, default=20)
+    c.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    c.set_defaults(func=_run_list)
+
+    c = s.add_parser("show", help="print a whole session")
+    c.add_argument("session", metavar="ID", help="id, unique id prefix or name")
+    c.set_defaults(func=_run_show)
+
+    c = s.add_parser("search", help="full-text search (FTS5 syntax; Chinese/Japanese/Korean too)")
+    c.add_argument("query", nargs="+")
+    c.add_argument("--limit", "-n", type=int, default=10)
+    c.set_defaults(func=_run_search)
+
+    c = s.add_parser("rename", help="give a session a unique name")
+    c.add_argument("session", metavar="ID")
+    c.add_argument("name", nargs="+", metavar="NAME")
+    c.set_defaults(func=_run_rename)
+
+    c = s.add_parser("delete", help="delete a session (asks first)")
+    c.add_argument("session", metavar="ID")
+    c.add_argument("--yes", "-y", action="store_true", help="do not ask")
+    c.set_defaults(func=_run_delete)
+
+    c = s.add_parser("export", help="export sessions as JSON Lines or Markdown")
+    c.add_argument("sessions", nargs="*", metavar="ID")
+    c.add_argument("--all", action="store_true", help="every session")
+    c.add_argument("--format", "-f", choices=("jsonl", "md"), default="jsonl")
+    c.add_argument("--output", "-o", metavar="PATH", help="write to a file (mode 0600)")
+    c.add_argument("--redact", action="store_true", help="hide secrets in the output")
+    c.set_defaults(func=_run_export)
+
+    c = s.add_parser("prune", help="delete sessions not active for a while (whole lineages)")
+    c.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90d, 12w, 36h")
+    c.add_argument("--dry-run", action="store_true", help="only say what would go")
+    c.set_defaults(func=_run_prune)
+
+    c = s.add_parser("stats", help="counts, tokens, cost, database and index size")
+    c.set_defaults(func=_run_stats)
+
+
+# ---------------------------------------------------------------- plumbing
+
+
+def _fail(message: str, code: int = 1) -> int:
+    print(f"hermes sessions: {message}", file=sys.stderr)
+    return code
+
+
+def _with_store(action: Any) -> Any:
+    """Open the store, run `action(store, args)`, turn typed errors into one line."""
+
+    def handler(args: argparse.Namespace) -> int:
+        from hermes.sessions.errors import SessionError
+        from hermes.sessions.store import SessionStore
+
+        try:
+            with SessionStore() as store:
+                return int(action(store, args) or 0)
+        except SessionError as exc:
+            return _fail(str(exc))
+        except ValueError as exc:
+            return _fail(str(exc), 2)
+
+    handler.__name__ = action.__name__
+    return handler
+
+
+def _cells(ch: str) -> int:
+    import unicodedata
+
+    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
+
+
+def _fit(text: str, width: int) -> str:
+    """`text` on one line, cut and padded to exactly `width` terminal cells (CJK is 2 wide)."""
+    text = " ".join((text or "").split())
+    if sum(_cells(ch) for ch in text) > width:
+        out, used = [], 0
+        for ch in text:
+            if used + _cells(ch) > width - 1:
+                break
+            out.append(ch)
+            used += _cells(ch)
+        text = "".join(out) + "…"
+    return text + " " * max(0, width - sum(_cells(ch) for ch in text))
+
+
+def _human_bytes(n: int | None) -> str:
+    if n is None:
+        return "unknown"
+    size = float(n)
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{n} B"  # pragma: no cover
+
+
+# ---------------------------------------------------------------- actions
+
+
+@_with_store
+def _run_list(store: Any, args: argparse.Namespace) -> int:
+    import json
+    import shutil
+
+    from hermes.sessions.text import relative_time
+
+    rows = store.list_sessions(limit=max(1, args.limit))
+    if args.json:
+        print(json.dumps([
+            {"id": r.id, "title": r.title, "preview": r.preview, "last_active": r.last_active,
+             "message_count": r.message_count, "source": r.source}
+            for r in rows
+        ], ensure_ascii=False, indent=2))
+        return 0
+    if not rows:
+        print("No sessions yet. Start one with `hermes`.")
+        return 0
+    width = max(80, shutil.get_terminal_size((120, 20)).columns)
+    title_w, ago_w, id_w = 28, 11, 22
+    preview_w = max(16, width - title_w - ago_w - id_w - 9)
+    line = "{} │ {} │ {} │ {}"
+    print(line.format(_fit("Title", title_w), _fit("Preview", preview_w),
+                      _fit("Last active", ago_w), "ID"))
+    print("─" * (title_w + 1) + "┼" + "─" * (preview_w + 2) + "┼" + "─" * (ago_w + 2) + "┼" + "─" * 23)
+    for r in rows:
+        print(line.format(_fit(r.title or "—", title_w), _fit(r.preview or "—", preview_w),
+                          _fit(relative_time(r.last_active), ago_w), r.id))
+    return 0
+
+
+@_with_store
+def _run_show(store: Any, args: argparse.Namespace) -> int:
+    from hermes.sessions.text import format_time
+
+    info = store.resolve_session(args.session, follow_lineage=False)
+    print(f"{info.title or '—'}  ({info.id})")
+    print(f"started {format_time(info.started_at)} · last active {format_time(info.last_active)}"
+          f" · {info.message_count} messages · {info.source or '—'} · {info.model or '—'}")
+    print(f"tokens {info.input_tokens} in / {info.output_tokens} out / {info.cache_tokens} cached"
+          f" · cost ${info.cost:.4f}" + (f" · cwd {info.cwd}" if info.cwd else ""))
+    if info.parent_id:
+        print(f"continues {info.parent_id}")
+    if info.end_reason:
+        print(f"ended {format_time(info.ended_at)} ({info.end_reason})")
+    for msg in store.get_messages(info.id):
+        label = msg.role + (f" · {msg.tool_name}" if msg.tool_name else "")
+        label += " (interrupted)" if msg.interrupted else ""
+        print(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
+        if msg.content:
+            print(msg.content)
+        for call in msg.tool_calls or []:
+            fn = (call.get("function") or {}) if isinstance(call, dict) else {}
+            print(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
+    return 0
+
+
+@_with_store
+def _run_search(store: Any, args: argparse.Namespace) -> int:
+    from hermes.sessions.search import discover
+
+    query = " ".join(args.query)
+    results = discover(store, query, limit=max(1, min(args.limit, 10)), context=0)
+    if not results:
+        print(f"No sessions match {query!r}.")
+        return 0
+    for r in results:
+        print(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
+              f" · message #{r['message_id']} ({r['role']})")
+        print(f"    {r['snippet']}")
+    return 0
+
+
+@_with_store
+def _run_rename(store: Any, args: argparse.Namespace) -> int:
+    info = store.resolve_session(args.session, follow_lineage=False)
+    store.set_title(info.id, " ".join(args.name), "user")
+    print(f"{info.id} is now named '{store.get_session(info.id).title}'")
+    return 0
+
+
+@_with_store
+def _run_delete(store: Any, args: argparse.Namespace) -> int:
+    info = store.resolve_session(args.session, follow_lineage=False)
+    if not args.yes:
+        prompt = f"Delete session {info.id} '{info.title or '—'}' ({info.message_count} messages)? [y/N] "
+        try:
+            answer = input(prompt)
+        except EOFError:
+            answer = ""
+        if answer.strip().lower() not in ("y", "yes"):
+            print("Nothing deleted.")
+            return 1
+    count = store.delete_session(info.id)
+    print(f"Deleted session {info.id} ({count} messages).")
+    return 0
+
+
+@_with_store
+def _run_export(store: Any, args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from hermes.config import write_private_file
+    from hermes.sessions.export import export_sessions
+
+    if args.all == bool(args.sessions):
+        return _fail("name sessions to export, or --all (not both)", 2)
+    if args.all:
+        ids = [r[0] for r in store._read("SELECT id FROM sessions ORDER BY started_at, id")]
+    else:
+        ids = [store.resolve_session(ref, follow_lineage=False).id for ref in args.sessions]
+    chunks = export_sessions(store, ids, args.format, redacted=args.redact)
+    if args.output:
+        path = Path(args.output).expanduser()
+        write_private_file(path, "".join(chunks))
+        print(f"Exported {len(ids)} session(s) to {path}", file=sys.stderr)
+    else:
+        for chunk in chunks:
+            sys.stdout.write(chunk)
+    return 0
+
+
+@_with_store
+def _run_prune(store: Any, args: argparse.Namespace) -> int:
+    from hermes.sessions.maintenance import parse_duration, prune
+
+    result = prune(store, parse_duration(args.older_than), dry_run=args.dry_run)
+    verb = "Would delete" if args.dry_run else "Deleted"
+    print(f"{verb} {len(result.sessions)} session(s) in {result.lineages} lineage(s), "
+          f"{result.messages} message(s), inactive for more than {args.older_than}.")
+    if args.dry_run:
+        for sid in result.sessions[:50]:
+            print(f"  {sid}")
+    elif result.vacuumed:
+        print("Compacted the database file.")
+    return 0
+
+
+@_with_store
+def _run_stats(store: Any, args: argparse.Namespace) -> int:
+    from hermes.sessions.maintenance import stats
+
+    st = stats(store)
+    print(f"database     {store.path}")
+    print(f"sessions     {st.sessions}" + (
+        "  (" + ", ".join(f"{k or '—'}: {v}" for k, v in sorted(st.by_source.items())) + ")"
+        if st.by_source else ""))
+    print(f"messages     {st.messages}")
+    print(f"tokens       {st.input_tokens} in, {st.output_tokens} out, {st.cache_tokens} cached")
+    print(f"cost         ${st.cost:.4f}")
+    print(f"text         {_human_bytes(st.text_bytes)}")
+    print(f"file size    {_human_bytes(st.db_bytes)}")
+    print(f"search index {_human_bytes(st.index_bytes)}")
+    return 0

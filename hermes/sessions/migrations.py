@@ -1,0 +1,193 @@
+"""The state.db schema as an ordered list of forward migrations.
+
+How to add a migration (for example, tables for the local user-model provider):
+  1. Append `Migration(N, "what it does", steps)` to MIGRATIONS, N = last version + 1.
+     `steps` is a SQL script (str) or a function `(conn) -> None` for work SQL cannot do.
+  2. Only add: new tables, new columns (`ALTER TABLE … ADD COLUMN` with a default), new
+     indexes, backfills. Never drop or rewrite user data; an older file must open in a newer
+     program with everything kept.
+  3. Never edit a migration that has shipped: files in the wild already ran it.
+  4. Add a test that opens a file at the previous version and checks the new shape.
+Each migration runs in its own IMMEDIATE transaction together with the version bump, so a
+crash mid-migration leaves the file at the previous version.
+
+The full-text index is fed by SQL functions registered on every connection (db.py). If the
+way text is split for the index ever changes, add a migration that runs `rebuild_fts`.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int
+    description: str
+    steps: str | Callable[[sqlite3.Connection], None]
+
+
+_V1_CORE = """
+CREATE TABLE sessions (
+    id            TEXT PRIMARY KEY,
+    title         TEXT,
+    title_source  TEXT,
+    source        TEXT NOT NULL DEFAULT '',
+    model         TEXT NOT NULL DEFAULT '',
+    parent_id     TEXT REFERENCES sessions(id) ON DELETE SET NULL,
+    started_at    REAL NOT NULL,
+    ended_at      REAL,
+    last_active   REAL NOT NULL,
+    end_reason    TEXT,
+    message_count INTEGER NOT NULL DEFAULT 0,
+    input_tokens  INTEGER NOT NULL DEFAULT 0,
+    output_tokens INTEGER NOT NULL DEFAULT 0,
+    cache_tokens  INTEGER NOT NULL DEFAULT 0,
+    cost          REAL NOT NULL DEFAULT 0,
+    system_prompt TEXT NOT NULL DEFAULT '',
+    cwd           TEXT NOT NULL DEFAULT ''
+);
+CREATE UNIQUE INDEX sessions_title ON sessions(title COLLATE NOCASE) WHERE title IS NOT NULL;
+CREATE INDEX sessions_last_active ON sessions(last_active);
+CREATE INDEX sessions_parent ON sessions(parent_id) WHERE parent_id IS NOT NULL;
+
+CREATE TABLE messages (
+    id            INTEGER PRIMARY KEY,
+    session_id    TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+    role          TEXT NOT NULL,
+    content       TEXT NOT NULL DEFAULT '',
+    tool_calls    TEXT,
+    tool_call_id  TEXT,
+    tool_name     TEXT,
+    timestamp     REAL NOT NULL,
+    token_count   INTEGER,
+    finish_reason TEXT
+);
+CREATE INDEX messages_session ON messages(session_id, id);
+"""
+
+# External-content FTS5 table whose "content" is a view computing the indexed columns, so
+# 'rebuild' and 'integrity-check' work; triggers keep it in step with `messages`.
+def _fts_values(row: str) -> str:
+    """The four indexed values computed from `new` or `old` inside a trigger."""
+    return (
+        f"hermes_fts_body({row}.role, {row}.content), "
+        f"hermes_fts_tools({row}.tool_name, {row}.tool_calls), "
+        f"hermes_fts_cjk2({row}.role, {row}.content), "
+        f"hermes_fts_cjk1({row}.role, {row}.content)"
+    )
+
+
+_V2_FTS = f"""
+CREATE VIEW messages_fts_source AS
+    SELECT id, hermes_fts_body(role, content) AS body,
+           hermes_fts_tools(tool_name, tool_calls) AS tools,
+           hermes_fts_cjk2(role, content) AS cjk2,
+           hermes_fts_cjk1(role, content) AS cjk1
+    FROM messages;
+CREATE VIRTUAL TABLE messages_fts USING fts5(
+    body, tools, cjk2, cjk1,
+    content='messages_fts_source', content_rowid='id',
+    tokenize='unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts(rowid, body, tools, cjk2, cjk1)
+    VALUES (new.id, {_fts_values("new")});
+END;
+CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, body, tools, cjk2, cjk1)
+    VALUES ('delete', old.id, {_fts_values("old")});
+END;
+CREATE TRIGGER messages_fts_update
+AFTER UPDATE OF role, content, tool_name, tool_calls ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, body, tools, cjk2, cjk1)
+    VALUES ('delete', old.id, {_fts_values("old")});
+    INSERT INTO messages_fts(rowid, body, tools, cjk2, cjk1)
+    VALUES (new.id, {_fts_values("new")});
+END;
+INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');
+"""
+
+
+def _v3_preview_and_meta(conn: sqlite3.Connection) -> None:
+    from hermes.sessions.text import one_line
+
+    conn.execute("ALTER TABLE sessions ADD COLUMN preview TEXT")
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    rows = conn.execute(
+        "SELECT s.id, (SELECT content FROM messages m WHERE m.session_id = s.id AND m.role = 'user'"
+        " ORDER BY m.id LIMIT 1) FROM sessions s"
+    ).fetchall()
+    conn.executemany(
+        "UPDATE sessions SET preview = ? WHERE id = ?",
+        [(one_line(text, 80), sid) for sid, text in rows if text],
+    )
+
+
+MIGRATIONS: list[Migration] = [
+    Migration(1, "sessions and messages", _V1_CORE),
+    Migration(2, "full-text index with CJK bigram and unigram columns", _V2_FTS),
+    Migration(3, "session preview column and meta table", _v3_preview_and_meta),
+]
+
+LATEST_VERSION = MIGRATIONS[-1].version
+
+
+def rebuild_fts(conn: sqlite3.Connection) -> None:
+    """Re-index every message (for a migration that changes how text is split)."""
+    conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')")
+
+
+def current_version(conn: sqlite3.Connection) -> int:
+    has_table = conn.execute(
+        "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchone()
+    if not has_table:
+        return 0
+    row = conn.execute("SELECT max(version) FROM schema_version").fetchone()
+    return int(row[0] or 0)
+
+
+def _run_script(conn: sqlite3.Connection, script: str) -> None:
+    # executescript() would COMMIT our transaction; run statement by statement instead.
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            conn.execute(buf)
+            buf = ""
+    if buf.strip():
+        conn.execute(buf)
+
+
+def migrate(conn: sqlite3.Connection, target: int | None = None) -> int:
+    """Bring the file up to `target` (default: latest); returns the version reached."""
+    target = LATEST_VERSION if target is None else target
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at REAL)"
+    )
+    version = current_version(conn)
+    for migration in MIGRATIONS:
+        if migration.version <= version or migration.version > target:
+            continue
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if current_version(conn) >= migration.version:  # another process got there first
+                conn.execute("ROLLBACK")
+                continue
+            if isinstance(migration.steps, str):
+                _run_script(conn, migration.steps)
+            else:
+                migration.steps(conn)
+            conn.execute(
+                "INSERT INTO schema_version (version, applied_at) VALUES (?, (julianday('now') - 2440587.5) * 86400.0)",
+                (migration.version,),
+            )
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        version = migration.version
+    return max(version, current_version(conn))

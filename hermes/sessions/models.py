@@ -1,0 +1,110 @@
+"""Plain data returned by the store."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Role = Literal["system", "user", "assistant", "tool"]
+TitleSource = Literal["derived", "llm", "user"]
+ROLES: tuple[str, ...] = ("system", "user", "assistant", "tool")
+TITLE_RANK: dict[str, int] = {"derived": 0, "llm": 1, "user": 2}
+
+
+@dataclass
+class SessionInfo:
+    """One row of the sessions table."""
+
+    id: str
+    title: str | None
+    title_source: str | None
+    source: str
+    model: str
+    parent_id: str | None
+    started_at: float
+    ended_at: float | None
+    last_active: float
+    end_reason: str | None
+    message_count: int
+    input_tokens: int
+    output_tokens: int
+    cache_tokens: int
+    cost: float
+    system_prompt: str
+    cwd: str
+    preview: str | None = None
+
+    @property
+    def ended(self) -> bool:
+        return self.ended_at is not None
+
+
+@dataclass
+class SessionSummary:
+    """What a list or picker shows for one session."""
+
+    id: str
+    title: str | None
+    preview: str
+    last_active: float
+    message_count: int
+    started_at: float
+    source: str
+    parent_id: str | None = None
+    end_reason: str | None = None
+
+
+@dataclass
+class MessageRecord:
+    """One stored message."""
+
+    id: int
+    session_id: str
+    role: str
+    content: str
+    tool_calls: list[Any] | None
+    tool_call_id: str | None
+    tool_name: str | None
+    timestamp: float
+    token_count: int | None
+    finish_reason: str | None
+
+    @property
+    def interrupted(self) -> bool:
+        return self.finish_reason == "interrupted"
+
+    def to_openai(self) -> dict[str, Any]:
+        """The message in OpenAI chat format, for rebuilding a conversation on resume."""
+        msg: dict[str, Any] = {"role": self.role, "content": self.content}
+        if self.tool_calls:
+            msg["tool_calls"] = self.tool_calls
+        if self.tool_call_id:
+            msg["tool_call_id"] = self.tool_call_id
+        if self.role == "tool" and self.tool_name:
+            msg["name"] = self.tool_name
+        return msg
+
+
+@dataclass
+class StoreStats:
+    sessions: int
+    messages: int
+    input_tokens: int
+    output_tokens: int
+    cache_tokens: int
+    cost: float
+    db_bytes: int
+    index_bytes: int | None
+    text_bytes: int
+    by_source: dict[str, int] = field(default_factory=dict)
+
+
+def load_tool_calls(raw: str | None) -> list[Any] | None:
+    if not raw:
+        return None
+    try:
+        value = json.loads(raw)
+    except ValueError:
+        return None
+    return value if isinstance(value, list) else None

@@ -1,0 +1,250 @@
+"""The four ways of reading history: discover (search), scroll, read and browse.
+
+Discover stays fast on large histories by ranking a bounded set of candidates: FTS5 walks
+the matches newest first (lazily, no sort), at most CANDIDATES of them get a bm25 score,
+and the best hit per session wins. A rare word is ranked over all its matches; a very
+common one over its most recent CANDIDATES matches.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import TYPE_CHECKING, Any
+
+from hermes.sessions.errors import SessionNotFoundError
+from hermes.sessions.models import ROLES, MessageRecord
+from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
+from hermes.sessions.store import _MESSAGE_COLUMNS, message_from_row
+from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
+
+if TYPE_CHECKING:
+    from hermes.sessions.store import SessionStore
+
+CANDIDATES = 600
+SORTS = ("relevance", "newest", "oldest")
+# bm25 weights for the columns body, tools, cjk2 (bigrams), cjk1 (single characters)
+_BM25 = "bm25(messages_fts, 1.0, 0.6, 1.0, 0.5)"
+
+
+def _when(store: SessionStore, ts: float) -> str:
+    """`2026-11-30 14:02 (2h ago)`; just the date and time once it is more than a week old."""
+    ago = relative_time(ts, store._clock())
+    return format_time(ts) + ("" if ago[:1].isdigit() and "-" in ago else f" ({ago})")
+
+
+def normalize_roles(role_filter: Any) -> list[str] | None:
+    """'user', 'user,assistant' or a list → validated role names (None = all roles)."""
+    if role_filter in (None, "", []):
+        return None
+    items = role_filter.split(",") if isinstance(role_filter, str) else list(role_filter)
+    roles = [str(r).strip().lower() for r in items if str(r).strip()]
+    bad = [r for r in roles if r not in ROLES]
+    if bad:
+        raise ValueError(f"role_filter must name roles among {', '.join(ROLES)}; got {', '.join(bad)}")
+    return roles or None
+
+
+def _candidates(
+    store: SessionStore, expression: str, *, roles: list[str] | None, exclude: str | None,
+    only: str | None, descending: bool,
+) -> list[tuple[int, float, str]]:
+    where = ["messages_fts MATCH ?"]
+    params: list[Any] = [expression]
+    if exclude:
+        where.append("m.session_id != ?")
+        params.append(exclude)
+    if only:
+        where.append("m.session_id = ?")
+        params.append(only)
+    if roles:
+        where.append(f"m.role IN ({', '.join('?' * len(roles))})")
+        params.extend(roles)
+    sql = (
+        f"SELECT messages_fts.rowid, {_BM25}, m.session_id FROM messages_fts"
+        " JOIN messages m ON m.id = messages_fts.rowid"
+        f" WHERE {' AND '.join(where)}"
+        f" ORDER BY messages_fts.rowid {'DESC' if descending else 'ASC'} LIMIT {CANDIDATES}"
+    )
+    with store._lock:
+        return store.conn.execute(sql, params).fetchall()
+
+
+def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> list[tuple[int, float, str]]:
+    rows = _candidates(store, fq.expression, **kw)
+    if not rows and fq.or_expression:
+        rows = _candidates(store, fq.or_expression, **kw)
+    return rows
+
+
+def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
+    """A message as the tool shows it, long content cut with a flag."""
+    out: dict[str, Any] = {"id": msg.id, "role": msg.role}
+    content = msg.content or ""
+    if len(content) > cap:
+        out["content"] = content[:cap] + "…"
+        out["truncated"] = True
+        out["chars"] = len(content)
+    else:
+        out["content"] = content
+    if msg.tool_name:
+        out["tool_name"] = msg.tool_name
+    if msg.tool_calls:
+        out["tool_calls"] = [
+            (c.get("function") or {}).get("name") or c.get("name") or "?"
+            for c in msg.tool_calls if isinstance(c, dict)
+        ]
+    if msg.interrupted:
+        out["interrupted"] = True
+    return out
+
+
+def _window(store: SessionStore, session_id: str, message_id: int, before: int, after: int
+            ) -> tuple[list[MessageRecord], list[MessageRecord]]:
+    with store._lock:
+        conn = store.conn
+        older = conn.execute(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id < ?"
+            " ORDER BY id DESC LIMIT ?", (session_id, message_id, before),
+        ).fetchall()
+        newer = conn.execute(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id > ?"
+            " ORDER BY id LIMIT ?", (session_id, message_id, after),
+        ).fetchall()
+    return [message_from_row(r) for r in reversed(older)], [message_from_row(r) for r in newer]
+
+
+def discover(
+    store: SessionStore,
+    query: str,
+    *,
+    limit: int = 3,
+    role_filter: Any = None,
+    sort: str = "relevance",
+    exclude_session: str | None = None,
+    session_id: str | None = None,
+    context: int = 2,
+    content_cap: int = 500,
+) -> list[dict[str, Any]]:
+    """Best matching sessions, one result per session, best hit first ([] when none)."""
+    if sort not in SORTS:
+        raise ValueError(f"sort must be one of {', '.join(SORTS)}")
+    roles = normalize_roles(role_filter)
+    fq = build_fts_query(query)
+    if fq is None:
+        return []
+    kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
+    try:
+        rows = _run(store, fq, **kw)
+    except sqlite3.OperationalError:
+        # Should not happen (every term is quoted), but a query never raises: plain words.
+        fq = plain_words_query(query)
+        try:
+            rows = _run(store, fq, **kw) if fq else []
+        except sqlite3.OperationalError:
+            return []
+    best: dict[str, tuple[int, float]] = {}
+    for rowid, score, sid in rows:
+        if sid not in best or (sort == "relevance" and score < best[sid][1]):
+            best[sid] = (rowid, score)
+    ordered = list(best.items())
+    if sort == "relevance":
+        ordered.sort(key=lambda item: (item[1][1], -item[1][0]))
+    results = []
+    for sid, (message_id, _score) in ordered[: max(1, min(int(limit), 10))]:
+        info = store.get_session(sid)
+        hit = store.get_message(message_id)
+        before, after = _window(store, sid, message_id, context, context)
+        results.append({
+            "session_id": sid,
+            "title": info.title,
+            "when": _when(store, hit.timestamp),
+            "source": info.source,
+            "message_id": message_id,
+            "role": hit.role,
+            "snippet": make_snippet(hit.content, fq.terms),
+            "messages": [
+                {**message_dict(m, content_cap), **({"match": True} if m.id == message_id else {})}
+                for m in (*before, hit, *after)
+            ],
+        })
+    return results
+
+
+def scroll(store: SessionStore, session_id: str, around_message_id: int, window: int = 5,
+           content_cap: int = 2000) -> dict[str, Any]:
+    """`window` messages either side of one message, with counts of what lies beyond."""
+    window = max(1, min(int(window), 20))
+    info = store.get_session(session_id)
+    center = store.get_message(int(around_message_id))
+    if center.session_id != info.id:
+        raise SessionNotFoundError(f"message {around_message_id} is not in session {info.id}")
+    before, after = _window(store, info.id, center.id, window, window)
+    with store._lock:
+        first = before[0].id if before else center.id
+        last = after[-1].id if after else center.id
+        more_before = store.conn.execute(
+            "SELECT count(*) FROM messages WHERE session_id = ? AND id < ?", (info.id, first)
+        ).fetchone()[0]
+        more_after = store.conn.execute(
+            "SELECT count(*) FROM messages WHERE session_id = ? AND id > ?", (info.id, last)
+        ).fetchone()[0]
+    return {
+        "session_id": info.id,
+        "title": info.title,
+        "messages": [message_dict(m, content_cap) for m in (*before, center, *after)],
+        "more_before": more_before,
+        "more_after": more_after,
+    }
+
+
+def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[str, Any]:
+    """The whole session when short (≤30 messages), else the first 20 and last 10."""
+    info = store.get_session(session_id)
+    with store._lock:
+        total = store.conn.execute(
+            "SELECT count(*) FROM messages WHERE session_id = ?", (info.id,)
+        ).fetchone()[0]
+        if total <= 30:
+            rows = store.conn.execute(
+                f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
+                (info.id,)).fetchall()
+        else:
+            head = store.conn.execute(
+                f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id LIMIT 20",
+                (info.id,)).fetchall()
+            tail = store.conn.execute(
+                f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ?"
+                " ORDER BY id DESC LIMIT 10", (info.id,)).fetchall()
+            rows = head + list(reversed(tail))
+    messages = [message_from_row(r) for r in rows]
+    out: dict[str, Any] = {
+        "session_id": info.id,
+        "title": info.title,
+        "started": format_time(info.started_at),
+        "source": info.source,
+        "message_count": total,
+        "messages": [message_dict(m, content_cap) for m in messages],
+    }
+    if total > 30:
+        out["omitted"] = total - 30
+        out["hint"] = (
+            f"{total - 30} messages between id {messages[19].id} and {messages[20].id} are not "
+            "shown; call again with session_id and around_message_id to scroll there"
+        )
+    return out
+
+
+def browse(store: SessionStore, *, limit: int = 10, exclude_session: str | None = None
+           ) -> list[dict[str, Any]]:
+    """Recent sessions: id, title, one-line preview, last active, message count."""
+    summaries = store.list_sessions(limit=max(1, min(int(limit), 50)), exclude=exclude_session)
+    return [
+        {
+            "session_id": s.id,
+            "title": s.title,
+            "preview": one_line(s.preview, 60),
+            "last_active": _when(store, s.last_active),
+            "message_count": s.message_count,
+        }
+        for s in summaries
+    ]

@@ -1,0 +1,503 @@
+"""SessionStore: the one way into state.db for the agent loop, the TUI and the CLI.
+
+Threading: one SQLite connection per store, shared by all threads and guarded by a lock,
+so an asyncio app may call it from the event loop and from background tasks or worker
+threads alike (calls are short: single-row writes, indexed reads, bounded searches).
+Several processes may use the same file at once: WAL lets readers run beside a writer, and
+every write is an IMMEDIATE transaction that waits (busy timeout, then retries) for its turn.
+
+Secrets: message content, tool calls, system prompts and titles pass the shared redactor
+before they are written, so keys pasted into a chat never reach the database.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import secrets
+import sqlite3
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+from hermes import paths
+from hermes.security.redact import redact
+from hermes.sessions import db
+from hermes.sessions.errors import (
+    AmbiguousSessionError,
+    InvalidTitleError,
+    SessionNotFoundError,
+    SessionStoreError,
+    TitleClashError,
+)
+from hermes.sessions.models import (
+    ROLES,
+    TITLE_RANK,
+    MessageRecord,
+    SessionInfo,
+    SessionSummary,
+    TitleSource,
+    load_tool_calls,
+)
+from hermes.sessions.text import clean_title, derive_title, one_line
+
+T = TypeVar("T")
+
+# Cheap pre-check: every pattern of the shared redactor contains one of these, so text
+# without any of them cannot hold a secret and skips the (much slower) full scan.
+_MAY_HOLD_SECRET = re.compile(
+    r"(?i)-----BEGIN|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AGPA|AIDA|AROA|xox|hooks\.slack|AIza"
+    r"|hf_|k_live_|k_test_|eyJ|bearer|://|api.?key|access.?key|secret|token|passw|pwd"
+)
+_LINEAGE = re.compile(r"^(?P<base>.*\S) #(?P<n>\d+)$")
+_SESSION_COLUMNS = (
+    "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
+    "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
+    "cwd, preview"
+)
+_MESSAGE_COLUMNS = (
+    "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "
+    "finish_reason"
+)
+
+
+def scrub(text: str | None) -> str | None:
+    """`text` with secrets replaced, via the shared redactor."""
+    if not text or not _MAY_HOLD_SECRET.search(text):
+        return text
+    return redact(text)
+
+
+def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
+    return SessionInfo(*row)
+
+
+def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
+    values = list(row)
+    values[4] = load_tool_calls(values[4])
+    return MessageRecord(*values)
+
+
+def new_session_id(now: float) -> str:
+    """`YYYYMMDD_HHMMSS_<6 hex>` in local time."""
+    return time.strftime("%Y%m%d_%H%M%S", time.localtime(now)) + "_" + secrets.token_hex(3)
+
+
+class SessionStore:
+    """Sessions and messages in state.db (default: paths.state_db_path())."""
+
+    def __init__(
+        self,
+        path: Path | None = None,
+        *,
+        clock: Callable[[], float] = time.time,
+        redact_secrets: bool = True,
+    ) -> None:
+        self.path = Path(path) if path else paths.state_db_path()
+        self._clock = clock
+        self._redact = redact_secrets
+        self._lock = threading.RLock()
+        self._depth = 0  # nesting of write transactions (batch() around single writes)
+        self._conn: sqlite3.Connection | None = db.connect(self.path)
+
+    # ------------------------------------------------------------ plumbing
+
+    def close(self) -> None:
+        """Close the connection; further calls raise SessionStoreError."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> SessionStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def conn(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise SessionStoreError(f"the session store for {self.path} is closed", self.path)
+        return self._conn
+
+    def _scrub(self, text: str | None) -> str | None:
+        return scrub(text) if self._redact else text
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[sqlite3.Connection]:
+        """Hold the lock and turn SQLite failures into SessionStoreError."""
+        with self._lock:
+            try:
+                yield self.conn
+            except sqlite3.IntegrityError:
+                raise
+            except sqlite3.OperationalError as exc:
+                if "locked" in str(exc) or "busy" in str(exc):
+                    raise SessionStoreError(
+                        f"{self.path} is busy: another Hermes process kept it locked for too "
+                        "long; try again in a moment", self.path) from None
+                raise db.unusable(self.path, exc) from None
+            except sqlite3.Error as exc:
+                raise db.unusable(self.path, exc) from None
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """An IMMEDIATE transaction (or a part of the enclosing batch)."""
+        with self._guard() as conn:
+            if self._depth:
+                self._depth += 1
+                try:
+                    yield conn
+                finally:
+                    self._depth -= 1
+                return
+            for attempt in range(6):
+                try:
+                    conn.execute("BEGIN IMMEDIATE")
+                    break
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc) and "busy" not in str(exc) or attempt == 5:
+                        raise
+                    time.sleep(0.05 * (attempt + 1))
+            self._depth = 1
+            try:
+                yield conn
+                conn.execute("COMMIT")
+            except BaseException:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            finally:
+                self._depth = 0
+
+    @contextlib.contextmanager
+    def batch(self) -> Iterator[SessionStore]:
+        """Group many writes into one transaction (imports, benchmarks)."""
+        with self._write():
+            yield self
+
+    def _read(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        with self._guard() as conn:
+            return conn.execute(sql, params).fetchall()
+
+    # ------------------------------------------------------------ writer API
+
+    def create_session(
+        self,
+        *,
+        source: str,
+        model: str,
+        system_prompt: str,
+        cwd: str,
+        parent_id: str | None = None,
+        title: str | None = None,
+        title_source: TitleSource = "user",
+    ) -> str:
+        """Start a session; returns its id."""
+        now = self._clock()
+        cleaned = clean_title(self._scrub(title) or "") if title else None
+        with self._write() as conn:
+            if cleaned:
+                self._check_clash(conn, cleaned, None)
+            for _ in range(5):
+                sid = new_session_id(now)
+                try:
+                    conn.execute(
+                        "INSERT INTO sessions (id, title, title_source, source, model, parent_id,"
+                        " started_at, last_active, system_prompt, cwd)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (sid, cleaned or None, title_source if cleaned else None, source, model,
+                         parent_id, now, now, self._scrub(system_prompt) or "", cwd),
+                    )
+                    return sid
+                except sqlite3.IntegrityError as exc:
+                    if "FOREIGN KEY" in str(exc):
+                        raise SessionNotFoundError(f"no session {parent_id}") from None
+                    if "sessions.id" not in str(exc):
+                        raise
+        raise SessionStoreError("could not allocate a session id", self.path)  # pragma: no cover
+
+    def append_message(
+        self,
+        session_id: str,
+        role: str,
+        content: str | None,
+        *,
+        tool_calls: list[Any] | None = None,
+        tool_call_id: str | None = None,
+        tool_name: str | None = None,
+        token_count: int | None = None,
+        finish_reason: str | None = None,
+    ) -> int:
+        """Store one message; returns its id. Updates the session's count and last-active."""
+        if role not in ROLES:
+            raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
+        now = self._clock()
+        text = self._scrub(content or "") or ""
+        calls = self._scrub(json.dumps(tool_calls, ensure_ascii=False)) if tool_calls else None
+        preview = one_line(text, 80) if role == "user" and text.strip() else None
+        with self._write() as conn:
+            try:
+                cur = conn.execute(
+                    "INSERT INTO messages (session_id, role, content, tool_calls, tool_call_id,"
+                    " tool_name, timestamp, token_count, finish_reason)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (session_id, role, text, calls, tool_call_id, tool_name, now, token_count,
+                     finish_reason),
+                )
+            except sqlite3.IntegrityError:
+                raise SessionNotFoundError(f"no session {session_id}") from None
+            conn.execute(
+                "UPDATE sessions SET message_count = message_count + 1, last_active = ?,"
+                " preview = coalesce(preview, ?) WHERE id = ?",
+                (now, preview, session_id),
+            )
+            return int(cur.lastrowid or 0)
+
+    def update_message(
+        self,
+        message_id: int,
+        *,
+        content: str | None = None,
+        finish_reason: str | None = None,
+        token_count: int | None = None,
+    ) -> None:
+        """Finish a partial reply (or mark it interrupted with finish_reason="interrupted")."""
+        sets: list[str] = []
+        params: list[Any] = []
+        for column, value in (
+            ("content", self._scrub(content) if content is not None else None),
+            ("finish_reason", finish_reason),
+            ("token_count", token_count),
+        ):
+            if value is not None:
+                sets.append(f"{column} = ?")
+                params.append(value)
+        if not sets:
+            return
+        with self._write() as conn:
+            row = conn.execute("SELECT session_id FROM messages WHERE id = ?", (message_id,)).fetchone()
+            if row is None:
+                raise SessionNotFoundError(f"no message {message_id}")
+            conn.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id = ?", (*params, message_id))
+            conn.execute("UPDATE sessions SET last_active = ? WHERE id = ?", (self._clock(), row[0]))
+
+    def add_usage(
+        self, session_id: str, *, input_tokens: int = 0, output_tokens: int = 0,
+        cache_tokens: int = 0, cost: float = 0.0,
+    ) -> None:
+        """Add one call's token counts and cost to the session's totals."""
+        with self._write() as conn:
+            cur = conn.execute(
+                "UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens"
+                " + ?, cache_tokens = cache_tokens + ?, cost = cost + ? WHERE id = ?",
+                (int(input_tokens or 0), int(output_tokens or 0), int(cache_tokens or 0),
+                 float(cost or 0.0), session_id),
+            )
+            if cur.rowcount == 0:
+                raise SessionNotFoundError(f"no session {session_id}")
+
+    def end_session(self, session_id: str, reason: str) -> None:
+        """Mark a session ended (e.g. "user_exit", "compression", "error")."""
+        with self._write() as conn:
+            cur = conn.execute(
+                "UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?",
+                (self._clock(), reason, session_id),
+            )
+            if cur.rowcount == 0:
+                raise SessionNotFoundError(f"no session {session_id}")
+
+    def reopen_session(self, session_id: str) -> None:
+        """Clear the end mark when a person resumes an ended session."""
+        with self._write() as conn:
+            conn.execute(
+                "UPDATE sessions SET ended_at = NULL, end_reason = NULL, last_active = ? WHERE id = ?",
+                (self._clock(), session_id),
+            )
+
+    def continue_session(
+        self, parent_id: str, *, system_prompt: str, model: str, source: str, cwd: str
+    ) -> str:
+        """End `parent_id` for compression and start its child, titled `NAME #N`."""
+        with self._write() as conn:
+            parent = self.get_session(parent_id)
+            self.end_session(parent_id, "compression")
+            title = None
+            if parent.title:
+                m = _LINEAGE.match(parent.title)
+                base, n = (m.group("base"), int(m.group("n")) + 1) if m else (parent.title, 2)
+                title = f"{base} #{n}"
+                while self._holder(conn, title) is not None:
+                    n += 1
+                    title = f"{base} #{n}"
+            return self.create_session(
+                source=source, model=model, system_prompt=system_prompt, cwd=cwd,
+                parent_id=parent_id, title=title,
+                title_source=parent.title_source or "derived",  # type: ignore[arg-type]
+            )
+
+    def delete_session(self, session_id: str) -> int:
+        """Delete one session and its messages; returns how many messages went."""
+        with self._write() as conn:
+            info = self.get_session(session_id)
+            conn.execute("DELETE FROM sessions WHERE id = ?", (info.id,))
+            return info.message_count
+
+    # ------------------------------------------------------------ titles
+
+    def _holder(self, conn: sqlite3.Connection, title: str) -> tuple[str, str] | None:
+        row = conn.execute(
+            "SELECT id, title FROM sessions WHERE title = ? COLLATE NOCASE", (title,)
+        ).fetchone()
+        return (row[0], row[1]) if row else None
+
+    def _check_clash(self, conn: sqlite3.Connection, title: str, session_id: str | None) -> None:
+        holder = self._holder(conn, title)
+        if holder and holder[0] != session_id:
+            raise TitleClashError(title, holder[0], holder[1])
+
+    def set_title(self, session_id: str, title: str, source: TitleSource) -> bool:
+        """Name a session. Returns False when a higher-ranked title stays (derived < llm < user).
+
+        A user's name that another session holds raises TitleClashError naming that session;
+        an automatic title that clashes gets " (2)", " (3)", … instead.
+        """
+        if source not in TITLE_RANK:
+            raise ValueError(f"title source must be derived, llm or user, got {source!r}")
+        cleaned = clean_title(self._scrub(title) or "")
+        if not cleaned:
+            raise InvalidTitleError("a session name needs at least one visible character")
+        with self._write() as conn:
+            info = self.get_session(session_id)
+            if info.title and source != "user":
+                current = TITLE_RANK.get(info.title_source or "derived", 0)
+                if TITLE_RANK[source] < current or (
+                    TITLE_RANK[source] == current and source == "derived"
+                ):
+                    return False
+                if info.parent_id and _LINEAGE.match(info.title):
+                    return False  # a continuation keeps its lineage name
+            if source == "user":
+                self._check_clash(conn, cleaned, info.id)
+            else:
+                base, n = cleaned, 1
+                while (holder := self._holder(conn, cleaned)) and holder[0] != info.id:
+                    n += 1
+                    cleaned = f"{base[:90]} ({n})"
+            conn.execute(
+                "UPDATE sessions SET title = ?, title_source = ? WHERE id = ?",
+                (cleaned, source, info.id),
+            )
+            return True
+
+    def derive_title(self, text: str) -> str:
+        """The instant title for a first user message (see text.derive_title)."""
+        return derive_title(text)
+
+    # ------------------------------------------------------------ reading
+
+    def get_session(self, session_id: str) -> SessionInfo:
+        rows = self._read(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+        if not rows:
+            raise SessionNotFoundError(f"no session {session_id}")
+        return session_from_row(rows[0])
+
+    def get_messages(self, session_id: str) -> list[MessageRecord]:
+        rows = self._read(
+            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
+            (session_id,),
+        )
+        return [message_from_row(r) for r in rows]
+
+    def get_message(self, message_id: int) -> MessageRecord:
+        rows = self._read(f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
+        if not rows:
+            raise SessionNotFoundError(f"no message {message_id}")
+        return message_from_row(rows[0])
+
+    def newest_continuation(self, session_id: str) -> SessionInfo:
+        """The last session of the compression lineage that starts at `session_id`."""
+        current = session_id
+        for _ in range(10_000):
+            rows = self._read(
+                "SELECT id FROM sessions WHERE parent_id = ? ORDER BY started_at DESC, id DESC"
+                " LIMIT 1",
+                (current,),
+            )
+            if not rows:
+                break
+            current = rows[0][0]
+        return self.get_session(current)
+
+    def resolve_session(self, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
+        """A session by id, name (→ its newest continuation) or unique id prefix."""
+        ref = (ref or "").strip()
+        if not ref:
+            raise SessionNotFoundError("no session name or id given")
+        with contextlib.suppress(SessionNotFoundError):
+            return self.get_session(ref)
+        rows = self._read("SELECT id FROM sessions WHERE title = ? COLLATE NOCASE", (clean_title(ref),))
+        if rows:
+            sid = rows[0][0]
+            return self.newest_continuation(sid) if follow_lineage else self.get_session(sid)
+        if re.fullmatch(r"[0-9a-fA-F_]+", ref):
+            rows = self._read(
+                "SELECT id, title FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 51",
+                (ref, ref + "\U0010ffff"),
+            )
+            if len(rows) == 1:
+                return self.get_session(rows[0][0])
+            if len(rows) > 1:
+                raise AmbiguousSessionError(ref, [(r[0], r[1]) for r in rows])
+        raise SessionNotFoundError(f"no session with id, id prefix or name '{ref}'")
+
+    def most_recent_session(self) -> SessionInfo | None:
+        rows = self._read(
+            f"SELECT {_SESSION_COLUMNS} FROM sessions ORDER BY last_active DESC, id DESC LIMIT 1"
+        )
+        return session_from_row(rows[0]) if rows else None
+
+    def list_sessions(
+        self, limit: int = 50, query_filter: str | None = None, *, exclude: str | None = None,
+        offset: int = 0,
+    ) -> list[SessionSummary]:
+        """Sessions newest first; `query_filter` keeps those whose title, preview or id contain it."""
+        where, params = ["id IS NOT ?"], [exclude]
+        if query_filter and query_filter.strip():
+            like = "%" + re.sub(r"([%_\\])", r"\\\1", query_filter.strip()) + "%"
+            where.append(
+                "(title LIKE ? ESCAPE '\\' OR preview LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')"
+            )
+            params += [like, like, like]
+        rows = self._read(
+            "SELECT id, title, coalesce(preview, ''), last_active, message_count, started_at,"
+            f" source, parent_id, end_reason FROM sessions WHERE {' AND '.join(where)}"
+            " ORDER BY last_active DESC, id DESC LIMIT ? OFFSET ?",
+            (*params, max(0, int(limit)), max(0, int(offset))),
+        )
+        return [SessionSummary(*r) for r in rows]
+
+    def count_sessions(self) -> int:
+        return int(self._read("SELECT count(*) FROM sessions")[0][0])
+
+    # ------------------------------------------------------------ search (see search.py)
+
+    def search(self, query: str, **kwargs: Any) -> list[Any]:
+        """Discover: best matching sessions for an FTS5 query (see search.discover)."""
+        from hermes.sessions.search import discover
+
+        return discover(self, query, **kwargs)
+
+    def check_integrity(self) -> list[str]:
+        """Problems found by SQLite's and FTS5's own checks ([] when all is well)."""
+        with self._guard() as conn:
+            problems = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
+            try:
+                conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")
+            except sqlite3.DatabaseError as exc:
+                problems.append(f"full-text index: {exc}")
+            return problems

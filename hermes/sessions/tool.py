@@ -1,0 +1,132 @@
+"""The `session_search` tool: schema, system-prompt guidance and a JSON-in/JSON-out dispatcher."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from hermes.sessions import search
+from hermes.sessions.errors import SessionError
+from hermes.sessions.store import SessionStore
+
+log = logging.getLogger("hermes.sessions")
+
+TOOL_NAME = "session_search"
+
+
+def session_search_schema() -> dict[str, Any]:
+    """The tool definition in OpenAI tools format (kept short: it is sent with every call)."""
+    return {
+        "type": "function",
+        "function": {
+            "name": TOOL_NAME,
+            "description": (
+                "Search and read past conversations with this user. query: find sessions "
+                "(FTS5 syntax: words, \"phrase\", prefix*, OR, NOT). session_id + "
+                "around_message_id: messages around a hit. session_id alone: read a session. "
+                "No arguments: list recent sessions."
+            ),
+            "parameters": {
+                "type": "object",
+                "properties": {
+                    "query": {"type": "string"},
+                    "session_id": {"type": "string"},
+                    "around_message_id": {"type": "integer"},
+                    "window": {"type": "integer", "description": "messages each side, ≤20"},
+                    "limit": {"type": "integer", "description": "sessions to return, ≤10"},
+                    "role_filter": {"type": "string", "description": "e.g. user or user,assistant"},
+                    "sort": {"type": "string", "enum": ["relevance", "newest", "oldest"]},
+                },
+            },
+        },
+    }
+
+
+def session_search_guidance() -> str:
+    """The system-prompt paragraph telling the agent when to use the tool."""
+    return (
+        "Past conversations with this user are stored and searchable with the session_search "
+        "tool. When the user refers to an earlier conversation (\"last time\", \"what did we "
+        "decide about…\", \"the script you wrote yesterday\") or when earlier work would help, "
+        "call session_search yourself before answering instead of asking them to repeat it: "
+        "search with a few distinctive words, then read or scroll the best hit. Say so if "
+        "nothing relevant is found."
+    )
+
+
+def _error(message: str) -> str:
+    return json.dumps({"success": False, "error": message}, ensure_ascii=False)
+
+
+def _int_arg(args: dict[str, Any], name: str, default: int | None) -> int | None:
+    value = args.get(name)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool):
+        raise ValueError(f"{name} must be an integer")
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+class SessionSearchTool:
+    """Answers session_search calls for one running session (which it leaves out of results)."""
+
+    name = TOOL_NAME
+
+    def __init__(self, store: SessionStore, current_session_id: str | None) -> None:
+        self.store = store
+        self.current_session_id = current_session_id
+
+    def dispatch(self, arguments: str | dict[str, Any] | None) -> str:
+        """Run one call from the model's raw JSON arguments; always returns JSON, never raises."""
+        try:
+            if isinstance(arguments, dict):
+                args = arguments
+            else:
+                raw = (arguments or "").strip()
+                args = json.loads(raw) if raw else {}
+            if not isinstance(args, dict):
+                return _error("arguments must be a JSON object")
+            result = self._run(args)
+        except json.JSONDecodeError as exc:
+            return _error(f"arguments are not valid JSON ({exc.msg})")
+        except (ValueError, SessionError) as exc:
+            return _error(str(exc))
+        except Exception as exc:  # the model must get an answer, the log keeps the trace
+            log.exception("session_search failed")
+            return _error(f"session_search failed: {type(exc).__name__}")
+        return json.dumps({"success": True, **result}, ensure_ascii=False)
+
+    def _run(self, args: dict[str, Any]) -> dict[str, Any]:
+        query = args.get("query")
+        query = str(query).strip() if query is not None else ""
+        ref = args.get("session_id")
+        ref = str(ref).strip() if ref not in (None, "") else ""
+        session_id = self.store.resolve_session(ref, follow_lineage=False).id if ref else None
+        around = _int_arg(args, "around_message_id", None)
+        sort = str(args.get("sort") or "relevance").strip().lower()
+        if query:
+            limit = _int_arg(args, "limit", 3) or 3
+            results = search.discover(
+                self.store, query, limit=max(1, min(limit, 10)), role_filter=args.get("role_filter"),
+                sort=sort, session_id=session_id,
+                exclude_session=None if session_id else self.current_session_id,
+            )
+            out: dict[str, Any] = {"mode": "discover", "query": query, "count": len(results),
+                                   "results": results}
+            if not results:
+                out["note"] = "no matching messages; try fewer or different words"
+            return out
+        if session_id and around is not None:
+            window = _int_arg(args, "window", 5) or 5
+            return {"mode": "scroll", **search.scroll(self.store, session_id, around, window)}
+        if session_id:
+            return {"mode": "read", **search.read(self.store, session_id)}
+        if around is not None:
+            raise ValueError("around_message_id needs session_id")
+        limit = _int_arg(args, "limit", 10) or 10
+        results = search.browse(self.store, limit=limit, exclude_session=self.current_session_id)
+        return {"mode": "browse", "count": len(results), "sessions": results}

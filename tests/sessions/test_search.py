@@ -1,0 +1,205 @@
+"""Full-text search: FTS5 syntax honoured, odd input never raises, CJK words of 1 and 2 chars."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from hermes.sessions import SessionStore
+from hermes.sessions.query import build_fts_query
+from hermes.sessions.search import discover
+from tests.sessions.conftest import FakeClock, new_session
+
+CORPUS = Path(__file__).resolve().parents[1] / "data" / "fts_queries.txt"
+
+
+def load_corpus() -> list[str]:
+    lines = CORPUS.read_text(encoding="utf-8").split("\n")[1:]
+    return [line for line in lines if line != ""]
+
+
+@pytest.fixture
+def seeded(hermes_home: Path, clock: FakeClock) -> SessionStore:
+    store = SessionStore(clock=clock)
+    texts = [
+        ("user", "帮我重构认证模块的代码，谢谢"),
+        ("assistant", "好的，我来重构认证模块。The auth module now uses tokens."),
+        ("user", "Please refactor the auth module and check the .env file"),
+        ("assistant", "Run rm -rf build/ then rebuild; C++ code compiles with g++ -O2"),
+        ("user", "See https://example.com/docs?q=1 and foo-bar.baz for details"),
+        ("user", "東京のテストを実行してください"),
+        ("user", "인증 모듈을 리팩터링해 주세요"),
+        ("user", "我喜欢写代码"),
+        ("assistant", "Café naïve résumé"),
+    ]
+    sid = new_session(store, title="seed")
+    for role, text in texts:
+        clock.advance(1)
+        store.append_message(sid, role, text)
+    other = new_session(store, title="other")
+    clock.advance(1)
+    store.append_message(other, "user", "unrelated gardening tips about tomatoes")
+    return store
+
+
+def hits(store: SessionStore, query: str, **kw) -> list[str]:
+    """The snippets of a discover call (one per session)."""
+    return [r["snippet"] for r in discover(store, query, **kw)]
+
+
+def test_corpus_has_at_least_200_queries() -> None:
+    assert len(load_corpus()) >= 200
+
+
+def test_every_corpus_query_returns_a_list(seeded: SessionStore) -> None:
+    for query in load_corpus():
+        result = discover(seeded, query)
+        assert isinstance(result, list), query
+        for r in result:
+            assert r["session_id"] and isinstance(r["messages"], list)
+
+
+@pytest.mark.parametrize("query", ["\x00", "\x00auth", "auth\x1a", "\ud800", "\u202e", "\ufeff"])
+def test_control_and_broken_characters_do_not_raise(seeded: SessionStore, query: str) -> None:
+    assert isinstance(discover(seeded, query), list)
+
+
+@pytest.mark.parametrize(("query", "must_contain"), [
+    (".env", ".env"),
+    ("rm -rf /", "rm -rf"),
+    ("C++", "C++"),
+    ("foo-bar.baz", "foo-bar.baz"),
+    ("https://example.com/docs?q=1", "example.com"),
+    ('"unbalanced auth', "auth"),
+    ("NEAR(auth module", "auth"),
+    ("auth:module", "auth"),
+    ("refactor -auth", "refactor"),
+])
+def test_invalid_syntax_falls_back_to_plain_words(seeded: SessionStore, query: str, must_contain: str) -> None:
+    snippets = hits(seeded, query)
+    assert snippets, query
+    assert must_contain.lower() in snippets[0].replace("**", "").lower()
+
+
+def test_fts5_syntax_is_honoured(hermes_home: Path, clock: FakeClock) -> None:
+    with SessionStore(clock=clock) as store:
+        a = new_session(store)
+        store.append_message(a, "user", "the quick brown fox jumps")
+        b = new_session(store)
+        store.append_message(b, "user", "brown dogs are quick")
+        c = new_session(store)
+        store.append_message(c, "user", "foxes everywhere")
+
+        def sessions(q: str) -> set[str]:
+            return {r["session_id"] for r in discover(store, q, limit=10)}
+
+        assert sessions('"quick brown"') == {a}
+        assert sessions("quick brown") == {a, b}
+        assert sessions("quick NOT fox") == {b}
+        assert sessions("fox OR dogs") == {a, b}
+        assert sessions("fox*") == {a, c}
+        assert sessions("NEAR(quick fox, 2)") == {a}
+        assert sessions("NEAR(quick fox, 0)") == set()
+        assert sessions("(fox OR foxes) NOT brown") == {c}
+        assert sessions("cat") == set()
+
+
+@pytest.mark.parametrize(("query", "expected"), [
+    ("认证", "认证"), ("认", "认"), ("模块", "模块"), ("重构认证模块", "重构认证模块"),
+    ("代码", "代码"), ("喜欢", "喜欢"), ("テスト", "テスト"), ("東京", "東京"), ("인증", "인증"),
+    ("认证 auth", "认证"), ("auth认证", "认证"), ('"认证模块"', "认证模块"),
+])
+def test_cjk_words_of_one_and_two_characters(seeded: SessionStore, query: str, expected: str) -> None:
+    snippets = hits(seeded, query)
+    assert snippets, query
+    assert f"**{expected}" in snippets[0]
+
+
+def test_cjk_does_not_match_across_unrelated_text(seeded: SessionStore) -> None:
+    assert hits(seeded, "认模") == []  # 认 and 模 never appear next to each other
+    assert hits(seeded, "犬") == []
+    [r] = discover(seeded, "模块 NOT 代码")  # NOT works per message
+    assert r["role"] == "assistant" and "代码" not in r["snippet"]
+
+
+def test_diacritics_fold(seeded: SessionStore) -> None:
+    assert hits(seeded, "cafe")
+    assert hits(seeded, "resume")
+
+
+def test_role_filter_sort_and_exclusion(hermes_home: Path, clock: FakeClock) -> None:
+    with SessionStore(clock=clock) as store:
+        old = new_session(store)
+        store.append_message(old, "user", "deploy the kraken service")
+        clock.advance(100)
+        mid = new_session(store)
+        store.append_message(mid, "assistant", "kraken kraken kraken deployment notes")
+        clock.advance(100)
+        new = new_session(store)
+        store.append_message(new, "user", "kraken again")
+
+        def ids(**kw) -> list[str]:
+            return [r["session_id"] for r in discover(store, "kraken", limit=10, **kw)]
+
+        assert ids(sort="newest") == [new, mid, old]
+        assert ids(sort="oldest") == [old, mid, new]
+        assert ids(role_filter="assistant") == [mid]
+        assert set(ids(role_filter="user")) == {old, new}
+        assert set(ids(role_filter=["user", "assistant"])) == {old, mid, new}
+        assert new not in ids(exclude_session=new)
+        assert ids(session_id=old) == [old]
+        assert len(discover(store, "kraken", limit=1)) == 1
+        with pytest.raises(ValueError):
+            ids(role_filter="robot")
+        with pytest.raises(ValueError):
+            ids(sort="random")
+
+
+def test_discover_result_shape_and_context(hermes_home: Path, clock: FakeClock) -> None:
+    with SessionStore(clock=clock) as store:
+        sid = new_session(store, title="zebra work")
+        ids = []
+        for i in range(9):
+            clock.advance(1)
+            text = "the zebra migration plan" if i == 4 else f"message {i} " + "x" * (2000 if i == 5 else 10)
+            ids.append(store.append_message(sid, "user" if i % 2 == 0 else "assistant", text))
+        [r] = discover(store, "zebra migration")
+        assert r["session_id"] == sid and r["title"] == "zebra work" and r["source"] == "tui"
+        assert r["message_id"] == ids[4] and "**zebra**" in r["snippet"]
+        assert [m["id"] for m in r["messages"]] == ids[2:7]
+        assert [m.get("match", False) for m in r["messages"]] == [False, False, True, False, False]
+        long = r["messages"][3]
+        assert long["truncated"] is True and long["chars"] > 2000 and len(long["content"]) <= 501
+
+
+def test_tool_output_indexed_up_to_cap_and_tool_names(store: SessionStore) -> None:
+    sid = new_session(store)
+    store.append_message(sid, "assistant", "", tool_calls=[
+        {"id": "1", "type": "function", "function": {"name": "web_fetch", "arguments": "{}"}}])
+    store.append_message(sid, "tool", "early needle " + "pad " * 2000 + " late_needle",
+                         tool_call_id="1", tool_name="web_fetch")
+    assert discover(store, "web_fetch")  # tool names are indexed
+    assert discover(store, "early needle")
+    assert discover(store, "late_needle") == []  # past the tool-output cap
+    assert "late_needle" in store.get_messages(sid)[1].content  # but stored in full
+
+
+def test_updates_keep_index_in_sync(store: SessionStore) -> None:
+    sid = new_session(store)
+    mid = store.append_message(sid, "assistant", "draft about walruses")
+    store.update_message(mid, content="final about narwhals 独角鲸")
+    assert discover(store, "walruses") == []
+    assert discover(store, "narwhals") and discover(store, "角鲸") and discover(store, "鲸")
+    assert store.check_integrity() == []
+
+
+def test_query_builder_quotes_everything() -> None:
+    q = build_fts_query("auth OR bad\"")
+    assert q is not None and q.plain
+    q = build_fts_query('"auth module" OR tok*')
+    assert q is not None and not q.plain
+    assert q.expression == '("auth module" OR "tok" *)'
+    assert build_fts_query("!!! ... ???") is None
+    assert build_fts_query("*") is None
+    assert build_fts_query("认证模块").expression == '"认证 证模 模块"'

@@ -108,7 +108,7 @@ _SHIP = _alt("send", "post", "upload", "forward", "transmit", "exfiltrate", "lea
 _RULES: list[tuple[str, str, re.Pattern[str]]] = [
     # --- prompt injection and role hijack
     (INJECTION, "ignore-instructions", re.compile(
-        rf"\b{_IGNORE}{_G3}(?:{_EARLIER}{_G2})?{_EARLIER_STRICT}"
+        rf"\b{_IGNORE}{_G4}(?:{_EARLIER}{_G2})?{_EARLIER_STRICT}"
         rf"{_gap(2)}{_ORDERS}\b")),
     (INJECTION, "ignore-all-instructions", re.compile(
         rf"\b{_IGNORE}\W+(?:all|any|every)\W+(?:(?:of\W+)?(?:the|your|these|those|my)\W+)?"
@@ -147,7 +147,7 @@ _RULES: list[tuple[str, str, re.Pattern[str]]] = [
         rf"{_G4}{_HIDDEN_PROMPT}\b")),
     (INJECTION, "do-not-tell-user", re.compile(
         r"\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention\s+(?:this\s+)?to|let|alert|notify|"
-        r"reveal\s+(?:this\s+)?to|show)\s+(?:the\s+)?user\b")),
+        r"reveal\s+(?:this\s+)?to|show)\s+(?:the\s+)?user\b(?!'s|’s)")),
     (INJECTION, "hidden-html-comment", re.compile(
         r"<!--(?:(?!-->)[\s\S])*?(?<![\w-])(?:ignore|instruction|assistant|ai|agent|model|system|you\s+must|"
         r"always|never|execute|run|send|remember|secret|prompt|do\s+not|override)\b[\s\S]*?-->")),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,36 +41,37 @@ class History:
 
     # ------------------------------------------------------------ sessions
 
-    def create(self, *, system_prompt: str, model: str, source: str,
-               parent_id: str | None = None, title: str | None = None) -> str:
+    def create(self, *, system_prompt: str, model: str, source: str) -> str:
         if self.store is None:
             import secrets
             import time
 
             return time.strftime("%Y%m%d_%H%M%S_") + secrets.token_hex(3)
-        kwargs: dict[str, Any] = {"source": source, "model": model,
-                                  "system_prompt": system_prompt}
-        if parent_id:
-            kwargs["parent_id"] = parent_id
-        session = self.store.create_session(**kwargs)
-        session_id = getattr(session, "id", session)
-        if title:
-            self.set_title(session_id, title, "user")
+        session_id = self.store.create_session(source=source, model=model,
+                                               system_prompt=system_prompt, cwd=os.getcwd())
         return str(session_id)
 
-    def continue_session(self, parent_id: str, *, system_prompt: str, model: str) -> tuple[str, str | None]:
-        """A child session for a compression; returns (id, title)."""
+    def continue_session(self, parent_id: str, *, system_prompt: str, model: str, source: str
+                         ) -> tuple[str, str | None]:
+        """A child session for a compression (the store ends the parent); (id, title)."""
         if self.store is None:
-            return self.create(system_prompt=system_prompt, model=model, source="cli"), None
-        child = self.store.continue_session(parent_id, system_prompt=system_prompt, model=model)
-        child_id = str(getattr(child, "id", child))
+            return self.create(system_prompt=system_prompt, model=model, source=source), None
+        child_id = str(self.store.continue_session(parent_id, system_prompt=system_prompt,
+                                                   model=model, source=source, cwd=os.getcwd()))
         info = self.get(child_id)
         return child_id, getattr(info, "title", None)
+
+    def reopen(self, session_id: str) -> None:
+        if self.store is not None and hasattr(self.store, "reopen_session"):
+            self.store.reopen_session(session_id)
 
     def get(self, session_id: str) -> Any | None:
         if self.store is None:
             return None
-        return self.store.get_session(session_id)
+        try:
+            return self.store.get_session(session_id)
+        except LookupError:
+            return None
 
     def end(self, session_id: str, reason: str) -> None:
         if self.store is None or not session_id:
@@ -83,15 +85,17 @@ class History:
         """Set a title; returns the title now held, or None when it was refused."""
         if self.store is None:
             return title
-        try:
-            result = self.store.set_title(session_id, title, source=source)
-        except Exception as exc:  # noqa: BLE001 - a clash or a higher-ranked title wins
-            log.info("title %r not set: %s", title, exc)
-            return None
-        if result is False:
-            return None
+        if source == "user":  # a clash is the person's to see: let it raise
+            self.store.set_title(session_id, title, source)
+        else:
+            try:
+                if not self.store.set_title(session_id, title, source):
+                    return None
+            except Exception as exc:  # noqa: BLE001 - an automatic title may lose, silently
+                log.info("title %r not set: %s", title, exc)
+                return None
         info = self.get(session_id)
-        return getattr(info, "title", None) or (result if isinstance(result, str) else title)
+        return getattr(info, "title", None) or title
 
     def add_usage(self, session_id: str, *, input_tokens: int, output_tokens: int,
                   cache_tokens: int, cost: float) -> None:

@@ -134,6 +134,12 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
     if "Timeout" in cls or isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
         return LLMError(f"{name} did not answer in time: {msg}. /retry, or raise "
                         f"agent.request_timeout.", kind="timeout", retryable=True, partial=partial)
+    if "repeating the same chunk" in msg:
+        return LLMError(f"{name} kept repeating the same text, so the reply was cut off. /retry "
+                        f"to try again.", kind="server", retryable=True, partial=partial)
+    if "Stream ended before a finish_reason" in msg:
+        return LLMError(f"{name} ended its reply without finishing it ({where}). /retry to try "
+                        f"again.", kind="server", retryable=True, partial=partial)
     if "APIConnectionError" in cls or "MidStreamFallbackError" in cls:
         return LLMError(f"Lost or could not open the connection to {where}: {msg}. Check "
                         f"model.api_base and your network, then /retry.",

@@ -48,7 +48,6 @@ class AgentSession:
         self._on_event = on_event
         self._conv: Conversation | None = None
         self._title: str | None = None
-        self._pending_title: str | None = None
         self._memory_tool: Any | None = None
         self._memory_snapshot = ""
         self._summary = ""
@@ -127,6 +126,7 @@ class AgentSession:
         if not prompt:  # a session stored without one (older data): build it once
             prompt = self._build_prompt().text
         messages = self.history.load_conversation(session_id)
+        self.history.reopen(session_id)
         self._title = getattr(info, "title", None)
         self._turn_index = sum(1 for m in messages if m.get("role") == "user")
         self._last_user_text = next((m["content"] for m in reversed(messages)
@@ -187,12 +187,18 @@ class AgentSession:
                 registry.register(Tool(name, provider_schema, dispatch))
         return registry
 
-    def _start_session(self) -> Conversation:
+    def _start_session(self, title: str | None = None) -> Conversation:
         built = self._build_prompt()
         session_id = self.history.create(system_prompt=built.text, model=self._model.name,
-                                         source=self.source, title=self._pending_title)
-        self._title = self._pending_title
-        self._pending_title = None
+                                         source=self.source)
+        self._title = None
+        if title:
+            try:
+                self._title = self.history.set_title(session_id, title, "user")
+            except Exception:
+                if self.history.store is not None:
+                    self.history.store.delete_session(session_id)
+                raise
         self._turn_index = 0
         self._conv = self._conversation(session_id, built.text, [])
         return self._conv
@@ -286,10 +292,10 @@ class AgentSession:
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
             self._memory_tool.reset_turn()
         first_turn = self._turn_index == 1 and store_user and not self._title
-        if first_turn:
-            self._derived_title(text)
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
+        if first_turn:
+            self._derived_title(text)
         if not (done.failed or done.cancelled or done.interrupted):
             self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
             self._after_turn(result.user_text, result.assistant_text, first_turn,
@@ -299,7 +305,7 @@ class AgentSession:
 
     def _derived_title(self, text: str) -> None:
         try:
-            from hermes.sessions.text import derive_title
+            from hermes.sessions import derive_title
 
             title = derive_title(text)
         except Exception:  # noqa: BLE001
@@ -414,11 +420,13 @@ class AgentSession:
         self._summary = summary
         built = self._build_prompt()
         parent = conv.session_id
-        self.history.end(parent, "compression")
         if self.provider is not None:
             self._spawn(self.provider.on_session_end(parent), "provider-end")
         child_id, title = self.history.continue_session(parent, system_prompt=built.text,
-                                                        model=self._model.name)
+                                                        model=self._model.name,
+                                                        source=self.source)
+        if not self.history.persistent:
+            self.history.end(parent, "compression")
         for msg in split.recent:
             self.history.append(child_id, msg["role"], str(msg.get("content") or ""),
                                 tool_calls=msg.get("tool_calls"),
@@ -435,20 +443,27 @@ class AgentSession:
     # ------------------------------------------------------------ switching, closing
 
     async def new_session(self, title: str | None = None) -> None:
-        """End the current session; the next send() starts a fresh one (with `title`)."""
+        """End the current session and start a fresh one. Without a title the new session is
+        created by the next send() (session_id is None until then); with a title it is created
+        now, and a title held by another session raises (the sessions layer's TitleClashError,
+        one clear line) with nothing changed."""
         async with self._lock:
-            if self._conv is not None:
-                self.history.end(self._conv.session_id, "new_session")
-                if self.provider is not None:
-                    self._spawn(self.provider.on_session_end(self._conv.session_id),
-                                "provider-end")
+            old = self._conv
             self._conv = None
-            self._title = None
             self._summary = ""
+            try:
+                conv = self._start_session(title) if title else None
+            except Exception:
+                self._conv = old
+                raise
+            if old is not None:
+                self.history.end(old.session_id, "new_session")
+                if self.provider is not None:
+                    self._spawn(self.provider.on_session_end(old.session_id), "provider-end")
+            self._title = self._title if conv else None
             self._turn_index = 0
             self._last_user_text = None
-            self._pending_title = title
-            self._emit(SessionChanged("", title, "new"))
+            self._emit(SessionChanged(conv.session_id if conv else "", self._title, "new"))
 
     def set_model(self, name: str) -> None:
         """Use another model for the following turns (same endpoint/key rules as config)."""
@@ -469,7 +484,7 @@ class AgentSession:
             for t in list(self._background):
                 t.cancel()
         if self._conv is not None:
-            self.history.end(self._conv.session_id, "closed")
+            self.history.end(self._conv.session_id, "user_exit")
             if self.provider is not None:
                 try:
                     await self.provider.on_session_end(self._conv.session_id)

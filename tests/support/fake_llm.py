@@ -7,8 +7,9 @@ Tests reach it through litellm's real HTTP path: model ``openai/<name>``, ``api_
     server.add(Reply(status=429), times=1)                  # a rule used once, then dropped
     server.queue(Reply(tool_calls=[call("memory", {...})]), Reply(text="done"))   # FIFO
 
-Matching order for each request: the FIFO queue first (if it holds anything), then the rules in
-the order they were added (the first that matches and has uses left), then ``default``.
+Matching order for each request: the FIFO queue first (its first entry for this model, or for
+any model), then the rules in the order they were added (the first that matches and has uses
+left), then ``default``.
 Every request body is kept in ``server.requests`` (thread-safe copy) with the path and model.
 """
 
@@ -132,7 +133,7 @@ class FakeLLMServer:
         self.model_prefix = model_prefix
         self.default: Reply = Reply(text="OK.")
         self._rules: list[Rule] = []
-        self._queue: list[Reply | Callable[[dict[str, Any]], Reply]] = []
+        self._queue: list[tuple[str | None, Reply | Callable[[dict[str, Any]], Reply]]] = []
         self._requests: list[dict[str, Any]] = []
         self._lock = threading.Lock()
         self._httpd: ThreadingHTTPServer | None = None
@@ -147,7 +148,7 @@ class FakeLLMServer:
         class Handler(_Handler):
             fake = server
 
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._httpd = _QuietServer(("127.0.0.1", 0), Handler)
         self._httpd.daemon_threads = True
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True,
@@ -188,10 +189,12 @@ class FakeLLMServer:
             self._rules.append(rule)
         return rule
 
-    def queue(self, *replies: Reply | Callable[[dict[str, Any]], Reply]) -> None:
-        """Replies handed out in order, before any rule is consulted."""
+    def queue(self, *replies: Reply | Callable[[dict[str, Any]], Reply],
+              model: str | None = None) -> None:
+        """Replies handed out in order, before any rule is consulted; with `model`, only to
+        requests for that model (so background calls to other models do not take them)."""
         with self._lock:
-            self._queue.extend(replies)
+            self._queue.extend((model, r) for r in replies)
 
     def clear(self) -> None:
         with self._lock:
@@ -226,9 +229,11 @@ class FakeLLMServer:
         with self._lock:
             self._requests.append(body)
             chosen: Reply | Callable[[dict[str, Any]], Reply] | None = None
-            if self._queue:
-                chosen = self._queue.pop(0)
-            else:
+            for i, (model, _reply) in enumerate(self._queue):
+                if model is None or model == body.get("model"):
+                    chosen = self._queue.pop(i)[1]
+                    break
+            if chosen is None:
                 for rule in self._rules:
                     if rule.matches(body):
                         if rule.times is not None:
@@ -238,6 +243,17 @@ class FakeLLMServer:
             if chosen is None:
                 chosen = self.default
         return chosen(body) if callable(chosen) else chosen
+
+
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A client that hangs up (cancel, timeout) is normal here, not worth a traceback."""
+        import sys
+
+        if not isinstance(sys.exc_info()[1], (ConnectionError, OSError)):
+            super().handle_error(request, client_address)
 
 
 class _Handler(BaseHTTPRequestHandler):

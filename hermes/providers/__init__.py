@@ -1,30 +1,33 @@
 """User modelling (layer 3): providers that learn about the user across sessions.
 
 The agent uses `load_provider(...)` and the returned GuardedProvider; see
-/work/notes/providers-api.md for the exact integration points.
+/work/notes/providers-api.md for the exact integration points. Names are imported on first
+use, so `hermes.providers.cli` (loaded by every `hermes` command) costs almost nothing.
 """
 
-from hermes.providers.base import (
-    BaseContext,
-    CompleteFn,
-    ConclusionView,
-    MemoryOverview,
-    Provider,
-    ProviderError,
-    compose_user_message,
-)
-from hermes.providers.factory import build_provider, load_provider
-from hermes.providers.guard import GuardedProvider
+from __future__ import annotations
 
-__all__ = [
-    "BaseContext",
-    "CompleteFn",
-    "ConclusionView",
-    "GuardedProvider",
-    "MemoryOverview",
-    "Provider",
-    "ProviderError",
-    "build_provider",
-    "compose_user_message",
-    "load_provider",
-]
+import importlib
+from typing import Any
+
+_EXPORTS = {
+    "BaseContext": "hermes.providers.base",
+    "CompleteFn": "hermes.providers.base",
+    "ConclusionView": "hermes.providers.base",
+    "MemoryOverview": "hermes.providers.base",
+    "Provider": "hermes.providers.base",
+    "ProviderError": "hermes.providers.base",
+    "compose_user_message": "hermes.providers.base",
+    "build_provider": "hermes.providers.factory",
+    "load_provider": "hermes.providers.factory",
+    "GuardedProvider": "hermes.providers.guard",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'hermes.providers' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)

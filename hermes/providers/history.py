@@ -7,9 +7,11 @@ API can change shape without touching the dialectic.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger("hermes.providers")
 
@@ -29,30 +31,42 @@ HistorySearch = Callable[[str, int, "str | None"], list[HistoryHit]]
 
 
 def sessions_history_search(db_path: Path | None = None) -> HistorySearch | None:
-    """A HistorySearch over state.db via hermes.sessions, or None if that layer is missing."""
+    """A HistorySearch over state.db through hermes.sessions (None if that layer is missing).
+
+    The session store is opened on first use, in the worker thread that searches; a file that
+    cannot be opened means no past sessions for the dialectic (logged once), never an error.
+    """
     try:
-        from hermes.sessions import search as sessions_search  # type: ignore[attr-defined]
+        from hermes.sessions import SessionStore, SessionStoreError
     except ImportError:
-        log.info("sessions search API not available; the dialectic runs without past sessions")
+        log.info("sessions layer not available; the dialectic runs without past sessions")
         return None
-    return _adapter(sessions_search, db_path)
-
-
-def _adapter(module: object, db_path: Path | None) -> HistorySearch | None:
-    finder = getattr(module, "discover", None)
-    if finder is None:
-        return None
+    opened: list[object] = []  # [store] once opened, [None] when it cannot be
+    lock = threading.Lock()
 
     def search(query: str, limit: int, exclude_session_id: str | None) -> list[HistoryHit]:
-        results = finder(query, limit=limit, exclude_session_id=exclude_session_id,
-                         db_path=db_path)
-        hits: list[HistoryHit] = []
-        for r in results:
-            get = r.get if isinstance(r, dict) else lambda k, d=None, r=r: getattr(r, k, d)
-            hits.append(HistoryHit(session_id=str(get("session_id", "")),
-                                   message_id=get("message_id"),
-                                   role=str(get("role", "")),
-                                   text=str(get("snippet", "") or get("content", ""))))
-        return hits
+        with lock:
+            if not opened:
+                try:
+                    opened.append(SessionStore(db_path))
+                except SessionStoreError as exc:
+                    log.warning("past sessions unavailable to the user model: %s", exc)
+                    opened.append(None)
+        store = opened[0]
+        if store is None:
+            return []
+        results = store.search(query, limit=limit,  # type: ignore[attr-defined]
+                               exclude_session=exclude_session_id)
+        return [_hit(r) for r in results]
 
     return search
+
+
+def _hit(result: dict[str, Any]) -> HistoryHit:
+    """One discover result as a hit: the matching message, its snippet as the text."""
+    matched = next((m for m in result.get("messages", []) if m.get("match")), {})
+    text = str(matched.get("content") or result.get("snippet") or "")
+    message_id = result.get("message_id")
+    return HistoryHit(session_id=str(result.get("session_id", "")),
+                      message_id=int(message_id) if isinstance(message_id, int) else None,
+                      role=str(result.get("role", "")), text=text)

@@ -179,3 +179,33 @@ def test_store_search_handles_cjk_and_dedupes(tmp_path: Path) -> None:
     assert store.search_conclusions("the a of") == []
     assert store.recent_conclusions()[-1].times_seen == 2
     assert (tmp_path / "state.db").stat().st_mode & 0o777 == 0o600
+
+
+async def test_dialectic_searches_real_session_history(tmp_path: Path) -> None:
+    """state.db shared with the sessions layer: its FTS finds the past session for the dialectic."""
+    from hermes.providers.history import sessions_history_search
+    from hermes.sessions import SessionStore
+
+    db = tmp_path / "state.db"
+    with SessionStore(db) as sessions:
+        old = sessions.create_session(source="test", model="m", system_prompt="sys", cwd="/")
+        sessions.append_message(old, "user", "let's use sqlite for the cache layer")
+        sessions.append_message(old, "assistant", "Agreed: sqlite, one file, WAL mode.")
+        current = sessions.create_session(source="test", model="m", system_prompt="sys", cwd="/")
+        sessions.append_message(current, "user", "which cache did we choose?")
+
+    complete = FakeComplete({"user_model.dialectic": STRONG, "user_model.derive": derive_reply(
+        ("Builds a caching layer", None))})
+    guard = load_provider(UserModelConfig(provider="local"), complete=complete, store_path=db)
+    assert guard is not None
+    await guard.turn_context(current, 1, "which cache did we choose?")
+    evidence = complete.last_user_content("user_model.dialectic")
+    assert f"[{old} " in evidence and "sqlite" in evidence
+    assert current not in evidence.split("Past sessions:")[1]  # the current one is excluded
+    # both layers keep working on the one file
+    await guard.on_turn_finished(current, 1, "which cache did we choose?", "sqlite", [3, 4])
+    assert await guard.drain(5)
+    with SessionStore(db) as sessions:
+        assert len(sessions.get_messages(old)) == 2
+    assert UserModelStore(db).count_conclusions() == 1
+    assert sessions_history_search(db) is not None

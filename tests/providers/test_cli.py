@@ -1,0 +1,100 @@
+"""`hermes memory setup` and `hermes memory status`, run as real subprocesses."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+from hermes.providers.store import UserModelStore
+
+
+def hermes(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "HERMES_HOME": str(home)}
+    env.pop("HONCHO_API_KEY", None)
+    return subprocess.run([sys.executable, "-m", "hermes", "memory", *args], input=stdin,
+                          capture_output=True, text=True, env=env, timeout=60,
+                          cwd=Path(__file__).resolve().parents[2])
+
+
+def config(home: Path) -> dict:
+    return yaml.safe_load((home / "config.yaml").read_text())
+
+
+def test_setup_local_then_status(hermes_home: Path) -> None:
+    done = hermes(hermes_home, "setup", "local", "--model", "openai/gpt-4.1-mini",
+                  "--dialectic-depth", "3", "--dialectic-cadence", "4")
+    assert done.returncode == 0, done.stderr
+    assert "User model: local" in done.stdout
+    um = config(hermes_home)["user_model"]
+    assert um["provider"] == "local" and um["model"] == "openai/gpt-4.1-mini"
+    assert um["dialectic_depth"] == 3 and um["dialectic_cadence"] == 4
+
+    store = UserModelStore(hermes_home / "state.db")
+    store.add_conclusion("Prefers tabs", session_id="s1", message_id=1)
+    store.add_to_peer_card(["Name: Ada"])
+    store.record_turn("s1", "summary", 2)
+    store.record_sync("local")
+    store.record_error("user model (local): dialectic failed: TimeoutError")
+    status = hermes(hermes_home, "status")
+    assert status.returncode == 0, status.stderr
+    out = status.stdout
+    assert "User model: local" in out and "model: openai/gpt-4.1-mini" in out
+    assert "dialectic every 4 turn(s), depth 3" in out
+    assert "conclusions: 1  sessions learned from: 1  peer card items: 1" in out
+    assert "last sync: just now (local); turns synced: 1" in out
+    assert "dialectic failed: TimeoutError" in out
+
+    data = json.loads(hermes(hermes_home, "status", "--json").stdout)
+    assert data["provider"] == "local" and data["conclusions"] == 1 and data["error_count"] == 1
+
+
+def test_setup_honcho_stores_the_key_privately(hermes_home: Path) -> None:
+    key = "hk-live-abcdef0123456789"
+    done = hermes(hermes_home, "setup", "honcho", "--api-key-stdin", "--base-url",
+                  "https://honcho.example.org", "--workspace", "home", stdin=key + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "deliberate trade" in done.stdout
+    assert key not in done.stdout + done.stderr
+    env_file = hermes_home / ".env"
+    assert f"HONCHO_API_KEY={key}" in env_file.read_text()
+    assert env_file.stat().st_mode & 0o777 == 0o600
+    h = config(hermes_home)["user_model"]["honcho"]
+    assert h["base_url"] == "https://honcho.example.org" and h["workspace"] == "home"
+    assert key not in (hermes_home / "config.yaml").read_text()
+
+    status = hermes(hermes_home, "status")
+    assert "User model: honcho" in status.stdout
+    assert "key: $HONCHO_API_KEY set" in status.stdout
+    assert key not in status.stdout
+
+
+def test_setup_refusals(hermes_home: Path) -> None:
+    cloud = hermes(hermes_home, "setup", "honcho")
+    assert cloud.returncode == 1
+    assert "Honcho cloud needs an API key" in cloud.stderr
+    assert not (hermes_home / "config.yaml").exists()  # nothing half-written
+
+    missing = hermes(hermes_home, "setup")
+    assert missing.returncode == 2 and "say which provider" in missing.stderr
+
+    bad_url = hermes(hermes_home, "setup", "honcho", "--base-url", "ftp://x")
+    assert bad_url.returncode == 2 and "--base-url must start with http" in bad_url.stderr
+
+    bad_cadence = hermes(hermes_home, "setup", "local", "--model", "openai/x",
+                         "--context-cadence", "0")
+    assert bad_cadence.returncode == 2 and "context_cadence" in bad_cadence.stderr
+    assert not (hermes_home / "config.yaml").exists()  # the valid --model was not written either
+
+
+def test_setup_off(hermes_home: Path) -> None:
+    assert hermes(hermes_home, "setup", "local").returncode == 0
+    off = hermes(hermes_home, "setup", "off")
+    assert off.returncode == 0 and "User model: off" in off.stdout
+    assert config(hermes_home)["user_model"]["provider"] == "off"
+    assert "User model: off" in hermes(hermes_home, "status").stdout
+    assert not (hermes_home / "state.db").exists()  # status does not create the database

@@ -1,0 +1,146 @@
+"""Several processes at once, a process killed mid-transaction, broken and unreadable files."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from hermes import paths
+from hermes.sessions import SessionStore, SessionStoreError
+from hermes.sessions.migrations import LATEST_VERSION
+from tests.sessions.conftest import REPO, new_session, run_hermes
+
+
+def _spawn(*args: str) -> subprocess.Popen:
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    return subprocess.Popen(
+        [sys.executable, "-m", "tests.sessions.workers", *args], cwd=REPO, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+
+
+def test_four_writers_and_a_searcher(hermes_home: Path) -> None:
+    path = paths.state_db_path()
+    SessionStore(path).close()  # create and migrate once, as the app would
+    writers = [_spawn("writer", str(path), "2.5", f"w{i}") for i in range(4)]
+    searcher = _spawn("searcher", str(path), "2.5")
+    reports = []
+    for proc in writers:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        reports.append(json.loads(out))
+    out, err = searcher.communicate(timeout=120)
+    assert searcher.returncode == 0, err
+    search_report = json.loads(out)
+    assert search_report["errors"] == [] and search_report["runs"] > 0
+    with SessionStore(path) as store:
+        for rep in reports:
+            assert rep["errors"] == []
+            assert rep["written"] > 0
+            info = store.get_session(rep["session_id"])
+            assert info.message_count == rep["written"]
+            assert len(store.get_messages(rep["session_id"])) == rep["written"]
+        total = sum(r["written"] for r in reports)
+        assert store.conn.execute("SELECT count(*) FROM messages").fetchone()[0] == total
+        found = store.conn.execute(
+            "SELECT count(*) FROM messages_fts WHERE messages_fts MATCH '\"并发\"'").fetchone()[0]
+        assert found == total
+        assert store.check_integrity() == []
+
+
+def test_killed_mid_transaction_leaves_a_consistent_searchable_file(hermes_home: Path) -> None:
+    path = paths.state_db_path()
+    proc = _spawn("hold", str(path))
+    line = proc.stdout.readline()
+    assert line, proc.stderr.read()
+    sid = json.loads(line)["session_id"]
+    proc.send_signal(signal.SIGKILL)
+    proc.wait(timeout=30)
+    with SessionStore(path) as store:
+        assert store.check_integrity() == []
+        assert store.get_session(sid).message_count == 50
+        assert len(store.get_messages(sid)) == 50
+        assert store.search("walrus") and store.search("narwhal") == []
+        store.append_message(sid, "user", "after the crash")  # still writable
+        assert store.search("crash")[0]["session_id"] == sid
+
+
+def _garbage_file() -> tuple[Path, bytes]:
+    path = paths.state_db_path()
+    paths.ensure_dir(path.parent)
+    data = b"this is not a database\n" * 500
+    path.write_bytes(data)
+    return path, data
+
+
+def test_corrupt_file_gives_a_clear_error_and_is_kept(hermes_home: Path) -> None:
+    path, data = _garbage_file()
+    with pytest.raises(SessionStoreError) as err:
+        SessionStore()
+    message = str(err.value)
+    assert str(path) in message and "Move it aside" in message
+    assert err.value.path == path
+    assert path.read_bytes() == data  # never silently replaced
+
+
+def test_corrupt_file_from_the_cli(hermes_home: Path) -> None:
+    path, data = _garbage_file()
+    proc = run_hermes(hermes_home, "sessions", "list")
+    assert proc.returncode == 1
+    assert str(path) in proc.stderr and "Traceback" not in proc.stderr
+    assert path.read_bytes() == data
+
+
+def test_damaged_pages_raise_the_typed_error(hermes_home: Path) -> None:
+    with SessionStore() as store:
+        for _ in range(30):
+            sid = new_session(store)
+            for i in range(20):
+                store.append_message(sid, "user", f"filler text number {i} " * 20)
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    path = paths.state_db_path()
+    raw = bytearray(path.read_bytes())
+    page = 4096
+    for offset in range(2 * page, len(raw), page):  # keep the header page, smash the rest
+        raw[offset:offset + 200] = b"\xff" * 200
+    path.write_bytes(bytes(raw))
+    with pytest.raises(SessionStoreError) as err, SessionStore() as store:
+        store.list_sessions()
+        store.search("filler")
+        store.get_messages(sid)
+    assert str(path) in str(err.value)
+
+
+def test_unreadable_location_gives_a_clear_error(hermes_home: Path) -> None:
+    path = paths.state_db_path()
+    path.mkdir(parents=True)  # a folder where the file should be: cannot be opened by anyone
+    with pytest.raises(SessionStoreError) as err:
+        SessionStore()
+    assert str(path) in str(err.value)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read a mode-000 file")
+def test_permission_denied(hermes_home: Path) -> None:
+    SessionStore().close()
+    path = paths.state_db_path()
+    path.chmod(0)
+    try:
+        with pytest.raises(SessionStoreError) as err:
+            SessionStore()
+        assert "permission" in str(err.value) and str(path) in str(err.value)
+    finally:
+        path.chmod(0o600)
+
+
+def test_newer_schema_is_refused_untouched(hermes_home: Path) -> None:
+    with SessionStore() as store:
+        store.conn.execute("INSERT INTO schema_version VALUES (?, 0)", (LATEST_VERSION + 5,))
+    with pytest.raises(SessionStoreError) as err:
+        SessionStore()
+    assert "newer Hermes" in str(err.value)

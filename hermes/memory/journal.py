@@ -35,7 +35,7 @@ log = logging.getLogger("hermes.memory")
 
 ORIGINS = ("tool", "review", "approval", "cli", "undo")
 _KEEP = 300  # records kept when the file is compacted
-_COMPACT_AT = 600
+_COMPACT_BYTES = 2_000_000  # a record holds whole stores (a few KB), so compact by size
 
 
 def journal_path() -> Path:
@@ -145,21 +145,21 @@ def _read_records() -> list[JournalEntry]:
 def _append_locked(entry: JournalEntry) -> None:
     path = journal_path()
     line = json.dumps(entry.to_json(), ensure_ascii=False) + "\n"
-    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, paths.FILE_MODE)
+    fd = os.open(path, os.O_RDWR | os.O_APPEND | os.O_CREAT, paths.FILE_MODE)
     try:
+        size = os.fstat(fd).st_size
+        if size and os.pread(fd, 1, size - 1) != b"\n":
+            line = "\n" + line  # a crash tore the last line: start a fresh one
         os.write(fd, line.encode("utf-8"))
         os.fsync(fd)
     finally:
         os.close(fd)
-    records = None
     try:
-        with path.open("rb") as fh:
-            count = sum(1 for _ in fh)
-        if count > _COMPACT_AT:
-            records = _read_records()[-_KEEP:]
+        too_big = path.stat().st_size > _COMPACT_BYTES
     except OSError:
         return
-    if records is not None:
+    if too_big:
+        records = _read_records()[-_KEEP:]
         write_private_file(path, "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n"
                                          for r in records))
 

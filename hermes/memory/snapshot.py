@@ -64,8 +64,10 @@ def render_block(target: str, entries: list[str], limit: int) -> str:
     if not entries:
         return ""
     shown = []
+    # One scan of the whole store is the common, clean case; only a hit costs per-entry scans.
+    suspect = bool(scan_text(SEPARATOR.join(entries)))
     for entry in entries:
-        threat = first_threat(entry)
+        threat = first_threat(entry) if suspect else None
         if threat:
             log.warning("memory entry in %s fails the scan (%s); withheld from the prompt",
                         target, threat.category)

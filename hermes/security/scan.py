@@ -190,6 +190,26 @@ _RULES: list[tuple[str, str, re.Pattern[str]]] = [
         rf"{_G4}{_alt('to', 'into', 'in', 'at the top of', 'at the end of')}\W+(?:\w+\W+){{0,2}}{_CONTEXT_FILES}")),
 ]
 
+_CRED_NEEDLES = (".env", ".netrc", ".pgpass", ".npmrc", ".pypirc", "credentials", "aws", ".azure",
+                 "gcloud", ".kube", ".docker", "service", "id_rsa", "id_ed25519", "id_ecdsa",
+                 "shadow", "keychain", ".gnupg", ".git-credentials")
+# Cheap substring prefilters: a rule only runs its regex when one of its needles occurs
+# (keeps rendering a full snapshot at well under a millisecond per entry).
+_NEEDLES: dict[str, tuple[str, ...]] = {
+    "secret-var-to-network": ("$",),
+    "env-dump-to-network": ("|",),
+    "read-credential-file": _CRED_NEEDLES,
+    "leak-credential-file": _CRED_NEEDLES,
+    "read-then-send": _CRED_NEEDLES,
+    "markdown-image-beacon": ("![",),
+    "authorized-keys": ("authorized_keys",),
+    "ssh-dir-write": (".ssh",),
+    "agent-config-write": ("hermes", "memory.md", "user.md", "your "),
+    "context-file-injection": (".md", "rules"),
+    "hidden-html-comment": ("<!--",),
+    "hidden-element": ("<",),
+}
+
 _INVISIBLE = re.compile("[\u200b-\u200d\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\U000e0000-\U000e007f]")
 _INVISIBLE_NAMES = {
     "\u200b": "zero-width space", "\u200c": "zero-width non-joiner", "\u200d": "zero-width joiner",
@@ -214,6 +234,9 @@ def scan_text(text: str) -> list[ScanFinding]:
     if findings:
         norm = _INVISIBLE.sub("", norm)  # also see through zero-width padding
     for category, rule, pattern in _RULES:
+        needles = _NEEDLES.get(rule)
+        if needles and not any(n in norm for n in needles):
+            continue
         m = pattern.search(norm)
         if m:
             findings.append(ScanFinding(category, rule, m.group(0)[:80]))

@@ -121,15 +121,15 @@ def test_extension_hook_adds_memory_subcommands() -> None:
     seen: list[str] = []
 
     def hook(msub: argparse._SubParsersAction) -> None:
-        p = msub.add_parser("status")
-        p.set_defaults(func=lambda args: seen.append("status") or 0)
+        p = msub.add_parser("test-hook-status")
+        p.set_defaults(func=lambda args: seen.append("hooked") or 0)
 
     cli.register_memory_subcommands(hook)
     try:
         parser = argparse.ArgumentParser()
         cli.add_parser(parser.add_subparsers(dest="command"))
-        args = parser.parse_args(["memory", "status"])
-        assert args.func(args) == 0 and seen == ["status"]
+        args = parser.parse_args(["memory", "test-hook-status"])
+        assert args.func(args) == 0 and seen == ["hooked"]
         assert cli.memory_subparsers() is not None
     finally:
         cli._hooks.remove(hook)

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from hermes.config import Config
 from hermes.memory import (
     MemoryTool,
@@ -16,6 +18,7 @@ from hermes.memory import (
     store_path,
     undo,
 )
+from hermes.memory import journal
 from hermes.memory.journal import journal_path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -95,7 +98,24 @@ def test_damaged_journal_line_is_skipped(cfg: Config) -> None:
     with journal_path().open("a", encoding="utf-8") as fh:
         fh.write('{"id": "torn", "ti')  # a crash mid-append
     assert [e.summary for e in history(cfg, 5)] == ["add user: 'kept'"]
-    assert undo(cfg).success
+    # The next record starts on its own line instead of being glued to the torn one.
+    MemoryTool(cfg).call({"action": "add", "target": "user", "content": "after"})
+    assert [e.summary for e in history(cfg, 5)] == ["add user: 'after'", "add user: 'kept'"]
+    assert undo(cfg).success and undo(cfg).success
+    assert read_entries(cfg, "user") == []
+
+
+def test_journal_is_compacted_to_the_latest_records(cfg: Config,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(journal, "_COMPACT_BYTES", 3000)
+    monkeypatch.setattr(journal, "_KEEP", 5)
+    tool = MemoryTool(cfg)
+    for n in range(40):
+        tool.call({"action": "add", "target": "memory", "content": f"entry number {n}"})
+    entries = history(cfg, 100)
+    assert len(entries) == 5  # each append past the size compacts back to the newest 5
+    assert entries[0].summary == "add memory: 'entry number 39'"
+    assert undo(cfg).success and read_entries(cfg, "memory")[-1] == "entry number 38"
 
 
 def test_journal_and_undo_across_processes(hermes_home: Path, cfg: Config) -> None:

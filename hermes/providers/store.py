@@ -21,7 +21,7 @@ from pathlib import Path
 from hermes import paths
 from hermes.security.redact import redact
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 PEER_CARD_MAX_ITEMS = 16
 PEER_CARD_ITEM_MAX = 200
 CONCLUSION_MAX = 500
@@ -40,6 +40,7 @@ CREATE TABLE IF NOT EXISTS um_conclusions (
     updated_at REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS um_conclusions_updated ON um_conclusions(updated_at);
+CREATE VIRTUAL TABLE IF NOT EXISTS um_conclusions_fts USING fts5(terms);
 CREATE TABLE IF NOT EXISTS um_forgotten (norm_hash TEXT PRIMARY KEY, forgotten_at REAL NOT NULL);
 CREATE TABLE IF NOT EXISTS um_profile (key TEXT PRIMARY KEY, value TEXT NOT NULL,
                                        updated_at REAL NOT NULL);
@@ -125,10 +126,7 @@ class UserModelStore:
             con.execute("PRAGMA busy_timeout=10000")
             if not self._ready:
                 con.execute("PRAGMA journal_mode=WAL")
-                con.executescript(_SCHEMA)
-                con.execute("INSERT OR IGNORE INTO um_meta(key, value) VALUES ('schema_version', ?)",
-                            (str(SCHEMA_VERSION),))
-                con.commit()
+                _migrate(con)
                 self._ready = True
             with con:
                 yield con
@@ -159,7 +157,9 @@ class UserModelStore:
                 "INSERT INTO um_conclusions(content, norm, session_id, message_id, source,"
                 " created_at, updated_at) VALUES (?,?,?,?,?,?,?)",
                 (text, norm, session_id, message_id, source, now, now))
-            return int(cur.lastrowid or 0)
+            new_id = int(cur.lastrowid or 0)
+            _index(con, new_id, text)
+            return new_id
 
     def delete_conclusion(self, conclusion_id: int) -> bool:
         """Delete one conclusion and remember it so the model does not derive it again."""
@@ -169,6 +169,7 @@ class UserModelStore:
             if row is None:
                 return False
             con.execute("DELETE FROM um_conclusions WHERE id=?", (conclusion_id,))
+            con.execute("DELETE FROM um_conclusions_fts WHERE rowid=?", (conclusion_id,))
             con.execute("INSERT OR REPLACE INTO um_forgotten(norm_hash, forgotten_at) VALUES (?,?)",
                         (_norm_hash(row["norm"]), time.time()))
             return True
@@ -190,28 +191,22 @@ class UserModelStore:
         with self._connect() as con:
             return int(con.execute("SELECT COUNT(*) FROM um_conclusions").fetchone()[0])
 
-    def search_conclusions(self, query: str, limit: int = 8, scan: int = 5000) -> list[Conclusion]:
-        """Best matches for `query` by shared terms (recency breaks ties); [] if nothing matches.
+    def search_conclusions(self, query: str, limit: int = 8) -> list[Conclusion]:
+        """Best matches for `query` (any of its terms; BM25, then recency); [] if none match.
 
-        Conclusions number in the hundreds or low thousands, so a scan of the newest `scan`
-        rows scored in Python is fast and handles CJK the same way as Latin text.
+        The index holds each conclusion's terms as `search_terms` makes them (words, and CJK
+        runs as overlapping bigrams), so short Chinese or Japanese words match too.
         """
         terms = search_terms(query)
         if not terms:
             return []
+        match = " OR ".join('"' + t.replace('"', '""') + '"' for t in sorted(terms)[:32])
         with self._connect() as con:
-            rows = con.execute("SELECT * FROM um_conclusions ORDER BY updated_at DESC LIMIT ?",
-                               (scan,)).fetchall()
-        scored: list[tuple[float, int, sqlite3.Row]] = []
-        for rank, row in enumerate(rows):
-            have = search_terms(row["content"])
-            hits = len(terms & have)
-            if hits:
-                # share of the query covered first, then how often it was seen, then recency
-                score = hits / len(terms) + 0.02 * min(row["times_seen"], 5)
-                scored.append((score, -rank, row))
-        scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
-        return [_conclusion(r) for _, _, r in scored[:limit]]
+            rows = con.execute(
+                "SELECT c.* FROM um_conclusions_fts f JOIN um_conclusions c ON c.id = f.rowid"
+                " WHERE um_conclusions_fts MATCH ? ORDER BY f.rank, c.times_seen DESC,"
+                " c.updated_at DESC LIMIT ?", (match, max(1, limit))).fetchall()
+        return [_conclusion(r) for r in rows]
 
     # -- profile: peer card and representations
 
@@ -311,6 +306,27 @@ class UserModelStore:
                 ("last_error_at", str(time.time())),
                 ("error_count", str(errors + 1)),
             ])
+
+
+def _index(con: sqlite3.Connection, conclusion_id: int, text: str) -> None:
+    con.execute("INSERT OR REPLACE INTO um_conclusions_fts(rowid, terms) VALUES (?, ?)",
+                (conclusion_id, " ".join(sorted(search_terms(text)))))
+
+
+def _migrate(con: sqlite3.Connection) -> None:
+    """Create the tables (idempotent) and bring an older layout up to SCHEMA_VERSION."""
+    con.executescript(_SCHEMA)
+    row = con.execute("SELECT value FROM um_meta WHERE key='schema_version'").fetchone()
+    version = int(row[0]) if row and str(row[0]).isdigit() else 0
+    if version < 2:  # version 2 added the search index: fill it from what is stored
+        with con:
+            con.execute("DELETE FROM um_conclusions_fts")
+            for cid, content in con.execute("SELECT id, content FROM um_conclusions").fetchall():
+                _index(con, int(cid), str(content))
+    if version < SCHEMA_VERSION:
+        with con:
+            con.execute("INSERT OR REPLACE INTO um_meta(key, value) VALUES ('schema_version', ?)",
+                        (str(SCHEMA_VERSION),))
 
 
 def _conclusion(row: sqlite3.Row) -> Conclusion:

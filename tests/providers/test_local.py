@@ -209,3 +209,26 @@ async def test_dialectic_searches_real_session_history(tmp_path: Path) -> None:
         assert len(sessions.get_messages(old)) == 2
     assert UserModelStore(db).count_conclusions() == 1
     assert sessions_history_search(db) is not None
+
+
+def test_store_upgrades_a_version_1_file(tmp_path: Path) -> None:
+    """Version 1 had no search index: opening the file builds it and keeps every row."""
+    db = tmp_path / "state.db"
+    con = sqlite3.connect(db)
+    con.executescript("""
+        CREATE TABLE um_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        INSERT INTO um_meta VALUES ('schema_version', '1');
+        CREATE TABLE um_conclusions (id INTEGER PRIMARY KEY, content TEXT NOT NULL,
+            norm TEXT NOT NULL UNIQUE, session_id TEXT, message_id INTEGER,
+            source TEXT NOT NULL DEFAULT 'derived', times_seen INTEGER NOT NULL DEFAULT 1,
+            created_at REAL NOT NULL, updated_at REAL NOT NULL);
+        INSERT INTO um_conclusions(content, norm, created_at, updated_at)
+            VALUES ('Prefers tabs', 'prefers tabs', 1, 1), ('Uses 认证模块', 'uses 认证模块', 2, 2);
+    """)
+    con.commit()
+    con.close()
+    store = UserModelStore(db)
+    assert [c.content for c in store.search_conclusions("tabs")] == ["Prefers tabs"]
+    assert [c.content for c in store.search_conclusions("认证")] == ["Uses 认证模块"]
+    assert store.meta()["schema_version"] == "2"
+    assert store.count_conclusions() == 2

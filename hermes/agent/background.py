@@ -99,6 +99,7 @@ async def run_review(cfg: Config, *, memory_tool: Any, live_memory: str, user_te
                                         max_retries=1)
     usage = _usage("review", mc, state, messages)
     changed: dict[str, list[str]] = {}
+    staged: dict[str, list[str]] = {}
     for op in parse_operations(state.text)[:6]:
         op = {k: op[k] for k in ("action", "target", "content", "old_text") if k in op}
         try:
@@ -110,19 +111,25 @@ async def run_review(cfg: Config, *, memory_tool: Any, live_memory: str, user_te
             log.info("review operation refused: %s", preview(data, 200))
             continue
         target = str(op.get("target") or data.get("target") or "memory")
+        detail = f'{op.get("action")} "{preview(op.get("content") or op.get("old_text"), 60)}"'
         if data.get("staged"):
             emit(ApprovalStaged(pending_id=str(data.get("pending_id", "")), target=target,
                                 action=str(op.get("action", ""))))
-            changed.setdefault(target, []).append(f"{op.get('action')} staged for approval")
-        elif "nothing" not in str(data.get("message", "")).lower():
-            detail = op.get("content") or op.get("old_text") or ""
-            changed.setdefault(target, []).append(f'{op.get("action")} "{preview(detail, 60)}"')
+            staged.setdefault(target, []).append(detail)
+        elif data.get("changed", True):
+            changed.setdefault(target, []).append(detail)
     mode = cfg.display.memory_notifications
     if mode != "off":
         for target, details in changed.items():
             kind = "user" if target == "user" else "memory"
             text = "User profile updated" if kind == "user" else "Memory updated"
             emit(Notice(kind=kind, text=text,
+                        detail="; ".join(details) if mode == "verbose" else ""))
+        for target, details in staged.items():
+            kind = "user" if target == "user" else "memory"
+            n = len(details)
+            emit(Notice(kind=kind, text=f"{n} memory change{'s' if n > 1 else ''} waiting for "
+                                        f"approval (/memory pending)",
                         detail="; ".join(details) if mode == "verbose" else ""))
     return usage
 

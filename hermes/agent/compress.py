@@ -32,14 +32,16 @@ class Split:
 
 def split_for_compression(messages: list[dict[str, Any]], keep_turns: int) -> Split | None:
     """Older turns to summarise and the last `keep_turns` turns to keep (cut at a user message,
-    so tool calls stay with their results); None when there is nothing older."""
+    so tool calls stay with their results); None when nothing older exists."""
     starts = [i for i, m in enumerate(messages) if m.get("role") == "user"]
-    if len(starts) <= keep_turns or keep_turns < 0:
-        if keep_turns == 0 and messages:
-            return Split(messages, [])
+    if not starts or len(starts) <= keep_turns:
         return None
-    cut = starts[-keep_turns] if keep_turns else len(messages)
+    cut = starts[-keep_turns] if keep_turns > 0 else len(messages)
     return Split(messages[:cut], messages[cut:])
+
+
+def turn_count(messages: list[dict[str, Any]]) -> int:
+    return sum(1 for m in messages if m.get("role") == "user")
 
 
 def transcript(messages: list[dict[str, Any]], budget_chars: int) -> str:

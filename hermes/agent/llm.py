@@ -90,6 +90,20 @@ def default_key_env(model: str) -> str:
     return special.get(provider, f"{provider.upper()}_API_KEY")
 
 
+def key_env_for(mc: ModelConfig) -> str | None:
+    """The env var that should hold the key for a model (no litellm import); None for a local
+    OpenAI-compatible endpoint that needs no key."""
+    if mc.api_key_env:
+        return mc.api_key_env
+    if not mc.name:
+        return None
+    if mc.api_base and mc.name.startswith("openai/"):
+        return None
+    if mc.name.split("/", 1)[0] in ("ollama", "ollama_chat", "lm_studio", "hosted_vllm"):
+        return None
+    return default_key_env(mc.name)
+
+
 _PREFIX_RE = re.compile(r"^(?:litellm\.)?\w+(?:Error|Exception)?:\s*|^\w+Exception\s*-\s*")
 
 

@@ -27,13 +27,13 @@ class SystemPrompt:
 
 
 def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str = "") -> SystemPrompt:
-    """Identity, memory guidance, the frozen memory blocks, session-search guidance and the
+    """Identity, the frozen memory blocks, memory guidance, session-search guidance and the
     provider's static block; `summary` (after a compression) describes the earlier conversation."""
     from hermes.memory import memory_guidance, render_snapshot
     from hermes.sessions import session_search_guidance
 
     snapshot = render_snapshot(cfg) or ""
-    parts = [IDENTITY, memory_guidance(cfg) or "", snapshot, session_search_guidance() or "",
+    parts = [IDENTITY, snapshot, memory_guidance(cfg) or "", session_search_guidance() or "",
              provider_block.strip()]
     if summary.strip():
         parts.append("Summary of the earlier part of this conversation (it was compressed to "

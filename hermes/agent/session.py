@@ -407,9 +407,9 @@ class AgentSession:
 
     async def _compress(self, conv: Conversation, *, automatic: bool) -> str | None:
         keep = self.cfg.compression.keep_recent_turns
-        split = compress.split_for_compression(conv.messages, keep)
-        if split is None and not automatic:
-            split = compress.split_for_compression(conv.messages, max(0, keep - 1) or 1)
+        if not automatic:  # on demand, always compress something when there is a turn
+            keep = min(keep, compress.turn_count(conv.messages) - 1)
+        split = compress.split_for_compression(conv.messages, max(0, keep))
         if split is None or not split.older:
             return None
         try:

@@ -1,0 +1,126 @@
+"""Background work after a turn: the memory review and the title, on their own models."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+
+from hermes.agent.events import ApprovalStaged, Notice, TitleChanged
+from hermes.agent.session import AgentSession
+from hermes.memory import MemoryTool, list_pending, read_entries
+from hermes.sessions import SessionStore
+from tests.agent.conftest import MAIN, REVIEW, TITLE
+from tests.support.fake_llm import Reply
+
+
+def _ops(*ops: dict) -> Reply:
+    return Reply(text=json.dumps(list(ops)))
+
+
+async def test_review_writes_through_the_memory_tool_on_the_review_model(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(display={"memory_notifications": "verbose"})
+    server.queue(_ops({"action": "add", "target": "user", "content": "Writes Rust all day"}),
+                 model=REVIEW)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("I write Rust all day, help me with lifetimes.")
+    assert await agent.wait_background(timeout=30)
+    reviews = server.requests_for(REVIEW)
+    assert len(reviews) == 1 and "tools" not in reviews[0]
+    assert "lifetimes" in reviews[0]["messages"][-1]["content"]
+    assert read_entries(cfg, "user") == ["Writes Rust all day"]
+    notice = [n for n in recorder.of(Notice) if n.kind == "user"][0]
+    assert notice.text == "User profile updated" and "Writes Rust all day" in notice.detail
+    # the journal records the change as the review's
+    from hermes.memory import history
+
+    assert history(cfg)[0].origin == "review"
+    # title: derived at once, then the model's
+    titles = [t.title for t in recorder.of(TitleChanged)]
+    assert titles[0].startswith("I write Rust all day") and titles[-1] == "A Short Test Title"
+    assert SessionStore().get_session(agent.session_id).title == "A Short Test Title"
+    assert len(server.requests_for(TITLE)) == 1
+    await agent.close()
+
+
+async def test_review_saves_nothing_when_nothing_is_worth_it_and_notices_off(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(display={"memory_notifications": "off"})
+    server.queue(_ops({"action": "add", "target": "memory", "content": "Repo uses tabs"}),
+                 model=REVIEW)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("Our repo uses tabs.")
+    await agent.wait_background(timeout=30)
+    assert read_entries(cfg, "memory") == ["Repo uses tabs"]
+    assert not [n for n in recorder.of(Notice) if n.kind in ("memory", "user")]
+    await agent.send("thanks")  # the default review reply is []: nothing more is written
+    await agent.wait_background(timeout=30)
+    assert read_entries(cfg, "memory") == ["Repo uses tabs"]
+    await agent.close()
+
+
+async def test_review_does_not_delay_the_next_turn(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(sessions={"title_model": ""}, memory={"review_model": "openai/review"})
+    release = threading.Event()
+
+    def held_review(body: dict) -> Reply:
+        release.wait(60)
+        return Reply(text="[]")
+
+    server.queue(held_review, model=REVIEW)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    try:
+        await agent.send("first message")
+        await asyncio.to_thread(
+            lambda: server.wait_for_requests(3, timeout=30))  # turn + title + held review
+        assert len(server.requests_for(REVIEW)) == 1
+        second = await agent.send("second message while the review still runs")
+        assert not second.failed and second.text == "OK."
+        assert not release.is_set()
+        assert not await agent.wait_background(timeout=0)  # the held review is still pending
+    finally:
+        release.set()
+    assert await agent.wait_background(timeout=30)
+    await agent.close()
+
+
+async def test_review_replace_and_remove_are_staged_not_applied(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg()
+    seed = MemoryTool(cfg, origin="cli")
+    for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
+        assert json.loads(seed.dispatch({"action": "add", "target": "user", "content": fact}))[
+            "success"]
+    server.queue(_ops(
+        {"action": "replace", "target": "user", "old_text": "spaces",
+         "content": "Prefers tabs for indentation"},
+        {"action": "remove", "target": "user", "old_text": "Berlin"}), model=REVIEW)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("Actually I switched to tabs, and I moved away from Berlin.")
+    await agent.wait_background(timeout=30)
+    assert read_entries(cfg, "user") == ["Prefers spaces for indentation", "Lives in Berlin"]
+    pending = list_pending(cfg)
+    assert sorted(p.action for p in pending) == ["remove", "replace"]
+    staged = recorder.of(ApprovalStaged)
+    assert sorted(s.action for s in staged) == ["remove", "replace"]
+    assert {s.pending_id for s in staged} == {p.id for p in pending}
+    assert any("waiting for approval" in n.text for n in recorder.of(Notice))
+    assert "Lives in Berlin" in server.requests_for(REVIEW)[0]["messages"][-1]["content"]
+    await agent.close()
+
+
+async def test_failed_title_call_changes_nothing(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    server.queue(Reply(status=500), Reply(status=500), model=TITLE)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    done = await agent.send("Plan the database migration")
+    await agent.wait_background(timeout=30)
+    assert not done.failed
+    assert SessionStore().get_session(agent.session_id).title == "Plan the database migration"
+    assert [t.title for t in recorder.of(TitleChanged)] == ["Plan the database migration"]
+    assert agent.background_errors and agent.background_errors[0][0] == "title"
+    assert len(server.requests_for(MAIN)) == 1
+    await agent.close()

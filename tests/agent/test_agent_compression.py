@@ -1,0 +1,97 @@
+"""Context compression into a continuation session `NAME #2`."""
+
+from __future__ import annotations
+
+import json
+
+from hermes.agent.events import Notice, SessionChanged
+from hermes.agent.session import AgentSession
+from hermes.memory import MemoryTool
+from hermes.sessions import SessionStore
+from tests.agent.conftest import MAIN, SUMMARY
+from tests.support.fake_llm import Reply, system_prompt
+
+LONG = " ".join(f"word{i}" for i in range(150))
+
+
+async def test_small_context_window_forces_compression_into_a_child(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(model={"context_window": 1300}, memory={"review_interval": 0},
+                   compression={"keep_recent_turns": 1, "threshold": 0.8})
+    server.queue(Reply(text="- The user plans a trip to Lisbon in May"), model=SUMMARY)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("I am planning a trip to Lisbon. " + LONG)
+    await agent.wait_background(timeout=30)  # the model title lands on the parent
+    parent_id, parent_title = agent.session_id, agent.title
+    assert parent_title == "A Short Test Title"
+    parent_prompt = system_prompt(server.requests_for(MAIN)[0])
+    MemoryTool(cfg, origin="cli").dispatch(
+        {"action": "add", "target": "user", "content": "Likes window seats"})
+
+    for i in range(4):
+        await agent.send(f"Turn {i}: more details. " + LONG)
+        if recorder.of(SessionChanged):
+            break
+    changed = recorder.of(SessionChanged)
+    assert changed and changed[0].reason == "compression"
+    child_id = changed[0].session_id
+    assert agent.session_id == child_id != parent_id
+    store = SessionStore()
+    child, parent = store.get_session(child_id), store.get_session(parent_id)
+    assert child.parent_id == parent_id and child.title == f"{parent_title} #2"
+    assert parent.end_reason == "compression"
+    assert "The user plans a trip to Lisbon in May" in child.system_prompt
+    assert "Likes window seats" in child.system_prompt  # a fresh memory snapshot
+    assert "Likes window seats" not in parent_prompt
+    summary_req = server.requests_for(SUMMARY)[0]
+    assert "trip to Lisbon" in summary_req["messages"][-1]["content"]
+    after = server.requests_for(MAIN)[-1]
+    assert system_prompt(after) == child.system_prompt
+    assert after["messages"][-1]["content"].startswith("Turn ")
+    assert any(n.kind == "compression" for n in recorder.of(Notice))
+    child_roles = [m.role for m in store.get_messages(child_id)]
+    assert child_roles[0] == "user" and child_roles.count("user") == 2  # kept turn + new turn
+    await agent.close()
+
+
+async def test_compress_on_demand_and_resume_by_name_opens_the_newest(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0}, compression={"keep_recent_turns": 4})
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.new_session(title="trip planning")
+    for text in ("first question", "second question"):
+        await agent.send(text)
+    parent = agent.session_id
+    child = await agent.compress()
+    assert child and child != parent and agent.title == "trip planning #2"
+    assert "summary of earlier turns" in agent.system_prompt
+    assert [m["content"] for m in agent.messages if m["role"] == "user"] == ["second question"]
+    await agent.send("third question")
+    await agent.close()
+    resumed = AgentSession.open(cfg, resume="trip planning")
+    assert resumed.session_id == child
+    assert [m["content"] for m in resumed.messages if m["role"] == "user"] == [
+        "second question", "third question"]
+    await resumed.close()
+
+
+async def test_compress_with_nothing_to_compress_returns_none(agent_env):
+    _, make_cfg = agent_env
+    agent = AgentSession.open(make_cfg())
+    assert await agent.compress() is None
+    await agent.close()
+
+
+async def test_failed_summary_keeps_the_session(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0}, agent={"max_retries": 0})
+    server.queue(Reply(status=401), model=SUMMARY)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("one")
+    await agent.send("two")
+    sid = agent.session_id
+    assert await agent.compress() is None
+    assert agent.session_id == sid
+    assert any("Compression failed" in n.text for n in recorder.of(Notice))
+    assert json.dumps(agent.messages).count('"user"') == 2
+    await agent.close()

@@ -1,0 +1,95 @@
+"""`hermes chat -q` end to end, as a subprocess against the fake server."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.agent.conftest import MAIN, REVIEW, write_config
+from tests.support.fake_llm import Reply, call, has_tool_results, system_prompt
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _hermes(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HERMES_")}
+    env.update(HERMES_HOME=str(home), FAKE_LLM_KEY="sk-fake-cli-key-0000000000",
+               PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return subprocess.run([sys.executable, "-m", "hermes", *args], capture_output=True,
+                          text=True, env=env, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+@pytest.fixture
+def cli_env(agent_env, hermes_home):
+    server, _ = agent_env
+    write_config(hermes_home, server)
+    return server, hermes_home
+
+
+def test_chat_q_stores_memory_and_the_next_session_sees_it(cli_env):
+    server, home = cli_env
+    server.add(Reply(tool_calls=[call("memory", {"action": "add", "target": "user",
+                                                 "content": "Prefers tabs over spaces"})]),
+               model=MAIN, contains="remember that I prefer tabs",
+               match=lambda body: not has_tool_results(body))
+    server.add(Reply(text="Saved: you prefer tabs."), model=MAIN, has_tool_results=True)
+
+    first = _hermes(home, "chat", "-q", "remember that I prefer tabs")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == "Saved: you prefer tabs.\n"
+    assert "Prefers tabs over spaces" in (home / "memories" / "USER.md").read_text()
+    assert len(server.requests_for(REVIEW)) == 1  # the review ran before exit
+
+    second = _hermes(home, "chat", "-q", "which indentation do I like?")
+    assert second.returncode == 0, second.stderr
+    assert second.stdout == "OK.\n"
+    assert "Prefers tabs over spaces" in system_prompt(server.requests_for(MAIN)[-1])
+
+    listing = _hermes(home, "sessions", "list")
+    assert listing.returncode == 0, listing.stderr
+    assert listing.stdout.count("A Short Test Title") == 2  # both sessions, titled
+
+    from hermes.sessions import SessionStore
+
+    store = SessionStore(home / "state.db")
+    sessions = store.list_sessions()
+    assert len(sessions) == 2 and {s.source for s in sessions} == {"cli"}
+    oldest = sessions[-1].id
+    third = _hermes(home, "chat", "-q", "and again", "--resume", oldest)
+    assert third.returncode == 0, third.stderr
+    users = [m["content"] for m in server.requests_for(MAIN)[-1]["messages"]
+             if m["role"] == "user"]
+    assert users == ["remember that I prefer tabs", "and again"]
+    store.close()
+
+
+def test_chat_q_with_a_failing_provider_exits_non_zero_with_one_line(cli_env):
+    server, home = cli_env
+    server.add(Reply(status=401, error_message="Invalid API key"), model=MAIN)
+    result = _hermes(home, "chat", "-q", "hello")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = [ln for ln in result.stderr.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("hermes: Authentication failed")
+    assert "Invalid API key" in lines[0] and "FAKE_LLM_KEY" in lines[0]
+    assert "sk-fake-cli-key" not in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_chat_q_provider_down(cli_env):
+    server, home = cli_env
+    server.stop()  # nothing listens on the port any more
+    result = _hermes(home, "chat", "-q", "hello", "--model", "openai/other")
+    assert result.returncode == 1
+    assert "hermes:" in result.stderr and "connection" in result.stderr.lower()
+    assert "Traceback" not in result.stderr
+
+
+def test_chat_q_without_a_model_says_so(hermes_home):
+    result = _hermes(hermes_home, "chat", "-q", "hello")
+    assert result.returncode == 2
+    assert "no model configured" in result.stderr and result.stdout == ""

@@ -132,12 +132,15 @@ def _run_show(args: argparse.Namespace) -> int:
             "limit": s.limit, "usage": s.usage, "error": s.error} for s in states},
             ensure_ascii=False, indent=2))
         return EXIT_OK
+    code = EXIT_OK
     for n, state in enumerate(states):
         if n:
             print()
         name = state.path.name
         if state.error:
-            print(f"{name}: {state.error}", file=sys.stderr)
+            print(f"{name}: {state.error}; writes to it are refused until it is fixed",
+                  file=sys.stderr)
+            code = EXIT_REFUSED
             continue
         note = "" if state.enabled else " (disabled in config: not shown to the agent)"
         if not state.entries:
@@ -145,7 +148,7 @@ def _run_show(args: argparse.Namespace) -> int:
             continue
         print(render_block(state.target, state.entries, state.limit))
         print(f"({state.path}{note}; hand edits take effect in the next session)")
-    return EXIT_OK
+    return code
 
 
 def _run_edit(args: argparse.Namespace) -> int:

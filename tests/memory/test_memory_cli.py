@@ -111,6 +111,9 @@ def test_unreadable_store_refuses_with_exit_1(hermes_home: Path) -> None:
     result = hermes(hermes_home, "add", "--target", "memory", "x")
     assert result.returncode == 1 and "Nothing was changed" in result.stderr
     assert (memories / "MEMORY.md").read_bytes() == b"\xff\xfe"
+    shown = hermes(hermes_home, "show")
+    assert shown.returncode == 1 and "cannot decode" in shown.stderr
+    assert "Traceback" not in shown.stderr
 
 
 def test_extension_hook_adds_memory_subcommands() -> None:

@@ -9,6 +9,7 @@ again (it is still in the conversation), unless `repeat_unchanged` is set.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import re
 from abc import abstractmethod
@@ -63,6 +64,8 @@ class _SessionState:
     dialectic: str = ""
     dialectic_turn: int | None = None  # when the answer we hold was made
     dialectic_attempt: int | None = None  # when we last tried (a failure waits a full cadence)
+    dialectic_task: asyncio.Task[str] | None = None  # still running past its turn's budget
+    dialectic_task_turn: int = 0
     recent: list[TurnRecord] = field(default_factory=list)
     pending: tuple[int, dict[str, str], tuple[str, ...]] | None = None  # sent, not finished
     confirmed: dict[str, str] = field(default_factory=dict)  # sections sent in finished turns
@@ -78,7 +81,9 @@ class CadencedProvider(Provider):
 
     def __init__(self, *, context_cadence: int = 1, dialectic_cadence: int = 5,
                  dialectic_depth: int = 2, repeat_unchanged: bool = False,
+                 dialectic_timeout: float | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
+        self.dialectic_timeout = dialectic_timeout
         self.context_cadence = max(1, int(context_cadence))
         self.dialectic_cadence = max(1, int(dialectic_cadence))
         self.dialectic_depth = max(1, min(3, int(dialectic_depth)))
@@ -109,7 +114,7 @@ class CadencedProvider(Provider):
         if st is None:
             st = self._sessions[session_id] = _SessionState()
             while len(self._sessions) > _MAX_SESSIONS:
-                self._sessions.popitem(last=False)
+                self.forget_session(next(iter(self._sessions)))
         else:
             self._sessions.move_to_end(session_id)
         return st
@@ -145,14 +150,20 @@ class CadencedProvider(Provider):
                 st.base_turn = turn_index
             except Exception as exc:
                 self._warn("base context", exc)
-        if _due(st.dialectic_attempt, turn_index, self.dialectic_cadence):
+        if st.dialectic_task is not None and st.dialectic_task.done():
+            self._harvest(st)  # an answer that came after its turn went on without it
+        if st.dialectic_task is None and _due(st.dialectic_attempt, turn_index,
+                                              self.dialectic_cadence):
             st.dialectic_attempt = turn_index
-            try:
-                answer = await self.run_dialectic(session_id, user_text, list(st.recent))
-                if answer:
-                    st.dialectic, st.dialectic_turn = answer, turn_index
-            except Exception as exc:
-                self._warn("dialectic", exc)
+            st.dialectic_task_turn = turn_index
+            st.dialectic_task = asyncio.get_running_loop().create_task(
+                self.run_dialectic(session_id, user_text, list(st.recent)))
+        if st.dialectic_task is not None:
+            # a slow dialectic does not hold the turn past its budget: it keeps running and
+            # its answer joins a later turn (as old as the turn it was asked for)
+            done, _ = await asyncio.wait({st.dialectic_task}, timeout=self.dialectic_timeout)
+            if done:
+                self._harvest(st)
         if st.dialectic_turn is not None and (
                 turn_index - st.dialectic_turn > 2 * self.dialectic_cadence
                 or turn_index < st.dialectic_turn):
@@ -170,8 +181,18 @@ class CadencedProvider(Provider):
         body = "\n\n".join(f"## {title}\n{text}" for title, text in sections.items())
         return fence(body, source=self.name)
 
+    def _harvest(self, st: _SessionState) -> None:
+        task, st.dialectic_task = st.dialectic_task, None
+        if task is None or task.cancelled():
+            return
+        exc = task.exception()
+        if exc is not None:
+            self._warn("dialectic", exc)
+        elif task.result():
+            st.dialectic, st.dialectic_turn = task.result(), st.dialectic_task_turn
+
     def note_turn(self, session_id: str, turn_index: int, user_text: str,
-                      assistant_text: str, message_ids: Sequence[int | str]) -> None:
+                  assistant_text: str, message_ids: Sequence[int | str]) -> None:
         """Mark the context sent for this turn as delivered and keep the exchange in view."""
         self.last_session_id = session_id
         st = self._state(session_id)
@@ -184,5 +205,7 @@ class CadencedProvider(Provider):
         del st.recent[:-_RECENT_TURNS]
 
     def forget_session(self, session_id: str) -> None:
-        """Drop in-memory state for a session that ended."""
-        self._sessions.pop(session_id, None)
+        """Drop in-memory state for a session that ended (and any dialectic still running)."""
+        st = self._sessions.pop(session_id, None)
+        if st is not None and st.dialectic_task is not None:
+            st.dialectic_task.cancel()

@@ -30,7 +30,8 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
     um = _user_model(cfg)
     knobs = dict(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
                  dialectic_depth=um.dialectic_depth, repeat_unchanged=repeat_unchanged,
-                 on_error=on_error)
+                 # the dialectic gets most of the turn's budget; past it, it answers a later turn
+                 dialectic_timeout=um.timeout * 0.7, on_error=on_error)
     if um.provider == "local":
         from hermes.providers.local import LocalProvider
 

@@ -60,10 +60,11 @@ class HonchoProvider(CadencedProvider):
     def __init__(self, cfg: HonchoConfig, *, api_key: str = "", store: UserModelStore | None = None,
                  timeout: float = 15.0, context_cadence: int = 1, dialectic_cadence: int = 5,
                  dialectic_depth: int = 2, repeat_unchanged: bool = False,
+                 dialectic_timeout: float | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
         super().__init__(context_cadence=context_cadence, dialectic_cadence=dialectic_cadence,
                          dialectic_depth=dialectic_depth, repeat_unchanged=repeat_unchanged,
-                         on_error=on_error)
+                         dialectic_timeout=dialectic_timeout, on_error=on_error)
         if not cfg.base_url and not api_key:
             raise ProviderError(f"Honcho cloud needs an API key in ${cfg.api_key_env}; run"
                                 " `hermes memory setup honcho`")

@@ -82,10 +82,11 @@ class LocalProvider(CadencedProvider):
                  history: HistorySearch | None = None, context_cadence: int = 1,
                  dialectic_cadence: int = 5, dialectic_depth: int = 2,
                  repeat_unchanged: bool = False,
+                 dialectic_timeout: float | None = None,
                  on_error: Callable[[str], None] | None = None) -> None:
         super().__init__(context_cadence=context_cadence, dialectic_cadence=dialectic_cadence,
                          dialectic_depth=dialectic_depth, repeat_unchanged=repeat_unchanged,
-                         on_error=on_error)
+                         dialectic_timeout=dialectic_timeout, on_error=on_error)
         self.store = store
         self._complete = complete
         self._history = history

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -127,3 +128,24 @@ async def test_depth_is_clamped_to_three(tmp_path: Path) -> None:
     complete = FakeComplete({"user_model.dialectic": WEAK})
     provider = make_local(tmp_path, complete, dialectic_depth=9)
     assert await calls_per_turn(provider, complete, 1) == [3]
+
+
+async def test_a_slow_dialectic_answers_a_later_turn(tmp_path: Path) -> None:
+    release = asyncio.Event()
+
+    async def slow(messages: list[dict], *, purpose: str) -> str:
+        complete.calls.append((purpose, messages))
+        await release.wait()
+        return "- the answer that came late"
+
+    complete = FakeComplete()
+    provider = ScriptedProvider(tmp_path, slow, dialectic_cadence=5, dialectic_depth=1,  # type: ignore[arg-type]
+                                dialectic_timeout=0.01)
+    first = await provider.turn_context("s1", 1, "turn 1")
+    assert "Name: Ada" in first and "came late" not in first  # the turn went on without it
+    provider.note_turn("s1", 1, "turn 1", "ok", [1, 2])
+    release.set()
+    await asyncio.sleep(0)  # let the dialectic finish
+    second = await provider.turn_context("s1", 2, "turn 2")
+    assert "the answer that came late" in second and "Name: Ada" not in second
+    assert len(complete.calls) == 1  # not asked again before its cadence

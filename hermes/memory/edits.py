@@ -78,7 +78,8 @@ def usage_fraction(used: int, limit: int) -> str:
 
 def check_content(content: str, action: str) -> str:
     """The stripped entry text, or a Refusal saying why it cannot be stored."""
-    text = content.strip() if isinstance(content, str) else ""
+    # Stored text must read back identically, so use the line endings parsing produces.
+    text = content.replace("\r\n", "\n").strip() if isinstance(content, str) else ""
     if not text:
         raise Refusal(f"content is required for {action}: the full text of the entry.")
     if has_separator_line(text):

@@ -121,3 +121,27 @@ def test_memory_usage_reports_unreadable_as_minus_one(cfg: Config) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\xff\xff")
     assert memory_usage(cfg)["memory"] == (-1, 2200)
+
+
+def test_threads_in_one_process_serialise_on_the_lock(cfg: Config) -> None:
+    # The TUI's foreground tool and its background review run in one process.
+    import threading
+
+    cfg.memory.memory_char_limit = 100_000
+    errors: list[dict] = []
+
+    def writer(name: str) -> None:
+        tool = MemoryTool(cfg, origin="review" if name == "R" else "tool")
+        for n in range(50):
+            result = tool.call({"action": "add", "target": "memory", "content": f"{name} {n}"})
+            tool.reset_turn()
+            if not result["success"]:
+                errors.append(result)
+
+    threads = [threading.Thread(target=writer, args=(name,)) for name in ("F", "R")]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert errors == []
+    assert sorted(read_entries(cfg, "memory")) == sorted(f"{p} {n}" for p in "FR" for n in range(50))

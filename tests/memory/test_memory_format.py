@@ -66,3 +66,10 @@ def test_written_file_parses_back_identically(cfg: Config) -> None:
     raw = store_path("user").read_text(encoding="utf-8")
     assert parse_entries(raw) == ["One", "Two\nlines", "Three with § inside"]
     assert join_entries(parse_entries(raw)) == raw
+
+
+def test_crlf_content_is_stored_as_it_reads_back(cfg: Config) -> None:
+    tool = MemoryTool(cfg)
+    assert tool.call({"action": "add", "target": "memory", "content": "a\r\nb"})["changed"]
+    assert read_entries(cfg, "memory") == ["a\nb"]
+    assert tool.call({"action": "add", "target": "memory", "content": "a\r\nb"})["changed"] is False

@@ -58,6 +58,16 @@ class PendingWrite:
     def summary(self) -> str:
         return summarize(self.operations())[1]
 
+    @property
+    def before(self) -> str:
+        """The entry (or entries, one per line) the write changes; "" for pure adds."""
+        return "\n".join(c.before for c in self.changes if c.before is not None)
+
+    @property
+    def after(self) -> str:
+        """The new entry text (one per line for a batch); "" for pure removes."""
+        return "\n".join(c.after for c in self.changes if c.after is not None)
+
     def operations(self) -> list[Operation]:
         """The edits approval applies: replace/remove name their staged entry exactly."""
         return [Operation(c.action, c.target, c.after or "", c.before or "",

@@ -66,6 +66,8 @@ def test_staged_replace_and_remove_keep_the_full_entry(approving: Config) -> Non
         "Editor is VS Code with vim keys", "Editor is Neovim")
     assert (second.action, second.changes[0].before, second.changes[0].after) == (
         "remove", "Shell is zsh", None)
+    assert (first.before, first.after) == ("Editor is VS Code with vim keys", "Editor is Neovim")
+    assert (second.before, second.after) == ("Shell is zsh", "")
     assert read_entries(cfg, "memory") == ["Editor is VS Code with vim keys", "Shell is zsh"]
     outcomes = approve(cfg, "all")
     assert [o.success for o in outcomes] == [True, True]

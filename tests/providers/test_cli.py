@@ -98,3 +98,56 @@ def test_setup_off(hermes_home: Path) -> None:
     assert config(hermes_home)["user_model"]["provider"] == "off"
     assert "User model: off" in hermes(hermes_home, "status").stdout
     assert not (hermes_home / "state.db").exists()  # status does not create the database
+
+
+def run_in_terminal(home: Path, args: list[str], answers: list[str]) -> tuple[int, str]:
+    """Run `hermes memory ARGS` on a pseudo-terminal, typing `answers` one line at a time."""
+    import pty
+    import select
+
+    controller, terminal = pty.openpty()
+    env = {**os.environ, "HERMES_HOME": str(home)}
+    env.pop("HONCHO_API_KEY", None)
+    proc = subprocess.Popen([sys.executable, "-m", "hermes", "memory", *args], stdin=terminal,
+                            stdout=terminal, stderr=terminal, env=env, start_new_session=True,
+                            cwd=Path(__file__).resolve().parents[2])
+    os.close(terminal)
+    out = b""
+    pending = list(answers)
+    while True:
+        ready, _, _ = select.select([controller], [], [], 30)
+        if not ready:
+            proc.kill()
+            break
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        out += chunk
+        if pending and chunk.rstrip().endswith((b":", b"]:")):
+            os.write(controller, pending.pop(0).encode() + b"\n")
+    os.close(controller)
+    return proc.wait(timeout=30), out.decode(errors="replace")
+
+
+def test_setup_asks_in_a_terminal(hermes_home: Path) -> None:
+    code, out = run_in_terminal(hermes_home, ["setup"], ["local"])
+    assert code == 0, out
+    assert "User model: local (no server), honcho (sends conversations to Honcho) or off" in out
+    assert config(hermes_home)["user_model"]["provider"] == "local"
+
+    key = "hk-typed-0123456789abcdef"
+    code, out = run_in_terminal(hermes_home, ["setup", "honcho"], ["", key, "yes"])
+    assert code == 0, out
+    assert "Honcho API key for $HONCHO_API_KEY" in out and "deliberate trade" in out
+    assert key not in out  # typed without echo
+    assert f"HONCHO_API_KEY={key}" in (hermes_home / ".env").read_text()
+    assert config(hermes_home)["user_model"]["provider"] == "honcho"
+
+    code, out = run_in_terminal(hermes_home, ["setup", "local"], [])
+    assert code == 0
+    code, out = run_in_terminal(hermes_home, ["setup", "honcho"], ["", "", "no"])
+    assert code == 1 and "Nothing changed." in out
+    assert config(hermes_home)["user_model"]["provider"] == "local"

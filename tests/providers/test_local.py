@@ -38,6 +38,9 @@ async def test_a_shown_preference_reaches_a_later_session(tmp_path: Path) -> Non
     assert await guard.drain(timeout=10)
     assert complete.count("user_model.derive") == 1
     assert complete.count("user_model.represent") == 1
+    await guard.on_session_end("A-idle")  # nothing new learned: no rewrite, no model call
+    assert await guard.drain(timeout=10)
+    assert complete.count("user_model.represent") == 1
     # the derivation saw the exchange with its message ids
     assert "[#11 user] too long, just show me the code" in complete.last_user_content(
         "user_model.derive")

@@ -46,11 +46,13 @@ from hermes.sessions.text import clean_title, derive_title, one_line
 
 T = TypeVar("T")
 
-# Cheap pre-check: every pattern of the shared redactor contains one of these, so text
-# without any of them cannot hold a secret and skips the (much slower) full scan.
-_MAY_HOLD_SECRET = re.compile(
-    r"(?i)-----BEGIN|sk-|gh[pousr]_|github_pat_|AKIA|ASIA|AGPA|AIDA|AROA|xox|hooks\.slack|AIza"
-    r"|hf_|k_live_|k_test_|eyJ|bearer|://|api.?key|access.?key|secret|token|passw|pwd"
+# Cheap pre-check: every pattern of the shared redactor needs one of these substrings (in
+# lower case), so text without any of them cannot hold a secret and skips the full scan.
+_SECRET_HINTS = (
+    "-----begin", "sk-", "sk_", "rk_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
+    "akia", "asia", "agpa", "aida", "aroa", "xox", "hooks.slack", "aiza", "hf_", "eyj",
+    "bearer", "://", "apikey", "api_key", "api-key", "accesskey", "access_key", "access-key",
+    "secret", "token", "passwd", "password", "pwd",
 )
 _LINEAGE = re.compile(r"^(?P<base>.*\S) #(?P<n>\d+)$")
 _SESSION_COLUMNS = (
@@ -66,7 +68,10 @@ _MESSAGE_COLUMNS = (
 
 def scrub(text: str | None) -> str | None:
     """`text` with secrets replaced, via the shared redactor."""
-    if not text or not _MAY_HOLD_SECRET.search(text):
+    if not text:
+        return text
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _SECRET_HINTS):
         return text
     return redact(text)
 

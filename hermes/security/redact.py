@@ -33,7 +33,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
     ("url-credentials", re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@"), 1),
     ("assigned-secret", re.compile(
         r"(?i)\b[A-Za-z0-9_.\-]*(?:api[_\-]?key|apikey|access[_\-]?key|secret|token|passwd|password|pwd)"
-        r"[A-Za-z0-9_\-]*[\"']?\s*[:=]\s*[\"']?([^\s\"'`,;]{6,})"), 1),
+        # a plain number is a setting (max_tokens: 128000), not a secret
+        r"[A-Za-z0-9_\-]*[\"']?\s*[:=]\s*[\"']?(?![\d.]+(?:[\s\"'`,;]|$))([^\s\"'`,;]{6,})"), 1),
 ]
 
 # Values that name or stand for a secret rather than being one: ${VAR}, <your key>, ENV_VAR_NAME.

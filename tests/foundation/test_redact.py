@@ -75,3 +75,8 @@ def test_log_lines_are_redacted(hermes_home: Path) -> None:
     text = (hermes_home / "logs" / "hermes.log").read_text()
     assert "calling provider with key [REDACTED:openai-key]" in text
     assert key not in text
+
+
+@pytest.mark.parametrize("text", ["max_tokens: 128000", "token_limit=4096", "context_tokens = 200000.5"])
+def test_numeric_settings_are_not_secrets(text: str) -> None:
+    assert redact(text) == text

@@ -145,7 +145,9 @@ async def test_a_slow_dialectic_answers_a_later_turn(tmp_path: Path) -> None:
     assert "Name: Ada" in first and "came late" not in first  # the turn went on without it
     provider.note_turn("s1", 1, "turn 1", "ok", [1, 2])
     release.set()
-    await asyncio.sleep(0)  # let the dialectic finish
+    running = provider._sessions["s1"].dialectic_task
+    assert running is not None
+    await asyncio.wait({running})  # let the dialectic finish (it reads evidence in a thread)
     second = await provider.turn_context("s1", 2, "turn 2")
     assert "the answer that came late" in second and "Name: Ada" not in second
     assert len(complete.calls) == 1  # not asked again before its cadence

@@ -22,23 +22,20 @@ from hermes.config import Config, ModelConfig
 log = logging.getLogger("hermes.agent.background")
 
 REVIEW_PROMPT = """\
-You curate an assistant's long-term memory. Read the exchange and the current memory, then \
-reply with ONLY a JSON list of memory operations, or [] when nothing is worth keeping (the \
-usual case).
-Forms: {"action":"add","target":T,"content":C} \
-{"action":"replace","target":T,"old_text":UNIQUE_SUBSTRING,"content":C} \
-{"action":"remove","target":T,"old_text":UNIQUE_SUBSTRING}
-T is "user" (who the user is: name, role, preferences, style) or "memory" (environment facts, \
-conventions, corrections, lessons, finished work).
-Save only what the user said or a tool showed, never guesses. If the user asked not to \
-remember something, do not save it. Skip trivia, secrets, raw code or logs, and what memory \
-already holds. One short, specific fact per entry."""
+You keep an assistant's long-term memory. Save only lasting facts the user stated or a tool \
+showed; skip guesses, trivia, secrets, code, logs, what is already saved and what the user \
+asked not to keep. Targets: user (who they are, preferences), memory (environment, \
+conventions, lessons, finished work). Reply with only a JSON list, usually []: \
+[{"action":"add","target":"user","content":"..."}]; replace/remove take "old_text" (a unique \
+substring)."""
 
-TITLE_PROMPT = ("Write a 3-7 word title for this conversation. Reply with the title only, "
-                "no quotes.")
+TITLE_PROMPT = "Title this conversation in 3-7 words. Reply with the title only."
+COMBINED_TITLE_RULE = ('\nFirst line: "TITLE: " and a 3-7 word title of the conversation; '
+                       "then the list.")
 
-EXCERPT_CHARS = 1500
-
+USER_CHARS = 1500  # what the user said matters most for memory
+REPLY_CHARS = 240  # the reply only gives context
+MEMORY_VIEW_CHARS = 600  # beyond this, only the entries most related to the exchange are sent
 
 @dataclass
 class BackgroundUsage:
@@ -59,12 +56,48 @@ def _usage(purpose: str, mc: ModelConfig, state: llm.StreamState,
     return BackgroundUsage(purpose, mc.name, p, c, llm.cost_usd(mc.name, p, c))
 
 
-def exchange_excerpt(user_text: str, assistant_text: str) -> str:
-    def cut(text: str) -> str:
-        text = text.strip()
-        return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + " […]"
+def _cut(text: str, limit: int) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit] + " […]"
 
-    return f"User: {cut(user_text)}\nAssistant: {cut(assistant_text)}"
+
+def exchange_excerpt(user_text: str, assistant_text: str) -> str:
+    return f"User: {_cut(user_text, USER_CHARS)}\nAssistant: {_cut(assistant_text, REPLY_CHARS)}"
+
+
+def _words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[\w~./-]{4,}", text.lower())}
+
+
+def memory_view(cfg: Config, exchange: str, budget: int = MEMORY_VIEW_CHARS) -> str:
+    """Live memory for the review: all of it when small, else each store's usage and the
+    entries that share the most words with the exchange (enough to spot duplicates and
+    conflicts without paying for the whole store on every turn)."""
+    from hermes.memory import enabled_targets, read_store, render_block, render_snapshot
+
+    stores = [read_store(cfg, t) for t in enabled_targets(cfg)]
+    if sum(st.used for st in stores if st.used > 0) <= budget:
+        return render_snapshot(cfg) or "(empty)"
+    wanted = _words(exchange)
+    parts: list[str] = []
+    per_store = budget // max(1, len(stores))
+    for st in stores:
+        if not st.entries:
+            continue
+        ranked = sorted(st.entries, key=lambda e: -len(_words(e) & wanted))
+        shown: list[str] = []
+        size = 0
+        for entry in ranked:
+            if size + len(entry) > per_store or not (_words(entry) & wanted):
+                break
+            shown.append(entry)
+            size += len(entry) + 3
+        label = "USER PROFILE" if st.target == "user" else "MEMORY"
+        head = (f"{label} [{st.usage}; {len(shown)} of {len(st.entries)} entries shown, the "
+                f"ones related to this exchange]")
+        body = render_block(st.target, shown, 10**9).split("═" * 46)[-1].strip() if shown else ""
+        parts.append(head + ("\n" + body if body else ""))
+    return "\n\n".join(parts) or "(empty)"
 
 
 def parse_operations(text: str) -> list[dict[str, Any]]:
@@ -85,22 +118,49 @@ def parse_operations(text: str) -> list[dict[str, Any]]:
     return [op for op in value if isinstance(op, dict) and op.get("action")]
 
 
-async def run_review(cfg: Config, *, memory_tool: Any, live_memory: str, user_text: str,
-                     assistant_text: str, emit: Callable[[Event], None]) -> BackgroundUsage | None:
-    """Ask the review model what to keep; apply it through the memory tool; emit notices."""
+def same_model(a: ModelConfig, b: ModelConfig) -> bool:
+    return (a.name, a.api_base, a.api_key_env) == (b.name, b.api_base, b.api_key_env)
+
+
+def split_title(text: str) -> tuple[str, str]:
+    """("title", rest) from a combined reply whose first line is `TITLE: …`."""
+    match = re.search(r"^\s*\**title\**\s*:\s*(.+)$", text, re.I | re.M)
+    if not match:
+        return "", text
+    return clean_title(match.group(1)), text[: match.start()] + text[match.end():]
+
+
+async def run_review(cfg: Config, *, memory_tool: Any, user_text: str, assistant_text: str,
+                     emit: Callable[[Event], None], with_title: bool = False
+                     ) -> tuple[BackgroundUsage, str]:
+    """Ask the review model what to keep; apply it through the memory tool; emit notices.
+    With `with_title` the same call also writes the session title (one request instead of
+    two when review and title use the same model). Returns (usage, title or "")."""
     mc = cfg.resolve_model(cfg.memory.review_model)
-    memory_block = live_memory.strip() or "(memory is empty)"
+    excerpt = exchange_excerpt(user_text, assistant_text)
     messages = [
-        {"role": "system", "content": REVIEW_PROMPT},
-        {"role": "user", "content": f"Current memory:\n{memory_block}\n\nExchange:\n"
-                                    f"{exchange_excerpt(user_text, assistant_text)}"},
+        {"role": "system", "content": REVIEW_PROMPT + (COMBINED_TITLE_RULE if with_title else "")},
+        {"role": "user", "content": f"Memory now:\n{memory_view(cfg, excerpt)}\n\n{excerpt}"},
     ]
     state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
-                                        max_retries=1)
+                                        max_retries=1, extra=_small_reply(mc, 300))
     usage = _usage("review", mc, state, messages)
+    title, rest = split_title(state.text) if with_title else ("", state.text)
+    apply_review(cfg, memory_tool, rest, emit)
+    return usage, title
+
+
+def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
+    """Cap the reply length of background calls unless the config sets its own limit."""
+    return {} if mc.max_tokens else {"max_tokens": n}
+
+
+def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Event], None]
+                 ) -> None:
+    """Run the review's operations through the memory tool and announce what changed."""
     changed: dict[str, list[str]] = {}
     staged: dict[str, list[str]] = {}
-    for op in parse_operations(state.text)[:6]:
+    for op in parse_operations(reply)[:6]:
         op = {k: op[k] for k in ("action", "target", "content", "old_text") if k in op}
         try:
             data = json.loads(memory_tool.dispatch(json.dumps(op, ensure_ascii=False)))
@@ -131,7 +191,6 @@ async def run_review(cfg: Config, *, memory_tool: Any, live_memory: str, user_te
             emit(Notice(kind=kind, text=f"{n} memory change{'s' if n > 1 else ''} waiting for "
                                         f"approval (/memory pending)",
                         detail="; ".join(details) if mode == "verbose" else ""))
-    return usage
 
 
 def clean_title(text: str) -> str:
@@ -150,9 +209,8 @@ async def generate_title(cfg: Config, user_text: str, assistant_text: str
     mc = cfg.resolve_model(cfg.sessions.title_model)
     messages = [
         {"role": "system", "content": TITLE_PROMPT},
-        {"role": "user", "content": f"User: {user_text.strip()[:500]}\n"
-                                    f"Assistant: {assistant_text.strip()[:300]}"},
+        {"role": "user", "content": _cut(user_text, 300)},
     ]
     state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
-                                        max_retries=1)
+                                        max_retries=1, extra=_small_reply(mc, 24))
     return clean_title(state.text), _usage("title", mc, state, messages)

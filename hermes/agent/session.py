@@ -340,29 +340,40 @@ class AgentSession:
         conv = self._conv
         assert conv is not None
         interval = self.cfg.memory.review_interval
-        if interval and self._turn_index % interval == 0 and self._memory_tool is not None:
-            self._spawn(self._review(conv.session_id, user_text, reply), "review")
-        if first_turn:
+        review_due = bool(interval and self._turn_index % interval == 0
+                          and self._memory_tool is not None)
+        # One request does both when they run on the same model (saves a second excerpt).
+        combine = first_turn and review_due and background.same_model(
+            self.cfg.resolve_model(self.cfg.memory.review_model),
+            self.cfg.resolve_model(self.cfg.sessions.title_model))
+        if review_due:
+            self._spawn(self._review(conv.session_id, user_text, reply, combine), "review")
+        if first_turn and not combine:
             self._spawn(self._model_title(conv.session_id, user_text, reply), "title")
         if self.provider is not None:
             self._spawn(self.provider.on_turn_finished(conv.session_id, self._turn_index,
                                                        user_text, reply, message_ids),
                         "provider")
 
-    async def _review(self, session_id: str, user_text: str, reply: str) -> None:
-        from hermes.memory import MemoryTool, render_snapshot
+    async def _review(self, session_id: str, user_text: str, reply: str, with_title: bool
+                      ) -> None:
+        from hermes.memory import MemoryTool
 
         tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
-        usage = await background.run_review(
-            self.cfg, memory_tool=tool, live_memory=render_snapshot(self.cfg) or "",
-            user_text=user_text, assistant_text=reply, emit=self._emit)
+        usage, title = await background.run_review(
+            self.cfg, memory_tool=tool, user_text=user_text, assistant_text=reply,
+            emit=self._emit, with_title=with_title)
         self._record_background(session_id, usage)
+        if title:
+            self._apply_title(session_id, title)
 
     async def _model_title(self, session_id: str, user_text: str, reply: str) -> None:
         title, usage = await background.generate_title(self.cfg, user_text, reply)
         self._record_background(session_id, usage)
-        if not title:
-            return
+        if title:
+            self._apply_title(session_id, title)
+
+    def _apply_title(self, session_id: str, title: str) -> None:
         held = self.history.set_title(session_id, title, "llm")
         if held and self._conv is not None and self._conv.session_id == session_id:
             self._title = held

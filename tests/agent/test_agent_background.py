@@ -124,3 +124,25 @@ async def test_failed_title_call_changes_nothing(agent_env, recorder):
     assert agent.background_errors and agent.background_errors[0][0] == "title"
     assert len(server.requests_for(MAIN)) == 1
     await agent.close()
+
+
+async def test_review_and_title_share_one_call_on_the_same_model(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_model": ""}, sessions={"title_model": ""})
+    from hermes.agent.background import REVIEW_PROMPT
+
+    server.add(Reply(text='TITLE: "Rust Lifetimes Help."\n'
+                          '[{"action":"add","target":"user","content":"Writes Rust"}]'),
+               model=MAIN, match=lambda b: b["messages"][0]["content"].startswith(
+                   REVIEW_PROMPT[:40]))
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("I write Rust; explain lifetimes briefly.")
+    await agent.wait_background(timeout=30)
+    assert len(server.requests_for(MAIN)) == 2  # the turn, then one review+title call
+    assert agent.title == "Rust Lifetimes Help"
+    assert read_entries(cfg, "user") == ["Writes Rust"]
+    await agent.send("and borrowing?")  # later turns: review only, no title instruction
+    await agent.wait_background(timeout=30)
+    last = server.requests_for(MAIN)[-1]
+    assert last["messages"][0]["content"] == REVIEW_PROMPT
+    await agent.close()

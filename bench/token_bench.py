@@ -1,0 +1,197 @@
+"""Token economy of a turn, measured from the fake server's request log.
+
+Prints: the memory + session_search schema tokens, a whole request's tokens with empty memory,
+and the background review + title tokens as a share of the turn they follow (plain turn and a
+turn that writes memory, with empty and with nearly full memory).
+
+Run from the repository root:  python bench/token_bench.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+
+import yaml  # noqa: E402
+
+from hermes.agent import tokens  # noqa: E402
+from tests.support.fake_llm import FakeLLMServer, Reply, call  # noqa: E402
+
+ENCODINGS = {"cl100k": "openai/gpt-4", "o200k": "openai/gpt-4.1"}
+USER_TEXT = ("Hi, I'm Sam. I maintain a Rust web service built on Axum and SQLx at ~/code/api. "
+             "How should I set up structured logging with request ids?")
+REPLY_TEXT = (
+    "Use the `tracing` crate with `tracing-subscriber`'s JSON formatter, and add "
+    "`tower-http`'s `TraceLayer` plus a request-id layer:\n\n"
+    "1. `SetRequestIdLayer::x_request_id(MakeRequestUuid)` generates an id per request.\n"
+    "2. `PropagateRequestIdLayer` copies it to the response.\n"
+    "3. In `TraceLayer::make_span_with`, read the header and record it as a span field, so "
+    "every log line inside the handler carries `request_id`.\n\n"
+    "Initialise the subscriber once in `main` with `tracing_subscriber::fmt().json()` and an "
+    "`EnvFilter` from `RUST_LOG`. SQLx logs through `tracing` too, so slow queries show up "
+    "inside the same span."
+)
+REVIEW_REPLY = '[{"action":"add","target":"user","content":"Sam maintains a Rust Axum+SQLx service at ~/code/api"}]'
+TITLE_REPLY = "Structured Logging for Axum Service"
+
+
+FOLLOW_UPS = [
+    "Which log levels should I use in production versus staging?",
+    "Show me how to add the user id to the span after authentication.",
+    "Can SQLx query timings go to a separate target so I can filter them?",
+    "Thanks. Summarise the setup in five bullet points for my README.",
+]
+
+
+def _kind(body: dict) -> str:
+    from hermes.agent.background import REVIEW_PROMPT, TITLE_PROMPT
+
+    msgs = body.get("messages") or [{}]
+    first = str(msgs[0].get("content") or "")
+    if first.startswith(REVIEW_PROMPT[:40]):
+        return "review"
+    if first.startswith(TITLE_PROMPT[:30]):
+        return "title"
+    return "turn"
+
+
+def _req_tokens(body: dict, model: str) -> int:
+    return tokens.count_request(body.get("messages") or [], body.get("tools"), model)
+
+
+def _reply_for(body: dict) -> Reply:
+    kind = _kind(body)
+    if kind == "review":
+        combined = "TITLE" in str(body["messages"][0]["content"])
+        known = "Sam maintains" in str(body["messages"][-1]["content"])  # already saved
+        ops = "[]" if known else REVIEW_REPLY
+        return Reply(text=(f"TITLE: {TITLE_REPLY}\n" if combined else "") + ops)
+    if kind == "title":
+        return Reply(text=TITLE_REPLY)
+    return Reply(text=REPLY_TEXT)
+
+
+def _reply_tokens(body: dict, model: str) -> int:
+    """Tokens of what the fake answered (the log holds requests only; replies are scripted)."""
+    kind = _kind(body)
+    msgs = body.get("messages") or []
+    if kind == "turn" and msgs and msgs[-1].get("role") == "user" and "remember" in str(
+            msgs[-1].get("content")):
+        return tokens.count_text(json.dumps(MEMORY_CALL), model) + 10
+    return tokens.count_text(_reply_for(body).text, model)
+
+
+MEMORY_CALL = {"action": "add", "target": "user",
+               "content": "Sam maintains a Rust Axum+SQLx service at ~/code/api"}
+
+
+def _fill_memory(home: Path) -> None:
+    mem = home / "memories"
+    mem.mkdir(parents=True, exist_ok=True)
+    notes = [f"Project note {i}: the deploy script at ~/code/api/deploy{i}.sh needs the "
+             f"staging flag and a warm cache before it runs" for i in range(19)]
+    user = [f"Preference {i}: likes concise answers with one code example, item {i}"
+            for i in range(17)]
+    (mem / "MEMORY.md").write_text("\n§\n".join(notes))
+    (mem / "USER.md").write_text("\n§\n".join(user))
+
+
+def _write_config(home: Path, server: FakeLLMServer, separate: bool) -> None:
+    cfg: dict = {"model": {"name": server.model("main"), "api_base": server.api_base,
+                           "api_key_env": "FAKE_KEY"}}
+    if separate:
+        cfg["memory"] = {"review_model": server.model("review")}
+        cfg["sessions"] = {"title_model": server.model("title")}
+    (home / "config.yaml").write_text(yaml.safe_dump(cfg))
+
+
+async def _conversation(server: FakeLLMServer, texts: list[str], *, memory_write: bool = False
+                        ) -> list[list[dict]]:
+    """Run the turns; the request log split per turn (each turn with its background work)."""
+    from hermes.agent.session import AgentSession
+    from hermes.config import load_config
+
+    server.clear()
+    server.add(lambda body: _reply_for(body))
+    if memory_write:
+        server.queue(Reply(tool_calls=[call("memory", MEMORY_CALL)]), model="main")
+    agent = AgentSession.open(load_config(), source="bench")
+    per_turn: list[list[dict]] = []
+    seen = 0
+    for text in texts:
+        await agent.send(text)
+        await agent.wait_background(timeout=60)
+        log = server.requests
+        per_turn.append(log[seen:])
+        seen = len(log)
+    await agent.close()
+    return per_turn
+
+
+def _share(turn_log: list[dict], model: str) -> tuple[int, int, int]:
+    sizes = {"turn": 0, "review": 0, "title": 0}
+    for body in turn_log:
+        sizes[_kind(body)] += _req_tokens(body, model) + _reply_tokens(body, model)
+    return sizes["turn"], sizes["review"], sizes["title"]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp, FakeLLMServer() as server:
+        home = Path(tmp) / "home"
+        home.mkdir()
+        os.environ["HERMES_HOME"] = str(home)
+        os.environ["FAKE_KEY"] = "dummy"
+        runs: dict[str, list[list[dict]]] = {}
+        _write_config(home, server, separate=True)
+        runs["first turn, separate review/title models"] = asyncio.run(
+            _conversation(server, [USER_TEXT]))
+        first_request = runs["first turn, separate review/title models"][0][0]
+        runs["first turn writing memory (2 requests)"] = asyncio.run(
+            _conversation(server, [USER_TEXT + " Please remember that."], memory_write=True))
+        for f in (home / "memories").glob("*.md"):
+            f.unlink()
+        _write_config(home, server, separate=False)
+        runs["first turn, default config (review+title in one call)"] = asyncio.run(
+            _conversation(server, [USER_TEXT]))
+        for f in (home / "memories").glob("*.md"):
+            f.unlink()
+        runs["5-turn conversation, default config"] = asyncio.run(
+            _conversation(server, [USER_TEXT, *FOLLOW_UPS]))
+        _fill_memory(home)
+        runs["first turn, memory nearly full, default config"] = asyncio.run(
+            _conversation(server, [USER_TEXT]))
+        tools = first_request.get("tools") or []
+
+        print("Token economy (tiktoken, offline, on the fake server's request log)")
+        for enc, model in ENCODINGS.items():
+            print(f"\n[{enc}]")
+            names = ", ".join(t["function"]["name"] for t in tools)
+            print(f"  tool schemas ({names}): {tokens.count_tools(tools, model)} tokens "
+                  f"(budget 800); " + ", ".join(
+                      f"{t['function']['name']} {tokens.count_tools([t], model)}" for t in tools))
+            sys_prompt = first_request["messages"][0]["content"]
+            print(f"  system prompt, empty memory: {tokens.count_text(sys_prompt, model)} tokens")
+            print(f"  whole first request, empty memory: {_req_tokens(first_request, model)} "
+                  f"tokens (budget 3,000)")
+            for label, per_turn in runs.items():
+                totals = [_share(t, model) for t in per_turn]
+                turn = sum(t[0] for t in totals)
+                review = sum(t[1] for t in totals)
+                title = sum(t[2] for t in totals)
+                line = (f"  {label}: turns {turn} tokens, review {review} + title {title} = "
+                        f"{100 * (review + title) / turn:.1f}% (budget 25%)")
+                if len(totals) > 1:
+                    line += "; per turn: " + ", ".join(
+                        f"{100 * (t[1] + t[2]) / t[0]:.0f}%" for t in totals)
+                print(line)
+
+
+if __name__ == "__main__":
+    main()

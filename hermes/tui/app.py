@@ -1,0 +1,284 @@
+"""The Hermes terminal app: start-up, themes, the agent session, and the screens' glue.
+
+Start-up order matters: the first frame with a focused input is painted before anything
+heavy runs; then litellm is imported in a background thread and the agent session opens.
+A message sent before litellm is ready waits for it without blocking the UI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from textual import work
+from textual.app import App
+from textual.binding import Binding
+from textual.screen import Screen
+
+from hermes import config as config_mod
+from hermes.agent import events as ev
+from hermes.config import Config
+from hermes.tui import themes as theme_mod
+from hermes.tui.command_runner import CommandRunner
+from hermes.tui.palette import SlashCommandProvider
+from hermes.tui.screens.chat import AgentEventMessage, ChatScreen
+from hermes.tui.startup import ClientLoader, write_marker
+
+if TYPE_CHECKING:
+    from hermes.agent.session import AgentSession
+
+log = logging.getLogger("hermes.tui")
+STYLES = Path(__file__).parent / "styles"
+
+
+class HermesApp(App):
+    CSS_PATH = [STYLES / "app.tcss", STYLES / "panes.tcss"]
+    COMMANDS = App.COMMANDS | {SlashCommandProvider}
+    TITLE = "Hermes"
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+
+    def __init__(
+        self,
+        resume: str | None = None,
+        continue_last: bool = False,
+        cfg: Config | None = None,
+        preload: Any = None,
+        open_agent: bool = True,
+    ) -> None:
+        super().__init__()
+        self.cfg = cfg or config_mod.load_config()
+        self.resume_target = resume
+        self.continue_last = continue_last
+        self.agent: AgentSession | None = None
+        self.agent_error: str | None = None
+        self.loader = ClientLoader(preload)
+        self.runner = CommandRunner(self)
+        self.theme_result = theme_mod.ThemeLoadResult()
+        self._open_agent_on_start = open_agent
+        self._approvals_open = False
+        self.pending_title: str | None = None
+        self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
+
+    # ------------------------------------------------------------ start-up
+
+    def get_default_screen(self) -> Screen:
+        return ChatScreen()
+
+    @property
+    def chat(self) -> ChatScreen:
+        screen = self.screen_stack[0]
+        assert isinstance(screen, ChatScreen)
+        return screen
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        for name, value in theme_mod.app_variable_defaults(variables).items():
+            variables.setdefault(name, value)
+        return variables
+
+    def on_mount(self) -> None:
+        self._register_themes()
+        self.call_after_refresh(self._after_first_frame)
+
+    def _register_themes(self) -> None:
+        self.theme_result = theme_mod.load_themes()
+        for theme in self.theme_result.themes.values():
+            self.register_theme(theme)
+        wanted = self.cfg.display.theme or theme_mod.DEFAULT_THEME
+        if wanted not in self.available_themes:
+            self.theme_result.problems.append(f"display.theme '{wanted}' is not a known theme")
+            wanted = theme_mod.DEFAULT_THEME if theme_mod.DEFAULT_THEME in self.available_themes \
+                else "textual-dark"
+        self.theme = wanted
+
+    def _after_first_frame(self) -> None:
+        write_marker("first_frame")
+        self.loader.start(on_done=lambda: self.call_from_thread(self._client_loaded))
+        if warning := self.theme_result.warning():
+            self.notify(warning, title="Themes", severity="warning", timeout=10)
+        for warning in self.cfg.warnings:
+            self.notify(warning, title="Config", severity="warning", timeout=8)
+        self.refresh_memory_status()
+        self._start_session()
+
+    def _client_loaded(self) -> None:
+        if self.loader.error:
+            self.chat.run_worker(self.chat.add_line("error", self.loader.error))
+        if self.chat.status.info.busy.startswith("loading"):
+            self.chat.set_busy("")
+
+    @work(group="start", exclusive=True)
+    async def _start_session(self) -> None:
+        try:
+            if self._open_agent_on_start:
+                from hermes.tui.setup import needs_setup
+
+                if needs_setup(self.cfg):
+                    saved = await self.push_screen_wait(_setup_screen(self.cfg))
+                    if saved:
+                        self.cfg = config_mod.load_config()
+                await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
+        finally:
+            self.ready.set()
+
+    async def open_agent(self, resume: str | None = None, continue_last: bool = False) -> bool:
+        """(Re)open the agent session, on a stored one when asked; shows one line on failure."""
+        from hermes.tui import history
+
+        await asyncio.to_thread(history.warm_imports)
+        old, self.agent = self.agent, None
+        if old is not None:
+            await old.close()
+        try:
+            self.agent = history.open_session(self.cfg, resume, continue_last, self.on_agent_event)
+        except history.OpenFailed as exc:
+            await self.chat.add_line("error", str(exc))
+            if resume or continue_last:
+                try:
+                    self.agent = history.open_session(self.cfg, None, False, self.on_agent_event)
+                except history.OpenFailed:
+                    return False
+            else:
+                return False
+        self.agent_error = None
+        for line in history.degraded_reasons(self.agent):
+            await self.chat.add_line("error", line)
+        items = await asyncio.to_thread(history.transcript_items, self.agent)
+        await self.chat.transcript.load(items)
+        self.chat.prompt.prompts.entries = [i.text for i in items if i.kind == "user"][-500:]
+        status = self.chat.status.info
+        status.model = self.agent.model
+        status.title = self.agent.title or ""
+        status.context_window = getattr(self.agent, "context_window", 0) or status.context_window
+        self.chat.status.refresh_info()
+        return bool(resume or continue_last)
+
+    # ------------------------------------------------------------ agent glue
+
+    def on_agent_event(self, event: ev.Event) -> None:
+        """The agent's callback: queue the event for the chat screen (order is kept)."""
+        if isinstance(event, ev.TurnStarted) and self.pending_title:
+            title, self.pending_title = self.pending_title, None
+            self.call_later(self.runner.apply_title, title)
+        self.chat.post_message(AgentEventMessage(event))
+
+    def send_message(self, text: str, retry: bool = False) -> None:
+        self._send(text, retry)
+
+    @work(group="turn")
+    async def _send(self, text: str, retry: bool) -> None:
+        chat = self.chat
+        if not self.loader.done.is_set():
+            chat.set_busy("loading model client…")
+            await self.loader.wait()
+        await self.ready.wait()
+        if self.loader.error:
+            await chat.add_line("error", self.loader.error)
+            chat.restore_input(text)
+            return
+        if self.agent is None:
+            await chat.add_line("error", "No chat session is open (see the line above). "
+                                "History and memory still work: /sessions, /memory.")
+            chat.restore_input(text)
+            return
+        chat.set_busy("● replying")
+        try:
+            done = await (self.agent.retry() if retry else self.agent.send(text))
+        except Exception as exc:  # the agent reports errors as events; this is the last guard
+            log.exception("turn failed")
+            chat.set_busy("")
+            await chat.add_line("error", f"The turn failed: {type(exc).__name__}: {exc}")
+            chat.restore_input(text)
+            return
+        if done.failed:
+            chat.restore_input(text)
+
+    def cancel_reply(self) -> None:
+        waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]
+        if self.agent is not None and getattr(self.agent, "busy", False):
+            self.agent.cancel()
+        elif waiting:
+            for worker in waiting:
+                worker.cancel()
+            self.chat.set_busy("")
+            self.notify("Cancelled before the model was called.", timeout=3)
+
+    # ------------------------------------------------------------ status, panes, themes
+
+    def refresh_memory_status(self) -> None:
+        from hermes.tui import memory_bridge
+
+        info = self.chat.status.info
+        info.memory_pct, info.user_pct = memory_bridge.gauge(self.cfg)
+        info.pending = memory_bridge.pending_count(self.cfg)
+        self.chat.status.refresh_info()
+
+    def open_approvals(self, automatic: bool = False) -> None:
+        from hermes.tui.screens.approval import ApprovalScreen
+
+        if self._approvals_open:
+            for screen in self.screen_stack:
+                if isinstance(screen, ApprovalScreen):
+                    screen.reload()
+            return
+        if automatic and len(self.screen_stack) > 1:
+            return  # another pane is open; the badge shows the count
+
+        self._approvals_open = True
+
+        def closed(_: object) -> None:
+            self._approvals_open = False
+            self.refresh_memory_status()
+
+        self.push_screen(ApprovalScreen(self.cfg), closed)
+
+    def _session_id(self) -> str | None:
+        return getattr(self.agent, "session_id", None) if self.agent else None
+
+    def set_theme(self, name: str) -> str:
+        """Switch and persist the theme; returns a line to show."""
+        self._register_themes_quietly()
+        if name not in self.available_themes:
+            names = ", ".join(sorted(self.theme_result.themes)) or "none"
+            return f"Unknown theme '{name}'. Available: {names}"
+        self.theme = name
+        self.cfg.display.theme = name
+        try:
+            config_mod.set_config_value("display.theme", name)
+        except (config_mod.ConfigError, OSError) as exc:
+            return f"Switched to {name}, but could not save it: {exc}"
+        return f"Theme: {name} (saved)"
+
+    def _register_themes_quietly(self) -> None:
+        result = theme_mod.load_themes()
+        for theme in result.themes.values():
+            self.register_theme(theme)
+        self.theme_result = result
+
+    def completion_choices(self) -> dict[str, tuple[str, ...]]:
+        return {"theme": tuple(sorted(self.theme_result.themes))}
+
+    async def action_quit(self) -> None:
+        if self.agent is not None:
+            try:
+                await asyncio.wait_for(self.agent.close(), timeout=5)
+            except Exception:  # closing must never keep the person from leaving
+                log.exception("closing the session failed")
+        self.exit()
+
+
+def _setup_screen(cfg: Config) -> Screen:
+    from hermes.tui.screens.setup import SetupScreen
+
+    return SetupScreen(cfg)
+
+
+def run_app(resume: str | None, continue_last: bool) -> int:
+    """Run the app until the person quits; returns the exit code."""
+    config_mod.load_env_file()
+    app = HermesApp(resume=resume, continue_last=continue_last)
+    app.run()
+    return app.return_code or 0

@@ -1,0 +1,230 @@
+"""Runs slash commands: each handler calls the agent, memory or sessions layer and shows a line."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from hermes.tui import commands, memory_bridge
+
+if TYPE_CHECKING:
+    from hermes.tui.app import HermesApp
+
+log = logging.getLogger("hermes.tui")
+
+KEYS_HELP = (
+    "Keys: Enter send · Ctrl+J newline · Up/Down earlier prompts · Tab complete · "
+    "Esc cancel reply · PgUp/PgDn scroll · Ctrl+P command palette · Ctrl+Q quit"
+)
+
+
+class CommandRunner:
+    def __init__(self, app: HermesApp) -> None:
+        self.app = app
+
+    async def say(self, text: str, kind: str = "info") -> None:
+        await self.app.chat.add_line(kind, text)
+
+    async def run_line(self, line: str) -> None:
+        """Parse and run one slash line; bad input becomes a one-line hint."""
+        try:
+            invocation = commands.parse(line)
+        except commands.CommandError as exc:
+            await self.say(str(exc), "error")
+            return
+        handler = getattr(self, f"cmd_{invocation.name}")
+        try:
+            await handler(invocation.args)
+        except memory_bridge.MemoryActionError as exc:
+            await self.say(str(exc), "error")
+        except Exception as exc:  # the edge: one line for the person, the trace in the log
+            log.exception("/%s failed", invocation.name)
+            await self.say(f"/{invocation.name} failed: {type(exc).__name__}: {exc}", "error")
+
+    # ------------------------------------------------------------ general
+
+    async def cmd_help(self, args: str) -> None:
+        await self.say("\n".join(["Commands:", *commands.help_lines(), "", KEYS_HELP]))
+
+    async def cmd_quit(self, args: str) -> None:
+        await self.app.action_quit()
+
+    async def cmd_clear(self, args: str) -> None:
+        await self.app.chat.transcript.clear()
+
+    async def cmd_theme(self, args: str) -> None:
+        if not args:
+            names = ", ".join(sorted(self.app.theme_result.themes))
+            await self.say(f"Theme: {self.app.theme}. Available: {names}. Switch with /theme NAME")
+            return
+        line = self.app.set_theme(args)
+        await self.say(line, "error" if line.startswith("Unknown") else "info")
+
+    async def cmd_usage(self, args: str) -> None:
+        agent = self.app.agent
+        info = self.app.chat.status.info
+        if agent is None:
+            await self.say("No session is open.", "error")
+            return
+        totals = agent.totals
+        ctx = (f"{info.context_tokens:,}/{info.context_window:,} tokens of context"
+               if info.context_window else "context size not known yet")
+        await self.say(
+            f"This session: {totals.input_tokens:,} input, {totals.output_tokens:,} output, "
+            f"{totals.cache_tokens:,} cached tokens · ${totals.cost:.4f} · {totals.turns} turn(s) · {ctx}"
+        )
+
+    # ------------------------------------------------------------ agent
+
+    def _agent_or_none(self):  # noqa: ANN202 - AgentSession is imported lazily
+        return self.app.agent
+
+    async def cmd_model(self, args: str) -> None:
+        agent = self._agent_or_none()
+        if not args:
+            current = agent.model if agent else self.app.cfg.model.name or "none"
+            await self.say(f"Model: {current}. Switch with /model NAME (a litellm model name)")
+            return
+        if agent is None:
+            await self.say("No session is open to switch the model of.", "error")
+            return
+        agent.set_model(args)
+        self.app.chat.status.info.model = args
+        self.app.chat.status.refresh_info()
+        await self.say(f"Model: {args} (for this session; set model.name in config.yaml to keep it)")
+
+    async def cmd_retry(self, args: str) -> None:
+        if self.app.agent is None:
+            await self.say("Nothing to retry: no session is open.", "error")
+            return
+        self.app.send_message("", retry=True)
+
+    async def cmd_compress(self, args: str) -> None:
+        agent = self._agent_or_none()
+        if agent is None or not agent.session_id:
+            await self.say("Nothing to compress yet.", "error")
+            return
+        self.app.chat.set_busy("compressing…")
+        try:
+            child = await agent.compress()
+        finally:
+            self.app.chat.set_busy("")
+        await self.say(f"Compressed; continuing in session {child}." if child
+                       else "Nothing to compress yet.")
+
+    async def cmd_new(self, args: str) -> None:
+        agent = self._agent_or_none()
+        if agent is None:
+            await self.say("No session is open.", "error")
+            return
+        await agent.new_session(title=args or None)
+        await self.app.chat.transcript.clear()
+        self.app.chat.status.info.title = args
+        self.app.chat.status.info.input_tokens = self.app.chat.status.info.output_tokens = 0
+        self.app.chat.status.info.cost = 0.0
+        self.app.chat.status.refresh_info()
+        await self.say(f"New session{f' {args!r}' if args else ''}.")
+        if args:
+            self.app.pending_title = args
+
+    # ------------------------------------------------------------ sessions
+
+    async def cmd_title(self, args: str) -> None:
+        agent = self._agent_or_none()
+        if not args:
+            title = agent.title if agent else None
+            await self.say(f"Title: {title}" if title else "This session has no title yet. /title NAME")
+            return
+        if agent is None or not agent.session_id:
+            self.app.pending_title = args
+            await self.say(f"The session will be named {args!r} when it starts (with your first message).")
+            return
+        await self.apply_title(args)
+
+    async def apply_title(self, name: str) -> None:
+        from hermes.tui import sessions_bridge
+
+        agent = self.app.agent
+        if agent is None or not agent.session_id:
+            return
+        try:
+            title = sessions_bridge.set_title(agent, name)
+        except sessions_bridge.SessionsUnavailable as exc:
+            await self.say(str(exc), "error")
+            return
+        self.app.chat.status.info.title = title
+        self.app.chat.status.refresh_info()
+        await self.say(f"Session named {title!r}. Resume it later with: hermes --resume \"{title}\"")
+
+    async def cmd_resume(self, args: str) -> None:
+        if not args:
+            await self.cmd_sessions("")
+            return
+        await self.resume(args)
+
+    async def resume(self, target: str) -> None:
+        resumed = await self.app.open_agent(resume=target)
+        if resumed and self.app.agent is not None and self.app.agent.session_id:
+            name = self.app.agent.title or self.app.agent.session_id
+            await self.say(f"Resumed {name}.")
+
+    async def cmd_sessions(self, args: str) -> None:
+        from hermes.tui import sessions_bridge
+        from hermes.tui.screens.session_picker import SessionPickerScreen
+
+        try:
+            rows = sessions_bridge.recent_sessions(exclude=getattr(self.app.agent, "session_id", None))
+        except sessions_bridge.SessionsUnavailable as exc:
+            await self.say(str(exc), "error")
+            return
+        if not rows:
+            await self.say("No earlier sessions yet.")
+            return
+        chosen = await self.app.push_screen_wait(SessionPickerScreen(rows))
+        if chosen:
+            await self.resume(chosen)
+
+    async def cmd_search(self, args: str) -> None:
+        from hermes.tui import sessions_bridge
+
+        try:
+            hits = sessions_bridge.search(args, exclude=getattr(self.app.agent, "session_id", None))
+        except sessions_bridge.SessionsUnavailable as exc:
+            await self.say(str(exc), "error")
+            return
+        if not hits:
+            await self.say(f"No sessions match {args!r}.")
+            return
+        lines = [f"Sessions matching {args!r} (open one with /resume NAME|ID):"]
+        lines += [f"  {h.title or '—'} · {h.when} · {h.session_id}\n    {h.snippet}" for h in hits]
+        await self.say("\n".join(lines))
+
+    # ------------------------------------------------------------ memory
+
+    async def cmd_memory(self, args: str) -> None:
+        words = args.split()
+        if not words:
+            from hermes.tui.screens.memory_viewer import MemoryViewerScreen
+
+            snapshot = getattr(self.app.agent, "memory_snapshot", None)
+            await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot))
+            self.app.refresh_memory_status()
+            return
+        sub = words[0].lower()
+        if sub == "pending":
+            if not memory_bridge.list_pending(self.app.cfg):
+                await self.say("No memory writes are waiting for approval.")
+                return
+            self.app.open_approvals()
+            return
+        if sub in ("approve", "reject"):
+            lines = memory_bridge.decide(self.app.cfg, sub, words[1])
+            await self.say("\n".join(lines))
+        elif sub == "approval":
+            await self.say(memory_bridge.set_write_approval(self.app.cfg, words[1].lower() == "on"))
+        elif sub == "history":
+            await self.say(memory_bridge.history_text(self.app.cfg))
+        elif sub == "undo":
+            ok, line = memory_bridge.undo(self.app.cfg, self.app._session_id())
+            await self.say(line, "info" if ok else "error")
+        self.app.refresh_memory_status()

@@ -1,0 +1,119 @@
+"""Opening the agent session and turning a stored session into transcript rows.
+
+Kept apart from the widgets so the app can degrade cleanly: a missing or corrupt state.db
+becomes one line on screen and a chat without history, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from hermes.config import Config
+from hermes.tui.widgets.messages import TranscriptItem
+
+log = logging.getLogger("hermes.tui")
+
+TOOL_ICONS = {"memory": "🧠", "session_search": "🔎"}
+
+
+class OpenFailed(Exception):
+    """The session could not be opened; the message is one line for a person."""
+
+
+def warm_imports() -> None:
+    """Import the agent and history layers (run in a thread so the UI keeps painting)."""
+    try:
+        import hermes.agent.session  # noqa: F401
+    except ImportError:
+        log.exception("the agent layer cannot be imported")
+
+
+def open_session(cfg: Config, resume: str | None, continue_last: bool,
+                 on_event: Callable[[Any], None]) -> Any:
+    """AgentSession.open with the layers' errors turned into OpenFailed(one line)."""
+    try:
+        from hermes.agent.session import AgentSession
+    except ImportError as exc:
+        raise OpenFailed(f"The chat engine cannot be loaded: {exc}") from None
+    try:
+        return AgentSession.open(cfg, resume=resume, continue_last=continue_last, source="tui",
+                                 on_event=on_event)
+    except Exception as exc:
+        log.info("opening the session failed: %s", exc)
+        what = f"Cannot resume '{resume}'" if resume else (
+            "Cannot continue the last session" if continue_last else "Cannot open a chat session")
+        raise OpenFailed(f"{what}: {exc}") from None
+
+
+def degraded_reasons(agent: Any) -> list[str]:
+    """Lines to show when the session runs with parts missing (e.g. history unavailable)."""
+    reason = getattr(agent, "history_error", None)
+    return [str(reason)] if reason else []
+
+
+def tool_summary(name: str, arguments: Any) -> str:
+    """A compact line for a stored tool call, like the live ToolStarted summary."""
+    if isinstance(arguments, str):
+        try:
+            arguments = json.loads(arguments)
+        except ValueError:
+            arguments = {}
+    if not isinstance(arguments, dict):
+        arguments = {}
+    if name == "memory":
+        action = str(arguments.get("action", ""))
+        sign = {"add": "+", "replace": "~", "remove": "-"}.get(action, action + " ")
+        text = str(arguments.get("content") or arguments.get("old_text") or "")
+        target = arguments.get("target", "")
+        return f"memory {sign}{target} {_quote(text)}".rstrip()
+    if name == "session_search":
+        query = arguments.get("query") or arguments.get("session_id") or ""
+        return f"session_search {_quote(str(query))}".rstrip()
+    return name
+
+
+def _quote(text: str, limit: int = 48) -> str:
+    text = " ".join(text.split())
+    if not text:
+        return ""
+    return f'"{text[: limit - 1]}…"' if len(text) > limit else f'"{text}"'
+
+
+def items_from_messages(messages: list[Any]) -> list[TranscriptItem]:
+    """Transcript rows for stored messages (records with role, content, tool_calls, finish_reason)."""
+    items: list[TranscriptItem] = []
+    for msg in messages:
+        role = getattr(msg, "role", None)
+        content = getattr(msg, "content", "") or ""
+        if role == "user":
+            items.append(TranscriptItem("user", content))
+        elif role == "assistant":
+            if content.strip():
+                item = TranscriptItem("assistant", content)
+                if getattr(msg, "finish_reason", None) == "interrupted":
+                    item.meta["marker"] = "interrupted"
+                items.append(item)
+            for call in getattr(msg, "tool_calls", None) or []:
+                fn = call.get("function", {}) if isinstance(call, dict) else {}
+                name = str(fn.get("name", "tool"))
+                icon = TOOL_ICONS.get(name, "🔧")
+                items.append(TranscriptItem("tool", f"{icon} {tool_summary(name, fn.get('arguments'))}"))
+    return items
+
+
+def transcript_items(agent: Any) -> list[TranscriptItem]:
+    """The rows of the session the agent opened on (empty for a new session)."""
+    session_id = getattr(agent, "session_id", None)
+    if not session_id:
+        return []
+    from hermes.tui.sessions_bridge import stored_messages
+
+    try:
+        messages = stored_messages(session_id)
+    except Exception as exc:
+        log.info("cannot load the transcript: %s", exc)
+        return [TranscriptItem("error", f"Cannot show the earlier messages: {exc}")]
+    return items_from_messages(messages)

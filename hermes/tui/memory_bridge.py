@@ -1,0 +1,193 @@
+"""The UI's narrow door into the memory layer (read usage, pending writes, approvals, history).
+
+The UI never touches memory files itself; everything goes through `hermes.memory`. Each call
+turns the layer's errors into a one-line message for a person.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hermes import paths
+from hermes.config import Config
+
+log = logging.getLogger("hermes.tui")
+
+
+class MemoryActionError(Exception):
+    """A memory action failed; the message is one line for a person."""
+
+
+def gauge(cfg: Config) -> tuple[int | None, int | None]:
+    """Live usage percentages (MEM, USER); None for a disabled or unreadable store."""
+    try:
+        from hermes.memory.store import memory_usage, usage_percent
+    except ImportError:
+        return None, None
+    try:
+        usage = memory_usage(cfg)
+    except Exception:  # a gauge must never break the screen
+        log.exception("memory usage failed")
+        return None, None
+
+    def pct(target: str) -> int | None:
+        if target not in usage or usage[target][0] < 0:
+            return None
+        used, limit = usage[target]
+        return usage_percent(used, limit)
+
+    return pct("memory"), pct("user")
+
+
+def pending_count(cfg: Config | None = None) -> int:
+    """How many memory writes wait for approval (0 when the queue cannot be read)."""
+    try:
+        from hermes.memory import pending_count as count
+
+        return count(cfg)
+    except Exception:
+        log.exception("pending count failed")
+        return 0
+
+
+def list_pending(cfg: Config | None = None) -> list[Any]:
+    from hermes.memory import list_pending as pending
+
+    return list(_run("Listing pending writes", pending, cfg))
+
+
+def _run(action: str, func: Any, *args: Any, **kwargs: Any) -> Any:
+    try:
+        return func(*args, **kwargs)
+    except ImportError:
+        raise MemoryActionError(f"{action}: the memory layer is not available") from None
+    except Exception as exc:
+        log.info("%s failed: %s", action, exc)
+        raise MemoryActionError(f"{action} failed: {exc}") from None
+
+
+# ---------------------------------------------------------------- viewer
+
+
+@dataclass(frozen=True)
+class StoreView:
+    target: str
+    label: str
+    file_name: str
+    entries: list[str]
+    used: int
+    limit: int
+    pct: int
+    enabled: bool
+    error: str | None
+
+
+def stores(cfg: Config) -> list[StoreView]:
+    """Both stores as they are on disk now."""
+    from hermes.memory import store
+
+    views = []
+    for target in store.TARGETS:
+        state = store.read_store(cfg, target)
+        views.append(StoreView(
+            target=target, label=store.target_label(target), file_name=state.path.name,
+            entries=state.entries, used=state.used, limit=state.limit,
+            pct=store.usage_percent(state.used, state.limit), enabled=state.enabled,
+            error=state.error,
+        ))
+    return views
+
+
+def store_file(target: str) -> Path:
+    """The file a person edits by hand (its folder is created, owner-only)."""
+    from hermes.memory import store
+
+    path = store.store_path(target)
+    paths.ensure_dir(path.parent)
+    return path
+
+
+def snapshot_text(cfg: Config) -> str:
+    """The memory blocks a session starting now would get."""
+    try:
+        from hermes.memory import render_snapshot
+    except ImportError:
+        return ""
+    try:
+        return render_snapshot(cfg)
+    except Exception as exc:
+        log.info("snapshot failed: %s", exc)
+        return f"(cannot render the snapshot: {exc})"
+
+
+# ---------------------------------------------------------------- approvals and history
+
+
+@dataclass(frozen=True)
+class PendingView:
+    id: str
+    action: str
+    target: str
+    target_label: str
+    before: str  # the entry as it is now ("" for an add)
+    after: str  # the entry after the write ("" for a remove)
+    origin: str
+    preview: str
+
+
+TARGET_LABELS = {"memory": "Memory", "user": "User profile", "memory+user": "Memory + profile"}
+
+
+def pending_view(record: Any) -> PendingView:
+    """What the pane shows for one PendingWrite."""
+    action, target = str(record.action), str(record.target)
+    before, after = str(record.before or ""), str(record.after or "")
+    text = " ".join((record.summary or after or before).split())
+    return PendingView(
+        id=str(record.id), action=action, target=target,
+        target_label=TARGET_LABELS.get(target, target), before=before, after=after,
+        origin=str(record.origin or "?"), preview=text[:70] + ("…" if len(text) > 70 else ""),
+    )
+
+
+def pending_views(cfg: Config | None = None) -> list[PendingView]:
+    return [pending_view(r) for r in list_pending(cfg)]
+
+
+def decide(cfg: Config, verdict: str, target: str) -> list[str]:
+    """Approve or reject one pending id (or unique prefix) or "all"; lines saying what happened."""
+    from hermes.memory import approve, reject
+
+    func = approve if verdict == "approve" else reject
+    outcomes = _run(f"{verdict.capitalize()} {target}", func, cfg, target)
+    return [str(o.message) for o in outcomes] or [f"Nothing to {verdict}."]
+
+
+def set_write_approval(cfg: Config, on: bool) -> str:
+    from hermes.memory import set_write_approval as setter
+
+    return str(_run("Setting write approval", setter, cfg, on))
+
+
+def history_text(cfg: Config, limit: int = 15) -> str:
+    from hermes.memory import history
+
+    entries = _run("Memory history", history, cfg, limit)
+    if not entries:
+        return "No memory changes recorded yet."
+    lines = ["Recent memory changes (newest first; /memory undo reverts the last):"]
+    for entry in entries:
+        when = str(entry.time)[:16].replace("T", " ")
+        undone = " (undone)" if entry.undone else ""
+        lines.append(f"  {when}  {entry.origin}: {entry.summary}{undone}")
+    return "\n".join(lines)
+
+
+def undo(cfg: Config, session_id: str | None = None) -> tuple[bool, str]:
+    from hermes.memory import undo as undo_last
+
+    result = _run("Undo", undo_last, cfg, session_id)
+    return bool(result.success), str(result.message)

@@ -1,0 +1,1 @@
+"""Screens and modal panes of the Hermes app."""

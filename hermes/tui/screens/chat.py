@@ -1,0 +1,211 @@
+"""The chat screen: transcript, completion list, input and status bar; renders agent events."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import TextArea
+
+from hermes.agent import events as ev
+from hermes.tui import commands
+from hermes.tui.widgets.messages import AssistantMessage, LineMessage, TranscriptItem
+from hermes.tui.widgets.prompt_input import PromptInput
+from hermes.tui.widgets.status_bar import StatusBar
+from hermes.tui.widgets.suggestions import Suggestions
+from hermes.tui.widgets.transcript import Transcript
+
+if TYPE_CHECKING:
+    from hermes.tui.app import HermesApp
+
+TOOL_ICONS = {"memory": "🧠", "session_search": "🔎"}
+NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
+                "provider": "⚠", "warning": "⚠", "info": "ℹ"}
+
+
+class AgentEventMessage(Message):
+    """Carries one agent event into the UI's message queue (keeps their order)."""
+
+    def __init__(self, event: ev.Event) -> None:
+        super().__init__()
+        self.event = event
+
+
+class ChatScreen(Screen):
+    BINDINGS = [
+        Binding("escape", "cancel_reply", "Cancel reply", show=False),
+        Binding("pageup", "page_up", "Scroll up", show=False),
+        Binding("pagedown", "page_down", "Scroll down", show=False),
+    ]
+
+    app: HermesApp
+
+    def __init__(self) -> None:
+        super().__init__(id="chat")
+        self.reply: AssistantMessage | None = None
+        self.tool_lines: dict[str, LineMessage] = {}
+        self.failed_text: str | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Transcript(id="transcript")
+        yield Suggestions(id="suggestions")
+        yield PromptInput(id="prompt")
+        yield StatusBar(id="status")
+
+    def on_mount(self) -> None:
+        self.query_one(Suggestions).display = False
+        self.prompt.focus()
+
+    @property
+    def prompt(self) -> PromptInput:
+        return self.query_one(PromptInput)
+
+    @property
+    def transcript(self) -> Transcript:
+        return self.query_one(Transcript)
+
+    @property
+    def status(self) -> StatusBar:
+        return self.query_one(StatusBar)
+
+    # ------------------------------------------------------------ input
+
+    @on(TextArea.Changed, "#prompt")
+    def _prompt_changed(self) -> None:
+        text = self.prompt.text
+        suggestions = self.query_one(Suggestions)
+        shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices())
+        if not shown:
+            suggestions.display = False
+        self.prompt.completing = bool(shown)
+
+    @on(PromptInput.CompletionKey)
+    def _completion_key(self, message: PromptInput.CompletionKey) -> None:
+        suggestions = self.query_one(Suggestions)
+        if message.key in ("up", "down"):
+            suggestions.move(-1 if message.key == "up" else 1)
+            return
+        chosen = suggestions.chosen
+        typed = self.prompt.text.strip()
+        if message.key == "enter" and (chosen is None or chosen == typed):
+            self._hide_suggestions()
+            self.post_message(PromptInput.Submitted(self.prompt.text))
+            return
+        if chosen is not None:
+            name = chosen[1:].split(" ", 1)[0]
+            command = commands.BY_NAME.get(name)
+            complete = command is not None and command.args == "none" and " " not in chosen
+            self.prompt.set_text(chosen if complete else chosen + " ")
+            if complete and message.key == "enter":
+                self._hide_suggestions()
+                self.post_message(PromptInput.Submitted(chosen))
+
+    def _hide_suggestions(self) -> None:
+        self.query_one(Suggestions).display = False
+        self.prompt.completing = False
+
+    @on(PromptInput.Submitted)
+    async def _submitted(self, message: PromptInput.Submitted) -> None:
+        text = message.text
+        self._hide_suggestions()
+        self.prompt.prompts.add(text.strip())
+        self.prompt.set_text("")
+        if commands.is_command(text):
+            await self.app.runner.run_line(text)
+            return
+        await self.transcript.add(TranscriptItem("user", text.rstrip()))
+        retry = text == self.failed_text
+        self.failed_text = None
+        self.app.send_message(text, retry=retry)
+
+    def action_cancel_reply(self) -> None:
+        if self.query_one(Suggestions).display:
+            self._hide_suggestions()
+            return
+        self.app.cancel_reply()
+
+    def action_page_up(self) -> None:
+        self.transcript.scroll_page_up()
+
+    def action_page_down(self) -> None:
+        self.transcript.scroll_page_down()
+
+    # ------------------------------------------------------------ output
+
+    async def add_line(self, kind: str, text: str) -> LineMessage:
+        return await self.transcript.add_line(kind, text)
+
+    async def on_agent_event_message(self, message: AgentEventMessage) -> None:
+        await self.render_event(message.event)
+
+    async def render_event(self, event: ev.Event) -> None:
+        """Show one agent event."""
+        app = self.app
+        if isinstance(event, ev.TextDelta):
+            if self.reply is None:
+                self.reply = await self.transcript.start_reply()
+            await self.reply.write(event.text)
+        elif isinstance(event, ev.ToolStarted):
+            await self._end_reply()
+            icon = TOOL_ICONS.get(event.name, "🔧")
+            self.tool_lines[event.call_id] = await self.add_line("tool", f"{icon} {event.summary}")
+        elif isinstance(event, ev.ToolFinished):
+            icon = TOOL_ICONS.get(event.name, "🔧")
+            line = self.tool_lines.pop(event.call_id, None)
+            text = f"{icon} {event.summary}" + ("" if event.success else "  ✗")
+            if line is None:
+                await self.add_line("tool", text)
+            else:
+                line.update_item(text, failed=not event.success)
+            if event.name == "memory":
+                app.refresh_memory_status()
+        elif isinstance(event, ev.Notice):
+            icon = NOTICE_ICONS.get(event.kind, "ℹ")
+            text = f"{icon} {event.text}" + (f" — {event.detail}" if event.detail else "")
+            kind = "notice" if event.kind in ("memory", "user", "title", "compression") else "info"
+            await self.add_line(kind, text)
+            if event.kind in ("memory", "user"):
+                app.refresh_memory_status()
+        elif isinstance(event, ev.Usage):
+            info = self.status.info
+            info.input_tokens, info.output_tokens = event.session_input_tokens, event.session_output_tokens
+            info.cost = event.session_cost
+            if event.context_window:
+                info.context_tokens, info.context_window = event.context_tokens, event.context_window
+            self.status.refresh_info()
+        elif isinstance(event, ev.ApprovalStaged):
+            app.refresh_memory_status()
+            app.open_approvals(automatic=True)
+        elif isinstance(event, (ev.SessionChanged, ev.TitleChanged)):
+            self.status.info.title = event.title or ""
+            self.status.refresh_info()
+        elif isinstance(event, ev.ErrorEvent):
+            await self._end_reply()
+            await self.add_line("error", event.message)
+        elif isinstance(event, ev.TurnDone):
+            await self._turn_done(event)
+
+    async def _end_reply(self, marker: str = "") -> None:
+        if self.reply is not None:
+            await self.reply.finish(marker)
+            self.reply = None
+
+    async def _turn_done(self, event: ev.TurnDone) -> None:
+        marker = "cancelled" if event.cancelled else ("interrupted" if event.interrupted else "")
+        await self._end_reply(marker)
+        self.tool_lines.clear()
+        self.set_busy("")
+
+    def set_busy(self, text: str) -> None:
+        self.status.info.busy = text
+        self.status.refresh_info()
+
+    def restore_input(self, text: str) -> None:
+        """Put a failed message back so it can be sent again (Enter re-sends without duplicating)."""
+        self.failed_text = text
+        if not self.prompt.text.strip():
+            self.prompt.set_text(text)

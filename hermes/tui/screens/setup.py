@@ -1,0 +1,104 @@
+"""First-run setup: provider, model and key → config.yaml and $HERMES_HOME/.env (mode 0600)."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from hermes import config as config_mod
+from hermes.config import Config
+from hermes.tui import setup as setup_mod
+
+
+class SetupScreen(ModalScreen[bool]):
+    """Dismisses True after saving; False when skipped (history and memory still work)."""
+
+    BINDINGS = [Binding("escape", "skip", "Skip")]
+
+    def __init__(self, cfg: Config) -> None:
+        super().__init__()
+        self.cfg = cfg
+
+    def compose(self) -> ComposeResult:
+        current = self.cfg.model
+        provider = _guess_provider(current.name, current.api_base)
+        with Vertical(classes="pane setup-pane") as pane:
+            pane.border_title = "Set up a model"
+            pane.border_subtitle = "Enter save · Esc skip (history and memory still work)"
+            yield Static(setup_mod.setup_reason(self.cfg) + " Choose a provider, a model and its key.",
+                         classes="pane-hint")
+            with Vertical(id="setup-form"):
+                yield Label("Provider")
+                yield Select([(p.label, p.id) for p in setup_mod.PROVIDERS], value=provider,
+                             allow_blank=False, id="setup-provider")
+                yield Label("Model (litellm name)")
+                yield Input(current.name, placeholder=setup_mod.BY_ID[provider].example_model,
+                            id="setup-model")
+                yield Label("API base (for an OpenAI-compatible server)", id="setup-base-label")
+                yield Input(current.api_base, placeholder="http://localhost:8080/v1", id="setup-base")
+                yield Label("API key (saved in $HERMES_HOME/.env, mode 0600)", id="setup-key-label")
+                yield Input(password=True, placeholder="sk-…", id="setup-key")
+            yield Static("", id="setup-error")
+            with Horizontal(id="setup-buttons"):
+                yield Button("Skip", id="setup-skip")
+                yield Button("Save", variant="primary", id="setup-save")
+
+    def on_mount(self) -> None:
+        self._provider_changed()
+        self.query_one("#setup-model", Input).focus()
+
+    @on(Select.Changed, "#setup-provider")
+    def _provider_changed(self) -> None:
+        provider = setup_mod.BY_ID[str(self.query_one("#setup-provider", Select).value)]
+        base = provider.needs_api_base
+        self.query_one("#setup-base").display = base
+        self.query_one("#setup-base-label").display = base
+        self.query_one("#setup-model", Input).placeholder = provider.example_model
+        key_label = self.query_one("#setup-key-label", Label)
+        if provider.key_env:
+            key_label.update(f"API key → {provider.key_env} in $HERMES_HOME/.env (mode 0600)")
+        else:
+            key_label.update("API key (optional for this provider)")
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#setup-save")
+    def action_save(self) -> None:
+        provider_id = str(self.query_one("#setup-provider", Select).value)
+        provider = setup_mod.BY_ID[provider_id]
+        model = self.query_one("#setup-model", Input).value
+        base = self.query_one("#setup-base", Input).value
+        key = self.query_one("#setup-key", Input).value.strip()
+        error = self.query_one("#setup-error", Static)
+        if provider.needs_api_base and not base.strip():
+            error.update("The API base is needed for an OpenAI-compatible server.")
+            return
+        if provider.key_env and not key:
+            error.update(f"Paste the key for {provider.label} (or Esc to skip for now).")
+            return
+        settings = setup_mod.model_settings(provider_id, model, base)
+        try:
+            for field, value in settings.items():
+                config_mod.set_config_value(f"model.{field}", value)
+            if key and settings["api_key_env"]:
+                config_mod.set_env_value(settings["api_key_env"], key)
+        except (config_mod.ConfigError, OSError) as exc:
+            error.update(f"Could not save: {exc}")
+            return
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#setup-skip")
+    def action_skip(self) -> None:
+        self.dismiss(False)
+
+
+def _guess_provider(model: str, api_base: str) -> str:
+    if api_base:
+        return "compatible"
+    prefix = model.split("/", 1)[0] if "/" in model else ""
+    if prefix.startswith("ollama"):
+        return "ollama"
+    return prefix if prefix in setup_mod.BY_ID else "openai"

@@ -1,0 +1,120 @@
+"""The UI's narrow door into the sessions layer: names, the picker's rows, search.
+
+The UI never writes SQL; it calls `hermes.sessions`. Errors become SessionsUnavailable with
+one line for a person.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass
+from typing import Any
+
+log = logging.getLogger("hermes.tui")
+
+
+class SessionsUnavailable(Exception):
+    """History cannot be used right now; the message says why in one line."""
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    """One row of the session picker."""
+
+    session_id: str
+    title: str
+    preview: str
+    last_active: float
+    message_count: int
+
+
+@dataclass(frozen=True)
+class SearchHit:
+    session_id: str
+    title: str | None
+    when: str
+    snippet: str
+
+
+def relative_time(ts: float, now: float | None = None) -> str:
+    """`just now`, `5m ago`, `2h ago`, `yesterday`, `3d ago`, or a date."""
+    now = time.time() if now is None else now
+    delta = max(0.0, now - ts)
+    if delta < 60:
+        return "just now"
+    if delta < 3600:
+        return f"{int(delta // 60)}m ago"
+    if delta < 86400:
+        return f"{int(delta // 3600)}h ago"
+    if delta < 2 * 86400:
+        return "yesterday"
+    if delta < 7 * 86400:
+        return f"{int(delta // 86400)}d ago"
+    return time.strftime("%Y-%m-%d", time.localtime(ts))
+
+
+def _store() -> Any:
+    from hermes.sessions import SessionStore, SessionStoreError
+
+    try:
+        return SessionStore()
+    except SessionStoreError as exc:
+        raise SessionsUnavailable(f"Session history is unavailable: {exc}") from None
+
+
+def _close(store: Any) -> None:
+    store.close()
+
+
+def recent_sessions(exclude: str | None = None, limit: int = 500) -> list[SessionRow]:
+    """Newest first; a compression lineage shows once, as its newest continuation."""
+    store = _store()
+    try:
+        summaries = store.list_sessions(limit=limit)
+    except Exception as exc:
+        raise SessionsUnavailable(f"Cannot list sessions: {exc}") from None
+    finally:
+        _close(store)
+    rows = []
+    for s in summaries:
+        # A session continued after compression is shown through its newest continuation.
+        if s.id == exclude or s.end_reason == "compression":
+            continue
+        rows.append(SessionRow(s.id, s.title or "", s.preview or "", s.last_active, s.message_count))
+    return rows
+
+
+def search(query: str, exclude: str | None = None, limit: int = 8) -> list[SearchHit]:
+    store = _store()
+    try:
+        results = store.search(query, limit=limit, exclude_session=exclude)
+    except Exception as exc:
+        raise SessionsUnavailable(f"Search failed: {exc}") from None
+    finally:
+        _close(store)
+    return [SearchHit(str(r.get("session_id", "")), r.get("title"), str(r.get("when", "")),
+                      " ".join(str(r.get("snippet", "")).split())) for r in results]
+
+
+def set_title(agent: Any, name: str) -> str:
+    """Name the agent's session; returns the cleaned title (raises SessionsUnavailable)."""
+    from hermes.sessions import SessionError
+
+    store = _store()
+    try:
+        store.set_title(agent.session_id, name, "user")
+        return store.get_session(agent.session_id).title or name
+    except SessionError as exc:
+        raise SessionsUnavailable(f"Cannot name the session: {exc}") from None
+    finally:
+        _close(store)
+
+
+def stored_messages(session_id: str) -> list[Any]:
+    """The session's MessageRecords, oldest first."""
+    store = _store()
+    try:
+        return list(store.get_messages(session_id))
+    finally:
+        _close(store)

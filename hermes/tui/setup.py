@@ -1,0 +1,72 @@
+"""First-run logic (no Textual): is a model configured and is its key available?"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+from hermes.config import Config, ModelConfig
+
+
+@dataclass(frozen=True)
+class Provider:
+    id: str
+    label: str
+    example_model: str
+    key_env: str  # "" = no key needed
+    needs_api_base: bool = False
+
+
+PROVIDERS: tuple[Provider, ...] = (
+    Provider("openai", "OpenAI", "openai/gpt-4.1", "OPENAI_API_KEY"),
+    Provider("anthropic", "Anthropic", "anthropic/claude-sonnet-4-5", "ANTHROPIC_API_KEY"),
+    Provider("openrouter", "OpenRouter", "openrouter/anthropic/claude-sonnet-4.5", "OPENROUTER_API_KEY"),
+    Provider("ollama", "Ollama (local, no key)", "ollama_chat/qwen2.5", ""),
+    Provider("compatible", "OpenAI-compatible server (llama.cpp, vLLM, LM Studio)",
+             "openai/local-model", "", needs_api_base=True),
+)
+
+BY_ID = {p.id: p for p in PROVIDERS}
+KEYLESS_PREFIXES = ("ollama/", "ollama_chat/", "lm_studio/", "hosted_vllm/", "llamafile/")
+
+
+def key_env_for(model: ModelConfig) -> str:
+    """The environment variable that must hold the key, or "" when none is needed."""
+    if model.api_key_env:
+        return model.api_key_env
+    if model.name.startswith(KEYLESS_PREFIXES) or (model.api_base and _is_local(model.api_base)):
+        return ""
+    from hermes.agent.llm import default_key_env  # litellm is not imported by this
+
+    return default_key_env(model.name)
+
+
+def _is_local(url: str) -> bool:
+    return any(host in url for host in ("://localhost", "://127.", "://0.0.0.0", "://[::1]"))
+
+
+def needs_setup(cfg: Config) -> bool:
+    """True when no model is configured or its key is missing from the environment and .env."""
+    if not cfg.model.name.strip():
+        return True
+    env = key_env_for(cfg.model)
+    return bool(env) and not os.environ.get(env, "").strip()
+
+
+def setup_reason(cfg: Config) -> str:
+    if not cfg.model.name.strip():
+        return "No model is configured yet."
+    return f"No key for {cfg.model.name}: ${key_env_for(cfg.model)} is not set."
+
+
+def model_settings(provider_id: str, model: str, api_base: str) -> dict[str, str]:
+    """The `model:` section to save for a provider choice."""
+    provider = BY_ID[provider_id]
+    name = model.strip() or provider.example_model
+    if provider_id == "compatible" and "/" not in name:
+        name = f"openai/{name}"
+    settings = {"name": name, "api_base": api_base.strip() if provider.needs_api_base else ""}
+    settings["api_key_env"] = provider.key_env if provider.key_env else ""
+    if provider_id == "compatible" and api_base.strip():
+        settings["api_key_env"] = "HERMES_COMPAT_API_KEY"
+    return settings

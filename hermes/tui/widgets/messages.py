@@ -1,0 +1,83 @@
+"""The pieces of the transcript: user prompts, streamed replies, tool lines, notices, errors."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rich.text import Text
+from textual.widget import Widget
+from textual.widgets import Markdown, Static
+from textual.widgets._markdown import MarkdownStream
+
+
+@dataclass
+class TranscriptItem:
+    """What one transcript row shows; kept as data so rows can be unmounted and rebuilt."""
+
+    kind: str  # "user" | "assistant" | "tool" | "notice" | "error" | "info"
+    text: str
+    meta: dict[str, str] = field(default_factory=dict)
+
+
+class UserMessage(Static):
+    """A prompt the person sent, shown verbatim (no Markdown, no markup)."""
+
+    def __init__(self, item: TranscriptItem) -> None:
+        super().__init__(Text(item.text), classes="message user-message")
+        self.item = item
+
+
+class AssistantMessage(Markdown):
+    """A reply rendered as Markdown; while streaming it grows through a MarkdownStream."""
+
+    def __init__(self, item: TranscriptItem) -> None:
+        super().__init__(item.text, classes="message assistant-message")
+        self.item = item
+        self._stream: MarkdownStream | None = None
+
+    async def write(self, fragment: str) -> None:
+        """Append streamed text; only the last block is re-parsed."""
+        self.item.text += fragment
+        if self._stream is None:
+            self._stream = Markdown.get_stream(self)
+        await self._stream.write(fragment)
+
+    async def finish(self, marker: str = "") -> None:
+        """Flush the stream; `marker` (e.g. "interrupted") is shown under the text."""
+        if self._stream is not None:
+            await self._stream.stop()
+            self._stream = None
+        if marker:
+            self.item.meta["marker"] = marker
+            self.border_subtitle = marker
+            self.add_class("-interrupted")
+
+    def on_mount(self) -> None:
+        if marker := self.item.meta.get("marker"):
+            self.border_subtitle = marker
+            self.add_class("-interrupted")
+
+
+class LineMessage(Static):
+    """One compact line: a tool call, a notice, an error or an informational text."""
+
+    ICONS = {"notice": "", "error": "✗ ", "info": "", "tool": ""}
+
+    def __init__(self, item: TranscriptItem) -> None:
+        super().__init__(Text(self.ICONS.get(item.kind, "") + item.text),
+                         classes=f"line {item.kind}-line")
+        self.item = item
+
+    def update_item(self, text: str, failed: bool = False) -> None:
+        self.item.text = text
+        self.update(Text(text))
+        self.set_class(failed, "-failed")
+
+
+def widget_for(item: TranscriptItem) -> Widget:
+    """The widget that shows an item."""
+    if item.kind == "user":
+        return UserMessage(item)
+    if item.kind == "assistant":
+        return AssistantMessage(item)
+    return LineMessage(item)

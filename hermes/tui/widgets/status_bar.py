@@ -1,0 +1,126 @@
+"""The status bar: model │ context │ memory gauge │ pending │ tokens and cost │ title.
+
+`status_markup` is a pure function of the numbers and the width, so narrowing is testable:
+segments are dropped or shortened by priority until the line fits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from textual.markup import escape
+from textual.widgets import Static
+
+SEP = " │ "
+
+
+@dataclass
+class StatusInfo:
+    model: str = ""
+    context_tokens: int = 0
+    context_window: int = 0
+    memory_pct: int | None = None  # None = store disabled or unknown
+    user_pct: int | None = None
+    pending: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cost: float = 0.0
+    title: str = ""
+    busy: str = ""  # e.g. "loading model client…", shown first when set
+
+
+def gauge_level(pct: int) -> str:
+    """The colour band of a usage percentage: ok, warn above 80 %, full at 95 %."""
+    if pct >= 95:
+        return "full"
+    if pct > 80:
+        return "warn"
+    return "ok"
+
+
+def compact_number(n: int) -> str:
+    if n >= 1_000_000:
+        return f"{n / 1_000_000:.1f}M"
+    if n >= 10_000:
+        return f"{n / 1000:.0f}k"
+    if n >= 1000:
+        return f"{n / 1000:.1f}k"
+    return str(n)
+
+
+def context_bar(used: int, window: int, cells: int = 8) -> str:
+    filled = 0 if window <= 0 else min(cells, round(cells * used / window))
+    return "▰" * filled + "▱" * (cells - filled)
+
+
+def _gauge(label: str, pct: int | None) -> tuple[str, str]:
+    if pct is None:
+        return "", ""
+    text = f"{label} {pct}%"
+    return f"[$hermes-gauge-{gauge_level(pct)}]{text}[/]", text
+
+
+def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
+    """(markup, plain) pairs for a narrowing level: 0 = everything, higher = fewer/shorter."""
+    out: list[tuple[str, str]] = []
+    if info.busy:
+        out.append((f"[$hermes-badge]{escape(info.busy)}[/]", info.busy))
+    model = info.model or "no model"
+    if level >= 3 and "/" in model:
+        model = model.split("/", 1)[1]
+    if level < 5:
+        out.append((escape(model), model))
+    if info.context_window > 0 and level < 4:
+        ctx = f"{compact_number(info.context_tokens)}/{compact_number(info.context_window)}"
+        if level < 2:
+            ctx += " " + context_bar(info.context_tokens, info.context_window)
+        out.append((escape(ctx), ctx))
+    mem_markup, mem_plain = _gauge("MEM", info.memory_pct)
+    user_markup, user_plain = _gauge("USER", info.user_pct)
+    if mem_plain or user_plain:
+        parts = [p for p in (mem_markup, user_markup) if p]
+        plains = [p for p in (mem_plain, user_plain) if p]
+        out.append((" · ".join(parts), " · ".join(plains)))
+    if info.pending:
+        pending = f"⏳ {info.pending} pending" if level < 3 else f"⏳{info.pending}"
+        out.append((f"[bold $hermes-badge]{pending}[/]", pending))
+    if level < 2 and (info.input_tokens or info.output_tokens or info.cost):
+        usage = f"↑{compact_number(info.input_tokens)} ↓{compact_number(info.output_tokens)}"
+        if info.cost:
+            usage += f" ${info.cost:.4f}" if info.cost < 0.01 else f" ${info.cost:.2f}"
+        out.append((escape(usage), usage))
+    if info.title and level < 6:
+        out.append((f"[b]{escape(info.title)}[/b]", info.title))
+    return out
+
+
+def status_markup(info: StatusInfo, width: int) -> str:
+    """The bar's content markup, narrowed to fit `width` cells."""
+    for level in range(7):
+        segments = _segments(info, level)
+        plain = SEP.join(p for _, p in segments)
+        if len(plain) + 2 <= width:
+            return " " + SEP.join(m for m, _ in segments)
+    # Last resort: shorten the title until it fits.
+    segments = _segments(info, 5)
+    head = segments[:-1] if info.title else segments
+    plain_head = SEP.join(p for _, p in head)
+    room = width - len(plain_head) - len(SEP) - 2
+    if info.title and room >= 4:
+        title = info.title[: room - 1] + "…"
+        head = [*head, (f"[b]{escape(title)}[/b]", title)]
+    return " " + SEP.join(m for m, _ in head)
+
+
+class StatusBar(Static):
+    """Shows a StatusInfo; call `refresh_info()` after changing `info`."""
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=True)
+        self.info = StatusInfo()
+
+    def refresh_info(self) -> None:
+        self.update(status_markup(self.info, self.size.width or 120))
+
+    def on_resize(self) -> None:
+        self.refresh_info()

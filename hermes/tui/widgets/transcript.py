@@ -1,0 +1,128 @@
+"""The scrolling conversation: follows the stream, mounts long histories lazily.
+
+Every row is kept as a `TranscriptItem`; only a window at the end is mounted as widgets.
+Scrolling to the top mounts the previous page; a long live session unmounts the oldest
+rows while the view is following the bottom, so thousands of messages stay smooth.
+"""
+
+from __future__ import annotations
+
+from textual.containers import VerticalScroll
+from textual.widget import Widget
+from textual.widgets import Static
+
+from hermes.tui.widgets.messages import AssistantMessage, LineMessage, TranscriptItem, widget_for
+
+PAGE = 40  # rows mounted at a time when opening or scrolling back
+MAX_MOUNTED = 240  # beyond this, the oldest rows are unmounted while following the bottom
+
+
+class EarlierHint(Static):
+    """The first row while older messages are not mounted."""
+
+
+class Transcript(VerticalScroll, can_focus=False):
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.items: list[TranscriptItem] = []
+        self.first_mounted = 0  # index in `items` of the first mounted row
+        self._hint: EarlierHint | None = None
+        self._loading_earlier = False
+
+    def on_mount(self) -> None:
+        self.anchor()
+
+    @property
+    def rows(self) -> list[Widget]:
+        return [w for w in self.children if not isinstance(w, EarlierHint)]
+
+    async def load(self, items: list[TranscriptItem]) -> None:
+        """Replace the content with `items`, mounting only the last page."""
+        await self.remove_children()
+        self._hint = None
+        self.items = list(items)
+        self.first_mounted = max(0, len(self.items) - PAGE)
+        widgets = [widget_for(item) for item in self.items[self.first_mounted:]]
+        if widgets:
+            await self.mount_all(widgets)
+        await self._update_hint()
+        self.anchor()
+
+    async def clear(self) -> None:
+        await self.load([])
+
+    async def add(self, item: TranscriptItem) -> Widget:
+        """Append a row and show it; returns its widget."""
+        self.items.append(item)
+        widget = widget_for(item)
+        await self.mount(widget)
+        await self._prune()
+        return widget
+
+    async def start_reply(self) -> AssistantMessage:
+        widget = await self.add(TranscriptItem("assistant", ""))
+        assert isinstance(widget, AssistantMessage)
+        return widget
+
+    async def add_line(self, kind: str, text: str) -> LineMessage:
+        widget = await self.add(TranscriptItem(kind, text))
+        assert isinstance(widget, LineMessage)
+        return widget
+
+    @property
+    def following(self) -> bool:
+        """True while the view sticks to the bottom (the person has not scrolled up)."""
+        return not self._anchor_released or self.scroll_y >= self.max_scroll_y
+
+    async def _prune(self) -> None:
+        rows = self.rows
+        if len(rows) <= MAX_MOUNTED or not self.following:
+            return
+        drop = rows[: len(rows) - MAX_MOUNTED + PAGE]
+        if any(isinstance(w, AssistantMessage) and w._stream is not None for w in drop):
+            return
+        self.first_mounted += len(drop)
+        await self.remove_children(drop)
+        await self._update_hint()
+
+    async def load_earlier(self) -> int:
+        """Mount the page before the first mounted row, keeping the view still; returns rows added."""
+        if self.first_mounted == 0 or self._loading_earlier:
+            return 0
+        self._loading_earlier = True
+        try:
+            start = max(0, self.first_mounted - PAGE)
+            widgets = [widget_for(item) for item in self.items[start:self.first_mounted]]
+            before_height = self.virtual_size.height
+            first_row = self.rows[0] if self.rows else None
+            self.first_mounted = start
+            await self.mount_all(widgets, before=first_row) if first_row else await self.mount_all(widgets)
+            await self._update_hint()
+            self.call_after_refresh(self._keep_position, before_height)
+            return len(widgets)
+        finally:
+            self._loading_earlier = False
+
+    def _keep_position(self, before_height: int) -> None:
+        grown = self.virtual_size.height - before_height
+        if grown > 0:
+            self.scroll_to(y=self.scroll_y + grown, animate=False, immediate=True)
+
+    async def _update_hint(self) -> None:
+        if self.first_mounted == 0:
+            if self._hint is not None:
+                await self._hint.remove()
+                self._hint = None
+            return
+        text = f"↑ {self.first_mounted:,} earlier messages · scroll up to load them"
+        if self._hint is None:
+            self._hint = EarlierHint(text)
+            rows = self.rows
+            await self.mount(self._hint, before=rows[0] if rows else None)
+        else:
+            self._hint.update(text)
+
+    def watch_scroll_y(self, old_value: float, new_value: float) -> None:
+        super().watch_scroll_y(old_value, new_value)
+        if new_value <= 0 and self.first_mounted > 0 and not self._loading_earlier:
+            self.run_worker(self.load_earlier(), group="load-earlier", exclusive=True)

@@ -94,10 +94,11 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
         if done.failed or done.interrupted:
             return 1
         if not await agent.wait_background(timeout=cfg.agent.request_timeout):
-            print("hermes: memory review still running at exit; skipped", file=sys.stderr)
-        for what, reason in agent.background_errors:
-            if what == "review":
-                print(f"hermes: memory review skipped: {reason}", file=sys.stderr)
+            print("hermes: memory review skipped: still running at exit", file=sys.stderr)
+        elif agent.review_status.startswith("failed: "):
+            print(f"hermes: memory review skipped: {agent.review_status[8:]}", file=sys.stderr)
+        elif agent.review_status not in ("done", "scheduled"):
+            print(f"hermes: memory review skipped: {agent.review_status}", file=sys.stderr)
         return 0
     finally:
         await agent.close(wait_background=0)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,6 +118,16 @@ class History:
             tool_name=tool_name, token_count=token_count, finish_reason=finish_reason)
         return int(getattr(msg_id, "id", msg_id))
 
+    def copy_messages(self, session_id: str, messages: list[dict[str, Any]]) -> None:
+        """Store conversation messages in another session (a compression's recent turns);
+        injected user-model context is not stored, as for any user message."""
+        for msg in messages:
+            content = str(msg.get("content") or "")
+            if msg.get("role") == "user":
+                content = strip_injected_context(content)
+            self.append(session_id, msg["role"], content, tool_calls=msg.get("tool_calls"),
+                        tool_call_id=msg.get("tool_call_id"), tool_name=msg.get("name"))
+
     def load_conversation(self, session_id: str) -> list[dict[str, Any]]:
         """The stored messages (system rows left out) as a valid OpenAI message list."""
         if self.store is None:
@@ -124,6 +135,14 @@ class History:
         records = self.store.get_messages(session_id)
         messages = [r.to_openai() for r in records if r.role != "system"]
         return repair_tool_pairs(messages)
+
+
+_INJECTED = re.compile(r"^<user-model-context\b.*?</user-model-context>\s*", re.S)
+
+
+def strip_injected_context(text: str) -> str:
+    """A user message as typed, without the provider's per-turn context block."""
+    return _INJECTED.sub("", text, count=1)
 
 
 def repair_tool_pairs(messages: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -59,6 +59,17 @@ def litellm_module() -> types.ModuleType:
     return _litellm
 
 
+def is_loaded() -> bool:
+    return _litellm is not None
+
+
+async def load_async() -> types.ModuleType:
+    """litellm, imported in a worker thread so the event loop keeps running meanwhile."""
+    if _litellm is not None:
+        return _litellm
+    return await asyncio.to_thread(litellm_module)
+
+
 def preload() -> None:
     """Import litellm now (for a background thread at start-up); errors surface on first use."""
     try:
@@ -334,7 +345,7 @@ async def stream_completion(mc: ModelConfig, messages: list[dict[str, Any]],
     if tools:
         opts["tools"] = tools
     opts.update(extra or {})
-    litellm = await asyncio.to_thread(litellm_module) if _litellm is None else _litellm
+    litellm = await load_async()
     attempt = 0
     while True:
         state.attempts = attempt + 1

@@ -17,14 +17,8 @@ from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, Tur
 from hermes.agent.history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
-from hermes.agent.tools import (
-    Tool,
-    ToolRegistry,
-    describe_memory,
-    describe_memory_result,
-    describe_search,
-    describe_search_result,
-)
+from hermes.agent.tasks import BackgroundTasks
+from hermes.agent.tools import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 import contextlib
 
@@ -55,9 +49,8 @@ class AgentSession:
         self._last_user_text: str | None = None
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
-        self._background: set[asyncio.Task[Any]] = set()
+        self._tasks = BackgroundTasks()
         self.background_usage: list[background.BackgroundUsage] = []
-        self.background_errors: list[tuple[str, str]] = []  # (what, one line)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: Any | None = None
 
@@ -158,33 +151,20 @@ class AgentSession:
             provider=self.provider)
 
     def _window(self) -> int:
+        """The model's context window; 0 while litellm is still loading (never block the UI's
+        loop on the import: the first turn fills it in after loading off-loop)."""
+        if self._model.context_window:
+            return self._model.context_window
+        if not llm.is_loaded():
+            return 0
         try:
             return llm.context_window(self._model)
         except Exception:  # noqa: BLE001
             return llm.DEFAULT_CONTEXT_WINDOW
 
     def _registry(self, session_id: str) -> ToolRegistry:
-        from hermes.memory import MemoryTool, memory_tool_schema
-        from hermes.sessions import SessionSearchTool, session_search_schema
-
-        registry = ToolRegistry()
-        self._memory_tool = MemoryTool(self.cfg, origin="tool", session_id=session_id)
-        schema = memory_tool_schema(self.cfg)
-        if schema:
-            registry.register(Tool("memory", schema, self._memory_tool.dispatch,
-                                   describe_memory, describe_memory_result))
-        if self.history.persistent:
-            search = SessionSearchTool(self.history.store, session_id)
-            registry.register(Tool("session_search", session_search_schema(), search.dispatch,
-                                   describe_search, describe_search_result))
-        if self.provider is not None:
-            for provider_schema in self.provider.tool_schemas() or []:
-                name = provider_schema.get("function", {}).get("name", "")
-
-                async def dispatch(raw: str, _name: str = name) -> str:
-                    return await self.provider.dispatch(_name, raw, session_id=session_id)
-
-                registry.register(Tool(name, provider_schema, dispatch))
+        registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
+                                                     self.provider)
         return registry
 
     def _start_session(self, title: str | None = None) -> Conversation:
@@ -227,7 +207,8 @@ class AgentSession:
 
     @property
     def context_window(self) -> int:
-        return self._conv.context_window if self._conv else self._window()
+        """Tokens the model accepts (0 until known: litellm not loaded yet)."""
+        return (self._conv.context_window if self._conv else 0) or self._window()
 
     @property
     def system_prompt(self) -> str | None:
@@ -284,7 +265,10 @@ class AgentSession:
                 self._turn_task = None
 
     async def _turn(self, text: str, store_user: bool) -> TurnDone:
+        await llm.load_async()
         conv = self._conv or self._start_session()
+        if not conv.context_window:
+            conv.context_window = self._window()
         if store_user:
             conv = await self._maybe_compress(conv, text)
             self._turn_index += 1
@@ -319,21 +303,17 @@ class AgentSession:
     # ------------------------------------------------------------ background work
 
     def _spawn(self, coro: Any, what: str) -> None:
-        async def guarded() -> None:
-            try:
-                await coro
-            except asyncio.CancelledError:
-                raise
-            except llm.LLMError as err:
-                log.info("%s skipped: %s", what, err.message)
-                self.background_errors.append((what, err.message))
-            except Exception as exc:  # noqa: BLE001 - background work never reaches the user raw
-                log.warning("%s failed", what, exc_info=True)
-                self.background_errors.append((what, f"{type(exc).__name__} (see the log)"))
+        self._tasks.spawn(coro, what)
 
-        task = asyncio.create_task(guarded(), name=f"hermes-{what}")
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)
+    @property
+    def background_errors(self) -> list[tuple[str, str]]:
+        """(what, one line) for review/title/provider work that failed (logged, never raised)."""
+        return self._tasks.errors
+
+    @property
+    def review_status(self) -> str:
+        """After a turn: "scheduled", "done", "failed: …" or why the review did not run."""
+        return self._tasks.review_status
 
     def _after_turn(self, user_text: str, reply: str, first_turn: bool,
                     message_ids: list[int]) -> None:
@@ -347,7 +327,12 @@ class AgentSession:
             self.cfg.resolve_model(self.cfg.memory.review_model),
             self.cfg.resolve_model(self.cfg.sessions.title_model))
         if review_due:
+            self._tasks.review_status = "scheduled"
             self._spawn(self._review(conv.session_id, user_text, reply, combine), "review")
+        elif not interval:
+            self._tasks.review_status = "off (memory.review_interval is 0)"
+        else:
+            self._tasks.review_status = f"not due (runs every {interval} turns)"
         if first_turn and not combine:
             self._spawn(self._model_title(conv.session_id, user_text, reply), "title")
         if self.provider is not None:
@@ -364,6 +349,7 @@ class AgentSession:
             self.cfg, memory_tool=tool, user_text=user_text, assistant_text=reply,
             emit=self._emit, with_title=with_title)
         self._record_background(session_id, usage)
+        self._tasks.review_status = "done"
         if title:
             self._apply_title(session_id, title)
 
@@ -393,11 +379,7 @@ class AgentSession:
 
     async def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for review/title/provider tasks; False when some still run after `timeout`."""
-        pending = [t for t in self._background if not t.done()]
-        if not pending:
-            return True
-        done, still = await asyncio.wait(pending, timeout=timeout)
-        return not still
+        return await self._tasks.wait(timeout)
 
     # ------------------------------------------------------------ compression
 
@@ -438,11 +420,7 @@ class AgentSession:
                                                         source=self.source)
         if not self.history.persistent:
             self.history.end(parent, "compression")
-        for msg in split.recent:
-            self.history.append(child_id, msg["role"], str(msg.get("content") or ""),
-                                tool_calls=msg.get("tool_calls"),
-                                tool_call_id=msg.get("tool_call_id"),
-                                tool_name=msg.get("name"))
+        self.history.copy_messages(child_id, split.recent)
         self._conv = self._conversation(child_id, built.text, list(split.recent), conv.totals)
         self._title = title
         self._emit(Notice(kind="compression",
@@ -492,8 +470,7 @@ class AgentSession:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if not await self.wait_background(wait_background):
-            for t in list(self._background):
-                t.cancel()
+            self._tasks.cancel()
         if self._conv is not None:
             self.history.end(self._conv.session_id, "user_exit")
             if self.provider is not None:

@@ -207,3 +207,33 @@ def describe_search_result(args: dict[str, Any], data: dict[str, Any]) -> str:
     if n == 1:
         noun = noun.rstrip("s")
     return f"{start} → {n} {noun}"
+
+
+def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any | None = None
+                   ) -> tuple[ToolRegistry, Any]:
+    """The tools of one session: memory, session_search (when history is available) and the
+    user-model provider's tools. Returns (registry, the session's MemoryTool)."""
+    from hermes.memory import MemoryTool, memory_tool_schema
+    from hermes.sessions import SessionSearchTool, session_search_schema
+
+    registry = ToolRegistry()
+    memory_tool = MemoryTool(cfg, origin="tool", session_id=session_id)
+    schema = memory_tool_schema(cfg)
+    if schema:
+        registry.register(Tool("memory", schema, memory_tool.dispatch, describe_memory,
+                               describe_memory_result))
+    if store is not None:
+        search = SessionSearchTool(store, session_id)
+        registry.register(Tool("session_search", session_search_schema(), search.dispatch,
+                               describe_search, describe_search_result))
+    if provider is not None:
+        for provider_schema in provider.tool_schemas() or []:
+            name = provider_schema.get("function", {}).get("name", "")
+            if not name or name in registry.names:
+                continue
+
+            async def dispatch(raw: str, _name: str = name) -> str:
+                return await provider.dispatch(_name, raw, session_id=session_id)
+
+            registry.register(Tool(name, provider_schema, dispatch))
+    return registry, memory_tool

@@ -211,3 +211,21 @@ async def test_odd_provider_output_never_crashes(agent_env, recorder):
     assert len(recorder.of(ErrorEvent)) == 1
     assert recorder.of(Usage)[-1].output_tokens > 0  # estimated offline
     await agent.close()
+
+
+async def test_local_user_model_provider_adds_its_block_and_tools(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0},
+                   user_model={"provider": "local", "model": server.model("usermodel")})
+    server.add(Reply(text="[]"), model="usermodel")
+    agent = AgentSession.open(cfg, on_event=recorder)
+    assert agent.provider is not None
+    done = await agent.send("hello there, I am Ana")
+    assert not done.failed
+    first = _main_requests(server)[0]
+    names = [t["function"]["name"] for t in first["tools"]]
+    assert names[:2] == ["memory", "session_search"] and len(names) > 2
+    assert agent.provider.system_prompt_block() in system_prompt(first)
+    stored = SessionStore().get_messages(agent.session_id)
+    assert stored[0].content == "hello there, I am Ana"  # injected context never stored
+    await agent.close()

@@ -129,3 +129,24 @@ def test_context_window_config_first_then_model_info() -> None:
     assert llm.context_window(ModelConfig(name="openai/whatever", context_window=1234)) == 1234
     assert llm.context_window(ModelConfig(name="gpt-4o")) >= 100_000
     assert llm.context_window(ModelConfig(name="openai/no-such")) == llm.DEFAULT_CONTEXT_WINDOW
+
+
+def test_importing_the_agent_does_not_import_litellm() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, hermes.agent.session, hermes.agent.cli, hermes.agent.tokens; "
+            "print('litellm' in sys.modules, 'tiktoken' in sys.modules)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=60, check=True)
+    assert out.stdout.strip() == "False False"
+
+
+def test_preload_imports_litellm_with_the_offline_switches(monkeypatch) -> None:
+    import os
+
+    llm.preload()
+    assert llm.is_loaded()
+    assert os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] == "True"
+    assert llm.litellm_module().telemetry is False
+    assert os.environ["TIKTOKEN_CACHE_DIR"].endswith("tokenizers")

@@ -7,7 +7,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from hermes.config import Config, UserModelConfig
+from hermes.config import Config, UserModelConfig, load_env_file
 from hermes.providers.base import CompleteFn, Provider
 from hermes.providers.guard import GuardedProvider
 from hermes.providers.history import HistorySearch, sessions_history_search
@@ -39,7 +39,10 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
     if um.provider == "honcho":
         from hermes.providers.honcho import HonchoProvider
 
-        api_key = os.environ.get(um.honcho.api_key_env, "") if um.honcho.api_key_env else ""
+        key_env = um.honcho.api_key_env
+        if key_env and not os.environ.get(key_env):
+            load_env_file()  # a key saved by `hermes memory setup` (never overrides the env)
+        api_key = os.environ.get(key_env, "") if key_env else ""
         return HonchoProvider(um.honcho, api_key=api_key, store=store, **knobs)
     return None
 

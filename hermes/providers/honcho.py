@@ -34,6 +34,7 @@ from hermes.providers.base import (
 from hermes.providers.context import CadencedProvider
 from hermes.providers.store import UserModelStore, clean_text, normalize
 from hermes.providers.tools import honcho_schemas
+from hermes.security.redact import redact
 
 if TYPE_CHECKING:
     from honcho import Honcho, Peer, Session
@@ -184,8 +185,9 @@ class HonchoProvider(CadencedProvider):
                 meta: dict[str, object] = {"hermes_turn": turn_index}
                 if mid is not None:
                     meta["hermes_message_id"] = mid
+                # secrets never leave the machine; layout (code blocks) is kept as it was
                 batch.append(MessageCreateParams(peer_id=peer_id, metadata=meta,
-                                                 content=clean_text(text, MESSAGE_CHARS)))
+                                                 content=prompts.clip(redact(text), MESSAGE_CHARS)))
         if batch:
             await self._call("messages", session.aio.add_messages(batch))
             self._synced()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,14 +57,16 @@ async def test_turns_sessions_and_context(honcho_server: FakeHoncho, tmp_path: P
     assert {"/v3/workspaces/ws1/peers/ada/context", "/v3/workspaces/ws1/peers/hermes/context"} \
         <= set(honcho_server.paths("GET"))
 
-    await guard.on_turn_finished("20260101_000000_aaaaaa", 1, "fix my handler",
-                                 "Here is the fix.", [41, 42])
+    reply = "Here is the fix.\n\n```go\nfunc h() {\n\treturn\n}\n```"
+    await guard.on_turn_finished("20260101_000000_aaaaaa", 1, "fix my handler sk-proj-"
+                                 + "a1B2c3D4e5" * 4, reply, [41, 42])
     assert await guard.drain(5)
     session = honcho_server.sessions["20260101_000000_aaaaaa"]
     assert set(session["peers"]) == {"ada", "hermes"}
     sent = [(m["peer_id"], m["content"], m["metadata"]) for m in honcho_server.messages]
-    assert sent == [("ada", "fix my handler", {"hermes_turn": 1, "hermes_message_id": "41"}),
-                    ("hermes", "Here is the fix.", {"hermes_turn": 1, "hermes_message_id": "42"})]
+    assert sent == [("ada", "fix my handler [REDACTED:openai-key]",
+                     {"hermes_turn": 1, "hermes_message_id": "41"}),
+                    ("hermes", reply, {"hermes_turn": 1, "hermes_message_id": "42"})]
     # every request carried the key; the status store saw the sync
     assert all(h.get("Authorization") == f"Bearer {KEY}" for *_, h in honcho_server.requests)
     assert UserModelStore(tmp_path / "state.db").meta()["last_sync_provider"] == "honcho"
@@ -159,3 +162,15 @@ def test_cloud_without_a_key_stays_off(tmp_path: Path, monkeypatch: pytest.Monke
                          store_path=tmp_path / "state.db") is None
     assert "needs an API key in $HONCHO_API_KEY" in UserModelStore(
         tmp_path / "state.db").meta()["last_error"]
+
+
+def test_the_key_saved_by_setup_is_found(hermes_home: Path, tmp_path: Path,
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("HONCHO_API_KEY", raising=False)
+    (hermes_home / ".env").write_text("HONCHO_API_KEY=hk-from-env-file-0000\n")
+    try:
+        guard = load_provider(UserModelConfig(provider="honcho"), complete=None,
+                              store_path=tmp_path / "state.db")
+        assert guard is not None and guard.inner._api_key == "hk-from-env-file-0000"
+    finally:
+        os.environ.pop("HONCHO_API_KEY", None)  # load_env_file set it outside monkeypatch

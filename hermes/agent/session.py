@@ -454,6 +454,16 @@ class AgentSession:
             self._last_user_text = None
             self._emit(SessionChanged(conv.session_id if conv else "", self._title, "new"))
 
+    def rename(self, name: str) -> str:
+        """Name the current session (/title); returns the cleaned name. A name held by another
+        session raises the sessions layer's TitleClashError; no session yet raises OpenError."""
+        if self._conv is None:
+            raise OpenError("There is no session to name yet: send a message first.")
+        held = self.history.set_title(self._conv.session_id, name, "user") or name
+        self._title = held
+        self._emit(TitleChanged(self._conv.session_id, held))
+        return held
+
     def set_model(self, name: str) -> None:
         """Use another model for the following turns (same endpoint/key rules as config)."""
         self._model = self.cfg.resolve_model(ModelConfig(name=name)) if name else self.cfg.model

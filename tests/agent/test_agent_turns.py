@@ -229,3 +229,25 @@ async def test_local_user_model_provider_adds_its_block_and_tools(agent_env, rec
     stored = SessionStore().get_messages(agent.session_id)
     assert stored[0].content == "hello there, I am Ana"  # injected context never stored
     await agent.close()
+
+
+async def test_rename_names_the_session_and_clashes_are_refused(agent_env, recorder):
+    _, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.new_session(title="taken name")
+    await agent.send("one")
+    await agent.new_session()
+    await agent.send("two")
+    assert agent.rename("  fresh\u200b name ") == "fresh name"
+    assert agent.title == "fresh name" == SessionStore().get_session(agent.session_id).title
+    from hermes.sessions import TitleClashError
+
+    try:
+        agent.rename("taken name")
+    except TitleClashError as exc:
+        assert "taken name" in str(exc)
+    else:
+        raise AssertionError("a clash must be refused")
+    assert agent.title == "fresh name"
+    await agent.close()

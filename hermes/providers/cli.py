@@ -217,8 +217,11 @@ def run_status(args: argparse.Namespace) -> int:
               f" {st.dialectic_cadence} turn(s), depth {st.dialectic_depth}")
     sync = _ago(st.last_sync) + (f" ({st.last_sync_provider})" if st.last_sync_provider else "")
     print(f"  last sync: {sync}; turns synced: {st.turns_synced}")
-    print(f"  conclusions: {st.conclusions}  sessions learned from: {st.sessions_learned}"
-          f"  peer card items: {st.peer_card_items}")
+    if st.provider == "honcho":
+        print("  conclusions and the peer card live on the Honcho server (`/memory` shows them)")
+    else:
+        print(f"  conclusions: {st.conclusions}  sessions learned from: {st.sessions_learned}"
+              f"  peer card items: {st.peer_card_items}")
     if st.last_error:
         print(f"  last error ({_ago(st.last_error_at)}, {st.error_count} in total):"
               f" {st.last_error}")

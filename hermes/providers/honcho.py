@@ -134,7 +134,7 @@ class HonchoProvider(CadencedProvider):
     async def base_context(self, session_id: str, user_text: str) -> BaseContext:
         user = await self._user()
         assistant = await self._peer(self.cfg.assistant_peer)
-        topic = prompts.clip(user_text, 500) or None
+        topic = prompts.clip(redact(user_text), 500) or None
         user_ctx, own_ctx, summary = await asyncio.gather(
             self._call("context", user.aio.context(search_query=topic, search_top_k=5)),
             self._call("context", assistant.aio.context()),
@@ -160,13 +160,13 @@ class HonchoProvider(CadencedProvider):
         user = await self._user()
         parts = [question]
         if user_text and user_text != question:
-            parts.append(f"The user's latest message: {prompts.clip(user_text, 2000)}")
+            parts.append(f"The user's latest message: {prompts.clip(redact(user_text), 2000)}")
         if pass_no > 1:
             parts.append(f"First answer:\n{previous}\n\n{prompts.REFINE}")
         level = REASONING_LEVELS[min(pass_no, len(REASONING_LEVELS)) - 1]
         remote = self._sessions_remote.get(session_id)
         answer = await self._call("chat", user.aio.chat(
-            "\n\n".join(parts), session=remote, reasoning_level=level))
+            redact("\n\n".join(parts)), session=remote, reasoning_level=level))
         return answer if isinstance(answer, str) else ""
 
     # -- learning
@@ -213,7 +213,8 @@ class HonchoProvider(CadencedProvider):
             if name == "user_search":
                 query = require_str(args, "query", max_len=500)
                 limit = optional_int(args, "limit", 8, 1, 20)
-                found = await self._call("search", user.conclusions.aio.query(query, top_k=limit))
+                found = await self._call("search", user.conclusions.aio.query(
+                    redact(query), top_k=limit))
                 return ok(results=[{"id": c.id, "text": c.content, "session_id": c.session_id}
                                    for c in found])
             if name == "user_reasoning":
@@ -222,7 +223,8 @@ class HonchoProvider(CadencedProvider):
                 return ok(answer=answer or "Nothing notable.")
             if name == "user_context":
                 topic = args.get("topic")
-                topic = topic.strip()[:500] if isinstance(topic, str) and topic.strip() else None
+                topic = redact(topic.strip()[:500]) if isinstance(topic, str) and topic.strip() \
+                    else None
                 ctx = await self._call("context", user.aio.context(search_query=topic,
                                                                     search_top_k=8))
                 return ok(representation=ctx.representation or "",

@@ -34,6 +34,7 @@ from hermes.providers.context import CadencedProvider
 from hermes.providers.history import HistoryHit, HistorySearch
 from hermes.providers.store import Conclusion, UserModelStore, normalize
 from hermes.providers.tools import local_schemas
+from hermes.security.redact import redact
 
 log = logging.getLogger("hermes.providers.local")
 
@@ -174,9 +175,9 @@ class LocalProvider(CadencedProvider):
         lines: list[str] = []
         for t in turns:
             lines.append(f"[#{t.user_id if t.user_id is not None else '?'} user] "
-                         f"{prompts.clip(t.user_text, MESSAGE_CHARS)}")
+                         f"{prompts.clip(redact(t.user_text), MESSAGE_CHARS)}")
             lines.append(f"[#{t.assistant_id if t.assistant_id is not None else '?'} assistant] "
-                         f"{prompts.clip(t.assistant_text, MESSAGE_CHARS)}")
+                         f"{prompts.clip(redact(t.assistant_text), MESSAGE_CHARS)}")
         content = "\n\n".join([
             "Already known:\n" + _bullets(known),
             "Peer card:\n" + _bullets(card),

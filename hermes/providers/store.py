@@ -115,13 +115,11 @@ class UserModelStore:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        created = not self.path.exists()
-        if created:
+        if not self.path.exists():  # create it private from the first byte
             paths.ensure_dir(self.path.parent)
+            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, paths.FILE_MODE))
         con = sqlite3.connect(self.path, timeout=10.0)
         try:
-            if created:
-                os.chmod(self.path, paths.FILE_MODE)
             con.row_factory = sqlite3.Row
             con.execute("PRAGMA busy_timeout=10000")
             if not self._ready:

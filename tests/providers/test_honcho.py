@@ -174,3 +174,15 @@ def test_the_key_saved_by_setup_is_found(hermes_home: Path, tmp_path: Path,
         assert guard is not None and guard.inner._api_key == "hk-from-env-file-0000"
     finally:
         os.environ.pop("HONCHO_API_KEY", None)  # load_env_file set it outside monkeypatch
+
+
+async def test_secrets_in_messages_never_reach_honcho(
+        honcho_server: FakeHoncho, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    secret = "ghp_" + "Z9y8X7w6V5" * 4
+    guard = guard_for(honcho_server, tmp_path, monkeypatch)
+    await guard.turn_context("s1", 1, f"why does {secret} fail?")
+    await guard.dispatch("user_search", json.dumps({"query": f"token {secret}"}))
+    await guard.on_turn_finished("s1", 1, f"why does {secret} fail?", "revoke it", [1, 2])
+    assert await guard.drain(5)
+    wire = json.dumps([(p, q, b) for _, p, q, b, _ in honcho_server.requests])
+    assert secret not in wire and "[REDACTED:github-token]" in wire

@@ -96,6 +96,7 @@ async def test_secrets_never_reach_the_table(tmp_path: Path) -> None:
     await LocalProvider(store, complete).on_turn_finished("A", 1, f"my key is {key}", "ok", [1, 2])
     raw = b"".join(p.read_bytes() for p in tmp_path.glob("state.db*"))
     assert key.encode() not in raw
+    assert key not in complete.last_user_content("user_model.derive")  # nor the model call
     assert "[REDACTED:openai-key]" in store.recent_conclusions()[0].content
 
 

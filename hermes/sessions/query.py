@@ -17,6 +17,9 @@ from hermes.sessions.text import CJK_RUN
 
 MAX_TERMS = 24
 MAX_DEPTH = 16
+# A prefix this short (`t*`) matches much of the vocabulary and makes FTS5 merge huge doclists;
+# it is searched as the plain word instead.
+MIN_PREFIX_CHARS = 2
 MAX_QUERY_CHARS = 2000
 _HAS_TOKEN = re.compile(r"[^\W_]")
 _BAREWORD = re.compile(r"[A-Za-z0-9_\x1a\x80-\U0010ffff]+")
@@ -35,6 +38,7 @@ class FtsQuery:
     terms: list[str] = field(default_factory=list)
     or_expression: str | None = None  # plain-word fallback with OR, tried when AND finds nothing
     plain: bool = False  # True when the input was not valid FTS5 and became plain words
+    has_prefix: bool = False  # a `word*` prefix term is in the expression
 
     @property
     def single_cjk_char(self) -> bool:
@@ -70,11 +74,16 @@ def _term_parts(raw: str, terms: list[str]) -> list[str]:
     return parts
 
 
+def _prefix_ok(raw: str) -> bool:
+    last = re.search(r"[^\W_]+$", raw)
+    return bool(last) and len(last.group(0)) >= MIN_PREFIX_CHARS and not CJK_RUN.search(raw[-1:])
+
+
 def _term_expr(raw: str, prefix: bool, terms: list[str]) -> str | None:
     parts = _term_parts(raw, terms)
     if not parts:
         return None
-    if prefix and not CJK_RUN.search(raw[-1:]):
+    if prefix and _prefix_ok(raw):
         parts[-1] += " *"
     return parts[0] if len(parts) == 1 else "(" + " AND ".join(parts) + ")"
 
@@ -130,8 +139,10 @@ def _lex(text: str) -> list[tuple[str, str]]:
 
 
 class _Parser:
-    def __init__(self, tokens: list[tuple[str, str]]) -> None:
+    def __init__(self, tokens: list[tuple[str, str]], allow_prefix: bool = True) -> None:
         self.toks = tokens
+        self.allow_prefix = allow_prefix
+        self.has_prefix = False
         self.i = 0
         self.terms: list[str] = []
         self.count = 0
@@ -207,7 +218,8 @@ class _Parser:
         self.count += 1
         if self.count > MAX_TERMS:
             raise _Invalid("too many terms")
-        expr = _term_expr(raw, prefix, self.terms)
+        expr = _term_expr(raw, prefix and self.allow_prefix, self.terms)
+        self.has_prefix = self.has_prefix or (expr or "").endswith(" *")
         if expr is None or (single and expr.startswith("(")):
             raise _Invalid("term without searchable characters")
         return expr
@@ -246,14 +258,15 @@ def plain_words_query(text: str) -> FtsQuery | None:
     )
 
 
-def build_fts_query(text: str) -> FtsQuery | None:
+def build_fts_query(text: str, *, allow_prefix: bool = True) -> FtsQuery | None:
     """The MATCH expression for `text`, or None when it holds nothing searchable."""
     text = (text or "")[:MAX_QUERY_CHARS].strip()
     if not text:
         return None
     try:
-        parser = _Parser(_lex(text))
+        parser = _Parser(_lex(text), allow_prefix)
         expression = parser.parse()
-        return FtsQuery(expression=expression, terms=list(dict.fromkeys(parser.terms)))
+        return FtsQuery(expression=expression, terms=list(dict.fromkeys(parser.terms)),
+                        has_prefix=parser.has_prefix)
     except _Invalid:
         return plain_words_query(text)

@@ -8,7 +8,9 @@ common one over its most recent CANDIDATES matches.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
+import time
 from typing import TYPE_CHECKING, Any
 
 from hermes.sessions.errors import SessionNotFoundError
@@ -20,7 +22,12 @@ from hermes.sessions.text import format_time, make_snippet, one_line, relative_t
 if TYPE_CHECKING:
     from hermes.sessions.store import SessionStore
 
-CANDIDATES = 600
+log = logging.getLogger("hermes.sessions")
+
+CANDIDATES = 400
+# A query that would run longer than this (a short prefix over a huge history, a long OR
+# list) is interrupted and retried in a cheaper form, so a search never hangs the app.
+TIME_BUDGET_S = 0.25
 SORTS = ("relevance", "newest", "oldest")
 # bm25 weights for the columns body, tools, cjk2 (bigrams), cjk1 (single characters)
 _BM25 = "bm25(messages_fts, 1.0, 0.6, 1.0, 0.5)"
@@ -65,8 +72,14 @@ def _candidates(
         f" WHERE {' AND '.join(where)}"
         f" ORDER BY messages_fts.rowid {'DESC' if descending else 'ASC'} LIMIT {CANDIDATES}"
     )
+    deadline = time.perf_counter() + TIME_BUDGET_S
     with store._lock:
-        return store.conn.execute(sql, params).fetchall()
+        conn = store.conn
+        conn.set_progress_handler(lambda: time.perf_counter() > deadline, 1000)
+        try:
+            return conn.execute(sql, params).fetchall()
+        finally:
+            conn.set_progress_handler(None, 0)
 
 
 def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> list[tuple[int, float, str]]:
@@ -133,15 +146,20 @@ def discover(
     if fq is None:
         return []
     kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
-    try:
-        rows = _run(store, fq, **kw)
-    except sqlite3.OperationalError:
-        # Should not happen (every term is quoted), but a query never raises: plain words.
-        fq = plain_words_query(query)
+    rows: list[tuple[int, float, str]] = []
+    # Cheaper forms to try when one is interrupted by the time budget or (which should not
+    # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
+    attempts = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
+                plain_words_query(query)]
+    for attempt in attempts:
+        if attempt is None:
+            continue
         try:
-            rows = _run(store, fq, **kw) if fq else []
-        except sqlite3.OperationalError:
-            return []
+            rows = _run(store, attempt, **kw)
+            fq = attempt
+            break
+        except sqlite3.OperationalError as exc:
+            log.info("search for %r gave up on %r: %s", query[:80], attempt.expression[:80], exc)
     best: dict[str, tuple[int, float]] = {}
     for rowid, score, sid in rows:
         if sid not in best or (sort == "relevance" and score < best[sid][1]):

@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from hermes import paths
-from hermes.security.redact import redact
 from hermes.sessions import db
 from hermes.sessions.errors import (
     AmbiguousSessionError,
@@ -73,6 +72,8 @@ def scrub(text: str | None) -> str | None:
     lowered = text.lower()
     if not any(hint in lowered for hint in _SECRET_HINTS):
         return text
+    from hermes.security.redact import redact  # loaded on first need: keeps CLI start-up lean
+
     return redact(text)
 
 

@@ -203,3 +203,20 @@ def test_query_builder_quotes_everything() -> None:
     assert build_fts_query("!!! ... ???") is None
     assert build_fts_query("*") is None
     assert build_fts_query("认证模块").expression == '"认证 证模 模块"'
+
+
+def test_one_letter_prefix_is_a_plain_word() -> None:
+    q = build_fts_query("t* deploy*")
+    assert q is not None and q.expression == '("t" AND "deploy" *)' and q.has_prefix
+    assert build_fts_query("deploy*", allow_prefix=False).expression == '"deploy"'
+
+
+def test_time_budget_interrupts_and_never_raises(seeded: SessionStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    import hermes.sessions.search as search_mod
+
+    assert discover(seeded, "auth*")
+    monkeypatch.setattr(search_mod, "TIME_BUDGET_S", -1.0)  # every query is over budget at once
+    assert discover(seeded, "auth*") == []
+    assert discover(seeded, "认证 OR auth") == []
+    monkeypatch.setattr(search_mod, "TIME_BUDGET_S", 5.0)
+    assert discover(seeded, "auth*")  # and the connection is usable again

@@ -1,0 +1,309 @@
+"""Session-history benchmark: build synthetic histories and print speed and size numbers.
+
+    python bench/search_bench.py                    # 10k and 100k messages
+    python bench/search_bench.py --sizes 10k,100k,1m
+    python bench/search_bench.py --sizes 1m --keep /tmp/bench   # keep the files
+
+Histories are written through the real writer API (SessionStore.append_message, one
+transaction per session while building). Text is a mix of English prose, code and Chinese
+in sessions of 10–200 messages, ~450 bytes a message on average. Targets from the spec are
+printed beside each number; nothing here asserts anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from hermes.sessions import SessionSearchTool, SessionStore  # noqa: E402
+from hermes.sessions.maintenance import stats  # noqa: E402
+from hermes.sessions.search import discover, read, scroll  # noqa: E402
+
+_COMMON_TEXT = (
+    "the to and of a in is it you that for this with on be are can not we file function code "
+    "error data test use if run should add make need change from new config value your will "
+    "when have by or user module return check database server line output fix build update "
+    "version install script path default type list issue problem work time call request model"
+)
+COMMON = _COMMON_TEXT.split()
+PHRASES = ["error handling", "unit tests", "database migration", "config file", "pull request",
+           "memory leak", "race condition", "type hints", "command line", "stack trace"]
+CODE_IDS = ["user", "config", "session", "token", "cache", "item", "path", "result", "value",
+            "handler", "request", "response", "index", "buffer", "record", "query", "client"]
+_ZH_TEXT = (
+    "我们 认证 模块 代码 数据 测试 重构 配置 文件 函数 错误 数据库 服务器 用户 问题 需要 "
+    "可以 这个 一个 没有 因为 所以 但是 如果 已经 然后 现在 时候 性能 优化 部署 日志 接口 "
+    "请求 返回 结果 缓存 索引 查询 更新 版本 安装 运行 检查 修复 构建 环境 变量 参数 类型 "
+    "列表 字符串 内存 线程 进程 网络 安全 权限 密码 加密 签名 证书 前端 后端 框架 组件 页面"
+)
+ZH_WORDS = _ZH_TEXT.split()
+ZH_PARTICLES = list("的了是在和有也就都而及与着把被让给对从向")
+SYLLABLES = ["ka", "zor", "bli", "qu", "vex", "tam", "rin", "dol", "fep", "gur", "hy", "jax",
+             "lom", "mu", "nek", "pra", "sol", "tiv", "ub", "wen", "xo", "yil", "zem", "cha"]
+
+
+def zipf_weights(n: int, s: float = 1.07) -> list[float]:
+    weights, total = [], 0.0
+    for k in range(1, n + 1):
+        total += 1.0 / k ** s
+        weights.append(total)
+    return weights
+
+
+class TextMaker:
+    """Realistic-enough chat text with a Zipf vocabulary and a long tail of rare words."""
+
+    def __init__(self, seed: int = 7) -> None:
+        self.rng = random.Random(seed)
+        rare = {"".join(self.rng.choice(SYLLABLES) for _ in range(self.rng.randint(2, 4)))
+                for _ in range(60_000)}
+        self.vocab = COMMON + sorted(rare)
+        self.cum = zipf_weights(len(self.vocab))
+        self.zh_cum = zipf_weights(len(ZH_WORDS), 0.9)
+
+    def english(self, words: int) -> str:
+        out = self.rng.choices(self.vocab, cum_weights=self.cum, k=words)
+        if self.rng.random() < 0.3:
+            pos = self.rng.randrange(len(out))
+            out[pos:pos] = self.rng.choice(PHRASES).split()
+        text = " ".join(out)
+        return text[0].upper() + text[1:] + "."
+
+    def code(self) -> str:
+        r = self.rng
+        name = f"{r.choice(['get', 'load', 'parse', 'build', 'update'])}_{r.choice(CODE_IDS)}"
+        arg = r.choice(CODE_IDS)
+        lines = [f"def {name}({arg}: dict, retries: int = {r.randint(1, 9)}) -> str:",
+                 f'    """Return the {arg} {r.choice(CODE_IDS)}."""',
+                 f"    {r.choice(CODE_IDS)} = {arg}.get('{r.choice(CODE_IDS)}', {r.randint(0, 99)})",
+                 f"    if not {arg}:",
+                 f"        raise ValueError(f'missing {arg}: {{{arg}!r}}')",
+                 f"    return json.dumps({arg}, indent={r.choice([2, 4])})"]
+        return "```python\n" + "\n".join(lines[: r.randint(3, 6)]) + "\n```"
+
+    def chinese(self, words: int) -> str:
+        r = self.rng
+        parts = []
+        for w in r.choices(ZH_WORDS, cum_weights=self.zh_cum, k=words):
+            parts.append(w)
+            if r.random() < 0.4:
+                parts.append(r.choice(ZH_PARTICLES))
+            if r.random() < 0.08:
+                parts.append("，")
+        return "".join(parts) + "。"
+
+    def message(self, role: str) -> str:
+        r = self.rng.random()
+        if role == "user":
+            if r < 0.25:
+                return self.chinese(self.rng.randint(8, 40))
+            if r < 0.35:
+                return self.chinese(10) + " " + self.english(self.rng.randint(5, 20))
+            return self.english(self.rng.randint(8, 60))
+        if r < 0.3:
+            return self.english(self.rng.randint(20, 80)) + "\n\n" + self.code()
+        if r < 0.5:
+            return self.chinese(self.rng.randint(30, 110))
+        return self.english(self.rng.randint(30, 130))
+
+
+def parse_size(text: str) -> int:
+    text = text.strip().lower().replace("_", "")
+    mult = {"k": 1_000, "m": 1_000_000}.get(text[-1], 1)
+    return int(float(text.rstrip("km")) * mult)
+
+
+def pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
+
+
+def build(store: SessionStore, maker: TextMaker, target: int, bulk: bool = False
+          ) -> tuple[float, list[tuple[str, list[int]]]]:
+    """Write `target` messages; returns seconds taken and (session id, message ids) samples.
+
+    bulk: index once at the end ('rebuild') instead of row by row through the trigger. Much
+    faster to build, and the index comes out fully merged, so sizes and query times are a
+    little kinder than on a history that grew message by message.
+    """
+    rng = random.Random(11)
+    trigger_sql = store.conn.execute(
+        "SELECT sql FROM sqlite_master WHERE name = 'messages_fts_insert'").fetchone()[0]
+    if bulk:
+        store.conn.execute("DROP TRIGGER messages_fts_insert")
+    written, sample = 0, []
+    start = time.perf_counter()
+    while written < target:
+        n = min(rng.randint(10, 200), target - written)
+        with store.batch():
+            sid = store.create_session(source=rng.choice(["tui", "cli"]), model="bench/model",
+                                       system_prompt="You are Hermes.", cwd="/home/me/project")
+            ids = []
+            for i in range(n):
+                role = "user" if i % 2 == 0 else "assistant"
+                ids.append(store.append_message(sid, role, maker.message(role)))
+            store.set_title(sid, maker.english(4)[:40], "derived")
+        written += n
+        if rng.random() < 0.05 or not sample:
+            sample.append((sid, ids))
+        if written % 100_000 < n:
+            rate = written / (time.perf_counter() - start)
+            print(f"    … {written:,} messages ({rate:,.0f}/s)", flush=True)
+    if bulk:
+        store.conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')")
+        store.conn.execute(trigger_sql)
+    return time.perf_counter() - start, sample
+
+
+CPU_MS: list[float] = []  # CPU time of the calls last timed, beside their wall time
+
+
+def time_calls(fn, args_list: list, repeat: int = 1) -> list[float]:
+    out = []
+    CPU_MS.clear()
+    for args in args_list:
+        for _ in range(repeat):
+            t, cpu = time.perf_counter(), time.process_time()
+            fn(*args)
+            out.append((time.perf_counter() - t) * 1000)
+            CPU_MS.append((time.process_time() - cpu) * 1000)
+    return out
+
+
+def report(label: str, ms: list[float], target: str) -> None:
+    print(f"  {label:<28} median {statistics.median(ms):7.2f} ms   p99 {pct(ms, 0.99):7.2f} ms"
+          f"   cpu median {statistics.median(CPU_MS):6.2f} ms   (target {target})")
+
+
+def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> dict:
+    home = workdir / f"home-{n}"
+    shutil.rmtree(home, ignore_errors=True)
+    home.mkdir(parents=True)
+    db_path = home / "state.db"
+    print(f"\n== {n:,} messages  ({db_path})")
+    store = SessionStore(db_path)
+    secs, sample = build(store, maker, n, bulk)
+    how = "bulk: index rebuilt at the end" if bulk else "one transaction per session, indexed by trigger"
+    print(f"  build ({how}): {n / secs:,.0f} messages/s, {secs:.1f} s")
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    res: dict = {"messages": n}
+
+    # single-message inserts, each its own transaction, on top of the full history
+    sid = store.create_session(source="bench", model="m", system_prompt="", cwd="/")
+    texts = [maker.message("user" if i % 2 == 0 else "assistant") for i in range(2000)]
+    t, cpu = time.perf_counter(), time.process_time()
+    for i, text in enumerate(texts):
+        store.append_message(sid, "user" if i % 2 == 0 else "assistant", text)
+    rate = len(texts) / (time.perf_counter() - t)
+    cpu_rate = len(texts) / (time.process_time() - cpu)
+    res["single_inserts_per_s"] = rate
+    res["single_inserts_per_cpu_s"] = cpu_rate
+    print(f"  single-message inserts       {rate:,.0f}/s wall, {cpu_rate:,.0f}/s of CPU time"
+          f"   (target ≥ 2,000/s, flat) · load {os.getloadavg()[0]:.1f}")
+    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    st = stats(store)
+    ratio = st.db_bytes / st.text_bytes
+    res.update(text_mb=st.text_bytes / 1e6, db_mb=st.db_bytes / 1e6,
+               index_mb=(st.index_bytes or 0) / 1e6, db_ratio=ratio,
+               index_ratio=(st.index_bytes or 0) / st.text_bytes)
+    print(f"  raw text {st.text_bytes / 1e6:,.1f} MB · database {st.db_bytes / 1e6:,.1f} MB "
+          f"({ratio:.2f}× text, target ≤ 2.5×) · FTS index {(st.index_bytes or 0) / 1e6:,.1f} MB "
+          f"({res['index_ratio']:.2f}× text, target ≤ ~1×)")
+
+    rng = random.Random(5)
+    # rare words: terms found in 2–20 messages (a full scan of the vocabulary, once)
+    store.conn.execute(
+        "CREATE VIRTUAL TABLE temp.bench_vocab USING fts5vocab(main, messages_fts, row)")
+    rare = [r[0] for r in store.conn.execute(
+        "SELECT term FROM temp.bench_vocab WHERE doc BETWEEN 2 AND 20 AND term GLOB '[a-z]*'"
+        " LIMIT 2000")] or ["zorbli"]
+    pools = {
+        "common word": ["function", "error", "data", "config", "database", "test", "code", "file"],
+        "rare word": rng.sample(rare, min(len(rare), 40)),
+        "phrase": [f'"{p}"' for p in PHRASES],
+        "prefix": ["conf*", "data*", "test*", "func*", "err*", "mod*", "serv*", "ver*", "co*",
+                   "re*"],
+        "2-char CJK": ["认证", "数据", "代码", "测试", "模块", "配置", "错误", "缓存"],
+        "1-char CJK": ["码", "据", "试", "缓", "的", "证", "错", "页"],
+    }
+    targets = {"common word": "≤10 / ≤30 ms", "rare word": "≤10 / ≤30 ms", "phrase": "≤10 / ≤30 ms",
+               "prefix": "≤10 / ≤30 ms", "2-char CJK": "≤30 ms", "1-char CJK": "≤100 ms"}
+    for label, pool in pools.items():
+        queries = [(store, q) for q in (pool * (runs // len(pool) + 1))[:runs]]
+        discover(store, pool[0])  # warm the cache
+        ms = time_calls(discover, queries)
+        res[f"discover_{label}"] = (statistics.median(ms), pct(ms, 0.99))
+        report(f"discover: {label}", ms, targets[label])
+
+    tool = SessionSearchTool(store, sid)
+    calls = [(json.dumps({"query": q}),) for q in (pools["common word"] + pools["2-char CJK"]) * 4]
+    ms = time_calls(tool.dispatch, calls)
+    res["tool_end_to_end"] = (statistics.median(ms), pct(ms, 0.99))
+    report("session_search tool (JSON)", ms, "≤30 ms")
+
+    scroll_args = []
+    for s_id, ids in sample[:40]:
+        scroll_args.append((store, s_id, ids[len(ids) // 2], 5))
+    ms = time_calls(scroll, scroll_args, repeat=3)
+    res["scroll"] = (statistics.median(ms), pct(ms, 0.99))
+    report("scroll (window 5)", ms, "≤2 ms")
+    ms = time_calls(read, [(store, s_id) for s_id, _ in sample[:40]], repeat=3)
+    res["read"] = (statistics.median(ms), pct(ms, 0.99))
+    report("read", ms, "≤2 ms")
+    store.close()
+
+    env = dict(os.environ, HERMES_HOME=str(home), PYTHONPATH=str(REPO), COLUMNS="160")
+    walls = []
+    for _ in range(5):
+        t = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "hermes", "sessions", "list"], env=env, cwd=REPO,
+                       capture_output=True, check=True)
+        walls.append((time.perf_counter() - t) * 1000)
+    res["sessions_list_ms"] = statistics.median(walls)
+    print(f"  `hermes sessions list` process  median {statistics.median(walls):.0f} ms, "
+          f"min {min(walls):.0f} ms   (target ≤ 300 ms)")
+    return res
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="10k,100k", help="comma list, e.g. 10k,100k,1m")
+    parser.add_argument("--runs", type=int, default=100, help="queries per category")
+    parser.add_argument("--keep", metavar="DIR", help="build in DIR and keep the files")
+    parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
+    parser.add_argument("--bulk-from", default="1m", metavar="SIZE",
+                        help="sizes from this one up are bulk-built (see build()); default 1m")
+    args = parser.parse_args()
+    sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
+    workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hermes-bench-"))
+    workdir.mkdir(parents=True, exist_ok=True)
+    print(f"sqlite {__import__('sqlite3').sqlite_version}, python {sys.version.split()[0]}, "
+          f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}, files in {workdir}")
+    results = []
+    try:
+        for n in sizes:
+            bulk = n >= parse_size(args.bulk_from)
+            results.append(run_size(n, workdir, TextMaker(), args.runs, bulk))
+    finally:
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    if args.json:
+        Path(args.json).write_text(json.dumps(results, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

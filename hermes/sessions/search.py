@@ -28,6 +28,7 @@ CANDIDATES = 400
 # A query that would run longer than this (a short prefix over a huge history, a long OR
 # list) is interrupted and retried in a cheaper form, so a search never hangs the app.
 TIME_BUDGET_S = 0.25
+PROGRESS_STEPS = 1000  # SQLite VM steps between two looks at the clock
 SORTS = ("relevance", "newest", "oldest")
 # bm25 weights for the columns body, tools, cjk2 (bigrams), cjk1 (single characters)
 _BM25 = "bm25(messages_fts, 1.0, 0.6, 1.0, 0.5)"
@@ -75,7 +76,7 @@ def _candidates(
     deadline = time.perf_counter() + TIME_BUDGET_S
     with store._lock:
         conn = store.conn
-        conn.set_progress_handler(lambda: time.perf_counter() > deadline, 1000)
+        conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
         try:
             return conn.execute(sql, params).fetchall()
         finally:

@@ -216,6 +216,7 @@ def test_time_budget_interrupts_and_never_raises(seeded: SessionStore, monkeypat
 
     assert discover(seeded, "auth*")
     monkeypatch.setattr(search_mod, "TIME_BUDGET_S", -1.0)  # every query is over budget at once
+    monkeypatch.setattr(search_mod, "PROGRESS_STEPS", 1)
     assert discover(seeded, "auth*") == []
     assert discover(seeded, "认证 OR auth") == []
     monkeypatch.setattr(search_mod, "TIME_BUDGET_S", 5.0)

@@ -123,3 +123,28 @@ async def test_a_failing_user_model_never_fails_the_turn(server: FakeLLMServer,
     assert last_user_text(server.requests_for(MAIN)[0]) == "hello there"  # no context, no harm
     notices = [n.text for n in recorder.of(Notice) if n.kind == "provider"]
     assert notices and all("user model" in n or "local" in n for n in notices)
+
+
+async def test_the_model_uses_the_user_model_tools(server: FakeLLMServer,
+                                                   hermes_home: Path) -> None:
+    from hermes.providers.store import UserModelStore
+    from tests.support.fake_llm import call, tool_results
+
+    script_user_model(server)
+    cfg = configure(hermes_home, server)
+    server.queue(
+        Reply(text="", tool_calls=[call("user_conclude", {"text": "Is learning Rust"})]),
+        Reply(text="", tool_calls=[call("user_search", {"query": "rust"})]),
+        Reply(text="Noted."), model=MAIN)
+    agent = AgentSession.open(cfg)
+    await agent.send("I'm learning Rust, keep that in mind")
+    session_id = agent.session_id
+    await agent.close()
+
+    tools = {t["function"]["name"] for t in server.requests_for(MAIN)[0]["tools"]}
+    assert {"user_profile", "user_search", "user_reasoning", "user_conclude"} <= tools
+    found = json.loads(tool_results(server.requests_for(MAIN)[2])[-1])
+    assert [r["text"] for r in found["results"]] == ["Is learning Rust"]
+    stored = [c for c in UserModelStore(hermes_home / "state.db").recent_conclusions()
+              if c.content == "Is learning Rust"]
+    assert stored and stored[0].session_id == session_id and stored[0].source == "tool"

@@ -53,7 +53,6 @@ class HermesApp(App):
         self.resume_target = resume
         self.continue_last = continue_last
         self.agent: AgentSession | None = None
-        self.agent_error: str | None = None
         self.loader = ClientLoader(preload)
         self.runner = CommandRunner(self)
         self.theme_result = theme_mod.ThemeLoadResult()
@@ -125,36 +124,44 @@ class HermesApp(App):
             self.ready.set()
 
     async def open_agent(self, resume: str | None = None, continue_last: bool = False) -> bool:
-        """(Re)open the agent session, on a stored one when asked; shows one line on failure."""
+        """Open the agent session (on a stored one when asked); True when it resumed one.
+
+        A failed resume shows one line and keeps the current session, or starts a new one
+        when there is none yet.
+        """
         from hermes.tui import history
 
         await asyncio.to_thread(history.warm_imports)
-        old, self.agent = self.agent, None
-        if old is not None:
-            await old.close()
+        resuming = bool(resume or continue_last)
         try:
-            self.agent = history.open_session(self.cfg, resume, continue_last, self.on_agent_event)
+            new = history.open_session(self.cfg, resume, continue_last, self.on_agent_event)
         except history.OpenFailed as exc:
             await self.chat.add_line("error", str(exc))
-            if resume or continue_last:
-                try:
-                    self.agent = history.open_session(self.cfg, None, False, self.on_agent_event)
-                except history.OpenFailed:
-                    return False
-            else:
+            if self.agent is not None or not resuming:
                 return False
-        self.agent_error = None
-        for line in history.degraded_reasons(self.agent):
+            try:
+                new = history.open_session(self.cfg, None, False, self.on_agent_event)
+            except history.OpenFailed as again:
+                await self.chat.add_line("error", str(again))
+                return False
+            resuming = False
+        old, self.agent = self.agent, new
+        if old is not None:
+            await old.close()
+        if resuming:
+            items = await asyncio.to_thread(history.transcript_items, new)
+            await self.chat.transcript.load(items)
+            self.chat.prompt.prompts.entries = [i.text for i in items if i.kind == "user"][-500:]
+        for line in history.degraded_reasons(new):
             await self.chat.add_line("error", line)
-        items = await asyncio.to_thread(history.transcript_items, self.agent)
-        await self.chat.transcript.load(items)
-        self.chat.prompt.prompts.entries = [i.text for i in items if i.kind == "user"][-500:]
         status = self.chat.status.info
-        status.model = self.agent.model
-        status.title = self.agent.title or ""
-        status.context_window = getattr(self.agent, "context_window", 0) or status.context_window
+        status.model = new.model
+        status.title = new.title or ""
+        status.context_window = new.context_window or status.context_window
+        status.input_tokens, status.output_tokens = new.totals.input_tokens, new.totals.output_tokens
+        status.cost = new.totals.cost
         self.chat.status.refresh_info()
-        return bool(resume or continue_last)
+        return resuming
 
     # ------------------------------------------------------------ agent glue
 

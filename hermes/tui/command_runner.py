@@ -204,9 +204,10 @@ class CommandRunner:
     async def cmd_memory(self, args: str) -> None:
         words = args.split()
         if not words:
+            from hermes.tui.history import frozen_snapshot
             from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 
-            snapshot = getattr(self.app.agent, "memory_snapshot", None)
+            snapshot = frozen_snapshot(self.app.agent)
             await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot))
             self.app.refresh_memory_status()
             return

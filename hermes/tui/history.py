@@ -117,3 +117,24 @@ def transcript_items(agent: Any) -> list[TranscriptItem]:
         log.info("cannot load the transcript: %s", exc)
         return [TranscriptItem("error", f"Cannot show the earlier messages: {exc}")]
     return items_from_messages(messages)
+
+
+RULE = "═" * 46
+
+
+def frozen_snapshot(agent: Any) -> str | None:
+    """The memory blocks the running session was started with; None before it has started."""
+    if agent is None or not getattr(agent, "session_id", None):
+        return None
+    snapshot = getattr(agent, "memory_snapshot", "")
+    if snapshot:
+        return snapshot
+    prompt = getattr(agent, "system_prompt", None) or ""
+    if RULE not in prompt:
+        return ""
+    # A resumed session: the blocks sit in its stored prompt, from the first rule line through
+    # the last block's entries (which end at the next blank line after the last rule).
+    start = prompt.index(RULE)
+    last_rule = prompt.rindex(RULE) + len(RULE)
+    end = prompt.find("\n\n", last_rule)
+    return prompt[start: end if end != -1 else len(prompt)].strip()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -30,19 +31,37 @@ def write_config(home: Path, server: FakeLLMServer, **sections: dict[str, Any]) 
     (home / "config.yaml").write_text(yaml.safe_dump(data))
 
 
+class ChatEnv:
+    """The fake server plus scripted background replies (review ops as JSON text)."""
+
+    def __init__(self, server: FakeLLMServer, home: Path) -> None:
+        self.server = server
+        self.home = home
+        self.review_replies: list[Reply] = []
+        # Queued replies go to the main model only, so background calls cannot take them.
+        plain_queue = server.queue
+        server.queue = functools.partial(plain_queue, model=MAIN)  # type: ignore[method-assign]
+        server.add(self._review, model=REVIEW)
+        server.add(Reply(text="Test Title"), model=TITLE)
+
+    def _review(self, body: dict[str, Any]) -> Reply:
+        return self.review_replies.pop(0) if self.review_replies else Reply(text="[]")
+
+    def configure(self, **sections: dict[str, Any]) -> None:
+        write_config(self.home, self.server, **sections)
+
+    def __iter__(self):  # `server, configure = chat_env`
+        return iter((self.server, self.configure))
+
+
 @pytest.fixture
-def chat_env(fake_llm: FakeLLMServer, hermes_home: Path, monkeypatch: pytest.MonkeyPatch):
-    """(server, configure): the key is set; the review saves nothing and titles are fixed."""
+def chat_env(fake_llm: FakeLLMServer, hermes_home: Path, monkeypatch: pytest.MonkeyPatch) -> ChatEnv:
+    """The key is set; the review saves nothing unless told; titles are fixed."""
     monkeypatch.setenv("FAKE_LLM_KEY", "sk-fake-tui-key-000000000000")
     monkeypatch.setenv("EDITOR", "true")
-    fake_llm.add(Reply(text="[]"), model=REVIEW)
-    fake_llm.add(Reply(text="Test Title"), model=TITLE)
-
-    def configure(**sections: dict[str, Any]) -> None:
-        write_config(hermes_home, fake_llm, **sections)
-
-    configure()
-    return fake_llm, configure
+    env = ChatEnv(fake_llm, hermes_home)
+    env.configure()
+    return env
 
 
 def make_app(**kwargs: Any):
@@ -57,7 +76,9 @@ async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = 2
     deadline = loop.time() + timeout
     while not condition():
         if loop.time() > deadline:
-            raise AssertionError("the app never reached the expected state")
+            rows = getattr(getattr(pilot.app, "chat", None), "transcript", None)
+            shown = [i.text[:80] for i in rows.items] if rows is not None else []
+            raise AssertionError(f"the app never reached the expected state; transcript: {shown}")
         await pilot.pause(0.05)
 
 

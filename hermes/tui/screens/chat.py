@@ -115,7 +115,8 @@ class ChatScreen(Screen):
         self.prompt.prompts.add(text.strip())
         self.prompt.set_text("")
         if commands.is_command(text):
-            await self.app.runner.run_line(text)
+            # A worker, so a command can wait for a pane (picker, viewer) to close.
+            self.run_worker(self.app.runner.run_line(text), group="command")
             return
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
         retry = text == self.failed_text

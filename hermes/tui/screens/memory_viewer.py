@@ -71,11 +71,17 @@ class MemoryViewerScreen(ModalScreen[None]):
                 column.mount(Static("(empty)", classes="pane-hint"))
             for entry in view.entries:
                 column.mount(Static(Text(entry), classes="store-entry"))
-        snapshot = self.snapshot if self.snapshot is not None else memory_bridge.snapshot_text(self.cfg)
-        frozen = self.query_one("#snapshot", VerticalScroll)
-        frozen.border_title = "Frozen snapshot this session runs with"
         disk = memory_bridge.snapshot_text(self.cfg)
-        frozen.border_subtitle = "same as disk" if disk == snapshot else "differs from disk: next session"
+        frozen = self.query_one("#snapshot", VerticalScroll)
+        if self.snapshot is None:
+            snapshot = disk
+            frozen.border_title = "Snapshot this session will freeze with your first message"
+            frozen.border_subtitle = ""
+        else:
+            snapshot = self.snapshot
+            frozen.border_title = "Frozen snapshot this session runs with"
+            frozen.border_subtitle = ("same as disk" if disk == snapshot
+                                      else "differs from disk: next session")
         self.query_one("#snapshot-text", Static).update(Text(snapshot or "(both stores were empty)"))
 
     def action_toggle_snapshot(self) -> None:

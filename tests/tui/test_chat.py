@@ -1,0 +1,187 @@
+"""The chat screen against the fake model server: streaming, tools, notices, errors, cancel."""
+
+from __future__ import annotations
+
+from hermes.agent.events import TurnDone
+from hermes.memory import read_entries
+from hermes.tui.widgets.messages import AssistantMessage
+from tests.support.fake_llm import Reply, call
+from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for
+
+REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
+
+
+def _idle(app) -> bool:
+    return app.agent is not None and not app.agent.busy and not app.chat.status.info.busy
+
+
+async def test_sending_a_message_shows_the_streamed_reply(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text=REPLY, chunk_size=4, chunk_delay=0.005))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        assert app.chat.prompt.has_focus
+        await submit(pilot, "Show me some code")
+        await wait_for(pilot, lambda: REPLY in transcript_texts(app) and _idle(app))
+        replies = list(app.chat.transcript.query(AssistantMessage))
+        assert len(replies) == 1 and replies[0].source == REPLY
+        assert transcript_texts(app)[0] == "Show me some code"
+        assert app.chat.prompt.text == ""  # sent, so the input is empty again
+        assert app.chat.status.info.output_tokens > 0
+        assert "Show me some code" in server.requests[0]["messages"][-1]["content"]
+
+
+async def test_a_tool_call_is_shown_as_a_tool_line(chat_env):
+    server, _ = chat_env
+    server.queue(
+        Reply(tool_calls=[call("memory", {"action": "add", "target": "user",
+                                          "content": "Prefers tabs"})]),
+        Reply(text="Noted."),
+    )
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "I prefer tabs")
+        await wait_for(pilot, lambda: "Noted." in transcript_texts(app))
+        tool_lines = [i.text for i in app.chat.transcript.items if i.kind == "tool"]
+        assert len(tool_lines) == 1
+        assert tool_lines[0].startswith("🧠 memory") and "Prefers tabs" in tool_lines[0]
+        kinds = [i.kind for i in app.chat.transcript.items]
+        assert kinds.index("tool") < kinds.index("assistant")  # the reply continues below it
+
+
+async def test_memory_updated_notice_appears_after_the_background_review(chat_env):
+    server = chat_env.server
+    chat_env.review_replies.append(
+        Reply(text='[{"action": "add", "target": "memory", "content": "Repo uses tabs"}]'))
+    server.queue(Reply(text="Sure."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "Our repo uses tabs.")
+        await wait_for(pilot, lambda: "💾 Memory updated" in transcript_texts(app))
+        assert read_entries(app.cfg, "memory") == ["Repo uses tabs"]
+
+
+async def test_the_gauge_moves_after_a_memory_write(chat_env):
+    server, _ = chat_env
+    fact = "The deploy pipeline runs on GitHub Actions with a matrix of three Pythons. " * 15
+    server.queue(
+        Reply(tool_calls=[call("memory", {"action": "add", "target": "memory", "content": fact})]),
+        Reply(text="Saved."),
+    )
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        assert app.chat.status.info.memory_pct == 0
+        await submit(pilot, "Remember how we deploy")
+        await wait_for(pilot, lambda: "Saved." in transcript_texts(app))
+        expected = len(fact.strip()) * 100 // 2200
+        assert expected > 40
+        await wait_for(pilot, lambda: app.chat.status.info.memory_pct == expected)
+        assert f"MEM {expected}%" in str(app.chat.status.render())
+
+
+async def test_a_provider_error_is_one_line_and_the_input_is_kept(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(status=500, error_message="the upstream model is on fire"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "Will this work?")
+        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
+        errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
+        assert len(errors) == 1 and "\n" not in errors[0]
+        assert "upstream model is on fire" in errors[0]
+        assert "Traceback" not in errors[0]
+        await wait_for(pilot, lambda: app.chat.prompt.text == "Will this work?")
+        # Enter sends it again as a retry: the user message is not stored twice.
+        server.queue(Reply(text="Now it works."))
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Now it works." in transcript_texts(app))
+        users = [m for m in app.agent.messages if m["role"] == "user"]
+        assert len(users) == 1
+
+
+async def test_escape_cancels_a_running_reply_and_keeps_the_partial_text(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "Tell me a long story")
+        await wait_for(pilot, lambda: any(i.kind == "assistant" and i.text
+                                          for i in app.chat.transcript.items))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.agent.busy)
+        reply = [i for i in app.chat.transcript.items if i.kind == "assistant"][0]
+        assert reply.text.startswith("Partial")
+        await wait_for(pilot, lambda: reply.meta.get("marker") == "cancelled")
+
+
+async def test_up_recalls_earlier_prompts(chat_env):
+    server, _ = chat_env
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "first prompt")
+        await wait_for(pilot, lambda: _idle(app))
+        await submit(pilot, "second prompt")
+        await wait_for(pilot, lambda: _idle(app))
+        await pilot.press("up")
+        assert app.chat.prompt.text == "second prompt"
+        await pilot.press("up")
+        assert app.chat.prompt.text == "first prompt"
+        await pilot.press("down", "down")
+        assert app.chat.prompt.text == ""
+
+
+async def test_ctrl_j_inserts_a_newline_instead_of_sending(chat_env):
+    server, _ = chat_env
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await pilot.press("a", "ctrl+j", "b")
+        assert app.chat.prompt.text == "a\nb"
+        assert server.requests == []
+
+
+async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_env):
+    import threading
+
+    server, _ = chat_env
+    release = threading.Event()
+    app = make_app(preload=lambda: release.wait(30))
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "early bird")
+        await pilot.pause(0.2)
+        assert app.chat.status.info.busy.startswith("loading")
+        assert app.chat.prompt.has_focus  # the UI keeps working meanwhile
+        await pilot.press("x")
+        assert app.chat.prompt.text == "x"
+        assert server.requests == []
+        release.set()
+        await wait_for(pilot, lambda: "OK." in transcript_texts(app) or any(
+            i.kind == "assistant" for i in app.chat.transcript.items))
+        assert server.requests and "early bird" in server.requests[0]["messages"][-1]["content"]
+
+
+async def test_a_corrupt_state_db_shows_one_line_and_chat_still_works(chat_env, hermes_home):
+    server, _ = chat_env
+    (hermes_home / "state.db").write_bytes(b"this is not a database at all" * 100)
+    server.queue(Reply(text="Still here."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
+        assert len(errors) == 1 and "history" in errors[0].lower()
+        await submit(pilot, "hello?")
+        await wait_for(pilot, lambda: "Still here." in transcript_texts(app))
+
+
+def test_turn_done_is_the_event_the_app_waits_for():
+    # guards the contract the screen relies on: TurnDone carries the flags it reads
+    done = TurnDone(session_id="s", text="", cancelled=True)
+    assert done.cancelled and not done.interrupted and not done.failed

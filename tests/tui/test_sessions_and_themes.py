@@ -1,0 +1,159 @@
+"""Naming and resuming sessions across app instances; themes switching, persisting, broken files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hermes.config import load_config
+from hermes.sessions import SessionStore
+from hermes.tui.screens.session_picker import SessionPickerScreen
+from tests.support.fake_llm import Reply
+from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for
+
+
+async def _chat_and_name(pilot, app, text: str, reply: str, name: str) -> str:
+    await app.ready.wait()
+    await submit(pilot, text)
+    await wait_for(pilot, lambda: reply in transcript_texts(app))
+    await submit(pilot, f"/title {name}")
+    await wait_for(pilot, lambda: app.chat.status.info.title == name)
+    return app.agent.session_id
+
+
+async def test_title_then_resume_by_name_from_a_new_app_instance(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="Use a trie."))
+    first = make_app()
+    async with first.run_test(size=SIZE) as pilot:
+        sid = await _chat_and_name(pilot, first, "How do I do prefix search?", "Use a trie.",
+                                   "search ideas")
+        await first.action_quit()
+    assert SessionStore().get_session(sid).title == "search ideas"
+
+    second = make_app()
+    async with second.run_test(size=SIZE) as pilot:
+        await second.ready.wait()
+        assert transcript_texts(second) == []  # a fresh session
+        await submit(pilot, "/resume search ideas")
+        await wait_for(pilot, lambda: second.agent.session_id == sid)
+        assert transcript_texts(second)[:2] == ["How do I do prefix search?", "Use a trie."]
+        assert second.chat.status.info.title == "search ideas"
+        # the conversation continues in the resumed session
+        server.queue(Reply(text="Tries are fine."))
+        await submit(pilot, "and for suffixes?")
+        await wait_for(pilot, lambda: "Tries are fine." in transcript_texts(second))
+    assert SessionStore().get_session(sid).message_count >= 4
+
+
+async def test_resume_on_the_command_line_and_the_picker(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="first answer"), Reply(text="second answer"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _chat_and_name(pilot, app, "alpha question", "first answer", "alpha")
+        await submit(pilot, "/new beta")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("New session"))
+        await submit(pilot, "beta question")
+        await wait_for(pilot, lambda: "second answer" in transcript_texts(app))
+        await app.action_quit()
+
+    resumed = make_app(resume="alpha")  # `hermes --resume alpha`
+    async with resumed.run_test(size=SIZE) as pilot:
+        await resumed.ready.wait()
+        assert "alpha question" in transcript_texts(resumed)
+        await submit(pilot, "/sessions")
+        await wait_for(pilot, lambda: isinstance(resumed.screen, SessionPickerScreen))
+        picker = resumed.screen
+        assert [r.title for r in picker.rows] == ["beta"]  # the open session is not listed
+        await pilot.press(*"zzz")
+        assert picker.query_one("#session-list").option_count == 1  # "No session matches."
+        await pilot.press("backspace", "backspace", "backspace", *"beta", "enter")
+        await wait_for(pilot, lambda: "beta question" in transcript_texts(resumed))
+        assert resumed.chat.status.info.title == "beta"
+
+    latest = make_app(continue_last=True)  # `hermes -c`
+    async with latest.run_test(size=SIZE) as pilot:
+        await latest.ready.wait()
+        assert "beta question" in transcript_texts(latest)
+
+
+async def test_resuming_an_unknown_name_is_one_line(chat_env):
+    app = make_app(resume="no such session")
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
+        assert len(errors) == 1 and "no such session" in errors[0]
+        assert app.agent is not None  # a new session is open instead
+        await pilot.pause()
+
+
+async def test_theme_switches_and_persists(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        assert app.theme == "hermes-dark"
+        dark_bg = app.chat.styles.background
+        await submit(pilot, "/theme hermes-light")
+        await wait_for(pilot, lambda: app.theme == "hermes-light")
+        await pilot.pause()
+        assert app.chat.styles.background != dark_bg
+        assert load_config().display.theme == "hermes-light"
+        await submit(pilot, "/theme no-such-theme")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Unknown theme"))
+        assert app.theme == "hermes-light"
+    again = make_app()
+    async with again.run_test(size=SIZE):
+        await again.ready.wait()
+        assert again.theme == "hermes-light"
+
+
+async def test_user_themes_load_and_a_broken_one_is_reported_and_skipped(chat_env, hermes_home: Path):
+    themes = hermes_home / "themes"
+    themes.mkdir()
+    (themes / "mine.yaml").write_text(
+        "name: my-theme\ndark: true\ncolors:\n  primary: '#ff8800'\n  background: '#101010'\n")
+    (themes / "broken.yaml").write_text("name: oops\ncolors:\n  primary: not-a-colour\n")
+    app = make_app()
+    notes: list[str] = []
+    app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        assert "my-theme" in app.available_themes and "oops" not in app.available_themes
+        warnings = [n for n in notes if "broken" in n]
+        assert len(warnings) == 1 and "broken.yaml" in warnings[0] and "colour" in warnings[0]
+        await submit(pilot, "/theme my-theme")
+        await wait_for(pilot, lambda: app.theme == "my-theme")
+
+
+async def test_unknown_slash_command_gets_a_one_line_hint(chat_env):
+    server, _ = chat_env
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await submit(pilot, "/frobnicate now")
+        await wait_for(pilot, lambda: bool(transcript_texts(app)))
+        line = transcript_texts(app)[-1]
+        assert line.startswith("Unknown command /frobnicate") and "/help" in line
+        assert "\n" not in line
+        await submit(pilot, "/clear extra")
+        await wait_for(pilot, lambda: "takes no arguments" in transcript_texts(app)[-1])
+        assert server.requests == []  # nothing reached the model
+
+
+async def test_slash_completion_as_you_type(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await app.ready.wait()
+        await pilot.press("/", "t")
+        suggestions = app.chat.query_one("#suggestions")
+        assert suggestions.display
+        shown = [suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)]
+        assert shown == ["/title", "/theme"]
+        await pilot.press("down", "tab")
+        assert app.chat.prompt.text == "/theme "
+        await pilot.press("h")
+        assert app.chat.prompt.text == "/theme h"
+        assert "/theme hermes-light" in [
+            suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)]
+        await pilot.press("escape")
+        assert not suggestions.display

@@ -7,12 +7,14 @@
 from __future__ import annotations
 
 import os
+import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from hermes import paths
 from hermes.config import Config, load_config
 from hermes.providers.base import MemoryOverview
+from hermes.providers.store import UserModelStore
 
 
 def _db(store_path: Path | None) -> Path:
@@ -86,26 +88,31 @@ def _float(value: str | None) -> float | None:
         return None
 
 
+def _stored_fields(store: UserModelStore) -> dict[str, object]:
+    """Counts and status as state.db records them."""
+    meta = store.meta()
+    return dict(
+        conclusions=store.count_conclusions(), sessions_learned=store.count_sessions(),
+        peer_card_items=len(store.peer_card()),
+        turns_synced=int(meta.get("turns_synced", "0") or 0),
+        last_sync=_float(meta.get("last_sync")),
+        last_sync_provider=meta.get("last_sync_provider", ""),
+        last_error=meta.get("last_error", ""), last_error_at=_float(meta.get("last_error_at")),
+        error_count=int(meta.get("error_count", "0") or 0))
+
+
 def read_status(cfg: Config | None = None, store_path: Path | None = None) -> ProviderStatus:
     """The configured provider and what state.db records about it (no network)."""
-    from hermes.providers.store import UserModelStore
-
     cfg = cfg or load_config()
     um = cfg.user_model
     model = cfg.resolve_model(um.model).name
     fields: dict[str, object] = {}
     db = _db(store_path)
     if db.exists():
-        store = UserModelStore(db)
-        meta = store.meta()
-        fields = dict(
-            conclusions=store.count_conclusions(), sessions_learned=store.count_sessions(),
-            peer_card_items=len(store.peer_card()),
-            turns_synced=int(meta.get("turns_synced", "0") or 0),
-            last_sync=_float(meta.get("last_sync")),
-            last_sync_provider=meta.get("last_sync_provider", ""),
-            last_error=meta.get("last_error", ""), last_error_at=_float(meta.get("last_error_at")),
-            error_count=int(meta.get("error_count", "0") or 0))
+        try:
+            fields = _stored_fields(UserModelStore(db))
+        except sqlite3.DatabaseError as exc:
+            fields = {"last_error": f"cannot read {db}: {exc}"}
     h = um.honcho
     return ProviderStatus(
         provider=um.provider, model=model, context_cadence=um.context_cadence,

@@ -151,3 +151,12 @@ def test_setup_asks_in_a_terminal(hermes_home: Path) -> None:
     code, out = run_in_terminal(hermes_home, ["setup", "honcho"], ["", "", "no"])
     assert code == 1 and "Nothing changed." in out
     assert config(hermes_home)["user_model"]["provider"] == "local"
+
+
+def test_status_on_a_broken_database_is_one_line(hermes_home: Path) -> None:
+    assert hermes(hermes_home, "setup", "local").returncode == 0
+    (hermes_home / "state.db").write_bytes(b"this is not a database" * 100)
+    status = hermes(hermes_home, "status")
+    assert status.returncode == 0, status.stderr
+    assert "User model: local" in status.stdout and "cannot read" in status.stdout
+    assert "Traceback" not in status.stdout + status.stderr

@@ -21,29 +21,21 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 from hermes import paths
 from hermes.sessions import db
-from hermes.sessions.errors import (
-    AmbiguousSessionError,
-    InvalidTitleError,
-    SessionNotFoundError,
-    SessionStoreError,
-    TitleClashError,
-)
+from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.models import (
     ROLES,
-    TITLE_RANK,
     MessageRecord,
     SessionInfo,
     SessionSummary,
     TitleSource,
     load_tool_calls,
 )
-from hermes.sessions.text import clean_title, derive_title, one_line
-
-T = TypeVar("T")
+from hermes.sessions.naming import LINEAGE, NamingMixin
+from hermes.sessions.text import clean_title, one_line
 
 # Cheap pre-check: every pattern of the shared redactor needs one of these substrings (in
 # lower case), so text without any of them cannot hold a secret and skips the full scan.
@@ -53,7 +45,6 @@ _SECRET_HINTS = (
     "bearer", "://", "apikey", "api_key", "api-key", "accesskey", "access_key", "access-key",
     "secret", "token", "passwd", "password", "pwd",
 )
-_LINEAGE = re.compile(r"^(?P<base>.*\S) #(?P<n>\d+)$")
 _SESSION_COLUMNS = (
     "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
     "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
@@ -92,7 +83,7 @@ def new_session_id(now: float) -> str:
     return time.strftime("%Y%m%d_%H%M%S", time.localtime(now)) + "_" + secrets.token_hex(3)
 
 
-class SessionStore:
+class SessionStore(NamingMixin):
     """Sessions and messages in state.db (default: paths.state_db_path())."""
 
     def __init__(
@@ -334,7 +325,7 @@ class SessionStore:
             self.end_session(parent_id, "compression")
             title = None
             if parent.title:
-                m = _LINEAGE.match(parent.title)
+                m = LINEAGE.match(parent.title)
                 base, n = (m.group("base"), int(m.group("n")) + 1) if m else (parent.title, 2)
                 title = f"{base} #{n}"
                 while self._holder(conn, title) is not None:
@@ -352,57 +343,6 @@ class SessionStore:
             info = self.get_session(session_id)
             conn.execute("DELETE FROM sessions WHERE id = ?", (info.id,))
             return info.message_count
-
-    # ------------------------------------------------------------ titles
-
-    def _holder(self, conn: sqlite3.Connection, title: str) -> tuple[str, str] | None:
-        row = conn.execute(
-            "SELECT id, title FROM sessions WHERE title = ? COLLATE NOCASE", (title,)
-        ).fetchone()
-        return (row[0], row[1]) if row else None
-
-    def _check_clash(self, conn: sqlite3.Connection, title: str, session_id: str | None) -> None:
-        holder = self._holder(conn, title)
-        if holder and holder[0] != session_id:
-            raise TitleClashError(title, holder[0], holder[1])
-
-    def set_title(self, session_id: str, title: str, source: TitleSource) -> bool:
-        """Name a session. Returns False when a higher-ranked title stays (derived < llm < user).
-
-        A user's name that another session holds raises TitleClashError naming that session;
-        an automatic title that clashes gets " (2)", " (3)", … instead.
-        """
-        if source not in TITLE_RANK:
-            raise ValueError(f"title source must be derived, llm or user, got {source!r}")
-        cleaned = clean_title(self._scrub(title) or "")
-        if not cleaned:
-            raise InvalidTitleError("a session name needs at least one visible character")
-        with self._write() as conn:
-            info = self.get_session(session_id)
-            if info.title and source != "user":
-                current = TITLE_RANK.get(info.title_source or "derived", 0)
-                if TITLE_RANK[source] < current or (
-                    TITLE_RANK[source] == current and source == "derived"
-                ):
-                    return False
-                if info.parent_id and _LINEAGE.match(info.title):
-                    return False  # a continuation keeps its lineage name
-            if source == "user":
-                self._check_clash(conn, cleaned, info.id)
-            else:
-                base, n = cleaned, 1
-                while (holder := self._holder(conn, cleaned)) and holder[0] != info.id:
-                    n += 1
-                    cleaned = f"{base[:90]} ({n})"
-            conn.execute(
-                "UPDATE sessions SET title = ?, title_source = ? WHERE id = ?",
-                (cleaned, source, info.id),
-            )
-            return True
-
-    def derive_title(self, text: str) -> str:
-        """The instant title for a first user message (see text.derive_title)."""
-        return derive_title(text)
 
     # ------------------------------------------------------------ reading
 
@@ -424,42 +364,6 @@ class SessionStore:
         if not rows:
             raise SessionNotFoundError(f"no message {message_id}")
         return message_from_row(rows[0])
-
-    def newest_continuation(self, session_id: str) -> SessionInfo:
-        """The last session of the compression lineage that starts at `session_id`."""
-        current = session_id
-        for _ in range(10_000):
-            rows = self._read(
-                "SELECT id FROM sessions WHERE parent_id = ? ORDER BY started_at DESC, id DESC"
-                " LIMIT 1",
-                (current,),
-            )
-            if not rows:
-                break
-            current = rows[0][0]
-        return self.get_session(current)
-
-    def resolve_session(self, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
-        """A session by id, name (→ its newest continuation) or unique id prefix."""
-        ref = (ref or "").strip()
-        if not ref:
-            raise SessionNotFoundError("no session name or id given")
-        with contextlib.suppress(SessionNotFoundError):
-            return self.get_session(ref)
-        rows = self._read("SELECT id FROM sessions WHERE title = ? COLLATE NOCASE", (clean_title(ref),))
-        if rows:
-            sid = rows[0][0]
-            return self.newest_continuation(sid) if follow_lineage else self.get_session(sid)
-        if re.fullmatch(r"[0-9a-fA-F_]+", ref):
-            rows = self._read(
-                "SELECT id, title FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 51",
-                (ref, ref + "\U0010ffff"),
-            )
-            if len(rows) == 1:
-                return self.get_session(rows[0][0])
-            if len(rows) > 1:
-                raise AmbiguousSessionError(ref, [(r[0], r[1]) for r in rows])
-        raise SessionNotFoundError(f"no session with id, id prefix or name '{ref}'")
 
     def most_recent_session(self) -> SessionInfo | None:
         rows = self._read(

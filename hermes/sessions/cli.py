@@ -31,17 +31,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c.set_defaults(func=_run_search)
 
     c = s.add_parser("rename", help="give a session a unique name")
-    c.add_argument("session", metavar="ID")
+    c.add_argument("session", metavar="ID", help="id, unique id prefix or current name")
     c.add_argument("name", nargs="+", metavar="NAME")
     c.set_defaults(func=_run_rename)
 
     c = s.add_parser("delete", help="delete a session (asks first)")
-    c.add_argument("session", metavar="ID")
+    c.add_argument("session", metavar="ID", help="id, unique id prefix or name")
     c.add_argument("--yes", "-y", action="store_true", help="do not ask")
     c.set_defaults(func=_run_delete)
 
     c = s.add_parser("export", help="export sessions as JSON Lines or Markdown")
-    c.add_argument("sessions", nargs="*", metavar="ID")
+    c.add_argument("sessions", nargs="*", metavar="ID", help="ids, id prefixes or names")
     c.add_argument("--all", action="store_true", help="every session")
     c.add_argument("--format", "-f", choices=("jsonl", "md"), default="jsonl")
     c.add_argument("--output", "-o", metavar="PATH", help="write to a file (mode 0600)")

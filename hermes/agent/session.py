@@ -8,6 +8,7 @@ background tasks; compresses into a child session when the context fills up.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Callable
 from typing import Any
@@ -20,7 +21,6 @@ from hermes.agent.prompt import build_system_prompt
 from hermes.agent.tasks import BackgroundTasks
 from hermes.agent.tools import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
-import contextlib
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -42,6 +42,7 @@ class AgentSession:
         self._on_event = on_event
         self._conv: Conversation | None = None
         self._title: str | None = None
+        self._wants_model_title = True  # until a model or a person has named the session
         self._memory_tool: Any | None = None
         self._memory_snapshot = ""
         self._summary = ""
@@ -121,6 +122,7 @@ class AgentSession:
         messages = self.history.load_conversation(session_id)
         self.history.reopen(session_id)
         self._title = getattr(info, "title", None)
+        self._wants_model_title = getattr(info, "title_source", None) not in ("llm", "user")
         self._turn_index = sum(1 for m in messages if m.get("role") == "user")
         self._last_user_text = next((m["content"] for m in reversed(messages)
                                      if m.get("role") == "user"), None)
@@ -172,6 +174,7 @@ class AgentSession:
         session_id = self.history.create(system_prompt=built.text, model=self._model.name,
                                          source=self.source)
         self._title = None
+        self._wants_model_title = not title
         if title:
             try:
                 self._title = self.history.set_title(session_id, title, "user")
@@ -275,14 +278,15 @@ class AgentSession:
         self._last_user_text = text
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
             self._memory_tool.reset_turn()
-        first_turn = self._turn_index == 1 and store_user and not self._title
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
-        if first_turn:
-            self._derived_title(text)
+        if not self._title:
+            self._derived_title(text)  # instant, from the first user line
         if not (done.failed or done.cancelled or done.interrupted):
             self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
-            self._after_turn(result.user_text, result.assistant_text, first_turn,
+            wants_title = self._wants_model_title
+            self._wants_model_title = False
+            self._after_turn(result.user_text, result.assistant_text, wants_title,
                              [i for i in (result.user_message_id, result.assistant_message_id)
                               if i is not None])
         return done
@@ -315,7 +319,7 @@ class AgentSession:
         """After a turn: "scheduled", "done", "failed: …" or why the review did not run."""
         return self._tasks.review_status
 
-    def _after_turn(self, user_text: str, reply: str, first_turn: bool,
+    def _after_turn(self, user_text: str, reply: str, wants_title: bool,
                     message_ids: list[int]) -> None:
         conv = self._conv
         assert conv is not None
@@ -323,7 +327,7 @@ class AgentSession:
         review_due = bool(interval and self._turn_index % interval == 0
                           and self._memory_tool is not None)
         # One request does both when they run on the same model (saves a second excerpt).
-        combine = first_turn and review_due and background.same_model(
+        combine = wants_title and review_due and background.same_model(
             self.cfg.resolve_model(self.cfg.memory.review_model),
             self.cfg.resolve_model(self.cfg.sessions.title_model))
         if review_due:
@@ -333,7 +337,7 @@ class AgentSession:
             self._tasks.review_status = "off (memory.review_interval is 0)"
         else:
             self._tasks.review_status = f"not due (runs every {interval} turns)"
-        if first_turn and not combine:
+        if wants_title and not combine:
             self._spawn(self._model_title(conv.session_id, user_text, reply), "title")
         if self.provider is not None:
             self._spawn(self.provider.on_turn_finished(conv.session_id, self._turn_index,
@@ -423,6 +427,7 @@ class AgentSession:
         self.history.copy_messages(child_id, split.recent)
         self._conv = self._conversation(child_id, built.text, list(split.recent), conv.totals)
         self._title = title
+        self._wants_model_title = not title
         self._emit(Notice(kind="compression",
                           text=f"Conversation compressed: {len(split.older)} older messages "
                                f"summarised, continuing in {title or child_id}"))
@@ -461,6 +466,7 @@ class AgentSession:
             raise OpenError("There is no session to name yet: send a message first.")
         held = self.history.set_title(self._conv.session_id, name, "user") or name
         self._title = held
+        self._wants_model_title = False
         self._emit(TitleChanged(self._conv.session_id, held))
         return held
 

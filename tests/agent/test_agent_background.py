@@ -146,3 +146,20 @@ async def test_review_and_title_share_one_call_on_the_same_model(agent_env, reco
     last = server.requests_for(MAIN)[-1]
     assert last["messages"][0]["content"] == REVIEW_PROMPT
     await agent.close()
+
+
+async def test_title_comes_after_the_first_successful_turn(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    server.queue(Reply(status=401), model=MAIN)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    failed = await agent.send("Sketch a backup plan for the NAS")
+    assert failed.failed and agent.title == "Sketch a backup plan for the NAS"  # derived at once
+    assert not server.requests_for(TITLE)
+    await agent.retry()
+    await agent.wait_background(timeout=30)
+    assert agent.title == "A Short Test Title" and len(server.requests_for(TITLE)) == 1
+    await agent.send("more")
+    await agent.wait_background(timeout=30)
+    assert len(server.requests_for(TITLE)) == 1  # titled once
+    await agent.close()

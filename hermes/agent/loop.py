@@ -128,6 +128,10 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     assistant_id: int | None = None
 
     def on_text(piece: str) -> None:
+        # Text of a later round starts a new paragraph after the text of earlier rounds.
+        if not state.text_parts[:-1] and reply_parts and not reply_parts[-1].endswith("\n\n"):
+            reply_parts.append("\n\n")
+            _safe_emit(conv, TextDelta("\n\n"))
         _safe_emit(conv, TextDelta(piece))
 
     def on_retry(err: llm.LLMError, delay: float) -> None:

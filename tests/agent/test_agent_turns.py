@@ -35,7 +35,7 @@ async def test_memory_add_is_on_disk_reaches_model_and_prompt_stays_frozen(agent
         Reply(text="Noted: tabs."), Reply(text="Second answer."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("Remember that I prefer tabs over spaces.")
-    assert not done.failed and done.text == "Let me note that.Noted: tabs."
+    assert not done.failed and done.text == "Let me note that.\n\nNoted: tabs."
     assert read_entries(cfg, "user") == ["Prefers tabs over spaces"]
 
     first, second = _main_requests(server)

@@ -115,19 +115,20 @@ def key_env_for(mc: ModelConfig) -> str | None:
     return default_key_env(mc.name)
 
 
-_PREFIX_RE = re.compile(r"^(?:litellm\.)?\w+(?:Error|Exception)?:\s*|^\w+Exception\s*-\s*")
+_PREFIX_RE = re.compile(
+    r"^(?:litellm\.)?\w+(?:Error|Exception)?:\s*|^\w+(?:Exception|Error)\s*-\s*")
 
 
 def provider_message(exc: BaseException) -> str:
     """The provider's own words from a litellm exception, without litellm's prefixes, one line."""
     text = str(getattr(exc, "message", "") or exc) or type(exc).__name__
-    text = text.split("Original exception:")[0]
+    text = text.split("Original exception:")[0].split(" Error_str:")[0]
     for _ in range(6):
         stripped = _PREFIX_RE.sub("", text.strip(), count=1)
         if stripped == text.strip():
             break
         text = stripped
-    text = " ".join(redact(text).split())
+    text = " ".join(redact(text).split()).rstrip(". ")
     return (text[:240] + "…") if len(text) > 240 else (text or type(exc).__name__)
 
 

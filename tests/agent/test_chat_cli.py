@@ -77,6 +77,8 @@ def test_chat_q_with_a_failing_provider_exits_non_zero_with_one_line(cli_env):
     assert len(lines) == 1 and lines[0].startswith("hermes: Authentication failed")
     assert "Invalid API key" in lines[0] and "FAKE_LLM_KEY" in lines[0]
     assert "sk-fake-cli-key" not in result.stderr
+    log = home / "logs" / "hermes.log"
+    assert log.exists() and "sk-fake-cli-key" not in log.read_text()
     assert "Traceback" not in result.stderr
 
 

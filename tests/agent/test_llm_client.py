@@ -150,3 +150,12 @@ def test_preload_imports_litellm_with_the_offline_switches(monkeypatch) -> None:
     assert os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] == "True"
     assert llm.litellm_module().telemetry is False
     assert os.environ["TIKTOKEN_CACHE_DIR"].endswith("tokenizers")
+
+
+async def test_timeout_is_retried(fake_llm, model) -> None:
+    fake_llm.queue(Reply(text="too late", delay=3), Reply(text="in time"))
+    kinds: list[str] = []
+    state = await _call(model, timeout=1.0, max_retries=2,
+                        on_retry=lambda e, d: kinds.append(e.kind))
+    assert state.text == "in time"
+    assert kinds and kinds[0] in ("timeout", "connection")

@@ -251,3 +251,36 @@ async def test_rename_names_the_session_and_clashes_are_refused(agent_env, recor
         raise AssertionError("a clash must be refused")
     assert agent.title == "fresh name"
     await agent.close()
+
+
+async def test_close_during_a_reply_keeps_the_partial(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    server.queue(Reply(text="Half a thought and", chunk_size=7, hang=True), model=MAIN)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    got_text = asyncio.Event()
+    recorder.hooks.append(lambda e: got_text.set() if isinstance(e, TextDelta) else None)
+    task = asyncio.create_task(agent.send("think aloud"))
+    await asyncio.wait_for(got_text.wait(), 30)
+    sid = agent.session_id
+    await agent.close()
+    done = await task
+    assert done.cancelled
+    store = SessionStore()
+    last = store.get_messages(sid)[-1]
+    assert last.interrupted and last.content == "Half a "
+    assert store.get_session(sid).end_reason == "user_exit"
+
+
+async def test_unusable_state_db_degrades_to_chat_without_history(agent_env, hermes_home):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    (hermes_home / "state.db").write_bytes(b"this is not a database" * 100)
+    agent = AgentSession.open(cfg)
+    assert agent.history_error and "state.db" in agent.history_error
+    done = await agent.send("hello without history")
+    assert done.text == "OK." and not done.failed
+    names = [t["function"]["name"] for t in _main_requests(server)[0]["tools"]]
+    assert names == ["memory"]
+    assert (hermes_home / "state.db").read_bytes().startswith(b"this is not")  # untouched
+    await agent.close()

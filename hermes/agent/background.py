@@ -151,8 +151,11 @@ async def run_review(cfg: Config, *, memory_tool: Any, user_text: str, assistant
 
 
 def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
-    """Cap the reply length of background calls unless the config sets its own limit."""
-    return {} if mc.max_tokens else {"max_tokens": n}
+    """Cap the reply length of background calls, unless the config sets its own limit or the
+    model reasons before answering (its hidden reasoning would eat a small cap)."""
+    if mc.max_tokens or llm.supports_reasoning(mc.name):
+        return {}
+    return {"max_tokens": n}
 
 
 def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Event], None]

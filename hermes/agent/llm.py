@@ -385,6 +385,14 @@ def cost_usd(model: str, prompt_tokens: int, completion_tokens: int) -> float:
         return 0.0
 
 
+def supports_reasoning(model: str) -> bool:
+    """True when litellm knows the model as a reasoning model (False when unknown)."""
+    try:
+        return bool(litellm_module().supports_reasoning(model=model))
+    except Exception:  # noqa: BLE001
+        return False
+
+
 def context_window(mc: ModelConfig) -> int:
     """The model's input window: config first, then litellm's model info, then a safe default."""
     if mc.context_window:

@@ -28,6 +28,7 @@ async def test_review_writes_through_the_memory_tool_on_the_review_model(agent_e
     assert await agent.wait_background(timeout=30)
     reviews = server.requests_for(REVIEW)
     assert len(reviews) == 1 and "tools" not in reviews[0]
+    assert reviews[0].get("max_tokens") == 300  # background replies are capped
     assert "lifetimes" in reviews[0]["messages"][-1]["content"]
     assert read_entries(cfg, "user") == ["Writes Rust all day"]
     notice = [n for n in recorder.of(Notice) if n.kind == "user"][0]

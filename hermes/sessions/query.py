@@ -17,9 +17,9 @@ from hermes.sessions.text import CJK_RUN
 
 MAX_TERMS = 24
 MAX_DEPTH = 16
-# A prefix this short (`t*`) matches much of the vocabulary and makes FTS5 merge huge doclists;
+# A prefix this short (`t*`, `co*`) matches much of the vocabulary and makes FTS5 merge huge doclists;
 # it is searched as the plain word instead.
-MIN_PREFIX_CHARS = 2
+MIN_PREFIX_CHARS = 3
 MAX_QUERY_CHARS = 2000
 _HAS_TOKEN = re.compile(r"[^\W_]")
 _BAREWORD = re.compile(r"[A-Za-z0-9_\x1a\x80-\U0010ffff]+")

@@ -1,9 +1,9 @@
 """The four ways of reading history: discover (search), scroll, read and browse.
 
 Discover stays fast on large histories by ranking a bounded set of candidates: FTS5 walks
-the matches newest first (lazily, no sort), at most CANDIDATES of them get a bm25 score,
-and the best hit per session wins. A rare word is ranked over all its matches; a very
-common one over its most recent CANDIDATES matches.
+the matches newest first (lazily, no sort), at most CANDIDATES of them are scored (BM25-style,
+ranking.py), and the best hit per session wins. A rare word is ranked over all its matches;
+a very common one over its most recent CANDIDATES matches.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from hermes.sessions.errors import SessionNotFoundError
 from hermes.sessions.models import ROLES, MessageRecord
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
+from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
 from hermes.sessions.store import _MESSAGE_COLUMNS, message_from_row
 from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
 
@@ -30,8 +31,6 @@ CANDIDATES = 400
 TIME_BUDGET_S = 0.25
 PROGRESS_STEPS = 1000  # SQLite VM steps between two looks at the clock
 SORTS = ("relevance", "newest", "oldest")
-# bm25 weights for the columns body, tools, cjk2 (bigrams), cjk1 (single characters)
-_BM25 = "bm25(messages_fts, 1.0, 0.6, 1.0, 0.5)"
 
 
 def _when(store: SessionStore, ts: float) -> str:
@@ -55,7 +54,8 @@ def normalize_roles(role_filter: Any) -> list[str] | None:
 def _candidates(
     store: SessionStore, expression: str, *, roles: list[str] | None, exclude: str | None,
     only: str | None, descending: bool,
-) -> list[tuple[int, float, str]]:
+) -> list[tuple[int, str, str]]:
+    """(message id, session id, text to score) of the newest (or oldest) matches."""
     where = ["messages_fts MATCH ?"]
     params: list[Any] = [expression]
     if exclude:
@@ -68,7 +68,9 @@ def _candidates(
         where.append(f"m.role IN ({', '.join('?' * len(roles))})")
         params.extend(roles)
     sql = (
-        f"SELECT messages_fts.rowid, {_BM25}, m.session_id FROM messages_fts"
+        "SELECT messages_fts.rowid, m.session_id,"
+        f" coalesce(m.tool_name, '') || ' ' || substr(m.content, 1, {SCORED_CHARS})"
+        " FROM messages_fts"
         " JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE {' AND '.join(where)}"
         f" ORDER BY messages_fts.rowid {'DESC' if descending else 'ASC'} LIMIT {CANDIDATES}"
@@ -83,7 +85,7 @@ def _candidates(
             conn.set_progress_handler(None, 0)
 
 
-def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> list[tuple[int, float, str]]:
+def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> list[tuple[int, str, str]]:
     rows = _candidates(store, fq.expression, **kw)
     if not rows and fq.or_expression:
         rows = _candidates(store, fq.or_expression, **kw)
@@ -147,7 +149,7 @@ def discover(
     if fq is None:
         return []
     kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
-    rows: list[tuple[int, float, str]] = []
+    rows: list[tuple[int, str, str]] = []
     # Cheaper forms to try when one is interrupted by the time budget or (which should not
     # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
     attempts = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
@@ -161,13 +163,14 @@ def discover(
             break
         except sqlite3.OperationalError as exc:
             log.info("search for %r gave up on %r: %s", query[:80], attempt.expression[:80], exc)
+    scores = bm25_scores([r[2] for r in rows], fq.terms) if sort == "relevance" else [0.0] * len(rows)
     best: dict[str, tuple[int, float]] = {}
-    for rowid, score, sid in rows:
-        if sid not in best or (sort == "relevance" and score < best[sid][1]):
+    for (rowid, sid, _text), score in zip(rows, scores, strict=True):
+        if sid not in best or score > best[sid][1]:  # ties keep the first seen (sort order)
             best[sid] = (rowid, score)
     ordered = list(best.items())
     if sort == "relevance":
-        ordered.sort(key=lambda item: (item[1][1], -item[1][0]))
+        ordered.sort(key=lambda item: (-item[1][1], -item[1][0]))
     results = []
     for sid, (message_id, _score) in ordered[: max(1, min(int(limit), 10))]:
         info = store.get_session(sid)

@@ -221,3 +221,27 @@ def test_time_budget_interrupts_and_never_raises(seeded: SessionStore, monkeypat
     assert discover(seeded, "认证 OR auth") == []
     monkeypatch.setattr(search_mod, "TIME_BUDGET_S", 5.0)
     assert discover(seeded, "auth*")  # and the connection is usable again
+
+
+def test_relevance_prefers_dense_short_hits_over_newer_ones(hermes_home: Path, clock: FakeClock) -> None:
+    with SessionStore(clock=clock) as store:
+        dense = new_session(store)
+        store.append_message(dense, "user", "kraken deploy: kraken config, kraken logs")
+        clock.advance(10)
+        sparse = new_session(store)
+        store.append_message(sparse, "user", "long notes " + "filler words here " * 60 + "kraken once")
+        assert [r["session_id"] for r in discover(store, "kraken", limit=2)] == [dense, sparse]
+        assert [r["session_id"] for r in discover(store, "kraken", limit=2, sort="newest")] == [sparse, dense]
+
+
+def test_bm25_scores_shape() -> None:
+    from hermes.sessions.ranking import bm25_scores
+
+    texts = ["the cat sat", "cat cat cat", "a dog", "猫和狗 cat"]
+    scores = bm25_scores(texts, ["cat", "狗"])
+    assert scores[2] == 0.0
+    assert scores[1] > scores[0] > 0
+    assert scores[3] > scores[0]  # the rarer term 狗 adds weight
+    assert bm25_scores([], ["x"]) == []
+    short = bm25_scores(["a cat", "bat"], ["a"])  # one-letter terms count whole words only
+    assert short[0] > 0 and short[1] == 0

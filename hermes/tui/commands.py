@@ -6,6 +6,7 @@ tests share one definition. Running a command is `tui/command_runner.py`'s job.
 
 from __future__ import annotations
 
+import difflib
 from dataclasses import dataclass
 
 
@@ -69,8 +70,8 @@ def parse(text: str) -> Invocation:
     args = " ".join(rest.split()) if "\n" not in rest else rest.strip()
     command = BY_NAME.get(name)
     if command is None:
-        close = [c.name for c in COMMANDS if c.name.startswith(name[:2])] if name else []
-        hint = f" Did you mean /{close[0]}?" if len(close) == 1 else ""
+        close = difflib.get_close_matches(name, list(BY_NAME), n=1, cutoff=0.75) if name else []
+        hint = f" Did you mean /{close[0]}?" if close else ""
         raise CommandError(f"Unknown command /{head}.{hint} Type /help for the list.")
     if command.args == "none" and args:
         raise CommandError(f"/{name} takes no arguments. Usage: {command.usage}")

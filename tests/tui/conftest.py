@@ -98,3 +98,13 @@ async def submit(pilot: Any, text: str) -> None:
     await type_text(pilot, text)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def ready(app: Any, timeout: float = 30.0) -> None:
+    """Wait for the app's start-up work (session open, history) to finish."""
+    try:
+        await asyncio.wait_for(app.ready.wait(), timeout)
+    except TimeoutError:
+        screens = [type(s).__name__ for s in app.screen_stack]
+        workers = [(w.name, w.state.name) for w in app.workers]
+        raise AssertionError(f"start-up never finished; screens {screens}, workers {workers}") from None

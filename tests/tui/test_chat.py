@@ -6,7 +6,7 @@ from hermes.agent.events import TurnDone
 from hermes.memory import read_entries
 from hermes.tui.widgets.messages import AssistantMessage
 from tests.support.fake_llm import Reply, call
-from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for
+from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for, ready
 
 REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
 
@@ -20,7 +20,7 @@ async def test_sending_a_message_shows_the_streamed_reply(chat_env):
     server.queue(Reply(text=REPLY, chunk_size=4, chunk_delay=0.005))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         assert app.chat.prompt.has_focus
         await submit(pilot, "Show me some code")
         await wait_for(pilot, lambda: REPLY in transcript_texts(app) and _idle(app))
@@ -41,7 +41,7 @@ async def test_a_tool_call_is_shown_as_a_tool_line(chat_env):
     )
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "I prefer tabs")
         await wait_for(pilot, lambda: "Noted." in transcript_texts(app))
         tool_lines = [i.text for i in app.chat.transcript.items if i.kind == "tool"]
@@ -58,7 +58,7 @@ async def test_memory_updated_notice_appears_after_the_background_review(chat_en
     server.queue(Reply(text="Sure."))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "Our repo uses tabs.")
         await wait_for(pilot, lambda: "💾 Memory updated" in transcript_texts(app))
         assert read_entries(app.cfg, "memory") == ["Repo uses tabs"]
@@ -73,7 +73,7 @@ async def test_the_gauge_moves_after_a_memory_write(chat_env):
     )
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         assert app.chat.status.info.memory_pct == 0
         await submit(pilot, "Remember how we deploy")
         await wait_for(pilot, lambda: "Saved." in transcript_texts(app))
@@ -88,7 +88,7 @@ async def test_a_provider_error_is_one_line_and_the_input_is_kept(chat_env):
     server.queue(Reply(status=500, error_message="the upstream model is on fire"))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "Will this work?")
         await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
@@ -109,7 +109,7 @@ async def test_escape_cancels_a_running_reply_and_keeps_the_partial_text(chat_en
     server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "Tell me a long story")
         await wait_for(pilot, lambda: any(i.kind == "assistant" and i.text
                                           for i in app.chat.transcript.items))
@@ -124,7 +124,7 @@ async def test_up_recalls_earlier_prompts(chat_env):
     server, _ = chat_env
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "first prompt")
         await wait_for(pilot, lambda: _idle(app))
         await submit(pilot, "second prompt")
@@ -141,7 +141,7 @@ async def test_ctrl_j_inserts_a_newline_instead_of_sending(chat_env):
     server, _ = chat_env
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await pilot.press("a", "ctrl+j", "b")
         assert app.chat.prompt.text == "a\nb"
         assert server.requests == []
@@ -154,7 +154,7 @@ async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_en
     release = threading.Event()
     app = make_app(preload=lambda: release.wait(30))
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "early bird")
         await pilot.pause(0.2)
         assert app.chat.status.info.busy.startswith("loading")
@@ -174,7 +174,7 @@ async def test_a_corrupt_state_db_shows_one_line_and_chat_still_works(chat_env, 
     server.queue(Reply(text="Still here."))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
         assert len(errors) == 1 and "history" in errors[0].lower()
         await submit(pilot, "hello?")

@@ -7,7 +7,7 @@ from hermes.memory import MemoryTool, list_pending, read_entries
 from hermes.tui.screens.approval import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from tests.support.fake_llm import Reply, call
-from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for
+from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for, ready
 
 
 def _stage(content: str, target: str = "memory") -> str:
@@ -24,7 +24,7 @@ async def test_memory_pending_shows_the_staged_write_and_a_approves_it(chat_env)
     _stage("Project uses Poetry")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         assert app.chat.status.info.pending == 1
         assert "1 pending" in str(app.chat.status.render())
         await submit(pilot, "/memory pending")
@@ -47,7 +47,7 @@ async def test_r_rejects_a_staged_write_and_leaves_the_file_alone(chat_env):
     _stage("Likes vim", target="user")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         assert app.chat.status.info.pending == 2
         await submit(pilot, "/memory pending")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen))
@@ -71,7 +71,7 @@ async def test_the_approval_pane_opens_by_itself_when_a_write_is_staged(chat_env
     )
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "I work at night")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen))
         assert app.screen.items[0].after == "Works at night"
@@ -85,7 +85,7 @@ async def test_memory_subcommands_approve_by_id_history_undo_and_approval_settin
     pending_id = _stage("Uses fish shell")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, f"/memory approve {pending_id}")
         await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish shell"])
         await submit(pilot, "/memory history")
@@ -107,7 +107,7 @@ async def test_memory_viewer_shows_both_stores_and_says_edits_apply_next_session
     )
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "I run Fedora 40")
         await wait_for(pilot, lambda: "ok" in transcript_texts(app))
         await submit(pilot, "/memory")

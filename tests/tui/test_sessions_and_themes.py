@@ -8,11 +8,11 @@ from hermes.config import load_config
 from hermes.sessions import SessionStore
 from hermes.tui.screens.session_picker import SessionPickerScreen
 from tests.support.fake_llm import Reply
-from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for
+from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for, ready
 
 
 async def _chat_and_name(pilot, app, text: str, reply: str, name: str) -> str:
-    await app.ready.wait()
+    await ready(app)
     await submit(pilot, text)
     await wait_for(pilot, lambda: reply in transcript_texts(app))
     await submit(pilot, f"/title {name}")
@@ -32,7 +32,7 @@ async def test_title_then_resume_by_name_from_a_new_app_instance(chat_env):
 
     second = make_app()
     async with second.run_test(size=SIZE) as pilot:
-        await second.ready.wait()
+        await ready(second)
         assert transcript_texts(second) == []  # a fresh session
         await submit(pilot, "/resume search ideas")
         await wait_for(pilot, lambda: second.agent.session_id == sid)
@@ -59,7 +59,7 @@ async def test_resume_on_the_command_line_and_the_picker(chat_env):
 
     resumed = make_app(resume="alpha")  # `hermes --resume alpha`
     async with resumed.run_test(size=SIZE) as pilot:
-        await resumed.ready.wait()
+        await ready(resumed)
         assert "alpha question" in transcript_texts(resumed)
         await submit(pilot, "/sessions")
         await wait_for(pilot, lambda: isinstance(resumed.screen, SessionPickerScreen))
@@ -73,14 +73,14 @@ async def test_resume_on_the_command_line_and_the_picker(chat_env):
 
     latest = make_app(continue_last=True)  # `hermes -c`
     async with latest.run_test(size=SIZE) as pilot:
-        await latest.ready.wait()
+        await ready(latest)
         assert "beta question" in transcript_texts(latest)
 
 
 async def test_resuming_an_unknown_name_is_one_line(chat_env):
     app = make_app(resume="no such session")
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
         assert len(errors) == 1 and "no such session" in errors[0]
         assert app.agent is not None  # a new session is open instead
@@ -90,7 +90,7 @@ async def test_resuming_an_unknown_name_is_one_line(chat_env):
 async def test_theme_switches_and_persists(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         assert app.theme == "hermes-dark"
         dark_bg = app.chat.styles.background
         await submit(pilot, "/theme hermes-light")
@@ -103,7 +103,7 @@ async def test_theme_switches_and_persists(chat_env):
         assert app.theme == "hermes-light"
     again = make_app()
     async with again.run_test(size=SIZE):
-        await again.ready.wait()
+        await ready(again)
         assert again.theme == "hermes-light"
 
 
@@ -117,7 +117,7 @@ async def test_user_themes_load_and_a_broken_one_is_reported_and_skipped(chat_en
     notes: list[str] = []
     app.notify = lambda message, **kw: notes.append(message)  # type: ignore[method-assign]
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         assert "my-theme" in app.available_themes and "oops" not in app.available_themes
         warnings = [n for n in notes if "broken" in n]
         assert len(warnings) == 1 and "broken.yaml" in warnings[0] and "colour" in warnings[0]
@@ -129,7 +129,7 @@ async def test_unknown_slash_command_gets_a_one_line_hint(chat_env):
     server, _ = chat_env
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await submit(pilot, "/frobnicate now")
         await wait_for(pilot, lambda: bool(transcript_texts(app)))
         line = transcript_texts(app)[-1]
@@ -143,7 +143,7 @@ async def test_unknown_slash_command_gets_a_one_line_hint(chat_env):
 async def test_slash_completion_as_you_type(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await app.ready.wait()
+        await ready(app)
         await pilot.press("/", "t")
         suggestions = app.chat.query_one("#suggestions")
         assert suggestions.display

@@ -61,6 +61,9 @@ class ApprovalScreen(ModalScreen[None]):
             yield VerticalScroll(Static(id="pending-text"), id="pending-detail")
 
     def on_mount(self) -> None:
+        self.call_after_refresh(self._init_list)  # nested children may still be mounting
+
+    def _init_list(self) -> None:
         self.reload()
         self.query_one(OptionList).focus()
 

@@ -54,7 +54,7 @@ class MemoryViewerScreen(ModalScreen[None]):
             yield VerticalScroll(Static(id="snapshot-text"), id="snapshot")
 
     def on_mount(self) -> None:
-        self.reload()
+        self.call_after_refresh(self.reload)  # nested children may still be mounting
 
     def reload(self) -> None:
         for view in memory_bridge.stores(self.cfg):

@@ -44,7 +44,10 @@ class SessionPickerScreen(ModalScreen[str | None]):
             yield OptionList(id="session-list")
 
     def on_mount(self) -> None:
-        self._fill("")
+        self.call_after_refresh(self._init_list)  # nested children may still be mounting
+
+    def _init_list(self) -> None:
+        self._fill(self.query_one(Input).value)
         self.query_one(Input).focus()
 
     def _label(self, row: SessionRow) -> Text:

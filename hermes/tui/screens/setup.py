@@ -48,12 +48,20 @@ class SetupScreen(ModalScreen[bool]):
                 yield Button("Save", variant="primary", id="setup-save")
 
     def on_mount(self) -> None:
+        # Nested children may still be mounting (e.g. while litellm imports in a thread).
+        self.call_after_refresh(self._init_form)
+
+    def _init_form(self) -> None:
         self._provider_changed()
         self.query_one("#setup-model", Input).focus()
 
     @on(Select.Changed, "#setup-provider")
     def _provider_changed(self) -> None:
-        provider = setup_mod.BY_ID[str(self.query_one("#setup-provider", Select).value)]
+        selects = self.query("#setup-provider").results(Select)
+        select = next(selects, None)
+        if select is None:  # a late message after the pane closed
+            return
+        provider = setup_mod.BY_ID[str(select.value)]
         base = provider.needs_api_base
         self.query_one("#setup-base").display = base
         self.query_one("#setup-base-label").display = base

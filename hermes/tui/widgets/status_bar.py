@@ -49,7 +49,11 @@ def compact_number(n: int) -> str:
 
 
 def context_bar(used: int, window: int, cells: int = 8) -> str:
-    filled = 0 if window <= 0 else min(cells, round(cells * used / window))
+    if window <= 0:
+        return "▱" * cells
+    filled = min(cells, round(cells * used / window))
+    if used > 0:
+        filled = max(filled, 1)  # any use shows
     return "▰" * filled + "▱" * (cells - filled)
 
 

@@ -93,20 +93,25 @@ class Transcript(VerticalScroll, can_focus=False):
         try:
             start = max(0, self.first_mounted - PAGE)
             widgets = [widget_for(item) for item in self.items[start:self.first_mounted]]
-            before_height = self.virtual_size.height
             first_row = self.rows[0] if self.rows else None
             self.first_mounted = start
-            await self.mount_all(widgets, before=first_row) if first_row else await self.mount_all(widgets)
+            if first_row is None:
+                await self.mount_all(widgets)
+            else:
+                offset = first_row.virtual_region.y - self.scroll_y
+                await self.mount_all(widgets, before=first_row)
+                self.call_after_refresh(self._keep_position, first_row, offset, 5)
             await self._update_hint()
-            self.call_after_refresh(self._keep_position, before_height)
             return len(widgets)
         finally:
             self._loading_earlier = False
 
-    def _keep_position(self, before_height: int) -> None:
-        grown = self.virtual_size.height - before_height
-        if grown > 0:
-            self.scroll_to(y=self.scroll_y + grown, animate=False, immediate=True)
+    def _keep_position(self, row: Widget, offset: int, tries: int) -> None:
+        """Scroll so `row` sits where it was before rows were mounted above it."""
+        if row.virtual_region.y <= offset and tries > 0:  # layout not updated yet
+            self.set_timer(0.02, lambda: self._keep_position(row, offset, tries - 1))
+            return
+        self.scroll_to(y=max(0, row.virtual_region.y - offset), animate=False, immediate=True)
 
     async def _update_hint(self) -> None:
         if self.first_mounted == 0:

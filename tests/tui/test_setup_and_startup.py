@@ -1,0 +1,128 @@
+"""First-run setup, skipping it, and the long-session transcript."""
+
+from __future__ import annotations
+
+import stat
+
+import pytest
+import yaml
+
+from hermes.config import load_config, parse_env_text
+from hermes.tui.screens.setup import SetupScreen
+from hermes.tui.widgets.messages import TranscriptItem
+from hermes.tui.widgets.transcript import PAGE
+from tests.support.fake_llm import Reply
+from tests.tui.conftest import MAIN, SIZE, make_app, submit, transcript_texts, wait_for, ready
+
+
+def _setup_ready(app) -> bool:
+    """The setup pane is up and its form mounted (the model field has focus)."""
+    if not isinstance(app.screen, SetupScreen):
+        return False
+    return any(w.has_focus for w in app.screen.query("#setup-model"))
+
+
+@pytest.fixture
+def no_keys(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("OPENAI_API_KEY", "HERMES_COMPAT_API_KEY"):
+        monkeypatch.setenv(name, "")  # recorded, so the test's writes are undone afterwards
+        monkeypatch.delenv(name)
+
+
+async def test_first_run_setup_writes_config_and_a_private_env_file(
+        fake_llm, hermes_home, no_keys):
+    fake_llm.default = Reply(text="Configured and talking.")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _setup_ready(app))
+        setup = app.screen
+        setup.query_one("#setup-provider").value = "compatible"
+        await pilot.pause()
+        assert setup.query_one("#setup-base").display
+        setup.query_one("#setup-model").value = MAIN
+        setup.query_one("#setup-base").value = fake_llm.api_base
+        setup.query_one("#setup-key").value = "sk-setup-test-key-1234567890"
+        setup.query_one("#setup-key").focus()
+        await pilot.press("enter")
+        await ready(app)
+        assert app.screen is app.chat
+        env_file = hermes_home / ".env"
+        assert stat.S_IMODE(env_file.stat().st_mode) == 0o600
+        assert parse_env_text(env_file.read_text())["HERMES_COMPAT_API_KEY"] == \
+            "sk-setup-test-key-1234567890"
+        saved = yaml.safe_load((hermes_home / "config.yaml").read_text())["model"]
+        assert saved == {"name": f"openai/{MAIN}", "api_base": fake_llm.api_base,
+                         "api_key_env": "HERMES_COMPAT_API_KEY"}
+        assert "sk-setup" not in (hermes_home / "config.yaml").read_text()  # the key is not in config
+        assert load_config().model.name == f"openai/{MAIN}"
+        await submit(pilot, "hello after setup")
+        await wait_for(pilot, lambda: "Configured and talking." in transcript_texts(app))
+
+
+async def test_setup_asks_for_the_key_of_a_hosted_provider(hermes_home, no_keys):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _setup_ready(app))
+        setup = app.screen
+        setup.query_one("#setup-model").value = "openai/gpt-4.1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Paste the key" in str(setup.query_one("#setup-error").render())
+        assert not (hermes_home / "config.yaml").exists()  # nothing saved without a key
+        setup.query_one("#setup-key").value = "sk-openai-test-000000000000"
+        setup.query_one("#setup-key").focus()
+        await pilot.press("enter")
+        await ready(app)
+        assert load_config().model.name == "openai/gpt-4.1"
+        assert "OPENAI_API_KEY=sk-openai-test" in (hermes_home / ".env").read_text()
+
+
+async def test_skipping_setup_keeps_history_and_memory_usable(hermes_home, no_keys):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _setup_ready(app))
+        await pilot.press("escape")
+        await ready(app)
+        assert app.chat.prompt.has_focus
+        await submit(pilot, "/memory history")
+        await wait_for(pilot, lambda: "No memory changes recorded yet." in transcript_texts(app))
+        await submit(pilot, "/sessions")
+        await wait_for(pilot, lambda: "No earlier sessions yet." in transcript_texts(app))
+        await submit(pilot, "hello")
+        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
+        assert app.chat.prompt.text == "hello"  # kept for when a model is configured
+
+
+async def test_a_long_session_mounts_only_the_last_page_and_loads_more_when_scrolled_up(chat_env):
+    app = make_app(open_agent=False)
+    async with app.run_test(size=SIZE) as pilot:
+        transcript = app.chat.transcript
+        items = [TranscriptItem("user" if n % 2 == 0 else "assistant", f"message {n}")
+                 for n in range(2000)]
+        await transcript.load(items)
+        await pilot.pause()
+        assert len(transcript.rows) == PAGE
+        assert transcript.rows[-1].item.text == "message 1999"
+        assert transcript.scroll_y == transcript.max_scroll_y  # opens at the bottom
+        transcript.scroll_home(animate=False, immediate=True)
+        await wait_for(pilot, lambda: len(transcript.rows) == 2 * PAGE)
+        assert transcript.rows[0].item.text == f"message {2000 - 2 * PAGE}"
+        # the view stays where the person was reading: the old first row keeps its place
+        await wait_for(pilot, lambda: transcript.scroll_y > 0)
+        old_first = transcript.rows[PAGE]
+        assert old_first.item.text == f"message {2000 - PAGE}"
+        assert abs(old_first.virtual_region.y - transcript.scroll_y) <= 3
+
+
+async def test_a_long_live_session_unmounts_old_rows_while_following(chat_env):
+    from hermes.tui.widgets.transcript import MAX_MOUNTED
+
+    app = make_app(open_agent=False)
+    async with app.run_test(size=SIZE) as pilot:
+        transcript = app.chat.transcript
+        for n in range(MAX_MOUNTED + 30):
+            await transcript.add_line("info", f"line {n}")
+        await pilot.pause()
+        assert len(transcript.rows) <= MAX_MOUNTED
+        assert len(transcript.items) == MAX_MOUNTED + 30  # nothing is lost, only unmounted
+        assert transcript.rows[-1].item.text == f"line {MAX_MOUNTED + 29}"

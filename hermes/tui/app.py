@@ -80,6 +80,9 @@ class HermesApp(App):
 
     def on_mount(self) -> None:
         self._register_themes()
+
+    def chat_ready(self) -> None:
+        """Called by the chat screen once it is mounted with the input focused."""
         self.call_after_refresh(self._after_first_frame)
 
     def _register_themes(self) -> None:

@@ -145,7 +145,7 @@ def pending_view(record: Any) -> PendingView:
     """What the pane shows for one PendingWrite."""
     action, target = str(record.action), str(record.target)
     before, after = str(record.before or ""), str(record.after or "")
-    text = " ".join((record.summary or after or before).split())
+    text = " ".join((after or before or record.summary).split())
     return PendingView(
         id=str(record.id), action=action, target=target,
         target_label=TARGET_LABELS.get(target, target), before=before, after=after,

@@ -6,6 +6,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
 
 from hermes.tui import commands
 
@@ -26,7 +27,7 @@ class SlashCommandProvider(Provider):
 
     async def discover(self) -> Hits:
         for command in commands.COMMANDS:
-            yield DiscoveryHit(command.usage, partial(self._run, command), help=command.help)
+            yield DiscoveryHit(Content(command.usage), partial(self._run, command), help=command.help)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query.lstrip("/"))

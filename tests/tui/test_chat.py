@@ -156,8 +156,7 @@ async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_en
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "early bird")
-        await pilot.pause(0.2)
-        assert app.chat.status.info.busy.startswith("loading")
+        await wait_for(pilot, lambda: app.chat.status.info.busy.startswith("loading"))
         assert app.chat.prompt.has_focus  # the UI keeps working meanwhile
         await pilot.press("x")
         assert app.chat.prompt.text == "x"

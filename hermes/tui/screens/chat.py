@@ -58,7 +58,10 @@ class ChatScreen(Screen):
 
     def on_mount(self) -> None:
         self.query_one(Suggestions).display = False
+        self.status.info.model = self.app.cfg.model.name
+        self.status.refresh_info()
         self.prompt.focus()
+        self.app.chat_ready()
 
     @property
     def prompt(self) -> PromptInput:

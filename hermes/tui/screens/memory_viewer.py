@@ -26,6 +26,8 @@ NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps 
 
 def gauge_text(pct: int, used: int, limit: int, cells: int = 20) -> str:
     filled = min(cells, round(cells * pct / 100))
+    if used > 0:
+        filled = max(filled, 1)  # any content shows
     bar = "█" * filled + "░" * (cells - filled)
     return f"[$hermes-gauge-{gauge_level(pct)}]{bar}[/] {pct}% — {used:,}/{limit:,} chars"
 

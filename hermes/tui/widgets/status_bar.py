@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.cells import cell_len
 from textual.markup import escape
 from textual.widgets import Static
 
@@ -103,13 +104,13 @@ def status_markup(info: StatusInfo, width: int) -> str:
     for level in range(7):
         segments = _segments(info, level)
         plain = SEP.join(p for _, p in segments)
-        if len(plain) + 2 <= width:
+        if cell_len(plain) + 2 <= width:
             return " " + SEP.join(m for m, _ in segments)
     # Last resort: shorten the title until it fits.
     segments = _segments(info, 5)
     head = segments[:-1] if info.title else segments
     plain_head = SEP.join(p for _, p in head)
-    room = width - len(plain_head) - len(SEP) - 2
+    room = width - cell_len(plain_head) - len(SEP) - 2
     if info.title and room >= 4:
         title = info.title[: room - 1] + "…"
         head = [*head, (f"[b]{escape(title)}[/b]", title)]

@@ -24,7 +24,10 @@ class Suggestions(OptionList, can_focus=False):
             command = commands.BY_NAME.get(name)
             label = Text(line, style="bold")
             if command and " " not in line:
-                label.append(f"  {command.usage.removeprefix('/' + name).strip()}", style="dim")
+                args = command.usage.removeprefix("/" + name).strip()
+                if len(args) > 30 and command.choices:
+                    args = "[" + "|".join(command.choices) + "]"
+                label.append(f"  {args}", style="dim")
                 label.append(f"  — {command.help}", style="italic")
             self.add_option(Option(label, id=line))
         self.highlighted = 0

@@ -1,0 +1,175 @@
+"""Snapshot tests of the key screens (pytest-textual-snapshot), fixed size and fixed data.
+
+Regenerate with `pytest tests/tui/test_snapshots.py --snapshot-update` and look at the report
+before committing. Nothing here depends on the clock, random ids or a network.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from hermes.agent import events as ev
+from hermes.config import load_config
+from hermes.memory import MemoryTool
+from hermes.tui.screens.memory_viewer import MemoryViewerScreen
+from hermes.tui.screens.session_picker import SessionPickerScreen
+from hermes.tui.sessions_bridge import SessionRow
+from hermes.tui.widgets.messages import TranscriptItem
+from tests.tui.conftest import make_app, ready
+
+SIZE = (100, 32)
+NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC
+
+MEMORY = [
+    "User's project is a Rust web service at ~/code/myapi using Axum + SQLx",
+    "This machine runs Ubuntu 22.04, has Docker and Podman installed",
+    "Tests run with `cargo nextest run`; CI is GitHub Actions on ubuntu-latest",
+]
+USER = [
+    "Name: Dana. Backend engineer, works in Berlin (CET)",
+    "Prefers short answers with code first; dislikes emoji in commit messages",
+]
+
+
+def _write(target: str, entries: list[str], approval: bool = False) -> None:
+    cfg = load_config()
+    cfg.memory.write_approval = approval
+    tool = MemoryTool(cfg, origin="tool", session_id=None)
+    for entry in entries:
+        assert tool.call({"action": "add", "target": target, "content": entry})["success"]
+
+
+@pytest.fixture
+def fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pending ids in order: 0000a001, 0000a002, … (they show in the approval pane)."""
+    counter = itertools.count(1)
+    monkeypatch.setattr("hermes.memory.pending.new_id", lambda: f"0000a{next(counter):03d}")
+
+
+def _app():
+    return make_app(open_agent=False, preload=lambda: None)
+
+
+async def _settle(pilot) -> None:
+    app = pilot.app
+    await ready(app)
+    app.chat.prompt.cursor_blink = False
+    await pilot.pause()
+
+
+def test_chat_screen_mid_conversation(snap_compare, hermes_home, fixed_ids) -> None:
+    """The chat screen while a reply streams in.
+
+    A reviewer should see: a user prompt with a blue left bar; a reply rendered as Markdown
+    (a bullet list and a highlighted Rust code block); a 🔎 session_search tool line and a
+    🧠 memory tool line; the italic "💾 Memory updated" notice; a second prompt whose reply is
+    half-way through. The status bar reads: model │ 12k/200k with a small bar │ MEM 67% in
+    green and USER 96% in red │ ⏳ 1 pending │ tokens and cost │ the title "auth refactor".
+    """
+    _write("memory", ["x" * 1474])
+    _write("user", ["y" * 1320])
+    _write("user", ["Prefers tabs"], approval=True)
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        chat = pilot.app.chat
+        await chat.transcript.add(TranscriptItem("user", "What did we decide about the auth refactor?"))
+        for event in (
+            ev.TurnStarted("s1", 1),
+            ev.ToolStarted("c1", "session_search", {"query": "auth refactor"},
+                           'session_search "auth refactor"'),
+            ev.ToolFinished("c1", "session_search", True, 'session_search "auth refactor" → 3 sessions'),
+            ev.TextDelta("Last week we agreed to:\n\n- move tokens to **httpOnly cookies**\n"),
+            ev.TextDelta("- keep the `/login` route\n\n```rust\nlet jar = CookieJar::new();\n```\n"),
+            ev.ToolStarted("c2", "memory", {}, 'memory +memory "auth uses httpOnly cookies"'),
+            ev.ToolFinished("c2", "memory", True, 'memory +memory "auth uses httpOnly cookies"'),
+            ev.TextDelta("I saved that decision."),
+            ev.Usage(1200, 80, 0, 0.01, 15_300, 2_100, 0.0423, 12_400, 200_000),
+            ev.TurnDone("s1", "done"),
+            ev.Notice("memory", "Memory updated"),
+            ev.TitleChanged("s1", "auth refactor"),
+        ):
+            await chat.render_event(event)
+        await chat.transcript.add(TranscriptItem("user", "Show me the middleware"))
+        await chat.render_event(ev.TurnStarted("s1", 3))
+        await chat.render_event(ev.TextDelta("Here is the middleware, step by step:\n\n1. Read"))
+        chat.status.info.model = "anthropic/claude-sonnet-4-5"
+        chat.status.refresh_info()
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
+    """The approval pane over the chat screen, with two staged writes.
+
+    A reviewer should see: the title "Memory writes waiting for approval (2)"; a list with a
+    `replace` in Memory (highlighted) and an `add` to the User profile; below it the detail of
+    the highlighted write: "replace → Memory", id 0000a001, from tool, the old entry in red
+    with "-" and the new one in green with "+"; the key hints a/r/A/R/Esc in the border.
+    """
+    _write("memory", ["Deploys go through staging first"])
+    cfg = load_config()
+    cfg.memory.write_approval = True
+    tool = MemoryTool(cfg, origin="tool", session_id=None)
+    tool.call({"action": "replace", "target": "memory", "old_text": "staging",
+               "content": "Deploys go through staging, then a canary at 5%"})
+    tool.call({"action": "add", "target": "user", "content": "Reviews PRs in the morning"})
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.open_approvals()
+        await pilot.pause(0.2)
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_memory_viewer(snap_compare, hermes_home) -> None:
+    """The memory viewer: both stores side by side, and the frozen snapshot below.
+
+    A reviewer should see: the note that changes on disk take effect in the next session;
+    a "Memory · MEMORY.md" column with a green gauge and three entries; a "User profile ·
+    USER.md" column with two entries; a bottom box "Frozen snapshot this session runs with"
+    holding the older snapshot text (one entry) marked "differs from disk: next session";
+    the key hints e/u/s/Esc in the border.
+    """
+    _write("memory", MEMORY)
+    _write("user", USER)
+    rule = "═" * 46
+    frozen = f"{rule}\nMEMORY (your personal notes) [3% — 70/2,200 chars]\n{rule}\n{MEMORY[0]}"
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.push_screen(MemoryViewerScreen(pilot.app.cfg, snapshot=frozen))
+        await pilot.pause(0.2)
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_session_picker(snap_compare, hermes_home) -> None:
+    """The session picker with four sessions, newest first, filtered by typing "re".
+
+    A reviewer should see: a filter box holding "re"; three matching rows (the one about
+    "Grocery list" is filtered out), each with its title in bold, when it was last active
+    ("5m ago", "2h ago", "3d ago") and its message count, and the first prompt in italics
+    below; the first row highlighted; the key hints in the border.
+    """
+    rows = [
+        SessionRow("20251231_235500_aaaaaa", "auth refactor", "What did we decide about auth?",
+                   NOW - 300, 42),
+        SessionRow("20251231_220000_bbbbbb", "Grocery list", "eggs, milk, butter", NOW - 7200, 3),
+        SessionRow("20251231_210000_cccccc", "release notes v2", "Draft the release notes",
+                   NOW - 7300, 12),
+        SessionRow("20251229_090000_dddddd", "", "Why is the CI red on main?", NOW - 3 * 86400, 7),
+    ]
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.push_screen(SessionPickerScreen(rows, now=NOW))
+        await pilot.pause(0.2)
+        await pilot.press("r", "e")
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

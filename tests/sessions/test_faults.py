@@ -54,6 +54,21 @@ def test_four_writers_and_a_searcher(hermes_home: Path) -> None:
         assert store.check_integrity() == []
 
 
+def test_four_processes_create_the_file_at_once(hermes_home: Path) -> None:
+    path = paths.state_db_path()
+    procs = [_spawn("fresh", str(path)) for _ in range(4)]
+    ids = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0, err
+        ids.append(json.loads(out)["session_id"])
+    with SessionStore(path) as store:
+        versions = store.conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
+        assert [v[0] for v in versions] == list(range(1, LATEST_VERSION + 1))  # each ran once
+        assert {s.id for s in store.list_sessions()} == set(ids)
+        assert len(store.search("fresh", limit=10)) == 4
+
+
 def test_killed_mid_transaction_leaves_a_consistent_searchable_file(hermes_home: Path) -> None:
     path = paths.state_db_path()
     proc = _spawn("hold", str(path))

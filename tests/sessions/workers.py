@@ -56,6 +56,14 @@ def hold(path: Path) -> None:
         time.sleep(600)
 
 
+def fresh(path: Path) -> None:
+    """Open (and so create and migrate) the file, then write one message."""
+    with SessionStore(path) as store:
+        sid = store.create_session(source="test", model="m", system_prompt="", cwd="/")
+        store.append_message(sid, "user", "first words in a fresh file")
+    print(json.dumps({"session_id": sid}))
+
+
 if __name__ == "__main__":
     mode, db = sys.argv[1], Path(sys.argv[2])
     if mode == "writer":
@@ -64,3 +72,5 @@ if __name__ == "__main__":
         searcher(db, float(sys.argv[3]))
     elif mode == "hold":
         hold(db)
+    elif mode == "fresh":
+        fresh(db)

@@ -69,7 +69,8 @@ CREATE INDEX messages_session ON messages(session_id, id);
 """
 
 # External-content FTS5 table whose "content" is a view computing the indexed columns, so
-# 'rebuild' and 'integrity-check' work; triggers keep it in step with `messages`.
+# 'rebuild' and 'integrity-check' work; triggers keep it in step with `messages`. The porter
+# stemmer (built into FTS5) lets "deploy" find "deploys"/"deployed"; CJK tokens pass through it.
 def _fts_values(row: str) -> str:
     """The four indexed values computed from `new` or `old` inside a trigger."""
     return (
@@ -90,7 +91,7 @@ CREATE VIEW messages_fts_source AS
 CREATE VIRTUAL TABLE messages_fts USING fts5(
     body, tools, cjk2, cjk1,
     content='messages_fts_source', content_rowid='id',
-    tokenize='unicode61 remove_diacritics 2'
+    tokenize='porter unicode61 remove_diacritics 2'
 );
 CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
     INSERT INTO messages_fts(rowid, body, tools, cjk2, cjk1)

@@ -36,7 +36,7 @@ class FtsQuery:
 
     expression: str
     terms: list[str] = field(default_factory=list)
-    or_expression: str | None = None  # plain-word fallback with OR, tried when AND finds nothing
+    or_expression: str | None = None  # the terms joined by OR, tried when AND finds nothing
     plain: bool = False  # True when the input was not valid FTS5 and became plain words
     has_prefix: bool = False  # a `word*` prefix term is in the expression
 
@@ -146,6 +146,7 @@ class _Parser:
         self.i = 0
         self.terms: list[str] = []
         self.count = 0
+        self.phrases: list[str] = []  # every term's expression, for the OR relaxation
         self.depth = 0
 
     def peek(self) -> str | None:
@@ -220,6 +221,8 @@ class _Parser:
             raise _Invalid("too many terms")
         expr = _term_expr(raw, prefix and self.allow_prefix, self.terms)
         self.has_prefix = self.has_prefix or (expr or "").endswith(" *")
+        if expr:
+            self.phrases.append(expr)
         if expr is None or (single and expr.startswith("(")):
             raise _Invalid("term without searchable characters")
         return expr
@@ -264,9 +267,14 @@ def build_fts_query(text: str, *, allow_prefix: bool = True) -> FtsQuery | None:
     if not text:
         return None
     try:
-        parser = _Parser(_lex(text), allow_prefix)
+        tokens = _lex(text)
+        parser = _Parser(tokens, allow_prefix)
         expression = parser.parse()
+        # Only words and phrases, no operators: when no message has them all, messages with
+        # some of them are better than nothing (the model often sends a handful of keywords).
+        plain_list = all(kind in ("str", "word", "*") for kind, _ in tokens)
+        relaxed = " OR ".join(parser.phrases) if plain_list and len(parser.phrases) > 1 else None
         return FtsQuery(expression=expression, terms=list(dict.fromkeys(parser.terms)),
-                        has_prefix=parser.has_prefix)
+                        has_prefix=parser.has_prefix, or_expression=relaxed)
     except _Invalid:
         return plain_words_query(text)

@@ -88,11 +88,12 @@ def _candidates(
             conn.set_progress_handler(None, 0)
 
 
-def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> list[tuple[int, str, str]]:
+def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> tuple[list[tuple[int, str, str]], bool]:
+    """The candidate rows, and whether they come from the OR relaxation (some words only)."""
     rows = _candidates(store, fq.expression, **kw)
     if not rows and fq.or_expression:
-        rows = _candidates(store, fq.or_expression, **kw)
-    return rows
+        return _candidates(store, fq.or_expression, **kw), True
+    return rows, False
 
 
 def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
@@ -153,6 +154,7 @@ def discover(
         return []
     kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
     rows: list[tuple[int, str, str]] = []
+    partial = False
     # Cheaper forms to try when one is interrupted by the time budget or (which should not
     # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
     attempts = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
@@ -161,7 +163,7 @@ def discover(
         if attempt is None:
             continue
         try:
-            rows = _run(store, attempt, **kw)
+            rows, partial = _run(store, attempt, **kw)
             fq = attempt
             break
         except sqlite3.OperationalError as exc:
@@ -187,6 +189,7 @@ def discover(
             "message_id": message_id,
             "role": hit.role,
             "snippet": make_snippet(hit.content, fq.terms),
+            **({"partial": True} if partial else {}),
             "messages": [
                 {**message_dict(m, content_cap), **({"match": True} if m.id == message_id else {})}
                 for m in (*before, hit, *after)

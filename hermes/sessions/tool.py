@@ -119,6 +119,8 @@ class SessionSearchTool:
                                    "results": results}
             if not results:
                 out["note"] = "no matching messages; try fewer or different words"
+            elif any(r.get("partial") for r in results):
+                out["note"] = "no message has all the words; these have some of them"
             return out
         if session_id and around is not None:
             window = _int_arg(args, "window", 5) or 5

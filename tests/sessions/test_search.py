@@ -97,7 +97,8 @@ def test_fts5_syntax_is_honoured(hermes_home: Path, clock: FakeClock) -> None:
         assert sessions('"quick brown"') == {a}
         assert sessions("quick brown") == {a, b}
         assert sessions("quick NOT fox") == {b}
-        assert sessions("fox OR dogs") == {a, b}
+        assert sessions("fox OR dogs") == {a, b, c}  # stemming: fox finds foxes
+        assert sessions('"quick" OR dogs') == {a, b}
         assert sessions("fox*") == {a, c}
         assert sessions("NEAR(quick fox, 2)") == {a}
         assert sessions("NEAR(quick fox, 0)") == set()
@@ -245,3 +246,23 @@ def test_bm25_scores_shape() -> None:
     assert bm25_scores([], ["x"]) == []
     short = bm25_scores(["a cat", "bat"], ["a"])  # one-letter terms count whole words only
     assert short[0] > 0 and short[1] == 0
+
+
+def test_english_stemming(store: SessionStore) -> None:
+    sid = new_session(store)
+    store.append_message(sid, "user", "We deployed the caches while tests were running")
+    for q in ("deploy", "deploys", "cache", "run", "test", '"deploying the cache"'):
+        assert [r["session_id"] for r in discover(store, q)] == [sid], q
+
+
+def test_plain_word_list_relaxes_to_some_words(store: SessionStore) -> None:
+    both = new_session(store)
+    store.append_message(both, "user", "redis eviction policy notes")
+    one = new_session(store)
+    store.append_message(one, "user", "redis cluster setup")
+    [hit] = discover(store, "redis eviction")
+    assert hit["session_id"] == both and "partial" not in hit
+    relaxed = discover(store, "redis kubernetes", limit=5)
+    assert {r["session_id"] for r in relaxed} == {both, one}
+    assert all(r["partial"] for r in relaxed)
+    assert discover(store, "redis AND kubernetes") == []  # explicit operators are honoured

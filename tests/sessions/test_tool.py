@@ -57,6 +57,8 @@ def test_discover_limit_role_and_sort(history) -> None:
     assert res["success"] and res["count"] == 1
     assert res["results"][0]["role"] == "assistant"
     assert call(tool, {"query": "postgres", "limit": 50})["count"] <= 10
+    some = call(tool, {"query": "shared_buffers kubernetes"})
+    assert some["count"] == 2 and "some of them" in some["note"]
     empty = call(tool, {"query": "nonexistentword"})
     assert empty["success"] and empty["results"] == [] and "note" in empty
 

@@ -184,6 +184,8 @@ def _run_search(store: Any, args: argparse.Namespace) -> int:
     if not results:
         print(f"No sessions match {query!r}.")
         return 0
+    if any(r.get("partial") for r in results):
+        print("No session has all the words; these have some of them.")
     for r in results:
         print(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
               f" · message #{r['message_id']} ({r['role']})")

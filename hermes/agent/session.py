@@ -240,11 +240,14 @@ class AgentSession:
         return await self._run(text, store_user=True)
 
     async def retry(self) -> TurnDone | None:
-        """Run the last user message again (not stored twice when the last turn failed)."""
+        """Run the last user message again. When the last turn failed before an answer (the
+        conversation ends with the user's message or with tool results) the model is simply
+        called again; otherwise the message is sent anew."""
         if self._last_user_text is None:
             return None
         conv = self._conv
-        unanswered = bool(conv and conv.messages and conv.messages[-1].get("role") == "user")
+        unanswered = bool(conv and conv.messages
+                          and conv.messages[-1].get("role") in ("user", "tool"))
         return await self._run(self._last_user_text, store_user=not unanswered)
 
     def cancel(self) -> None:

@@ -284,3 +284,20 @@ async def test_unusable_state_db_degrades_to_chat_without_history(agent_env, her
     assert names == ["memory"]
     assert (hermes_home / "state.db").read_bytes().startswith(b"this is not")  # untouched
     await agent.close()
+
+
+async def test_retry_after_a_failure_between_tool_rounds_continues_from_the_results(agent_env):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0}, agent={"max_retries": 0})
+    server.queue(Reply(tool_calls=[call("session_search", {"query": "backup"})]),
+                 Reply(status=500), Reply(text="Found nothing earlier."), model=MAIN)
+    agent = AgentSession.open(cfg)
+    failed = await agent.send("did we discuss backups?")
+    assert failed.failed
+    done = await agent.retry()
+    assert done is not None and done.text == "Found nothing earlier."
+    last = _main_requests(server)[-1]["messages"]
+    assert [m["role"] for m in last] == ["system", "user", "assistant", "tool"]
+    roles = [m.role for m in SessionStore().get_messages(agent.session_id)]
+    assert roles == ["user", "assistant", "tool", "assistant"]
+    await agent.close()

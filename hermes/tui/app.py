@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,7 @@ from hermes.config import Config
 from hermes.tui import themes as theme_mod
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
-from hermes.tui.screens.chat import AgentEventMessage, ChatScreen
+from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
 from hermes.tui.startup import ClientLoader, write_marker
 
 if TYPE_CHECKING:
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
+TEXT_FRAME = 0.05  # seconds between Markdown updates while a reply streams
 
 
 class HermesApp(App):
@@ -59,6 +61,9 @@ class HermesApp(App):
         self._open_agent_on_start = open_agent
         self._approvals_open = False
         self.pending_title: str | None = None
+        self._pending_text: list[str] = []
+        self._text_flush_queued = False
+        self._last_text_flush = 0.0
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
 
     # ------------------------------------------------------------ start-up
@@ -169,11 +174,38 @@ class HermesApp(App):
     # ------------------------------------------------------------ agent glue
 
     def on_agent_event(self, event: ev.Event) -> None:
-        """The agent's callback: queue the event for the chat screen (order is kept)."""
+        """The agent's callback: queue the event for the chat screen (order is kept).
+
+        Text deltas are coalesced: one message carries everything that arrived since the
+        screen last took text, so a fast stream costs a message per frame, not per token.
+        """
+        chat = self.chat
+        if isinstance(event, ev.TextDelta):
+            self._pending_text.append(event.text)
+            if not self._text_flush_queued:
+                self._text_flush_queued = True
+                # At most one Markdown update per TEXT_FRAME: each one re-lays out the screen.
+                wait = self._last_text_flush + TEXT_FRAME - time.monotonic()
+                if wait > 0:
+                    asyncio.get_running_loop().call_later(
+                        wait, chat.post_message, TextArrived())
+                else:
+                    chat.post_message(TextArrived())
+            return
+        if self._pending_text:
+            chat.post_message(AgentEventMessage(ev.TextDelta(self.take_pending_text())))
         if isinstance(event, ev.TurnStarted) and self.pending_title:
             title, self.pending_title = self.pending_title, None
             self.call_later(self.runner.apply_title, title)
-        self.chat.post_message(AgentEventMessage(event))
+        chat.post_message(AgentEventMessage(event))
+
+    def take_pending_text(self) -> str:
+        """Everything streamed since the last call (the chat screen renders it)."""
+        text = "".join(self._pending_text)
+        self._pending_text.clear()
+        self._text_flush_queued = False
+        self._last_text_flush = time.monotonic()
+        return text
 
     def send_message(self, text: str, retry: bool = False) -> None:
         self._send(text, retry)

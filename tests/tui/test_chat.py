@@ -184,3 +184,25 @@ def test_turn_done_is_the_event_the_app_waits_for():
     # guards the contract the screen relies on: TurnDone carries the flags it reads
     done = TurnDone(session_id="s", text="", cancelled=True)
     assert done.cancelled and not done.interrupted and not done.failed
+
+
+async def test_a_long_reply_streams_into_several_widgets_that_add_up(chat_env):
+    from hermes.tui.widgets.messages import SEGMENT_CHARS
+
+    server, _ = chat_env
+    paragraphs = [f"Paragraph {n}: " + "lorem ipsum dolor sit amet " * 6 for n in range(40)]
+    text = "\n\n".join(paragraphs[:20]) + "\n\n```python\nprint('kept together')\n\n\nx = 1\n```\n\n" \
+        + "\n\n".join(paragraphs[20:])
+    assert len(text) > 4 * SEGMENT_CHARS
+    server.queue(Reply(text=text, chunk_size=40))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "write a lot")
+        await wait_for(pilot, lambda: _idle(app) and any(
+            "Paragraph 39" in i.text for i in app.chat.transcript.items))
+        parts = [i for i in app.chat.transcript.items if i.kind == "assistant"]
+        assert len(parts) > 2
+        assert "".join(p.text for p in parts) == text  # nothing lost or doubled at the seams
+        assert any("print('kept together')\n\n\nx = 1" in p.text for p in parts)
+        assert app.chat.transcript.following

@@ -219,3 +219,17 @@ def test_frozen_snapshot_from_the_agent_or_the_stored_prompt() -> None:
     assert frozen_snapshot(_Agent("s", snapshot=block)) == block
     assert frozen_snapshot(_Agent("s", prompt=f"You are Hermes.\n\n{block}\n\n## Tools")) == block
     assert frozen_snapshot(_Agent("s", prompt="no memory here")) == ""
+
+
+# ---------------------------------------------------------------- long replies
+
+def test_a_long_reply_is_split_only_at_a_blank_line_outside_code() -> None:
+    from hermes.tui.widgets.messages import SEGMENT_CHARS, split_point
+
+    long_text = "word " * (SEGMENT_CHARS // 5 + 1)
+    assert split_point("short", "a\n\nb") is None  # not long yet
+    assert split_point(long_text, "no blank line") is None
+    assert split_point(long_text, "end.\n\nNext") == len("end.\n\n")
+    inside_fence = long_text + "\n```python\nx = 1\n"
+    assert split_point(inside_fence, "\n\ny = 2\n") is None  # a blank line inside code
+    assert split_point(inside_fence, "```\n\nAfter") == len("```\n\n")

@@ -35,6 +35,10 @@ class AgentEventMessage(Message):
         self.event = event
 
 
+class TextArrived(Message):
+    """Streamed text is waiting in the app's buffer (see HermesApp.on_agent_event)."""
+
+
 class ChatScreen(Screen):
     BINDINGS = [
         Binding("escape", "cancel_reply", "Cancel reply", show=False),
@@ -47,6 +51,7 @@ class ChatScreen(Screen):
     def __init__(self) -> None:
         super().__init__(id="chat")
         self.reply: AssistantMessage | None = None
+        self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
         self.failed_text: str | None = None
 
@@ -146,13 +151,16 @@ class ChatScreen(Screen):
     async def on_agent_event_message(self, message: AgentEventMessage) -> None:
         await self.render_event(message.event)
 
+    async def on_text_arrived(self, message: TextArrived) -> None:
+        text = self.app.take_pending_text()
+        if text:
+            await self.render_event(ev.TextDelta(text))
+
     async def render_event(self, event: ev.Event) -> None:
         """Show one agent event."""
         app = self.app
         if isinstance(event, ev.TextDelta):
-            if self.reply is None:
-                self.reply = await self.transcript.start_reply()
-            await self.reply.write(event.text)
+            await self._write_reply(event.text)
         elif isinstance(event, ev.ToolStarted):
             await self._end_reply()
             icon = TOOL_ICONS.get(event.name, "🔧")
@@ -193,7 +201,23 @@ class ChatScreen(Screen):
         elif isinstance(event, ev.TurnDone):
             await self._turn_done(event)
 
+    async def _write_reply(self, text: str) -> None:
+        """Stream text into the reply; a long reply continues in a fresh widget at a block
+        boundary, so no single Markdown widget grows large enough to slow each frame."""
+        if self.reply is None:
+            self.reply = await self.transcript.start_reply(continued=self.continuing)
+            self.continuing = False
+        rest = await self.reply.write(text)
+        if rest is None:
+            return
+        await self.reply.finish()
+        self.reply = None
+        self.continuing = True
+        if rest:
+            await self._write_reply(rest)
+
     async def _end_reply(self, marker: str = "") -> None:
+        self.continuing = False
         if self.reply is not None:
             await self.reply.finish(marker)
             self.reply = None

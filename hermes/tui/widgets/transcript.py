@@ -15,6 +15,9 @@ from hermes.tui.widgets.messages import AssistantMessage, LineMessage, Transcrip
 
 PAGE = 40  # rows mounted at a time when opening or scrolling back
 MAX_MOUNTED = 240  # beyond this, the oldest rows are unmounted while following the bottom
+# Textual re-arranges every mounted widget when anything grows, so while following a stream
+# the mounted rows are also capped by weight (a row weighs its number of widgets).
+MAX_WEIGHT = 120
 
 
 class EarlierHint(Static):
@@ -59,8 +62,11 @@ class Transcript(VerticalScroll, can_focus=False):
         await self._prune()
         return widget
 
-    async def start_reply(self) -> AssistantMessage:
-        widget = await self.add(TranscriptItem("assistant", ""))
+    async def start_reply(self, continued: bool = False) -> AssistantMessage:
+        item = TranscriptItem("assistant", "")
+        if continued:
+            item.meta["continued"] = "1"
+        widget = await self.add(item)
         assert isinstance(widget, AssistantMessage)
         return widget
 
@@ -74,13 +80,25 @@ class Transcript(VerticalScroll, can_focus=False):
         """True while the view sticks to the bottom (the person has not scrolled up)."""
         return not self._anchor_released or self.scroll_y >= self.max_scroll_y
 
+    @staticmethod
+    def weight(row: Widget) -> int:
+        if not isinstance(row, AssistantMessage):
+            return 1
+        return 1 + sum(1 for _ in row.walk_children())
+
     async def _prune(self) -> None:
         rows = self.rows
-        if len(rows) <= MAX_MOUNTED or not self.following:
+        if not self.following or len(rows) <= 2:
             return
-        drop = rows[: len(rows) - MAX_MOUNTED + PAGE]
-        if any(isinstance(w, AssistantMessage) and w._stream is not None for w in drop):
-            return
+        count = len(rows) - MAX_MOUNTED + PAGE if len(rows) > MAX_MOUNTED else 0
+        total = sum(self.weight(row) for row in rows)
+        while total > MAX_WEIGHT and count < len(rows) - 2:
+            total -= self.weight(rows[count])
+            count += 1
+        drop = [row for row in rows[:count]
+                if not (isinstance(row, AssistantMessage) and row._stream is not None)]
+        if len(drop) != count or not drop:
+            return  # never unmount a reply that is still streaming
         self.first_mounted += len(drop)
         await self.remove_children(drop)
         await self._update_hint()

@@ -1,0 +1,219 @@
+"""Start-up and rendering benchmark for the Hermes app. Prints numbers; asserts nothing.
+
+1. Start-up (real processes on a pseudo-terminal, 120x36): wall time from spawning `hermes`
+   to the first frame with a focused input (the app appends a marker line to
+   $HERMES_STARTUP_MARKER), time until litellm is imported and ready, and peak memory
+   (ru_maxrss of the child). Median of --runs runs.
+2. Render throughput (headless, in-process): a 5,000-token reply streamed at 500 tokens/s;
+   how long after the last token is received it is written to the terminal, and the lag of
+   sampled tokens along the way.
+
+Usage: python bench/startup_bench.py [--runs 5] [--tokens 5000] [--rate 500]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import pty
+import select
+import signal
+import statistics
+import struct
+import sys
+import tempfile
+import termios
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def _hermes_bin() -> str:
+    candidate = Path(sys.executable).parent / "hermes"
+    return str(candidate) if candidate.exists() else "hermes"
+
+
+def _home() -> Path:
+    home = Path(tempfile.mkdtemp(prefix="hermes-bench-")) / "home"
+    home.mkdir(mode=0o700)
+    # A configured model with a key, so the app goes straight to the chat (no setup pane).
+    (home / "config.yaml").write_text(
+        "model: {name: openai/bench, api_base: 'http://127.0.0.1:9/v1', api_key_env: BENCH_KEY}\n")
+    (home / ".env").write_text("BENCH_KEY=sk-bench-000000000000\n")
+    os.chmod(home / ".env", 0o600)
+    return home
+
+
+def _read_marker(path: Path) -> dict[str, float]:
+    events: dict[str, float] = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            data = json.loads(line)
+            events.setdefault(data["event"], data["t"])
+    return events
+
+
+def one_startup(hermes: str, timeout: float = 60.0) -> dict[str, float]:
+    home = _home()
+    marker = home.parent / "marker.jsonl"
+    env = {**os.environ, "HERMES_HOME": str(home), "HERMES_STARTUP_MARKER": str(marker),
+           "TERM": "xterm-256color"}
+    started = time.time()
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: become hermes on the pseudo-terminal
+        os.execvpe(hermes, [hermes], env)
+    import fcntl
+
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
+    os.kill(pid, signal.SIGWINCH)
+    deadline = time.time() + timeout
+    events: dict[str, float] = {}
+    quit_sent = False
+    status = None
+    usage = None
+    while time.time() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.02)
+        if ready:
+            with contextlib.suppress(OSError):
+                os.read(fd, 65536)  # drain the screen output so the app never blocks
+        events = _read_marker(marker)
+        if not quit_sent and "first_frame" in events and "llm_ready" in events:
+            os.write(fd, b"\x11")  # Ctrl+Q
+            quit_sent = True
+        done, status, usage = os.wait4(pid, os.WNOHANG)
+        if done:
+            break
+    else:
+        os.kill(pid, signal.SIGKILL)
+        _, status, usage = os.wait4(pid, 0)
+    os.close(fd)
+    return {
+        "first_frame_ms": (events.get("first_frame", float("nan")) - started) * 1000,
+        "llm_ready_ms": (events.get("llm_ready", float("nan")) - started) * 1000,
+        "peak_rss_mb": (usage.ru_maxrss / 1024) if usage else float("nan"),
+    }
+
+
+def startup_bench(runs: int) -> None:
+    hermes = _hermes_bin()
+    results = [one_startup(hermes) for _ in range(runs)]
+    print(f"start-up, {runs} runs of `{hermes}` on a 120x36 pseudo-terminal (median [min–max]):")
+    for key, label in (("first_frame_ms", "first frame with focused input"),
+                       ("llm_ready_ms", "litellm imported and ready"),
+                       ("peak_rss_mb", "peak memory (ru_maxrss)")):
+        values = [r[key] for r in results]
+        unit = "MB" if key.endswith("mb") else "ms"
+        print(f"  {label:34s} {statistics.median(values):8.0f} {unit}"
+              f"  [{min(values):.0f}–{max(values):.0f}]")
+
+
+# ---------------------------------------------------------------- render throughput
+
+
+def _reply_tokens(count: int) -> list[str]:
+    """A Markdown reply of `count` tokens: paragraphs, a list and a code block now and then,
+    with a sampled marker token every 500 tokens and a unique last token."""
+    words = ("the", "stream", "keeps", "rendering", "while", "tokens", "arrive", "quickly",
+             "and", "markdown", "blocks", "grow", "one", "at", "a", "time")
+    tokens: list[str] = []
+    n = 0
+    while len(tokens) < count - 1:
+        n += 1
+        if n % 500 == 0:
+            tokens.append(f" SAMPLE{n:05d}")
+        elif n % 97 == 0:
+            tokens.append("\n\n")
+        elif n % 641 == 0:
+            tokens.append("\n\n```python\nprint('code')\n```\n\n")
+        elif n % 53 == 0:
+            tokens.append("\n- ")
+        else:
+            tokens.append(" " + words[n % len(words)])
+    tokens.append(" LASTTOKEN.")
+    return tokens
+
+
+async def render_bench(count: int, rate: float) -> None:
+    from hermes.agent import events as ev
+    from hermes.tui.app import HermesApp
+
+    os.environ["HERMES_HOME"] = str(_home())
+    app = HermesApp(open_agent=False, preload=lambda: None)
+    tokens = _reply_tokens(count)
+    markers = [t.strip(" .") for t in tokens if "SAMPLE" in t or "LASTTOKEN" in t]
+    sent: dict[str, float] = {}
+    shown: dict[str, float] = {}
+    async with app.run_test(size=(120, 36)) as pilot:
+        await asyncio.wait_for(app.ready.wait(), 30)
+        from textual._compositor import CompositorUpdate
+
+        original_display = app._display
+
+        def display(screen, renderable) -> None:  # noqa: ANN001
+            # Headless Textual skips output; render each update to terminal bytes here, as a
+            # real terminal driver would, and note when a marker token first appears.
+            if isinstance(renderable, CompositorUpdate):
+                data = renderable.render_segments(app.console)
+                now = time.perf_counter()
+                for marker in markers:
+                    if marker not in shown and marker in data:
+                        shown[marker] = now
+            original_display(screen, renderable)
+
+        app._display = display  # type: ignore[method-assign]
+        chat = app.chat
+        await chat.render_event(ev.TurnStarted("bench", 1))
+        interval = 1.0 / rate
+        cpu_before = time.process_time()
+        start = time.perf_counter()
+        for index, token in enumerate(tokens):
+            due = start + index * interval
+            delay = due - time.perf_counter()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            app.on_agent_event(ev.TextDelta(token))  # the agent's callback, as in a real turn
+            for marker in markers:
+                if marker in token:
+                    sent[marker] = time.perf_counter()
+        stream_seconds = time.perf_counter() - start
+        deadline = time.perf_counter() + 30
+        while "LASTTOKEN" not in shown and time.perf_counter() < deadline:
+            await pilot.pause(0.001)
+        cpu = time.process_time() - cpu_before
+        wall = time.perf_counter() - start
+        lags = [(shown[m] - sent[m]) * 1000 for m in markers if m in shown and m in sent]
+        last = (shown.get("LASTTOKEN", float("nan")) - sent["LASTTOKEN"]) * 1000
+    print(f"render: {count:,} tokens streamed at {rate:.0f} tok/s "
+          f"(took {stream_seconds:.1f} s to send), 120x36 headless:")
+    print(f"  last token on screen after receipt      {last:8.1f} ms")
+    print(f"  CPU used while streaming                {100 * cpu / wall:8.0f} % of one core"
+          f" (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if lags:
+        print(f"  sampled tokens (every 500th), lag       median {statistics.median(lags):.1f} ms,"
+              f" max {max(lags):.1f} ms ({len(lags)} samples)")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--tokens", type=int, default=5000)
+    parser.add_argument("--rate", type=float, default=500.0)
+    parser.add_argument("--skip-startup", action="store_true")
+    parser.add_argument("--skip-render", action="store_true")
+    args = parser.parse_args()
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+    print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
+    if not args.skip_startup:
+        startup_bench(args.runs)
+    if not args.skip_render:
+        asyncio.run(render_bench(args.tokens, args.rate))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

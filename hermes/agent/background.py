@@ -62,6 +62,7 @@ def _cut(text: str, limit: int) -> str:
 
 
 def exchange_excerpt(user_text: str, assistant_text: str) -> str:
+    """The last exchange as the review reads it: the user in full (capped), the reply cut."""
     return f"User: {_cut(user_text, USER_CHARS)}\nAssistant: {_cut(assistant_text, REPLY_CHARS)}"
 
 
@@ -119,6 +120,7 @@ def parse_operations(text: str) -> list[dict[str, Any]]:
 
 
 def same_model(a: ModelConfig, b: ModelConfig) -> bool:
+    """Whether two resolved model configs reach the same model the same way."""
     return (a.name, a.api_base, a.api_key_env) == (b.name, b.api_base, b.api_key_env)
 
 

@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def run_chat(args: argparse.Namespace) -> int:
+    """`hermes chat -q`: check the config, run one turn, return the exit status."""
     import asyncio
 
     from hermes.config import load_config

@@ -41,6 +41,7 @@ def split_for_compression(messages: list[dict[str, Any]], keep_turns: int) -> Sp
 
 
 def turn_count(messages: list[dict[str, Any]]) -> int:
+    """How many user turns a conversation holds."""
     return sum(1 for m in messages if m.get("role") == "user")
 
 
@@ -87,4 +88,5 @@ async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: 
 
 
 def needs_compression(cfg: Config, request_tokens: int, window: int) -> bool:
+    """Whether a request of this size passes compression.threshold of the window."""
     return request_tokens > cfg.compression.threshold * window

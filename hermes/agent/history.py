@@ -6,7 +6,6 @@ that cannot be opened): then messages live in memory for this run and nothing is
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 import re
@@ -43,6 +42,7 @@ class History:
     # ------------------------------------------------------------ sessions
 
     def create(self, *, system_prompt: str, model: str, source: str) -> str:
+        """A new session row holding its system prompt; returns the id."""
         if self.store is None:
             import secrets
             import time
@@ -176,6 +176,3 @@ def tool_calls_json(calls: list[dict[str, str]]) -> list[dict[str, Any]]:
              "function": {"name": c["name"], "arguments": c["arguments"] or "{}"}}
             for c in calls]
 
-
-def dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)

@@ -47,6 +47,7 @@ class ToolOutcome:
 
 
 def error_result(message: str, **extra: Any) -> str:
+    """The JSON a model gets when its tool call cannot run."""
     return json.dumps({"success": False, "error": message, **extra}, ensure_ascii=False)
 
 
@@ -77,6 +78,7 @@ class ToolRegistry:
         self._tools: dict[str, Tool] = {}
 
     def register(self, tool: Tool) -> None:
+        """Add a tool (a later one with the same name replaces it)."""
         self._tools[tool.name] = tool
 
     def get(self, name: str) -> Tool | None:
@@ -87,9 +89,11 @@ class ToolRegistry:
         return list(self._tools)
 
     def schemas(self) -> list[dict[str, Any]]:
+        """The schemas sent with every request, in registration order."""
         return [t.schema for t in self._tools.values()]
 
     def summarize_start(self, name: str, args: dict[str, Any]) -> str:
+        """The short line shown when a call starts."""
         tool = self._tools.get(name)
         if tool is not None and tool.describe is not None:
             try:
@@ -171,6 +175,7 @@ def describe_memory(args: dict[str, Any]) -> str:
 
 
 def describe_memory_result(args: dict[str, Any], data: dict[str, Any]) -> str:
+    """`memory +user "prefers tabs" → saved (12% — 170/1,375 chars)` or `→ staged …`."""
     start = describe_memory(args)
     if data.get("staged"):
         return f"{start} → staged for approval"
@@ -199,6 +204,7 @@ def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
 
 
 def describe_search_result(args: dict[str, Any], data: dict[str, Any]) -> str:
+    """`session_search "auth refactor" → 3 sessions`."""
     start = describe_search(args)
     counted = _count_of(data)
     if counted is None:

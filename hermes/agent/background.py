@@ -35,6 +35,7 @@ COMBINED_TITLE_RULE = ('\nFirst line: "TITLE: " and a 3-7 word title of the conv
 
 USER_CHARS = 1500  # what the user said matters most for memory
 REPLY_CHARS = 240  # the reply only gives context
+TOOLS_CHARS = 300
 MEMORY_VIEW_CHARS = 600  # beyond this, only the entries most related to the exchange are sent
 
 @dataclass
@@ -61,9 +62,14 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + " […]"
 
 
-def exchange_excerpt(user_text: str, assistant_text: str) -> str:
-    """The last exchange as the review reads it: the user in full (capped), the reply cut."""
-    return f"User: {_cut(user_text, USER_CHARS)}\nAssistant: {_cut(assistant_text, REPLY_CHARS)}"
+def exchange_excerpt(user_text: str, assistant_text: str, tool_lines: list[str] | None = None
+                     ) -> str:
+    """The last exchange as the review reads it: the user in full (capped), what the tools
+    did (one short line each, so facts a tool showed can be traced and saved writes are not
+    repeated) and the start of the reply."""
+    tools = f"\nTools: {_cut('; '.join(tool_lines), TOOLS_CHARS)}" if tool_lines else ""
+    return (f"User: {_cut(user_text, USER_CHARS)}{tools}\n"
+            f"Assistant: {_cut(assistant_text, REPLY_CHARS)}")
 
 
 def _words(text: str) -> set[str]:
@@ -133,13 +139,13 @@ def split_title(text: str) -> tuple[str, str]:
 
 
 async def run_review(cfg: Config, *, memory_tool: Any, user_text: str, assistant_text: str,
-                     emit: Callable[[Event], None], with_title: bool = False
-                     ) -> tuple[BackgroundUsage, str]:
+                     emit: Callable[[Event], None], with_title: bool = False,
+                     tool_lines: list[str] | None = None) -> tuple[BackgroundUsage, str]:
     """Ask the review model what to keep; apply it through the memory tool; emit notices.
     With `with_title` the same call also writes the session title (one request instead of
     two when review and title use the same model). Returns (usage, title or "")."""
     mc = cfg.resolve_model(cfg.memory.review_model)
-    excerpt = exchange_excerpt(user_text, assistant_text)
+    excerpt = exchange_excerpt(user_text, assistant_text, tool_lines)
     messages = [
         {"role": "system", "content": REVIEW_PROMPT + (COMBINED_TITLE_RULE if with_title else "")},
         {"role": "user", "content": f"Memory now:\n{memory_view(cfg, excerpt)}\n\n{excerpt}"},

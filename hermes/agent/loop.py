@@ -26,7 +26,7 @@ from hermes.agent.events import (
     Usage,
 )
 from hermes.agent.history import History, SessionTotals, tool_calls_json
-from hermes.agent.tools import ToolRegistry, parse_arguments
+from hermes.agent.tools import ToolOutcome, ToolRegistry, parse_arguments
 from hermes.config import Config, ModelConfig
 
 log = logging.getLogger("hermes.agent.loop")
@@ -63,6 +63,7 @@ class TurnResult:
     assistant_message_id: int | None
     prompt_tokens: int = 0  # all requests of the turn
     completion_tokens: int = 0
+    tool_lines: list[str] = field(default_factory=list)  # finish summaries, for the review
 
 
 def _safe_emit(conv: Conversation, event: Event) -> None:
@@ -126,6 +127,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     state = llm.StreamState()
     prompt_total = completion_total = 0
     assistant_id: int | None = None
+    tool_lines: list[str] = []
 
     def on_text(piece: str) -> None:
         # Text of a later round starts a new paragraph after the text of earlier rounds.
@@ -181,7 +183,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                                 token_count=c, finish_reason=state.finish_reason or "tool_calls")
             conv.messages.append({"role": "assistant", "content": text, "tool_calls": call_json})
             for tc in calls:
-                await _run_tool(conv, tc)
+                tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
         return _cancelled(conv, state, reply_parts, user_text, user_id)
 
@@ -190,7 +192,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id)
     _safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
-                      completion_total)
+                      completion_total, tool_lines)
 
 
 async def _with_provider_context(conv: Conversation, user_text: str, turn_index: int) -> str:
@@ -206,7 +208,7 @@ async def _with_provider_context(conv: Conversation, user_text: str, turn_index:
         return user_text
 
 
-async def _run_tool(conv: Conversation, tc: dict[str, str]) -> None:
+async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     registry = conv.registry
     args_preview, _ = parse_arguments(tc["arguments"])
     _safe_emit(conv, ToolStarted(call_id=tc["id"], name=tc["name"], arguments=args_preview or {},
@@ -224,6 +226,7 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> None:
                                         action=str(outcome.arguments.get("action", ""))))
     if conv.on_tool_outcome is not None:
         conv.on_tool_outcome(outcome)
+    return outcome
 
 
 def _store_partial(conv: Conversation, state: llm.StreamState) -> int | None:

@@ -16,7 +16,7 @@ from typing import Any
 from hermes.agent import background, compress, llm, tokens
 from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone
 from hermes.agent.history import History, SessionTotals
-from hermes.agent.loop import Conversation, run_turn
+from hermes.agent.loop import Conversation, TurnResult, run_turn
 from hermes.agent.prompt import build_system_prompt
 from hermes.agent.tasks import BackgroundTasks
 from hermes.agent.tools import ToolRegistry, build_registry
@@ -289,9 +289,7 @@ class AgentSession:
             self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
             wants_title = self._wants_model_title
             self._wants_model_title = False
-            self._after_turn(result.user_text, result.assistant_text, wants_title,
-                             [i for i in (result.user_message_id, result.assistant_message_id)
-                              if i is not None])
+            self._after_turn(result, wants_title)
         return done
 
     def _derived_title(self, text: str) -> None:
@@ -322,10 +320,12 @@ class AgentSession:
         """After a turn: "scheduled", "done", "failed: …" or why the review did not run."""
         return self._tasks.review_status
 
-    def _after_turn(self, user_text: str, reply: str, wants_title: bool,
-                    message_ids: list[int]) -> None:
+    def _after_turn(self, result: TurnResult, wants_title: bool) -> None:
         conv = self._conv
         assert conv is not None
+        user_text, reply = result.user_text, result.assistant_text
+        message_ids = [i for i in (result.user_message_id, result.assistant_message_id)
+                       if i is not None]
         interval = self.cfg.memory.review_interval
         review_due = bool(interval and self._turn_index % interval == 0
                           and self._memory_tool is not None)
@@ -335,7 +335,8 @@ class AgentSession:
             self.cfg.resolve_model(self.cfg.sessions.title_model))
         if review_due:
             self._tasks.review_status = "scheduled"
-            self._spawn(self._review(conv.session_id, user_text, reply, combine), "review")
+            self._spawn(self._review(conv.session_id, user_text, reply, combine,
+                                     result.tool_lines), "review")
         elif not interval:
             self._tasks.review_status = "off (memory.review_interval is 0)"
         else:
@@ -347,14 +348,14 @@ class AgentSession:
                                                        user_text, reply, message_ids),
                         "provider")
 
-    async def _review(self, session_id: str, user_text: str, reply: str, with_title: bool
-                      ) -> None:
+    async def _review(self, session_id: str, user_text: str, reply: str, with_title: bool,
+                      tool_lines: list[str]) -> None:
         from hermes.memory import MemoryTool
 
         tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, assistant_text=reply,
-            emit=self._emit, with_title=with_title)
+            emit=self._emit, with_title=with_title, tool_lines=tool_lines)
         self._record_background(session_id, usage)
         self._tasks.review_status = "done"
         if title:

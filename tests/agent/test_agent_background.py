@@ -164,3 +164,22 @@ async def test_title_comes_after_the_first_successful_turn(agent_env, recorder):
     await agent.wait_background(timeout=30)
     assert len(server.requests_for(TITLE)) == 1  # titled once
     await agent.close()
+
+
+async def test_review_sees_what_tools_did_and_the_keeping_rules(agent_env):
+    server, make_cfg = agent_env
+    cfg = make_cfg()
+    from tests.support.fake_llm import call
+
+    server.queue(Reply(tool_calls=[call("memory", {"action": "add", "target": "memory",
+                                                   "content": "CI runs on Fridays"})]),
+                 Reply(text="Saved."), model=MAIN)
+    agent = AgentSession.open(cfg)
+    await agent.send("Remember: CI runs on Fridays. Don't remember my phone number 555-0100.")
+    await agent.wait_background(timeout=30)
+    review = server.requests_for(REVIEW)[0]["messages"]
+    rules, excerpt = review[0]["content"], review[-1]["content"]
+    assert "the user stated or a tool showed" in rules and "asked not to keep" in rules
+    assert 'Tools: memory +memory "CI runs on Fridays" → saved' in excerpt
+    assert "CI runs on Fridays" in excerpt.split("Memory now:")[1]  # live memory, not frozen
+    await agent.close()

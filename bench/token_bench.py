@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import statistics
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -126,13 +128,18 @@ async def _conversation(server: FakeLLMServer, texts: list[str], *, memory_write
     per_turn: list[list[dict]] = []
     seen = 0
     for text in texts:
+        started = time.perf_counter()
         await agent.send(text)
+        SEND_SECONDS.append(time.perf_counter() - started)
         await agent.wait_background(timeout=60)
         log = server.requests
         per_turn.append(log[seen:])
         seen = len(log)
     await agent.close()
     return per_turn
+
+
+SEND_SECONDS: list[float] = []
 
 
 def _share(turn_log: list[dict], model: str) -> tuple[int, int, int]:
@@ -148,6 +155,11 @@ def main() -> None:
         home.mkdir()
         os.environ["HERMES_HOME"] = str(home)
         os.environ["FAKE_KEY"] = "dummy"
+        from hermes.agent import llm
+
+        started = time.perf_counter()
+        llm.preload()
+        import_seconds = time.perf_counter() - started
         runs: dict[str, list[list[dict]]] = {}
         _write_config(home, server, separate=True)
         runs["first turn, separate review/title models"] = asyncio.run(
@@ -169,6 +181,10 @@ def main() -> None:
             _conversation(server, [USER_TEXT]))
         tools = first_request.get("tools") or []
 
+        print(f"litellm import (offline settings): {import_seconds:.2f} s; send() wall time "
+              f"against the loopback server: median {statistics.median(SEND_SECONDS) * 1000:.0f}"
+              f" ms over {len(SEND_SECONDS)} turns (first turn of a run includes session "
+              f"creation)")
         print("Token economy (tiktoken, offline, on the fake server's request log)")
         for enc, model in ENCODINGS.items():
             print(f"\n[{enc}]")

@@ -206,3 +206,27 @@ async def test_a_long_reply_streams_into_several_widgets_that_add_up(chat_env):
         assert "".join(p.text for p in parts) == text  # nothing lost or doubled at the seams
         assert any("print('kept together')\n\n\nx = 1" in p.text for p in parts)
         assert app.chat.transcript.following
+
+
+async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
+    server, _ = chat_env
+    long_reply = "\n\n".join(f"Line {n} of a long answer." for n in range(80))
+    server.queue(Reply(text=long_reply, chunk_size=30, chunk_delay=0.03),
+                 Reply(text=long_reply, chunk_size=30, chunk_delay=0.03))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        transcript = app.chat.transcript
+        await submit(pilot, "first")
+        await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
+        await pilot.pause(0.2)
+        assert transcript.scroll_y == transcript.max_scroll_y  # followed to the end
+
+        await submit(pilot, "second")
+        await wait_for(pilot, lambda: transcript.max_scroll_y > 0 and any(
+            "Line 10 " in i.text for i in transcript.items[-3:] if i.kind == "assistant"))
+        await pilot.press("pageup", "pageup")  # the person scrolls up to read
+        await wait_for(pilot, lambda: not transcript.following)
+        await wait_for(pilot, lambda: _idle(app))
+        await pilot.pause(0.2)
+        assert transcript.scroll_y < transcript.max_scroll_y  # the view stayed put

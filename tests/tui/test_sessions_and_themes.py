@@ -157,3 +157,33 @@ async def test_slash_completion_as_you_type(chat_env):
             suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)]
         await pilot.press("escape")
         assert not suggestions.display
+
+
+async def test_usage_model_retry_search_and_compress_commands(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="The answer is 42."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "What is the answer about quokkas?")
+        await wait_for(pilot, lambda: "The answer is 42." in transcript_texts(app))
+        await submit(pilot, "/usage")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("This session:"))
+        assert "1 turn(s)" in transcript_texts(app)[-1]
+        await submit(pilot, "/model openai/other")
+        await wait_for(pilot, lambda: app.chat.status.info.model == "openai/other")
+        assert app.agent.model == "openai/other"
+        await submit(pilot, "/model")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Model: openai/other"))
+        server.queue(Reply(text="Again: 42."), model="other")
+        await submit(pilot, "/retry")
+        await wait_for(pilot, lambda: "Again: 42." in transcript_texts(app))
+        assert any(r["model"] == "other" for r in server.requests)
+        await submit(pilot, "/compress")
+        await wait_for(pilot, lambda: any(t.startswith(("Compressed", "Nothing to compress"))
+                                          for t in transcript_texts(app)))
+        await submit(pilot, "/new")
+        await wait_for(pilot, lambda: transcript_texts(app) == ["New session."])
+        await submit(pilot, "/search quokkas")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Sessions matching"))
+        assert "Test Title" in transcript_texts(app)[-1] or "quokkas" in transcript_texts(app)[-1]

@@ -42,8 +42,10 @@ class TextArrived(Message):
 class ChatScreen(Screen):
     BINDINGS = [
         Binding("escape", "cancel_reply", "Cancel reply", show=False),
-        Binding("pageup", "page_up", "Scroll up", show=False),
-        Binding("pagedown", "page_down", "Scroll down", show=False),
+        # Priority, so they scroll the transcript even while the prompt has focus.
+        Binding("pageup", "page_up", "Scroll up", show=False, priority=True),
+        Binding("pagedown", "page_down", "Scroll down", show=False, priority=True),
+        Binding("ctrl+end", "follow", "Follow the stream", show=False, priority=True),
     ]
 
     app: HermesApp
@@ -142,6 +144,9 @@ class ChatScreen(Screen):
 
     def action_page_down(self) -> None:
         self.transcript.scroll_page_down()
+
+    def action_follow(self) -> None:
+        self.transcript.anchor()
 
     # ------------------------------------------------------------ output
 

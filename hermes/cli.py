@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from hermes import __version__
-from hermes.config import ConfigError, load_config
+from hermes.errors import ConfigError
 
 # Modules that contribute subcommands, in the order `hermes --help` lists them.
 _SUBCOMMAND_MODULES = ("hermes.agent.cli", "hermes.sessions.cli", "hermes.memory.cli")
@@ -26,6 +26,8 @@ def _add_config_parser(sub: argparse._SubParsersAction) -> None:
 
 def _run_config(args: argparse.Namespace) -> int:
     from hermes import paths
+
+    from hermes.config import load_config
 
     if args.action == "path":
         print(paths.config_path())

@@ -18,10 +18,9 @@ from typing import Any
 import yaml
 
 from hermes import paths
+from hermes.errors import ConfigError
 
-
-class ConfigError(Exception):
-    """A config file that cannot be used; the message names the key or file and the fix."""
+__all__ = ["Config", "ConfigError", "ModelConfig", "load_config", "parse_config", "set_config_value"]
 
 
 def _opt(default: Any, **meta: Any) -> Any:

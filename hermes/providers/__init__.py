@@ -7,8 +7,7 @@ use, so `hermes.providers.cli` (loaded by every `hermes` command) costs almost n
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from hermes.lazy import lazy_exports
 
 _EXPORTS = {
     "BaseContext": "hermes.providers.base",
@@ -26,8 +25,4 @@ _EXPORTS = {
 __all__ = sorted(_EXPORTS)
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'hermes.providers' has no attribute {name!r}")
-    return getattr(importlib.import_module(module), name)
+__getattr__ = lazy_exports(__name__, _EXPORTS)

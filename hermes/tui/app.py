@@ -213,6 +213,13 @@ class HermesApp(App):
     @work(group="turn")
     async def _send(self, text: str, retry: bool) -> None:
         chat = self.chat
+        model = self.agent.model if self.agent is not None else self.cfg.model.name
+        if not model:  # say so at once instead of after the model client has loaded
+            await chat.add_line("error", "No model is configured. Choose one with /model NAME "
+                                "(a litellm name, e.g. openai/gpt-4.1) or set model.name in "
+                                "config.yaml; the key goes in $HERMES_HOME/.env.")
+            chat.restore_input(text)
+            return
         if not self.loader.done.is_set():
             chat.set_busy("loading model client…")
             await self.loader.wait()

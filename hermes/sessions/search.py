@@ -53,9 +53,12 @@ def normalize_roles(role_filter: Any) -> list[str] | None:
 
 def _candidates(
     store: SessionStore, expression: str, *, roles: list[str] | None, exclude: str | None,
-    only: str | None, descending: bool,
+    only: str | None, descending: bool, bounded: bool = True,
 ) -> list[tuple[int, str, str]]:
-    """(message id, session id, text to score) of the newest (or oldest) matches."""
+    """(message id, session id, text to score) of the newest (or oldest) matches.
+
+    `bounded` applies the time budget; the last, cheapest form runs without it so a busy
+    machine (wall time, not work, over the budget) still gets its results."""
     where = ["messages_fts MATCH ?"]
     params: list[Any] = [expression]
     if exclude:
@@ -81,7 +84,8 @@ def _candidates(
     deadline = time.perf_counter() + TIME_BUDGET_S
     with store._lock:
         conn = store.conn
-        conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
+        if bounded:
+            conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
         try:
             return conn.execute(sql, params).fetchall()
         finally:
@@ -157,13 +161,12 @@ def discover(
     partial = False
     # Cheaper forms to try when one is interrupted by the time budget or (which should not
     # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
-    attempts = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
-                plain_words_query(query)]
-    for attempt in attempts:
-        if attempt is None:
-            continue
+    forms = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
+             plain_words_query(query)]
+    attempts = [form for form in forms if form is not None]
+    for n, attempt in enumerate(attempts, 1):
         try:
-            rows, partial = _run(store, attempt, **kw)
+            rows, partial = _run(store, attempt, bounded=n < len(attempts), **kw)
             fq = attempt
             break
         except sqlite3.OperationalError as exc:

@@ -109,6 +109,8 @@ class HermesApp(App):
         for warning in self.cfg.warnings:
             self.notify(warning, title="Config", severity="warning", timeout=8)
         self.refresh_memory_status()
+        # Hand edits and other processes change the files too; the check is a cheap stat.
+        self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
 
     def _client_loaded(self) -> None:

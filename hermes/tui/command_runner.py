@@ -117,15 +117,18 @@ class CommandRunner:
         if agent is None:
             await self.say("No session is open.", "error")
             return
-        await agent.new_session(title=args or None)
+        try:
+            await agent.new_session(title=args or None)
+        except Exception as exc:  # a name held by another session: its own one-line message
+            await self.say(f"Cannot start the new session: {exc}", "error")
+            return
         await self.app.chat.transcript.clear()
-        self.app.chat.status.info.title = args
-        self.app.chat.status.info.input_tokens = self.app.chat.status.info.output_tokens = 0
-        self.app.chat.status.info.cost = 0.0
+        info = self.app.chat.status.info
+        info.title = args
+        info.input_tokens = info.output_tokens = info.context_tokens = 0
+        info.cost = 0.0
         self.app.chat.status.refresh_info()
         await self.say(f"New session{f' {args!r}' if args else ''}.")
-        if args:
-            self.app.pending_title = args
 
     # ------------------------------------------------------------ sessions
 

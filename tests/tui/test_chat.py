@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from hermes.agent.events import TurnDone
 from hermes.memory import read_entries
 from hermes.tui.widgets.messages import AssistantMessage
 from tests.support.fake_llm import Reply, call
@@ -178,12 +177,6 @@ async def test_a_corrupt_state_db_shows_one_line_and_chat_still_works(chat_env, 
         assert len(errors) == 1 and "history" in errors[0].lower()
         await submit(pilot, "hello?")
         await wait_for(pilot, lambda: "Still here." in transcript_texts(app))
-
-
-def test_turn_done_is_the_event_the_app_waits_for():
-    # guards the contract the screen relies on: TurnDone carries the flags it reads
-    done = TurnDone(session_id="s", text="", cancelled=True)
-    assert done.cancelled and not done.interrupted and not done.failed
 
 
 async def test_a_long_reply_streams_into_several_widgets_that_add_up(chat_env):

@@ -50,7 +50,10 @@ async def test_resume_on_the_command_line_and_the_picker(chat_env):
     server.queue(Reply(text="first answer"), Reply(text="second answer"))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await _chat_and_name(pilot, app, "alpha question", "first answer", "alpha")
+        alpha_id = await _chat_and_name(pilot, app, "alpha question", "first answer", "alpha")
+        await submit(pilot, "/new alpha")  # the name is taken: one line, nothing changes
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Cannot start"))
+        assert "alpha" in transcript_texts(app)[-1] and app.agent.session_id == alpha_id
         await submit(pilot, "/new beta")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("New session"))
         await submit(pilot, "beta question")

@@ -55,6 +55,8 @@ def _read_marker(path: Path) -> dict[str, float]:
         for line in path.read_text().splitlines():
             data = json.loads(line)
             events.setdefault(data["event"], data["t"])
+            if data["event"] == "first_frame":
+                events.setdefault("litellm_at_first_frame", float(data.get("litellm", False)))
     return events
 
 
@@ -96,6 +98,7 @@ def one_startup(hermes: str, timeout: float = 60.0) -> dict[str, float]:
         "first_frame_ms": (events.get("first_frame", float("nan")) - started) * 1000,
         "llm_ready_ms": (events.get("llm_ready", float("nan")) - started) * 1000,
         "peak_rss_mb": (usage.ru_maxrss / 1024) if usage else float("nan"),
+        "litellm_at_first_frame": events.get("litellm_at_first_frame", float("nan")),
     }
 
 
@@ -110,6 +113,8 @@ def startup_bench(runs: int) -> None:
         unit = "MB" if key.endswith("mb") else "ms"
         print(f"  {label:34s} {statistics.median(values):8.0f} {unit}"
               f"  [{min(values):.0f}–{max(values):.0f}]")
+    loaded = sum(r["litellm_at_first_frame"] == 1.0 for r in results)
+    print(f"  litellm already imported at the first frame in {loaded} of {runs} runs")
 
 
 # ---------------------------------------------------------------- render throughput

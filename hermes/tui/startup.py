@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -15,13 +16,16 @@ MARKER_ENV = "HERMES_STARTUP_MARKER"
 
 
 def write_marker(event: str) -> None:
-    """Append `{"event": …, "t": wall time}` to $HERMES_STARTUP_MARKER when it is set (benchmarks)."""
+    """Append `{"event": …, "t": wall time, "litellm": imported?}` to $HERMES_STARTUP_MARKER
+    when it is set (benchmarks)."""
     path = os.environ.get(MARKER_ENV)
     if not path:
         return
+    record = {"event": event, "t": time.time(), "pid": os.getpid(),
+              "litellm": "litellm" in sys.modules}
     try:
         with open(path, "a", encoding="utf-8") as fh:
-            fh.write(json.dumps({"event": event, "t": time.time(), "pid": os.getpid()}) + "\n")
+            fh.write(json.dumps(record) + "\n")
     except OSError:
         log.warning("cannot write the start-up marker %s", path)
 

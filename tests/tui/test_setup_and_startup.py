@@ -126,3 +126,23 @@ async def test_a_long_live_session_unmounts_old_rows_while_following(chat_env):
         assert len(transcript.rows) <= MAX_MOUNTED
         assert len(transcript.items) == MAX_MOUNTED + 30  # nothing is lost, only unmounted
         assert transcript.rows[-1].item.text == f"line {MAX_MOUNTED + 29}"
+
+
+async def test_the_first_frame_marker_comes_before_the_model_client_is_ready(
+        chat_env, tmp_path, monkeypatch):
+    import json
+    import threading
+
+    marker = tmp_path / "marker.jsonl"
+    monkeypatch.setenv("HERMES_STARTUP_MARKER", str(marker))
+    release = threading.Event()
+    app = make_app(preload=lambda: release.wait(30))
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: marker.exists())
+        events = [json.loads(line)["event"] for line in marker.read_text().splitlines()]
+        assert events == ["first_frame"]
+        assert app.chat.prompt.has_focus
+        release.set()
+        await wait_for(pilot, lambda: "llm_ready" in marker.read_text())
+    events = [json.loads(line)["event"] for line in marker.read_text().splitlines()]
+    assert events == ["first_frame", "llm_ready"]

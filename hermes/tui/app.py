@@ -293,6 +293,9 @@ class HermesApp(App):
         """Switch and persist the theme; returns a line to show."""
         self._register_themes_quietly()
         if name not in self.available_themes:
+            broken = [p for p in self.theme_result.problems if p.split(".", 1)[0] == name]
+            if broken:
+                return f"Theme file {broken[0]} — keeping {self.theme}"
             names = ", ".join(sorted(self.theme_result.themes)) or "none"
             return f"Unknown theme '{name}'. Available: {names}"
         self.theme = name

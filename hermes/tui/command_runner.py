@@ -58,7 +58,7 @@ class CommandRunner:
             await self.say(f"Theme: {self.app.theme}. Available: {names}. Switch with /theme NAME")
             return
         line = self.app.set_theme(args)
-        await self.say(line, "error" if line.startswith("Unknown") else "info")
+        await self.say(line, "error" if line.startswith(("Unknown", "Theme file")) else "info")
 
     async def cmd_usage(self, args: str) -> None:
         agent = self.app.agent

@@ -126,6 +126,9 @@ async def test_user_themes_load_and_a_broken_one_is_reported_and_skipped(chat_en
         assert len(warnings) == 1 and "broken.yaml" in warnings[0] and "colour" in warnings[0]
         await submit(pilot, "/theme my-theme")
         await wait_for(pilot, lambda: app.theme == "my-theme")
+        await submit(pilot, "/theme broken")  # names the file and the problem, keeps the theme
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Theme file broken.yaml"))
+        assert "colour" in transcript_texts(app)[-1] and app.theme == "my-theme"
 
 
 async def test_unknown_slash_command_gets_a_one_line_hint(chat_env):

@@ -31,7 +31,8 @@ def write_marker(event: str) -> None:
 
 
 def default_preload() -> None:
-    """Import litellm the way the agent layer wants it (offline settings)."""
+    """Import the reply widget (Markdown), then litellm the way the agent layer wants it."""
+    import hermes.tui.widgets.reply  # noqa: F401  - ready before the first reply streams
     from hermes.agent import llm
 
     llm.preload()

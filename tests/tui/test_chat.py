@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from hermes.memory import read_entries
-from hermes.tui.widgets.messages import AssistantMessage
+from hermes.tui.widgets.reply import AssistantMessage
 from tests.support.fake_llm import Reply, call
 from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for, ready
 
@@ -180,7 +180,7 @@ async def test_a_corrupt_state_db_shows_one_line_and_chat_still_works(chat_env, 
 
 
 async def test_a_long_reply_streams_into_several_widgets_that_add_up(chat_env):
-    from hermes.tui.widgets.messages import SEGMENT_CHARS
+    from hermes.tui.widgets.reply import SEGMENT_CHARS
 
     server, _ = chat_env
     paragraphs = [f"Paragraph {n}: " + "lorem ipsum dolor sit amet " * 6 for n in range(40)]

@@ -224,7 +224,7 @@ def test_frozen_snapshot_from_the_agent_or_the_stored_prompt() -> None:
 # ---------------------------------------------------------------- long replies
 
 def test_a_long_reply_is_split_only_at_a_blank_line_outside_code() -> None:
-    from hermes.tui.widgets.messages import SEGMENT_CHARS, split_point
+    from hermes.tui.widgets.reply import SEGMENT_CHARS, split_point
 
     long_text = "word " * (SEGMENT_CHARS // 5 + 1)
     assert split_point("short", "a\n\nb") is None  # not long yet

@@ -7,17 +7,27 @@ rows while the view is following the bottom, so thousands of messages stay smoot
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hermes.tui.widgets.messages import AssistantMessage, LineMessage, TranscriptItem, widget_for
+from hermes.tui.widgets.messages import LineMessage, TranscriptItem, widget_for
+
+if TYPE_CHECKING:
+    from hermes.tui.widgets.reply import AssistantMessage
 
 PAGE = 40  # rows mounted at a time when opening or scrolling back
 MAX_MOUNTED = 240  # beyond this, the oldest rows are unmounted while following the bottom
 # Textual re-arranges every mounted widget when anything grows, so while following a stream
 # the mounted rows are also capped by weight (a row weighs its number of widgets).
 MAX_WEIGHT = 120
+
+
+def is_reply(widget: Widget) -> bool:
+    """An assistant reply row (its module is imported lazily, so no isinstance here)."""
+    return getattr(widget, "item", None) is not None and widget.item.kind == "assistant"
 
 
 class EarlierHint(Static):
@@ -67,8 +77,8 @@ class Transcript(VerticalScroll, can_focus=False):
         if continued:
             item.meta["continued"] = "1"
         widget = await self.add(item)
-        assert isinstance(widget, AssistantMessage)
-        return widget
+        assert is_reply(widget)
+        return widget  # type: ignore[return-value]
 
     async def add_line(self, kind: str, text: str) -> LineMessage:
         widget = await self.add(TranscriptItem(kind, text))
@@ -82,7 +92,7 @@ class Transcript(VerticalScroll, can_focus=False):
 
     @staticmethod
     def weight(row: Widget) -> int:
-        if not isinstance(row, AssistantMessage):
+        if not is_reply(row):
             return 1
         return 1 + sum(1 for _ in row.walk_children())
 
@@ -96,7 +106,7 @@ class Transcript(VerticalScroll, can_focus=False):
             total -= self.weight(rows[count])
             count += 1
         drop = [row for row in rows[:count]
-                if not (isinstance(row, AssistantMessage) and row._stream is not None)]
+                if not (is_reply(row) and row._stream is not None)]
         if len(drop) != count or not drop:
             return  # never unmount a reply that is still streaming
         self.first_mounted += len(drop)

@@ -193,3 +193,24 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await submit(pilot, "/search quokkas")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Sessions matching"))
         assert "Test Title" in transcript_texts(app)[-1] or "quokkas" in transcript_texts(app)[-1]
+
+
+async def test_slash_commands_are_in_the_command_palette(chat_env):
+    from textual.command import CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"help")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: any(t.startswith("Commands:") for t in transcript_texts(app)))
+        # a command that needs an argument is typed into the prompt instead of run
+        await pilot.press("ctrl+p")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+        await pilot.press(*"search past")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.chat.prompt.text == "/search ")

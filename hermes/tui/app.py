@@ -226,8 +226,7 @@ class HermesApp(App):
             chat.set_busy("loading model client…")
             await self.loader.wait()
         await self.ready.wait()
-        if self.loader.error:
-            await chat.add_line("error", self.loader.error)
+        if self.loader.error:  # already shown as one line when loading ended
             chat.restore_input(text)
             return
         if self.agent is None:

@@ -223,3 +223,18 @@ async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
         await wait_for(pilot, lambda: _idle(app))
         await pilot.pause(0.2)
         assert transcript.scroll_y < transcript.max_scroll_y  # the view stayed put
+
+
+async def test_a_model_client_that_fails_to_load_is_one_line_and_keeps_the_input(chat_env):
+    def broken_preload() -> None:
+        raise ImportError("litellm is missing")
+
+    app = make_app(preload=broken_preload)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "hello")
+        await wait_for(pilot, lambda: app.chat.prompt.text == "hello")
+        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
+        await pilot.pause(0.2)
+        errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
+        assert errors == ["The model client failed to load: ImportError: litellm is missing"]

@@ -231,4 +231,7 @@ class CommandRunner:
         elif sub == "undo":
             ok, line = memory_bridge.undo(self.app.cfg, self.app._session_id())
             await self.say(line, "info" if ok else "error")
+        elif sub == "forget":
+            ok, line = await memory_bridge.forget_conclusion(self.app.cfg, words[1])
+            await self.say(line, "info" if ok else "error")
         self.app.refresh_memory_status()

@@ -29,7 +29,7 @@ class CommandError(ValueError):
     """Bad slash input; the message is the one-line hint shown to the person."""
 
 
-MEMORY_SUBCOMMANDS = ("pending", "approve", "reject", "approval", "history", "undo")
+MEMORY_SUBCOMMANDS = ("pending", "approve", "reject", "approval", "history", "undo", "forget")
 
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "/help", "list the commands and keys"),
@@ -39,8 +39,11 @@ COMMANDS: tuple[SlashCommand, ...] = (
                  "optional"),
     SlashCommand("sessions", "/sessions", "browse past sessions"),
     SlashCommand("search", "/search QUERY", "search past sessions", "required"),
-    SlashCommand("memory", "/memory [pending|approve ID|all|reject ID|all|approval on|off|history|undo]",
-                 "memory viewer, approvals and history", "optional", MEMORY_SUBCOMMANDS),
+    SlashCommand("memory",
+                 "/memory [pending|approve ID|all|reject ID|all|approval on|off|history|undo"
+                 "|forget ID]",
+                 "memory viewer, approvals, history; forget a user-model conclusion", "optional",
+                 MEMORY_SUBCOMMANDS),
     SlashCommand("model", "/model [NAME]", "show or switch the model (litellm name)", "optional"),
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
     SlashCommand("compress", "/compress", "summarise older turns into a continuation session"),
@@ -92,6 +95,9 @@ def _check_memory_args(args: str) -> None:
         raise CommandError(f"/memory {sub} needs one pending id or 'all', e.g. /memory {sub} all")
     if sub == "approval" and (len(words) != 2 or words[1].lower() not in ("on", "off")):
         raise CommandError("Usage: /memory approval on|off")
+    if sub == "forget" and len(words) != 2:
+        raise CommandError("/memory forget needs one conclusion id (the #N that /memory shows), "
+                           "e.g. /memory forget 42")
     if sub in ("pending", "history", "undo") and len(words) > 1:
         raise CommandError(f"/memory {sub} takes no arguments.")
 

@@ -6,7 +6,9 @@ turns the layer's errors into a one-line message for a person.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -191,3 +193,94 @@ def undo(cfg: Config, session_id: str | None = None) -> tuple[bool, str]:
 
     result = _run("Undo", undo_last, cfg, session_id)
     return bool(result.success), str(result.message)
+
+
+# ---------------------------------------------------------------- user model (layer 3)
+
+SETUP_HINT = "User model: off. Turn it on with: hermes memory setup local (or honcho)"
+
+
+@dataclass(frozen=True)
+class UserModelView:
+    """What the viewer's "User model" section shows; `error` is one line, or None."""
+
+    provider: str
+    peer_card: tuple[str, ...] = ()
+    conclusions: tuple[Any, ...] = ()  # hermes.providers.base.ConclusionView
+    error: str | None = None
+
+
+def user_model_provider(cfg: Config) -> str:
+    return str(getattr(cfg.user_model, "provider", "off") or "off")
+
+
+async def _guarded(cfg: Config, action: str, make: Any) -> tuple[Any, str | None]:
+    """Run one provider call bounded by `user_model.timeout`; (result, one-line error)."""
+    started = time.time()
+    timeout = float(getattr(cfg.user_model, "timeout", 20) or 20)
+    try:
+        result = await asyncio.wait_for(make(), timeout)
+    except TimeoutError:
+        return None, f"{action}: the user model did not answer within {timeout:g}s"
+    except Exception as exc:
+        log.info("%s failed: %s", action, exc)
+        return None, f"{action} failed: {' '.join(str(exc).split()) or type(exc).__name__}"
+    # The guarded provider turns failures into an empty answer and records the error; look.
+    error = await asyncio.to_thread(_new_error_for, cfg, started)
+    return result, error
+
+
+def _new_error_for(cfg: Config, started: float) -> str | None:
+    """The user-model error recorded since `started`, if any (one line)."""
+    from hermes.providers.viewer import read_status
+
+    try:
+        status = read_status(cfg)
+    except Exception:
+        log.exception("reading the user-model status failed")
+        return None
+    if not status.last_error:
+        return None
+    # no time stamp: state.db itself could not be read just now
+    if status.last_error_at is None or status.last_error_at >= started:
+        return " ".join(status.last_error.split())
+    return None
+
+
+async def user_model_view(cfg: Config, limit: int = 20) -> UserModelView:
+    """The active provider's peer card and recent conclusions (never raises)."""
+    name = user_model_provider(cfg)
+    if name == "off":
+        return UserModelView(provider="off")
+    try:
+        from hermes.providers.viewer import load_overview
+    except ImportError:
+        return UserModelView(provider=name, error="The user-model layer is not available.")
+    overview, error = await _guarded(cfg, "Reading the user model",
+                                     lambda: load_overview(cfg, limit=limit))
+    if overview is None:
+        return UserModelView(provider=name, error=error)
+    return UserModelView(provider=name, peer_card=tuple(overview.peer_card),
+                         conclusions=tuple(overview.conclusions), error=error)
+
+
+async def forget_conclusion(cfg: Config, conclusion_id: str) -> tuple[bool, str]:
+    """Delete one conclusion from the active user model; (deleted, a line for a person)."""
+    name = user_model_provider(cfg)
+    if name == "off":
+        return False, ("No user model is active (user_model.provider is off), so there is "
+                       "nothing to forget. Turn one on with `hermes memory setup local`.")
+    cid = conclusion_id.strip().lstrip("#")
+    if name == "local" and not cid.isdigit():
+        return False, ("Conclusion ids of the local user model are numbers, "
+                       "e.g. /memory forget 42 (/memory lists them).")
+    try:
+        from hermes.providers.viewer import forget_conclusion as forget
+    except ImportError:
+        return False, "The user-model layer is not available."
+    deleted, error = await _guarded(cfg, f"Forgetting conclusion {cid}", lambda: forget(cfg, cid))
+    if deleted:
+        return True, f"Forgot conclusion {cid} ({name} user model)."
+    if error:
+        return False, f"Could not forget conclusion {cid}: {error}"
+    return False, f"No conclusion {cid} in the {name} user model; /memory lists the ids."

@@ -131,7 +131,8 @@ def test_memory_viewer(snap_compare, hermes_home) -> None:
 
     A reviewer should see: the note that changes on disk take effect in the next session;
     a "Memory · MEMORY.md" column with a green gauge and three entries; a "User profile ·
-    USER.md" column with two entries; a bottom box "Frozen snapshot this session runs with"
+    USER.md" column with two entries; one line "User model: off. Turn it on with: hermes memory
+    setup local (or honcho)"; a bottom box "Frozen snapshot this session runs with"
     holding the older snapshot text (one entry) marked "differs from disk: next session";
     the key hints e/u/s/Esc in the border.
     """

@@ -1,14 +1,19 @@
-"""The memory viewer: both stores with gauges and entries, and the frozen snapshot vs disk.
+"""The memory viewer: both stores with gauges and entries, the frozen snapshot vs disk, and
+the user model (layer 3: peer card and recent conclusions) when a provider is on.
 
 Hand edits (here through $EDITOR) reach disk at once but take effect in the next session,
-because the running session keeps its frozen snapshot; the viewer says so.
+because the running session keeps its frozen snapshot; the viewer says so. The user model
+loads in the background (Honcho is a network call), so the stores show at once.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import shlex
 import subprocess
+import time
+from typing import Any
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -21,7 +26,23 @@ from hermes.config import Config
 from hermes.tui import memory_bridge
 from hermes.tui.widgets.status_bar import gauge_level
 
+log = logging.getLogger("hermes.tui")
 NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps its snapshot)."
+FORGET_HINT = "/memory forget ID deletes one"
+
+
+def conclusion_text(view: Any) -> Text:
+    """`#42 Prefers tabs · derived · 2026-01-01` (the id first: /memory forget takes it)."""
+    line = Text()
+    line.append(f"#{view.id}", style="bold")
+    line.append(" ")
+    line.append(" ".join(str(view.text).split()))
+    details = [str(view.source)] if getattr(view, "source", "") else []
+    if getattr(view, "created_at", None):
+        details.append(time.strftime("%Y-%m-%d", time.localtime(view.created_at)))
+    if details:
+        line.append(" · " + " · ".join(details), style="dim")
+    return line
 
 
 def gauge_text(pct: int, used: int, limit: int, cells: int = 20) -> str:
@@ -44,6 +65,7 @@ class MemoryViewerScreen(ModalScreen[None]):
         super().__init__()
         self.cfg = cfg
         self.snapshot = snapshot
+        self.user_model: memory_bridge.UserModelView | None = None  # set once loaded
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="pane") as pane:
@@ -53,6 +75,10 @@ class MemoryViewerScreen(ModalScreen[None]):
             with Horizontal(id="memory-columns"):
                 yield VerticalScroll(id="store-memory", classes="store")
                 yield VerticalScroll(id="store-user", classes="store")
+            if memory_bridge.user_model_provider(self.cfg) == "off":
+                yield Static(memory_bridge.SETUP_HINT, id="user-model-off", classes="pane-hint")
+            else:
+                yield VerticalScroll(id="user-model", classes="store")
             yield VerticalScroll(Static(id="snapshot-text"), id="snapshot")
 
     def on_mount(self) -> None:
@@ -85,6 +111,46 @@ class MemoryViewerScreen(ModalScreen[None]):
             frozen.border_subtitle = ("same as disk" if disk == snapshot
                                       else "differs from disk: next session")
         self.query_one("#snapshot-text", Static).update(Text(snapshot or "(both stores were empty)"))
+        self.reload_user_model()
+
+    def reload_user_model(self) -> None:
+        """Load the user model in the background (nothing to do when it is off)."""
+        if memory_bridge.user_model_provider(self.cfg) == "off":
+            return
+        box = self.query_one("#user-model", VerticalScroll)
+        box.border_title = f"User model · {memory_bridge.user_model_provider(self.cfg)}"
+        box.border_subtitle = FORGET_HINT
+        if self.user_model is None:
+            box.remove_children()
+            box.mount(Static("Loading…", classes="pane-hint"))
+        self.run_worker(self._load_user_model(), group="user-model", exclusive=True)
+
+    async def _load_user_model(self) -> None:
+        try:
+            view = await memory_bridge.user_model_view(self.cfg)
+        except Exception as exc:  # a worker that raises would end the app: one line instead
+            log.exception("loading the user model failed")
+            view = memory_bridge.UserModelView(
+                provider=memory_bridge.user_model_provider(self.cfg),
+                error=f"Reading the user model failed: {type(exc).__name__}: {exc}")
+        box = self.query_one("#user-model", VerticalScroll)
+        await box.remove_children()
+        rows: list[Static] = []
+        if view.error:
+            rows.append(Static(Text(view.error), classes="store-error"))
+        if view.peer_card:  # short stable facts: one wrapped paragraph keeps room for the rest
+            card = Text()
+            card.append("Peer card: ", style="bold")
+            card.append(" · ".join(" ".join(item.split()) for item in view.peer_card))
+            rows.append(Static(card, id="um-peer-card"))
+        if view.conclusions:
+            rows.append(Static("Recent conclusions", classes="um-heading"))
+            rows += [Static(conclusion_text(c), classes="um-conclusion") for c in view.conclusions]
+        elif not view.error:
+            rows.append(Static("No conclusions yet: they appear after a few turns.",
+                               classes="pane-hint"))
+        await box.mount_all(rows)
+        self.user_model = view
 
     def action_toggle_snapshot(self) -> None:
         snap = self.query_one("#snapshot")

@@ -143,3 +143,18 @@ def test_forget_is_in_the_registry_completion_and_help():
     assert commands.parse("/memory forget 42") == commands.Invocation("memory", "forget 42")
     assert commands.completions("/memory fo") == ["/memory forget"]
     assert any("forget ID" in line for line in commands.help_lines())
+
+
+async def test_an_unreadable_state_db_is_one_line_for_the_viewer_and_for_forget(hermes_home):
+    from hermes.config import load_config
+    from hermes.tui import memory_bridge
+
+    paths.state_db_path().write_bytes(b"not a database " * 200)
+    cfg = load_config()
+    cfg.user_model.provider = "local"
+    view = await memory_bridge.user_model_view(cfg)
+    assert view.conclusions == () and view.error is not None
+    assert "not a database" in view.error and len(view.error.splitlines()) == 1
+    deleted, line = await memory_bridge.forget_conclusion(cfg, "3")
+    assert not deleted and line.startswith("Could not forget conclusion 3: ")
+    assert len(line.splitlines()) == 1

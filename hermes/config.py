@@ -153,13 +153,16 @@ def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
             bounds = f"between {lo} and {hi}" if hi is not None else f"at least {lo}"
             raise ConfigError(f"{key}: must be {bounds}, got {value!r}")
     elif tp is str:
+        choices = meta.get("choices") or ()
+        if isinstance(value, bool) and {"on", "off"} & set(choices):
+            # YAML 1.1 reads a bare `off` / `on` as a boolean; take it as the word meant
+            value = "on" if value else "off"
         if value is None:
             out = ""
         elif isinstance(value, (str, int, float)) and not isinstance(value, bool):
             out = str(value)
         else:
             raise ConfigError(f"{key}: expected a string, got {value!r}")
-        choices = meta.get("choices")
         if choices and out not in choices:
             raise ConfigError(f"{key}: must be one of {', '.join(choices)}; got {value!r}")
     else:  # pragma: no cover - every field type is handled above

@@ -121,3 +121,12 @@ def test_cli_reports_bad_config_in_one_line(hermes_home: Path) -> None:
                           capture_output=True, text=True, env={**os.environ}, timeout=60)
     assert proc.returncode == 2
     assert "memory.user_char_limit" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_bare_on_off_words_in_yaml_mean_the_words(hermes_home: Path) -> None:
+    (hermes_home / "config.yaml").write_text("user_model:\n  provider: off\ndisplay:\n  memory_notifications: on\n")
+    cfg = load_config()
+    assert cfg.user_model.provider == "off"
+    assert cfg.display.memory_notifications == "on"
+    (hermes_home / "config.yaml").write_text("display:\n  memory_notifications: yes\n")
+    assert load_config().display.memory_notifications == "on"

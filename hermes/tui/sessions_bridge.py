@@ -7,9 +7,9 @@ one line for a person.
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass
 from typing import Any
+
 
 log = logging.getLogger("hermes.tui")
 
@@ -35,23 +35,6 @@ class SearchHit:
     title: str | None
     when: str
     snippet: str
-
-
-def relative_time(ts: float, now: float | None = None) -> str:
-    """`just now`, `5m ago`, `2h ago`, `yesterday`, `3d ago`, or a date."""
-    now = time.time() if now is None else now
-    delta = max(0.0, now - ts)
-    if delta < 60:
-        return "just now"
-    if delta < 3600:
-        return f"{int(delta // 60)}m ago"
-    if delta < 86400:
-        return f"{int(delta // 3600)}h ago"
-    if delta < 2 * 86400:
-        return "yesterday"
-    if delta < 7 * 86400:
-        return f"{int(delta // 86400)}d ago"
-    return time.strftime("%Y-%m-%d", time.localtime(ts))
 
 
 def _store() -> Any:

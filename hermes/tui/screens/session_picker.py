@@ -13,7 +13,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
-from hermes.tui.sessions_bridge import SessionRow, relative_time
+from hermes.sessions.text import relative_time
+from hermes.tui.sessions_bridge import SessionRow
 
 
 def matches(row: SessionRow, query: str) -> bool:

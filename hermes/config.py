@@ -263,11 +263,12 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> N
 
 
 def write_private_file(path: Path, text: str) -> None:
-    """Atomically write a 0600 file (temp file in the same folder, fsync, rename)."""
-    paths.ensure_dir(path.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    """Atomically write a 0600 file: temp file `.<name>.*.tmp` in the same folder → fsync →
+    rename → fsync the folder. A crash at any point leaves the old or the new file."""
+    folder = paths.ensure_dir(path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
@@ -276,6 +277,11 @@ def write_private_file(path: Path, text: str) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+    dir_fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
 
 
 # ---------------------------------------------------------------- .env

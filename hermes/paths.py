@@ -16,8 +16,12 @@ def hermes_home() -> Path:
 
 
 def ensure_dir(path: Path) -> Path:
-    """Create a folder (and parents) with owner-only permissions; return it."""
-    path.mkdir(parents=True, exist_ok=True, mode=DIR_MODE)
+    """Create a folder with owner-only permissions, missing parents too (mkdir's `parents`
+    would give those the umask's mode); existing folders are left as they are. Return it."""
+    if not path.is_dir():
+        missing = [path, *(p for p in path.parents if not p.exists())]
+        for folder in reversed(missing):
+            folder.mkdir(mode=DIR_MODE, exist_ok=True)
     return path
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
@@ -16,6 +17,9 @@ def hermes_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "hermes-home"
     home.mkdir(mode=0o700)
     monkeypatch.setenv("HERMES_HOME", str(home))
+    # The app's log setup stops "hermes" records at its own file handler; in tests they must
+    # also reach the root logger, where caplog listens, whichever test ran before this one.
+    monkeypatch.setattr(logging.getLogger("hermes"), "propagate", True)
     return home
 
 

@@ -10,14 +10,13 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
-import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from hermes import paths
-from hermes.config import Config
+from hermes.config import Config, write_private_file
 
 log = logging.getLogger("hermes.memory")
 
@@ -225,14 +224,6 @@ def locked(targets: Sequence[str]) -> Iterator[None]:
                 os.close(fd)
 
 
-def _fsync_dir(folder: Path) -> None:
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
-
-
 def _remove_stale_temps(path: Path) -> None:
     # Only writers holding the lock create temp files, so any found under the lock were
     # left by a writer that crashed before its rename.
@@ -241,23 +232,13 @@ def _remove_stale_temps(path: Path) -> None:
 
 
 def write_entries_locked(target: str, entries: Sequence[str]) -> None:
-    """Replace the store atomically: temp file → fsync → rename → fsync folder.
+    """Replace the store atomically (config.write_private_file: temp file → fsync → rename →
+    fsync folder).
 
     The caller must hold `locked([target])`.
     """
     path = store_path(target)
-    folder = ensure_memories_dir()
+    ensure_memories_dir()
     _remove_stale_temps(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(join_entries(entries).encode("utf-8"))
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.chmod(tmp, paths.FILE_MODE)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-    _fsync_dir(folder)
+    write_private_file(path, join_entries(entries))
 

@@ -130,3 +130,12 @@ def test_bare_on_off_words_in_yaml_mean_the_words(hermes_home: Path) -> None:
     assert cfg.display.memory_notifications == "on"
     (hermes_home / "config.yaml").write_text("display:\n  memory_notifications: yes\n")
     assert load_config().display.memory_notifications == "on"
+
+
+def test_folders_are_created_owner_only_with_their_parents(tmp_path: Path) -> None:
+    from hermes.paths import ensure_dir
+
+    deep = tmp_path / "a" / "b" / "c"
+    assert ensure_dir(deep) == deep
+    for folder in (tmp_path / "a", tmp_path / "a" / "b", deep):
+        assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700

@@ -23,6 +23,7 @@ MAX_MOUNTED = 240  # beyond this, the oldest rows are unmounted while following 
 # Textual re-arranges every mounted widget when anything grows, so while following a stream
 # the mounted rows are also capped by weight (a row weighs its number of widgets).
 MAX_WEIGHT = 120
+KEEP_SCREENS = 1.5  # ...but never below this many screen heights of rows
 
 
 def is_reply(widget: Widget) -> bool:
@@ -105,6 +106,15 @@ class Transcript(VerticalScroll, can_focus=False):
         while total > MAX_WEIGHT and count < len(rows) - 2:
             total -= self.weight(rows[count])
             count += 1
+        # Keep at least KEEP_SCREENS screens of text mounted, so the view never runs short
+        # (at the top it would load the earlier page and stop following).
+        keep = int(KEEP_SCREENS * max(1, self.size.height))
+        height = sum(row.outer_size.height for row in rows)
+        for index, row in enumerate(rows[:count]):
+            height -= row.outer_size.height
+            if height < keep:
+                count = index
+                break
         drop = [row for row in rows[:count]
                 if not (is_reply(row) and row._stream is not None)]
         if len(drop) != count or not drop:

@@ -1,0 +1,62 @@
+"""A long streamed reply with many Markdown blocks: old rows are unmounted, the view keeps following."""
+
+from __future__ import annotations
+
+import pytest
+
+from hermes.agent import events as ev
+from hermes.tui.widgets import transcript as transcript_module
+from tests.tui.conftest import make_app, ready
+
+
+def _chunks() -> list[str]:
+    """About 3,000 tokens of paragraphs, list items and code blocks, in 25-token fragments
+    (what the app hands the reply per frame at 500 tokens/s)."""
+    words = ("the", "stream", "keeps", "rendering", "while", "tokens", "arrive", "quickly")
+    tokens = []
+    for n in range(1, 3000):
+        if n % 97 == 0:
+            tokens.append("\n\n")
+        elif n % 641 == 0:
+            tokens.append("\n\n```python\nprint('code')\n```\n\n")
+        elif n % 53 == 0:
+            tokens.append("\n- ")
+        else:
+            tokens.append(" " + words[n % len(words)])
+    return ["".join(tokens[i:i + 25]) for i in range(0, len(tokens), 25)]
+
+
+async def test_unmounting_old_rows_never_stops_following(hermes_home, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A small widget budget, so pruning is as aggressive as it can be: it must still keep
+    # enough rows to fill the view, or the view reaches the top, loads the earlier page and
+    # stops following the stream.
+    monkeypatch.setattr(transcript_module, "MAX_WEIGHT", 50)
+    loads: list[int] = []
+    original = transcript_module.Transcript.load_earlier
+
+    async def load_earlier(self):  # noqa: ANN001, ANN202
+        loads.append(self.first_mounted)
+        return await original(self)
+
+    monkeypatch.setattr(transcript_module.Transcript, "load_earlier", load_earlier)
+    app = make_app(open_agent=False, preload=lambda: None)
+    async with app.run_test(size=(120, 36)) as pilot:
+        await ready(app)
+        chat = app.chat
+        transcript = chat.transcript
+        await chat.render_event(ev.TurnStarted("s1", 1))
+        for chunk in _chunks():
+            await chat.render_event(ev.TextDelta(chunk))
+            await pilot.pause()
+        await chat.render_event(ev.TextDelta("\nTHE END OF THE REPLY."))
+        await chat.render_event(ev.TurnDone("s1", ""))
+        await pilot.pause(0.1)
+        rows = transcript.rows
+        assert transcript.first_mounted > 0, "old rows should have been unmounted"
+        assert transcript.following
+        assert loads == [], "the view reached the top while following and loaded the earlier page"
+        assert "THE END OF THE REPLY." in rows[-1].item.text
+        # The last row is on screen, and the mounted rows still fill more than the view.
+        assert rows[-1].region.bottom <= transcript.region.bottom
+        assert rows[-1].region.height > 0
+        assert sum(row.outer_size.height for row in rows) >= transcript.size.height

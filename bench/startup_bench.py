@@ -5,8 +5,8 @@
    $HERMES_STARTUP_MARKER), time until litellm is imported and ready, and peak memory
    (ru_maxrss of the child). Median of --runs runs.
 2. Render throughput (headless, in-process): a 5,000-token reply streamed at 500 tokens/s;
-   how long after the last token is received it is written to the terminal, and the lag of
-   sampled tokens along the way.
+   how long after the last token is received it is written to the terminal, the lag of
+   sampled tokens along the way, and how many screen updates were written.
 
 Usage: python bench/startup_bench.py [--runs 5] [--tokens 5000] [--rate 500]
 """
@@ -153,6 +153,7 @@ async def render_bench(count: int, rate: float) -> None:
     markers = [t.strip(" .") for t in tokens if "SAMPLE" in t or "LASTTOKEN" in t]
     sent: dict[str, float] = {}
     shown: dict[str, float] = {}
+    frames = [0]
     async with app.run_test(size=(120, 36)) as pilot:
         await asyncio.wait_for(app.ready.wait(), 30)
         from textual._compositor import CompositorUpdate
@@ -164,6 +165,7 @@ async def render_bench(count: int, rate: float) -> None:
             # real terminal driver would, and note when a marker token first appears.
             if isinstance(renderable, CompositorUpdate):
                 data = renderable.render_segments(app.console)
+                frames[0] += 1
                 now = time.perf_counter()
                 for marker in markers:
                     if marker not in shown and marker in data:
@@ -198,6 +200,9 @@ async def render_bench(count: int, rate: float) -> None:
     print(f"  last token on screen after receipt      {last:8.1f} ms")
     print(f"  CPU used while streaming                {100 * cpu / wall:8.0f} % of one core"
           f" (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    # CPU per update counts all the app's work (parsing, mounting, layout, drawing).
+    print(f"  screen updates written                  {frames[0]:8d}  ({frames[0] / wall:.0f} per second;"
+          f" {1000 * cpu / max(1, frames[0]):.0f} ms of app CPU per update)")
     if lags:
         print(f"  sampled tokens (every 500th), lag       median {statistics.median(lags):.1f} ms,"
               f" max {max(lags):.1f} ms ({len(lags)} samples)")

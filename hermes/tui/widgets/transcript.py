@@ -81,6 +81,13 @@ class Transcript(VerticalScroll, can_focus=False):
         assert is_reply(widget)
         return widget  # type: ignore[return-value]
 
+    async def freeze(self, row: Widget) -> None:
+        """Swap a finished reply segment's Markdown widget tree for one widget."""
+        from hermes.tui.widgets.reply import FinishedSegment
+
+        await self.mount(FinishedSegment(row.item), after=row)  # type: ignore[attr-defined]
+        await row.remove()
+
     async def add_line(self, kind: str, text: str) -> LineMessage:
         widget = await self.add(TranscriptItem(kind, text))
         assert isinstance(widget, LineMessage)

@@ -243,6 +243,10 @@ class HermesApp(App):
             await chat.add_line("error", f"The turn failed: {type(exc).__name__}: {exc}")
             chat.restore_input(text)
             return
+        if done is None:  # /retry with nothing sent yet in this session
+            chat.set_busy("")
+            await chat.add_line("error", "Nothing to retry yet: send a message first.")
+            return
         if done.failed:
             chat.restore_input(text)
 

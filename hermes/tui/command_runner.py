@@ -145,15 +145,17 @@ class CommandRunner:
         await self.apply_title(args)
 
     async def apply_title(self, name: str) -> None:
-        from hermes.tui import sessions_bridge
+        from hermes.agent.session import OpenError
+        from hermes.sessions import SessionError
 
         agent = self.app.agent
         if agent is None or not agent.session_id:
             return
         try:
-            title = sessions_bridge.set_title(agent, name)
-        except sessions_bridge.SessionsUnavailable as exc:
-            await self.say(str(exc), "error")
+            # through the agent, so its title and "no model title any more" stay in step
+            title = agent.rename(name)
+        except (SessionError, OpenError) as exc:
+            await self.say(f"Cannot name the session: {exc}", "error")
             return
         self.app.chat.status.info.title = title
         self.app.chat.status.refresh_info()

@@ -80,20 +80,6 @@ def search(query: str, exclude: str | None = None, limit: int = 8) -> list[Searc
                       " ".join(str(r.get("snippet", "")).split())) for r in results]
 
 
-def set_title(agent: Any, name: str) -> str:
-    """Name the agent's session; returns the cleaned title (raises SessionsUnavailable)."""
-    from hermes.sessions import SessionError
-
-    store = _store()
-    try:
-        store.set_title(agent.session_id, name, "user")
-        return store.get_session(agent.session_id).title or name
-    except SessionError as exc:
-        raise SessionsUnavailable(f"Cannot name the session: {exc}") from None
-    finally:
-        _close(store)
-
-
 def stored_messages(session_id: str) -> list[Any]:
     """The session's MessageRecords, oldest first."""
     store = _store()

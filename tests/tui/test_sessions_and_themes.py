@@ -214,3 +214,25 @@ async def test_slash_commands_are_in_the_command_palette(chat_env):
         await pilot.pause(0.5)
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.chat.prompt.text == "/search ")
+
+
+async def test_retry_before_any_message_and_title_goes_through_the_agent(chat_env):
+    """/retry with nothing sent is one line (the app keeps running); /title renames through the
+    agent, so `/title` shows the new name and no model title is asked for afterwards."""
+    server, _ = chat_env
+    server.queue(Reply(text="ok then"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "/retry")
+        await wait_for(pilot, lambda: bool(transcript_texts(app))
+                       and transcript_texts(app)[-1].startswith("Nothing to retry"))
+        assert app.is_running
+        await submit(pilot, "first message")
+        await wait_for(pilot, lambda: "ok then" in transcript_texts(app))
+        await submit(pilot, "/title release notes")
+        await wait_for(pilot, lambda: app.chat.status.info.title == "release notes")
+        assert app.agent.title == "release notes"
+        await submit(pilot, "/title")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1] == "Title: release notes")
+    assert SessionStore().get_session(app.agent.session_id).title == "release notes"

@@ -27,22 +27,11 @@ PROVIDERS: tuple[Provider, ...] = (
 )
 
 BY_ID = {p.id: p for p in PROVIDERS}
-KEYLESS_PREFIXES = ("ollama/", "ollama_chat/", "lm_studio/", "hosted_vllm/", "llamafile/")
+def key_env_for(model: ModelConfig) -> str | None:
+    """The variable that must hold the model's key; None when it needs none (the agent's rule)."""
+    from hermes.agent.llm import key_env_for as agent_rule  # litellm is not imported by this
 
-
-def key_env_for(model: ModelConfig) -> str:
-    """The environment variable that must hold the key, or "" when none is needed."""
-    if model.api_key_env:
-        return model.api_key_env
-    if model.name.startswith(KEYLESS_PREFIXES) or (model.api_base and _is_local(model.api_base)):
-        return ""
-    from hermes.agent.llm import default_key_env  # litellm is not imported by this
-
-    return default_key_env(model.name)
-
-
-def _is_local(url: str) -> bool:
-    return any(host in url for host in ("://localhost", "://127.", "://0.0.0.0", "://[::1]"))
+    return agent_rule(model)
 
 
 def needs_setup(cfg: Config) -> bool:
@@ -59,14 +48,16 @@ def setup_reason(cfg: Config) -> str:
     return f"No key for {cfg.model.name}: ${key_env_for(cfg.model)} is not set."
 
 
-def model_settings(provider_id: str, model: str, api_base: str) -> dict[str, str]:
-    """The `model:` section to save for a provider choice."""
+def model_settings(provider_id: str, model: str, api_base: str, *, has_key: bool = True
+                   ) -> dict[str, str]:
+    """The `model:` section to save for a provider choice (a keyless OpenAI-compatible server
+    gets no api_key_env, so nothing waits for a key it does not need)."""
     provider = BY_ID[provider_id]
     name = model.strip() or provider.example_model
     if provider_id == "compatible" and "/" not in name:
         name = f"openai/{name}"
     settings = {"name": name, "api_base": api_base.strip() if provider.needs_api_base else ""}
     settings["api_key_env"] = provider.key_env if provider.key_env else ""
-    if provider_id == "compatible" and api_base.strip():
+    if provider_id == "compatible" and api_base.strip() and has_key:
         settings["api_key_env"] = "HERMES_COMPAT_API_KEY"
     return settings

@@ -174,13 +174,17 @@ def test_needs_setup_without_a_model_or_without_its_key(monkeypatch: pytest.Monk
     assert not needs_setup(cfg)
     assert not needs_setup(Config(model=ModelConfig(name="ollama_chat/qwen2.5")))
     local = ModelConfig(name="openai/local", api_base="http://127.0.0.1:8080/v1")
-    assert key_env_for(local) == ""
+    assert key_env_for(local) is None and not needs_setup(Config(model=local))
 
 
 def test_model_settings_for_each_provider() -> None:
     assert model_settings("anthropic", "", "") == {
         "name": "anthropic/claude-sonnet-4-5", "api_base": "", "api_key_env": "ANTHROPIC_API_KEY"}
     assert model_settings("compatible", "qwen", "http://h:1/v1")["name"] == "openai/qwen"
+    # a keyless server: no api_key_env, so neither setup nor the chat waits for a key
+    keyless = model_settings("compatible", "qwen", "http://h:1/v1", has_key=False)
+    assert keyless["api_key_env"] == ""
+    assert not needs_setup(Config(model=ModelConfig(**keyless)))
     assert model_settings("ollama", "ollama_chat/llama3", "")["api_key_env"] == ""
 
 

@@ -87,7 +87,7 @@ class SetupScreen(ModalScreen[bool]):
         if provider.key_env and not key:
             error.update(f"Paste the key for {provider.label} (or Esc to skip for now).")
             return
-        settings = setup_mod.model_settings(provider_id, model, base)
+        settings = setup_mod.model_settings(provider_id, model, base, has_key=bool(key))
         try:
             for field, value in settings.items():
                 config_mod.set_config_value(f"model.{field}", value)

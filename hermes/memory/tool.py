@@ -60,7 +60,9 @@ def memory_tool_schema(cfg: Config) -> dict[str, Any] | None:
                     "operations": {"type": "array", "items": {
                         "type": "object", "properties": item, "required": ["action", "target"]}},
                 },
-                "required": ["target"],
+                # nothing is required at the top: a batch names its targets per operation, and
+                # MemoryTool checks every field itself with a clear error
+                "required": [],
             },
         },
     }

@@ -304,3 +304,19 @@ def test_schema_lists_only_enabled_targets(cfg: Config) -> None:
 def test_schema_is_lean(cfg: Config) -> None:
     # The schema is sent with every request; keep it well under the shared tool budget.
     assert len(json.dumps(memory_tool_schema(cfg))) < 1400
+
+
+async def test_a_batch_over_both_stores_passes_the_agents_schema_check(cfg: Config) -> None:
+    """The schema requires nothing at the top, so the agent's registry lets a batch that names
+    its targets per operation through to the tool."""
+    from hermes.agent.tools import build_registry
+
+    registry, _ = build_registry(cfg, None, "s1")
+    batch = {"operations": [
+        {"action": "add", "target": "memory", "content": "Repo uses ruff"},
+        {"action": "add", "target": "user", "content": "Prefers short answers"},
+    ]}
+    outcome = await registry.call("c1", "memory", json.dumps(batch))
+    assert json.loads(outcome.result)["success"] is True
+    assert read_entries(cfg, "memory") == ["Repo uses ruff"]
+    assert read_entries(cfg, "user") == ["Prefers short answers"]

@@ -316,13 +316,24 @@ def load_env_file(path: Path | None = None) -> dict[str, str]:
 
 
 def set_env_value(key: str, value: str, path: Path | None = None) -> None:
-    """Store a secret in $HERMES_HOME/.env (mode 0600) and in this process's environment."""
+    """Store a secret in $HERMES_HOME/.env (mode 0600) and in this process's environment.
+
+    Only the line for `key` changes; comments and other lines stay as they are. A .env that
+    exists but cannot be read is never overwritten (ConfigError says why)."""
     path = path or paths.env_path()
     try:
-        existing = parse_env_text(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError):
-        existing = {}
-    existing[key] = value
-    body = "".join(f"{k}={v}\n" for k, v in existing.items())
-    write_private_file(path, "# Secrets for Hermes. Keep this file private (mode 0600).\n" + body)
+        lines = path.read_text(encoding="utf-8-sig").splitlines()
+    except FileNotFoundError:
+        lines = ["# Secrets for Hermes. Keep this file private (mode 0600)."]
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"cannot update {path}: {exc}; nothing was changed") from None
+    entry = f"{key}={value}"
+    for i, line in enumerate(lines):
+        name = line.strip().removeprefix("export ").partition("=")[0].strip()
+        if "=" in line and not line.lstrip().startswith("#") and name == key:
+            lines[i] = entry
+            break
+    else:
+        lines.append(entry)
+    write_private_file(path, "\n".join(lines) + "\n")
     os.environ[key] = value

@@ -139,3 +139,17 @@ def test_folders_are_created_owner_only_with_their_parents(tmp_path: Path) -> No
     assert ensure_dir(deep) == deep
     for folder in (tmp_path / "a", tmp_path / "a" / "b", deep):
         assert stat.S_IMODE(os.stat(folder).st_mode) == 0o700
+
+
+def test_setting_a_key_keeps_the_rest_of_env_and_refuses_an_unreadable_file(hermes_home: Path) -> None:
+    env = hermes_home / ".env"
+    env.write_text("# my keys\nOPENAI_API_KEY=old\nexport OTHER='x y'\nnot a pair\n")
+    set_env_value("OPENAI_API_KEY", "new")
+    set_env_value("ANTHROPIC_API_KEY", "ant")
+    assert env.read_text() == ("# my keys\nOPENAI_API_KEY=new\nexport OTHER='x y'\nnot a pair\n"
+                               "ANTHROPIC_API_KEY=ant\n")
+    env.write_bytes(b"\xff\xfe broken")
+    with pytest.raises(ConfigError) as err:
+        set_env_value("OPENAI_API_KEY", "newer")
+    assert "nothing was changed" in str(err.value)
+    assert env.read_bytes() == b"\xff\xfe broken"

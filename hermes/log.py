@@ -13,6 +13,15 @@ _handler: logging.Handler | None = None
 _handler_path: str | None = None
 
 
+class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
+    """Every log file it opens, also after a rollover, is owner-only (0600)."""
+
+    def _open(self):  # type: ignore[no-untyped-def]
+        stream = super()._open()
+        os.chmod(self.baseFilename, paths.FILE_MODE)
+        return stream
+
+
 class RedactingFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         return redact(super().format(record))
@@ -34,10 +43,8 @@ def setup_logging(level: int = logging.INFO) -> None:
     _handler, _handler_path = logging.NullHandler(), target
     try:
         paths.ensure_dir(paths.logs_dir())
-        handler = logging.handlers.RotatingFileHandler(
-            target, maxBytes=2_000_000, backupCount=3, encoding="utf-8"
-        )
-        os.chmod(target, paths.FILE_MODE)
+        handler = PrivateRotatingFileHandler(target, maxBytes=2_000_000, backupCount=3,
+                                             encoding="utf-8")
     except OSError:
         root.addHandler(_handler)
         return

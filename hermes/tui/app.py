@@ -321,7 +321,9 @@ class HermesApp(App):
     async def action_quit(self) -> None:
         if self.agent is not None:
             try:
-                await asyncio.wait_for(self.agent.close(), timeout=5)
+                # background work gets 3 s, inside the 5 s that leaving may take, so the
+                # session is always ended and the database closed
+                await asyncio.wait_for(self.agent.close(wait_background=3), timeout=5)
             except Exception:  # closing must never keep the person from leaving
                 log.exception("closing the session failed")
         self.exit()

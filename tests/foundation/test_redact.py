@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import logging.handlers
 from pathlib import Path
 
 import pytest
@@ -80,3 +81,17 @@ def test_log_lines_are_redacted(hermes_home: Path) -> None:
 @pytest.mark.parametrize("text", ["max_tokens: 128000", "token_limit=4096", "context_tokens = 200000.5"])
 def test_numeric_settings_are_not_secrets(text: str) -> None:
     assert redact(text) == text
+
+
+def test_rotated_log_files_stay_owner_only(hermes_home: Path) -> None:
+    import os
+    import stat
+
+    setup_logging()
+    handler = next(h for h in logging.getLogger("hermes").handlers
+                   if isinstance(h, logging.handlers.RotatingFileHandler))
+    handler.doRollover()
+    logging.getLogger("hermes.test").warning("after the rollover")
+    for path in (hermes_home / "logs").glob("hermes.log*"):
+        assert stat.S_IMODE(os.stat(path).st_mode) == 0o600, path
+    assert (hermes_home / "logs" / "hermes.log.1").exists()

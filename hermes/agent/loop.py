@@ -182,6 +182,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             conv.history.append(conv.session_id, "assistant", text, tool_calls=call_json,
                                 token_count=c, finish_reason=state.finish_reason or "tool_calls")
             conv.messages.append({"role": "assistant", "content": text, "tool_calls": call_json})
+            state = llm.StreamState()  # this round's text is stored: a cancel must not store it again
             for tc in calls:
                 tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
@@ -229,6 +230,38 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     return outcome
 
 
+CANCELLED_RESULT = '{"success": false, "error": "cancelled by the user"}'
+
+
+def _answer_cancelled_calls(conv: Conversation) -> None:
+    """Give every call of the last tool-call message that has no result yet a "cancelled"
+    result, in the conversation and in the stored history, so the provider accepts the
+    conversation after a cancel (an unanswered tool call is a 400 on every later request)."""
+    last = next((i for i in range(len(conv.messages) - 1, -1, -1)
+                 if conv.messages[i].get("role") == "assistant"), None)
+    if last is None or not conv.messages[last].get("tool_calls"):
+        return
+    answered = {m.get("tool_call_id") for m in conv.messages[last + 1:] if m.get("role") == "tool"}
+    first = True
+    for call in conv.messages[last]["tool_calls"]:
+        call_id = call.get("id")
+        if not call_id or call_id in answered:
+            continue
+        name = (call.get("function") or {}).get("name") or "unknown"
+        try:
+            conv.history.append(conv.session_id, "tool", CANCELLED_RESULT, tool_call_id=call_id,
+                                tool_name=name,
+                                token_count=tokens.count_text(CANCELLED_RESULT, conv.model.name))
+        except Exception:  # noqa: BLE001 - loading the session repairs unanswered calls anyway
+            log.warning("could not store the cancelled tool result", exc_info=True)
+        conv.messages.append({"role": "tool", "tool_call_id": call_id,
+                              "content": CANCELLED_RESULT})
+        if first:  # the call that was running when the cancel came (calls run one by one)
+            _safe_emit(conv, ToolFinished(call_id=call_id, name=name, success=False,
+                                          summary=f"{name} cancelled", result=CANCELLED_RESULT))
+            first = False
+
+
 def _store_partial(conv: Conversation, state: llm.StreamState) -> int | None:
     """Keep text that arrived before a break or a cancel, marked interrupted."""
     text = state.text
@@ -256,6 +289,7 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState, parts: 
 
 def _cancelled(conv: Conversation, state: llm.StreamState, parts: list[str], user_text: str,
                user_id: int | None) -> TurnResult:
+    _answer_cancelled_calls(conv)
     partial_id = _store_partial(conv, state)
     text = "".join(parts) + state.text
     done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),

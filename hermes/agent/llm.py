@@ -71,11 +71,9 @@ async def load_async() -> types.ModuleType:
 
 
 def preload() -> None:
-    """Import litellm now (for a background thread at start-up); errors surface on first use."""
-    try:
-        litellm_module()
-    except Exception:  # noqa: BLE001 - the first real call reports it properly
-        log.warning("preloading litellm failed", exc_info=True)
+    """Import litellm now, for a background thread at start-up; an import failure is raised
+    so the caller can say so at once (the TUI's loader turns it into one line)."""
+    litellm_module()
 
 
 # ---------------------------------------------------------------- errors

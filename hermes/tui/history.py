@@ -12,11 +12,10 @@ from collections.abc import Callable
 from typing import Any
 
 from hermes.config import Config
-from hermes.tui.widgets.messages import TranscriptItem
+from hermes.tui.widgets.messages import TOOL_ICONS, TranscriptItem
 
 log = logging.getLogger("hermes.tui")
 
-TOOL_ICONS = {"memory": "🧠", "session_search": "🔎"}
 
 
 class OpenFailed(Exception):

@@ -13,7 +13,7 @@ from textual.widgets import TextArea
 
 from hermes.agent import events as ev
 from hermes.tui import commands
-from hermes.tui.widgets.messages import LineMessage, TranscriptItem
+from hermes.tui.widgets.messages import TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar
 from hermes.tui.widgets.suggestions import Suggestions
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
     from hermes.tui.app import HermesApp
     from hermes.tui.widgets.reply import AssistantMessage
 
-TOOL_ICONS = {"memory": "🧠", "session_search": "🔎"}
 NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
                 "provider": "⚠", "warning": "⚠", "info": "ℹ"}
 

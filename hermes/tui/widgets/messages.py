@@ -9,6 +9,10 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 
+# The icon in front of a tool line, live or replayed from history.
+TOOL_ICONS = {"memory": "🧠", "session_search": "🔎"}
+
+
 @dataclass
 class TranscriptItem:
     """What one transcript row shows; kept as data so rows can be unmounted and rebuilt."""

@@ -10,7 +10,7 @@ from rich.syntax import Syntax
 from rich.theme import Theme
 from textual.color import Color
 from textual.widgets import Markdown, Static
-from textual.widgets._markdown import MarkdownStream
+from textual.widgets.markdown import MarkdownStream
 
 from hermes.tui.widgets.messages import TranscriptItem
 

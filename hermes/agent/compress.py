@@ -87,6 +87,17 @@ async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: 
     return summary
 
 
+SUMMARY_HEADING = ("Summary of the earlier part of this conversation (it was compressed to "
+                   "fit the context window):\n")  # as prompt.build_system_prompt writes it
+
+
+def summary_from_prompt(system_prompt: str) -> str:
+    """The compression summary a continuation session's stored system prompt carries (the last
+    part of the prompt), or "" for a prompt without one."""
+    _, found, summary = (system_prompt or "").rpartition(SUMMARY_HEADING)
+    return summary.strip() if found else ""
+
+
 def needs_compression(cfg: Config, request_tokens: int, window: int) -> bool:
     """Whether a request of this size passes compression.threshold of the window."""
     return request_tokens > cfg.compression.threshold * window

@@ -121,6 +121,9 @@ class AgentSession:
             prompt = self._build_prompt().text
         messages = self.history.load_conversation(session_id)
         self.history.reopen(session_id)
+        # A continuation session carries its compression summary in the stored prompt; the
+        # next compression builds on it.
+        self._summary = compress.summary_from_prompt(prompt)
         self._title = getattr(info, "title", None)
         self._wants_model_title = getattr(info, "title_source", None) not in ("llm", "user")
         self._turn_index = sum(1 for m in messages if m.get("role") == "user")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 
+from hermes.agent import compress
 from hermes.agent.events import Notice, SessionChanged
+from hermes.agent.prompt import build_system_prompt
 from hermes.agent.session import AgentSession
 from hermes.memory import MemoryTool
 from hermes.sessions import SessionStore
@@ -95,3 +97,35 @@ async def test_failed_summary_keeps_the_session(agent_env, recorder):
     assert any("Compression failed" in n.text for n in recorder.of(Notice))
     assert json.dumps(agent.messages).count('"user"') == 2
     await agent.close()
+
+
+async def test_a_second_compression_after_resume_carries_the_first_summary(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0}, compression={"keep_recent_turns": 1})
+    server.queue(Reply(text="- FIRST-SUMMARY: the user plans a trip to Lisbon in May"),
+                 Reply(text="- SECOND-SUMMARY: hotels are booked"), model=SUMMARY)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.new_session(title="lisbon")
+    for text in ("first question", "second question"):
+        await agent.send(text)
+    first_child = await agent.compress()
+    assert first_child and agent.title == "lisbon #2"
+    await agent.close()
+
+    resumed = AgentSession.open(cfg, resume="lisbon", on_event=recorder)
+    assert resumed.session_id == first_child
+    await resumed.send("third question")
+    second_child = await resumed.compress()
+    assert second_child and second_child != first_child and resumed.title == "lisbon #3"
+    second_request = server.requests_for(SUMMARY)[1]["messages"][-1]["content"]
+    assert "FIRST-SUMMARY: the user plans a trip to Lisbon in May" in second_request
+    assert "SECOND-SUMMARY" in SessionStore().get_session(second_child).system_prompt
+    await resumed.close()
+
+
+def test_the_summary_is_read_back_from_the_prompt_it_was_written_into(agent_env):
+    _, make_cfg = agent_env
+    cfg = make_cfg()
+    built = build_system_prompt(cfg, summary="- one\n- two")
+    assert compress.summary_from_prompt(built.text) == "- one\n- two"
+    assert compress.summary_from_prompt(build_system_prompt(cfg).text) == ""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hermes.agent import llm, tokens
+from hermes.agent.prompt import SUMMARY_HEADING
 from hermes.config import Config
 
 log = logging.getLogger("hermes.agent.compress")
@@ -85,10 +86,6 @@ async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: 
     log.info("compressed %d messages into %d tokens", len(older),
              tokens.count_text(summary, mc.name))
     return summary
-
-
-SUMMARY_HEADING = ("Summary of the earlier part of this conversation (it was compressed to "
-                   "fit the context window):\n")  # as prompt.build_system_prompt writes it
 
 
 def summary_from_prompt(system_prompt: str) -> str:

@@ -26,6 +26,12 @@ class SystemPrompt:
     memory_snapshot: str
 
 
+# Introduces the compression summary, the last part of a continuation's prompt (and how
+# compress.summary_from_prompt finds it again on resume).
+SUMMARY_HEADING = ("Summary of the earlier part of this conversation (it was compressed to "
+                   "fit the context window):\n")
+
+
 def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str = "") -> SystemPrompt:
     """Identity, the frozen memory blocks, memory guidance, session-search guidance and the
     provider's static block; `summary` (after a compression) describes the earlier conversation."""
@@ -36,7 +42,6 @@ def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str =
     parts = [IDENTITY, snapshot, memory_guidance(cfg) or "", session_search_guidance() or "",
              provider_block.strip()]
     if summary.strip():
-        parts.append("Summary of the earlier part of this conversation (it was compressed to "
-                     "fit the context window):\n" + summary.strip())
+        parts.append(SUMMARY_HEADING + summary.strip())
     text = "\n\n".join(p.strip("\n") for p in parts if p and p.strip())
     return SystemPrompt(text=text, memory_snapshot=snapshot)

@@ -79,6 +79,10 @@ class _Printer:
 
 
 async def _chat(cfg: Any, args: argparse.Namespace) -> int:
+    import asyncio
+    import contextlib
+    import signal
+
     from hermes.agent.session import AgentSession, OpenError
 
     printer = _Printer()
@@ -90,6 +94,9 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
         return 1
     if agent.history_error:
         print(f"hermes: {agent.history_error}", file=sys.stderr)
+    # `kill` (SIGTERM) stops the reply like Esc does: the partial text is stored as interrupted
+    with contextlib.suppress(NotImplementedError, RuntimeError):
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, agent.cancel)
     try:
         done = await agent.send(args.query)
         if done.failed or done.interrupted:

@@ -95,3 +95,42 @@ def test_chat_q_without_a_model_says_so(hermes_home):
     result = _hermes(hermes_home, "chat", "-q", "hello")
     assert result.returncode == 2
     assert "no model configured" in result.stderr and result.stdout == ""
+
+
+def test_chat_q_killed_mid_reply_keeps_the_partial_reply(cli_env):
+    """SIGTERM during the stream stops it like Esc: the text so far is stored as interrupted."""
+    import signal
+    import time
+
+    server, home = cli_env
+    server.add(Reply(text="Partial words arrive slowly. " * 40, chunk_size=6, chunk_delay=0.05),
+               model=MAIN)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("HERMES_")}
+    env.update(HERMES_HOME=str(home), FAKE_LLM_KEY="sk-fake-cli-key-0000000000",
+               PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    proc = subprocess.Popen([sys.executable, "-m", "hermes", "chat", "-q", "tell me slowly"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            stdin=subprocess.DEVNULL)
+    try:
+        assert proc.stdout is not None
+        first = proc.stdout.read(12)  # the reply has started streaming
+        assert first.startswith("Partial")
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGTERM)
+        out, _err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 1
+    from hermes.sessions import SessionStore
+
+    store = SessionStore(home / "state.db")
+    try:
+        (session,) = store.list_sessions()
+        messages = store.get_messages(session.id)
+    finally:
+        store.close()
+    assert [m.role for m in messages] == ["user", "assistant"]
+    reply = messages[1]
+    assert reply.interrupted
+    assert reply.content.startswith("Partial words") and len(reply.content) < 40 * 29

@@ -8,7 +8,9 @@ A message sent before litellm is ready waits for it without blocking the UI.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
+import signal
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -85,6 +87,11 @@ class HermesApp(App):
 
     def on_mount(self) -> None:
         self._register_themes()
+        # `kill` (SIGTERM) leaves the way Ctrl+Q does: a running reply is kept as interrupted
+        # and the session is ended, instead of the process dying mid-write
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGTERM, lambda: self.run_worker(self.action_quit(), group="quit"))
 
     def chat_ready(self) -> None:
         """Called by the chat screen once it is mounted with the input focused."""

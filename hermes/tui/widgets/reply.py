@@ -13,6 +13,7 @@ from textual.widgets import Markdown, Static
 from textual.widgets.markdown import MarkdownStream
 
 from hermes.tui.widgets.messages import TranscriptItem
+from hermes.tui.widgets.stream_lists import STREAMING_BLOCKS
 
 SEGMENT_CHARS = 1500  # a long reply continues in a new widget after this much text
 
@@ -41,6 +42,8 @@ def split_point(text: str, fragment: str) -> int | None:
 
 class AssistantMessage(Markdown):
     """A reply rendered as Markdown; while streaming it grows through a MarkdownStream."""
+
+    BLOCKS = {**Markdown.BLOCKS, **STREAMING_BLOCKS}  # lists grow in place
 
     def __init__(self, item: TranscriptItem) -> None:
         classes = "message assistant-message"

@@ -1,0 +1,270 @@
+"""Markdown lists that stay cheap while a reply streams.
+
+Textual's Markdown re-parses only the last block of a streamed document and hands the
+result to that block's `_update_from_block`. Paragraphs and code fences update their text in
+place, but a list is removed and mounted again, and Textual builds four widgets per item
+(a row, the bullet, a column, the paragraph). While a reply wrote a list, every screen update
+rebuilt the whole list; measured, lists made streaming twice as costly per update as plain
+text, and mounting was most of it.
+
+So a list whose items hold only paragraphs (and such lists nested in them) is drawn by ONE
+widget: the same bullets, numbers, colours and hanging indents, with its text updated in place
+like a paragraph. A list with other blocks in its items (a code block, a quote) keeps Textual's
+rows, but grows in place too: items that did not change stay, the last item is updated, new
+items are mounted after it. Whatever cannot be merged (an earlier item changed, numbers
+gained a digit) falls back to rebuilding the list, which is always correct.
+
+The list classes and the block internals used here (`_blocks`, `_content`,
+`_update_from_block`) are Textual's; pyproject.toml pins the major version they belong to.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import replace
+from typing import Any
+
+from rich.cells import cell_len
+from textual.content import Content
+from textual.css.styles import RulesMap
+from textual.strip import Strip
+from textual.style import Style
+from textual.visual import RenderOptions, Visual
+from textual.widget import Widget
+from textual.widgets._markdown import (
+    MarkdownBlock,
+    MarkdownBulletList,
+    MarkdownFence,
+    MarkdownListItem,
+    MarkdownOrderedList,
+    MarkdownParagraph,
+)
+
+Signature = tuple[Any, ...]
+Row = tuple[int, str, Content]  # indent, bullet ("" for a further paragraph), text
+
+
+def signature(block: MarkdownBlock) -> Signature:
+    """What a block shows: its kind, text and bullet, and the same for the blocks inside it."""
+    return (
+        type(block).__name__,
+        getattr(block._content, "plain", ""),
+        getattr(block, "bullet", None),
+        getattr(block, "code", None),
+        tuple(signature(inner) for inner in block._blocks),
+    )
+
+
+def _items(blocks: Iterable[MarkdownBlock]) -> list[MarkdownListItem]:
+    return [block for block in blocks if isinstance(block, MarkdownListItem)]
+
+
+# ------------------------------------------------------------------ one widget per list
+
+
+class ListVisual(Visual):
+    """List rows with hanging indents: each text wraps beside its bullet, not under it."""
+
+    def __init__(self, rows: list[Row], bullet_style: Style) -> None:
+        self.rows = rows
+        self.bullet_style = bullet_style
+
+    @staticmethod
+    def _text_width(width: int, indent: int, bullet: str) -> int:
+        return max(1, width - indent - cell_len(bullet))
+
+    def render_strips(self, width: int, height: int | None, style: Style,
+                      options: RenderOptions) -> list[Strip]:
+        options = replace(options, selection=None, selection_style=None)
+        strips: list[Strip] = []
+        for indent, bullet, text in self.rows:
+            lead = indent + cell_len(bullet)
+            lines = text.render_strips(self._text_width(width, indent, bullet), None, style, options)
+            # The bullet column is coloured like the bullet all the way down, as Textual's is.
+            first, under = (Content.styled(" " * indent + marker, self.bullet_style)
+                            .render_strips(lead, None, style, options)[0] if lead else None
+                            for marker in (bullet, " " * cell_len(bullet)))
+            for index, line in enumerate(lines or [Strip.blank(0)]):
+                strips.append(Strip.join([first if index == 0 else under, line]))
+        return strips if height is None else strips[:height]
+
+    def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
+        return max((indent + cell_len(bullet) + text.get_optimal_width(rules, container_width)
+                    for indent, bullet, text in self.rows), default=0)
+
+    def get_height(self, rules: RulesMap, width: int) -> int:
+        return sum(max(1, text.get_height(rules, self._text_width(width, indent, bullet)))
+                   for indent, bullet, text in self.rows)
+
+
+def flat_rows(block: MarkdownBlock, indent: int = 0) -> list[Row] | None:
+    """The rows of a list drawn as one widget, or None if an item holds anything but
+    paragraphs and such lists."""
+    items = _items(block._blocks)
+    symbols = block.symbols(items) if isinstance(block, _GrowingList) else None
+    if symbols is None:
+        return None
+    rows: list[Row] = []
+    for item, symbol in zip(items, symbols, strict=True):
+        inner = list(item._blocks)
+        if not inner:
+            rows.append((indent, symbol, Content("")))
+            continue
+        text_indent = indent + cell_len(symbol)
+        for position, part in enumerate(inner):
+            if type(part) is MarkdownParagraph:
+                rows.append((indent, symbol, part._content) if position == 0
+                            else (text_indent, "", part._content))
+            elif position > 0 and (nested := flat_rows(part, text_indent)) is not None:
+                rows.extend(nested)
+            else:
+                return None
+    return rows
+
+
+# ------------------------------------------------------------------ Textual's rows, merged
+
+
+async def _update_in_place(widget: Widget, block: MarkdownBlock) -> bool:
+    """Make a mounted block show a freshly parsed one of the same kind; False if it cannot."""
+    if type(widget) is not type(block):
+        return False
+    if isinstance(widget, (MarkdownParagraph, MarkdownFence)):
+        await widget._update_from_block(block)  # both set their text without remounting
+        return True
+    if isinstance(widget, _GrowingList):
+        return await widget.merge(block)
+    return False
+
+
+async def merge_blocks(container: Widget, old: list[Signature], blocks: list[MarkdownBlock]) -> bool:
+    """Bring `container`'s children (showing `old`) up to date with `blocks`, keeping what is
+    unchanged. Returns False, having changed nothing, when only a rebuild would be right."""
+    new = [signature(block) for block in blocks]
+    children = list(container.children)
+    keep = max(0, len(old) - 1)  # everything before the last old block must be unchanged
+    if len(children) != len(old) or len(new) < len(old) or new[:keep] != old[:keep]:
+        return False
+    if old and new[keep] != old[keep]:
+        last = children[keep]
+        if not await _update_in_place(last, blocks[keep]):
+            await container.mount(blocks[keep], after=last)
+            await last.remove()
+    if len(blocks) > len(old):
+        await container.mount_all(blocks[len(old):])
+    return True
+
+
+class _GrowingList:
+    """Mixin for Textual's list blocks: one widget when the items are simple, else Textual's
+    rows (bullet, column of blocks) merged in place.
+
+    A plain class, listed first: Textual takes a widget's CSS from the first widget class
+    among its bases, so the list keeps Textual's list styles.
+    """
+
+    _blocks: list[MarkdownBlock]
+    children: Any
+    _rows: list[Row] | None = None  # set while drawn as one widget
+    _item_signatures: list[Signature] | None = None
+    _numbering: Any = None
+
+    def symbols(self, items: list[MarkdownListItem]) -> list[str]:
+        """Each item's bullet as Textual draws it."""
+        return [item.bullet for item in items]
+
+    def numbering(self, items: list[MarkdownListItem]) -> Any:
+        """What the earlier rows' bullets depend on (a change means rebuilding the list)."""
+        return tuple(item.bullet for item in items[:1])
+
+    def compose(self):  # type: ignore[override]
+        items = _items(self._blocks)
+        self._item_signatures = [signature(item) for item in items]
+        self._numbering = self.numbering(items)
+        self._rows = flat_rows(self)  # type: ignore[arg-type]
+        if self._rows is not None:
+            self._blocks.clear()
+            return
+        yield from super().compose()  # type: ignore[misc]
+
+    def render(self):  # type: ignore[no-untyped-def]
+        if self._rows is None:
+            return super().render()  # type: ignore[misc]
+        return ListVisual(self._rows, self.get_visual_style("growing-list--bullet"))  # type: ignore[attr-defined]
+
+    async def merge(self, block: MarkdownBlock) -> bool:
+        """Grow this mounted list into the freshly parsed `block`; False if only a rebuild works."""
+        old = self._item_signatures
+        if old is None or type(block) is not type(self):
+            return False
+        if self._rows is not None:
+            rows = flat_rows(block)
+            if rows is None:
+                return False
+            self._rows = rows
+            self._item_signatures = [signature(item) for item in _items(block._blocks)]
+            self.refresh(layout=True)  # type: ignore[attr-defined]
+            return True
+        items = _items(block._blocks)
+        new = [signature(item) for item in items]
+        mounted = list(self.children)
+        keep = max(0, len(old) - 1)
+        if (len(mounted) != len(old) or len(new) < len(old) or new[:keep] != old[:keep]
+                or self.numbering(items) != self._numbering):
+            return False
+        inner = [list(item._blocks) for item in items]  # the rows below take these over
+        rows = list(block.compose())  # Textual's own rows, with bullets numbered and aligned
+        if old and new[keep] != old[keep]:
+            last_row = mounted[keep]
+            column = last_row.children[-1]
+            if not await merge_blocks(column, list(old[keep][-1]), inner[keep]):
+                await self.mount(rows[keep], after=last_row)  # type: ignore[attr-defined]
+                await last_row.remove()
+        if len(rows) > len(old):
+            await self.mount_all(rows[len(old):])  # type: ignore[attr-defined]
+        self._item_signatures = new
+        self._copy_context(block)  # type: ignore[attr-defined]
+        return True
+
+    async def _update_from_block(self, block: MarkdownBlock) -> None:
+        if not await self.merge(block):
+            await super()._update_from_block(block)  # type: ignore[misc]
+
+
+def _bullet_css(name: str) -> str:
+    """The bullet colours of Textual's MarkdownBullet, for lists drawn as one widget."""
+    return f"""
+    {name} > .growing-list--bullet {{ color: $text-primary; }}
+    {name}:light > .growing-list--bullet {{ color: $text-secondary; }}
+    """
+
+
+class GrowingBulletList(_GrowingList, MarkdownBulletList):
+    """A bullet list that grows in place while streaming."""
+
+    COMPONENT_CLASSES = {"growing-list--bullet"}
+    DEFAULT_CSS = _bullet_css("GrowingBulletList")
+
+
+class GrowingOrderedList(_GrowingList, MarkdownOrderedList):
+    """A numbered list that grows in place while streaming."""
+
+    COMPONENT_CLASSES = {"growing-list--bullet"}
+    DEFAULT_CSS = _bullet_css("GrowingOrderedList")
+
+    def symbols(self, items: list[MarkdownListItem]) -> list[str]:
+        # As Textual numbers them: from the first item's number, right-aligned to the widest.
+        start = int(items[0].bullet) if items and items[0].bullet.isdigit() else 1
+        labels = [f"{number}. " for number in range(start, start + len(items))]
+        width = max((len(label) for label in labels), default=0) + 1
+        return [label.rjust(width) for label in labels]
+
+    def numbering(self, items: list[MarkdownListItem]) -> Any:
+        symbols = self.symbols(items)
+        return symbols[0] if symbols else None, len(symbols[-1]) if symbols else 0
+
+
+STREAMING_BLOCKS = {
+    "bullet_list_open": GrowingBulletList,
+    "ordered_list_open": GrowingOrderedList,
+}

@@ -198,6 +198,8 @@ class HermesApp(App):
         Text deltas are coalesced: one message carries everything that arrived since the
         screen last took text, so a fast stream costs a message per frame, not per token.
         """
+        if not self.screen_stack:  # the app has closed; the turn is being wound up
+            return
         chat = self.chat
         if isinstance(event, ev.TextDelta):
             self._pending_text.append(event.text)

@@ -1,0 +1,181 @@
+"""Streamed Markdown lists: drawn like Textual's, but grown in place instead of rebuilt.
+
+The reference is Textual's own Markdown widget fed the same text in the same pieces; the two
+are compared cell by cell (character, colours, bold/italic) on one screen.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import pytest
+from textual.app import App, ComposeResult
+from textual.containers import Horizontal, VerticalScroll
+from textual.widgets import Markdown
+
+from hermes.tui.widgets.reply import AssistantMessage
+from hermes.tui.widgets.stream_lists import GrowingBulletList, GrowingOrderedList
+from tests.support.fake_llm import Reply
+from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
+
+LISTS = """Intro with `inline code` and **bold** words, long enough to wrap in a narrow column.
+
+- first item, long enough to wrap around the column at least once, maybe twice here
+- second item with `code`
+  - nested item that also wraps around because it is long enough to do so
+  - nested two
+- third item
+
+  with a second paragraph inside the third item that wraps at this width as well
+
+1. one
+2. two is a longer item that wraps when the column is narrow enough to force it
+3. three
+4. four
+5. five
+6. six
+7. seven
+8. eight
+9. nine
+10. ten
+
+- an item holding a code block
+
+  ```python
+  print(1)
+  ```
+- the item after it
+- and one more
+
+Closing paragraph.
+"""
+
+
+class StreamingMarkdown(Markdown):
+    """The blocks the reply widget uses, without the transcript around it."""
+
+    BLOCKS = AssistantMessage.BLOCKS
+
+
+class SideBySide(App):
+    CSS = "Horizontal > VerticalScroll { width: 1fr; height: 1fr; }"
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            yield VerticalScroll(id="ours")
+            yield VerticalScroll(id="textual")
+
+
+def _cells(strip) -> list[tuple]:
+    cells = []
+    for segment in strip:
+        style = segment.style
+        for char in segment.text:
+            cells.append((char, style and style.color, style and style.bgcolor,
+                          bool(style and style.bold), bool(style and style.italic)))
+    return cells
+
+
+async def _stream_both(text: str, theme: str, piece: int = 13, size=(100, 60)):
+    app = SideBySide()
+    async with app.run_test(size=size) as pilot:
+        app.theme = theme
+        ours, reference = StreamingMarkdown(), Markdown()
+        await app.query_one("#ours").mount(ours)
+        await app.query_one("#textual").mount(reference)
+        streams = [Markdown.get_stream(ours), Markdown.get_stream(reference)]
+        for start in range(0, len(text), piece):
+            for stream in streams:
+                await stream.write(text[start:start + piece])
+            await pilot.pause()
+        for stream in streams:
+            await stream.stop()
+        await pilot.pause(0.2)
+        half = size[0] // 2
+        lines = app.screen._compositor.render_strips()
+        left = [_cells(line.crop(0, half)) for line in lines]
+        right = [_cells(line.crop(half, size[0])) for line in lines]
+        shapes = [(type(w).__name__, bool(w.children)) for w in ours.query("GrowingBulletList, GrowingOrderedList")]
+        return left, right, shapes
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light"])
+async def test_a_streamed_list_looks_exactly_like_textuals(theme):
+    left, right, shapes = await _stream_both(LISTS, theme)
+    text = ["".join(cell[0] for cell in line) for line in left]
+    assert any("• first item" in line for line in text)
+    assert any("10. ten" in line for line in text)
+    assert any(line.strip() == "print(1)" for line in text)
+    differing = [y for y, (a, b) in enumerate(zip(left, right, strict=True)) if a != b]
+    assert differing == [], f"lines differ from Textual's Markdown: {[text[y] for y in differing]}"
+    # The simple lists are single widgets (the nested one inside its parent); the one with a
+    # code block keeps Textual's rows of widgets.
+    assert shapes == [("GrowingBulletList", False), ("GrowingOrderedList", False),
+                      ("GrowingBulletList", True)]
+
+
+async def test_wrapped_items_hang_beside_their_bullet():
+    left, _, _ = await _stream_both("- " + "word " * 30 + "\n- short\n", "textual-dark", size=(60, 20))
+    text = ["".join(cell[0] for cell in line).rstrip() for line in left]
+    item = [line for line in text if line.strip()]
+    assert item[0].lstrip().startswith("• word")
+    assert item[1].index("word") == item[0].index("word")  # under the text, not the bullet
+    assert item[-1].strip() == "• short"
+
+
+async def test_a_growing_list_keeps_its_widgets_instead_of_remounting():
+    app = SideBySide()
+    async with app.run_test(size=(80, 60)) as pilot:
+        ours = StreamingMarkdown()
+        await app.query_one("#ours").mount(ours)
+        stream = Markdown.get_stream(ours)
+        await stream.write("Steps:\n\n- one")
+        await pilot.pause(0.1)
+        simple = ours.query_one(GrowingBulletList)
+        for word in ["\n- two", " and more", "\n- three"]:
+            await stream.write(word)
+            await pilot.pause(0.1)
+            assert ours.query_one(GrowingBulletList) is simple  # updated, not rebuilt
+        assert not simple.children
+        assert [row[1] for row in simple._rows] == ["• ", "• ", "• "]
+
+        # A code block inside an item: Textual's rows from then on, still grown in place.
+        await stream.write("\n\n  ```\n  x = 1\n  ```\n- four")
+        await pilot.pause(0.1)
+        rows_list = ours.query_one(GrowingBulletList)
+        first_row = rows_list.children[0]
+        await stream.write("\n- five")
+        await pilot.pause(0.1)
+        await stream.stop()
+        await pilot.pause(0.1)
+        assert ours.query_one(GrowingBulletList) is rows_list
+        assert rows_list.children[0] is first_row and len(rows_list.children) == 5
+
+
+async def test_a_reply_with_a_list_streams_into_the_chat(chat_env):
+    server, _ = chat_env
+    reply = "Do this:\n\n1. install it\n2. run `hermes`\n3. chat\n\nDone."
+    server.queue(Reply(text=reply, chunk_size=3, chunk_delay=0.002))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "how do I start?")
+        await wait_for(pilot, lambda: reply in transcript_texts(app) and not app.agent.busy)
+        numbered = app.chat.transcript.query_one(GrowingOrderedList)
+        assert [row[1] for row in numbered._rows] == [" 1. ", " 2. ", " 3. "]  # as Textual aligns them
+        assert [row[2].plain for row in numbered._rows] == ["install it", "run hermes", "chat"]
+
+
+async def test_the_cycle_collector_skips_start_up_objects_once_the_client_loaded(chat_env):
+    before = gc.get_threshold()
+    app = make_app()
+    try:
+        async with app.run_test(size=SIZE) as pilot:
+            await ready(app)
+            await wait_for(pilot, lambda: app.loader.done.is_set() and gc.get_freeze_count() > 0)
+            from hermes.tui.app import GC_YOUNG_THRESHOLD
+
+            assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)

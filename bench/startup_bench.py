@@ -143,12 +143,12 @@ def _reply_tokens(count: int) -> list[str]:
     return tokens
 
 
-async def render_bench(count: int, rate: float) -> None:
+async def render_bench(count: int, rate: float, with_client: bool = False) -> None:
     from hermes.agent import events as ev
     from hermes.tui.app import HermesApp
 
     os.environ["HERMES_HOME"] = str(_home())
-    app = HermesApp(open_agent=False, preload=lambda: None)
+    app = HermesApp(open_agent=False, preload=None if with_client else (lambda: None))
     tokens = _reply_tokens(count)
     markers = [t.strip(" .") for t in tokens if "SAMPLE" in t or "LASTTOKEN" in t]
     sent: dict[str, float] = {}
@@ -156,6 +156,8 @@ async def render_bench(count: int, rate: float) -> None:
     frames = [0]
     async with app.run_test(size=(120, 36)) as pilot:
         await asyncio.wait_for(app.ready.wait(), 30)
+        await asyncio.wait_for(app.loader.wait(), 120)  # the model client, as in a real session
+        await pilot.pause(0.2)
         from textual._compositor import CompositorUpdate
 
         original_display = app._display
@@ -196,7 +198,8 @@ async def render_bench(count: int, rate: float) -> None:
         lags = [(shown[m] - sent[m]) * 1000 for m in markers if m in shown and m in sent]
         last = (shown.get("LASTTOKEN", float("nan")) - sent["LASTTOKEN"]) * 1000
     print(f"render: {count:,} tokens streamed at {rate:.0f} tok/s "
-          f"(took {stream_seconds:.1f} s to send), 120x36 headless:")
+          f"(took {stream_seconds:.1f} s to send), 120x36 headless, "
+          f"{'litellm loaded' if with_client else 'without litellm'}:")
     print(f"  last token on screen after receipt      {last:8.1f} ms")
     print(f"  CPU used while streaming                {100 * cpu / wall:8.0f} % of one core"
           f" (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
@@ -215,13 +218,15 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=500.0)
     parser.add_argument("--skip-startup", action="store_true")
     parser.add_argument("--skip-render", action="store_true")
+    parser.add_argument("--with-client", action="store_true",
+                        help="import litellm before streaming, as a real session has")
     args = parser.parse_args()
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
     if not args.skip_startup:
         startup_bench(args.runs)
     if not args.skip_render:
-        asyncio.run(render_bench(args.tokens, args.rate))
+        asyncio.run(render_bench(args.tokens, args.rate, args.with_client))
     return 0
 
 

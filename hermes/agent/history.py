@@ -118,6 +118,15 @@ class History:
             tool_name=tool_name, token_count=token_count, finish_reason=finish_reason)
         return int(getattr(msg_id, "id", msg_id))
 
+    def update(self, message_id: int, content: str, *, finish_reason: str,
+               token_count: int | None = None,
+               tool_calls: list[dict[str, Any]] | None = None) -> None:
+        """Rewrite a stored reply (a streaming checkpoint becoming the finished message)."""
+        if self.store is None:
+            return
+        self.store.update_message(message_id, content=content, finish_reason=finish_reason,
+                                  token_count=token_count, tool_calls=tool_calls)
+
     def copy_messages(self, session_id: str, messages: list[dict[str, Any]]) -> None:
         """Store conversation messages in another session (a compression's recent turns);
         injected user-model context is not stored, as for any user message."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -64,6 +65,59 @@ class TurnResult:
     prompt_tokens: int = 0  # all requests of the turn
     completion_tokens: int = 0
     tool_lines: list[str] = field(default_factory=list)  # finish summaries, for the review
+
+
+CHECKPOINT_SECONDS = 2.0  # a reply being streamed is saved this often
+
+
+class ReplyCheckpoint:
+    """The reply of the current round, saved while it streams.
+
+    Every CHECKPOINT_SECONDS the text so far is written as an assistant row marked
+    interrupted; the round's end rewrites that row as the finished message. So a process that
+    is killed outright (kill -9, a power cut), where no cancel handler runs, still leaves all
+    but the last seconds of the reply in the history.
+    """
+
+    def __init__(self, conv: Conversation) -> None:
+        self.conv = conv
+        self.message_id: int | None = None
+        self._saved_at = time.monotonic()
+        self._saved_parts = 0
+        self._broken = False
+
+    def tick(self, state: llm.StreamState) -> None:
+        """Called for each streamed piece; writes at most every CHECKPOINT_SECONDS."""
+        now = time.monotonic()
+        if (self._broken or now - self._saved_at < CHECKPOINT_SECONDS
+                or len(state.text_parts) == self._saved_parts):
+            return
+        self._saved_at, self._saved_parts = now, len(state.text_parts)
+        try:
+            self._write(state.text, finish_reason="interrupted")
+        except Exception:  # noqa: BLE001 - the reply is still stored when the round ends
+            log.warning("could not save the streaming reply", exc_info=True)
+            self._broken = True
+
+    def store(self, text: str, *, finish_reason: str, token_count: int | None = None,
+              tool_calls: list[dict[str, Any]] | None = None) -> int:
+        """Store the round's message (rewriting the checkpoint row if there is one)."""
+        message_id = self._write(text, finish_reason=finish_reason, token_count=token_count,
+                                 tool_calls=tool_calls)
+        self.message_id, self._saved_parts = None, 0  # the next round starts afresh
+        self._saved_at = time.monotonic()
+        return message_id
+
+    def _write(self, text: str, *, finish_reason: str, token_count: int | None = None,
+               tool_calls: list[dict[str, Any]] | None = None) -> int:
+        history, session_id = self.conv.history, self.conv.session_id
+        if self.message_id is None:
+            self.message_id = history.append(session_id, "assistant", text, tool_calls=tool_calls,
+                                             token_count=token_count, finish_reason=finish_reason)
+        else:
+            history.update(self.message_id, text, finish_reason=finish_reason,
+                           token_count=token_count, tool_calls=tool_calls)
+        return self.message_id
 
 
 def _safe_emit(conv: Conversation, event: Event) -> None:
@@ -128,6 +182,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     prompt_total = completion_total = 0
     assistant_id: int | None = None
     tool_lines: list[str] = []
+    checkpoint = ReplyCheckpoint(conv)
 
     def on_text(piece: str) -> None:
         # Text of a later round starts a new paragraph after the text of earlier rounds.
@@ -135,6 +190,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             reply_parts.append("\n\n")
             _safe_emit(conv, TextDelta("\n\n"))
         _safe_emit(conv, TextDelta(piece))
+        checkpoint.tick(state)
 
     def on_retry(err: llm.LLMError, delay: float) -> None:
         _safe_emit(conv, Notice(kind="warning", text=f"{err.message} Retrying in {delay:.1f}s…"))
@@ -152,7 +208,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                     timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
                     on_retry=on_retry, extra=extra)
             except llm.LLMError as err:
-                return _fail(conv, err, state, reply_parts, user_text, user_id)
+                return _fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
             p, c, _, _ = _account(conv, state, messages, tools)
             prompt_total += p
             completion_total += c
@@ -163,9 +219,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             if text:
                 reply_parts.append(text)
             if not calls:
-                assistant_id = conv.history.append(
-                    conv.session_id, "assistant", text, token_count=c,
-                    finish_reason=state.finish_reason or "stop")
+                assistant_id = checkpoint.store(text, token_count=c,
+                                                finish_reason=state.finish_reason or "stop")
                 conv.messages.append({"role": "assistant", "content": text})
                 break
             if rounds >= max_rounds:
@@ -173,20 +228,20 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                         f"agent.max_tool_rounds. Ask me to continue if needed.)")
                 reply_parts.append(note)
                 _safe_emit(conv, TextDelta(note))
-                assistant_id = conv.history.append(conv.session_id, "assistant", text + note,
-                                                   token_count=c, finish_reason="tool_limit")
+                assistant_id = checkpoint.store(text + note, token_count=c,
+                                                finish_reason="tool_limit")
                 conv.messages.append({"role": "assistant", "content": text + note})
                 break
             rounds += 1
             call_json = tool_calls_json(calls)
-            conv.history.append(conv.session_id, "assistant", text, tool_calls=call_json,
-                                token_count=c, finish_reason=state.finish_reason or "tool_calls")
+            checkpoint.store(text, tool_calls=call_json, token_count=c,
+                             finish_reason=state.finish_reason or "tool_calls")
             conv.messages.append({"role": "assistant", "content": text, "tool_calls": call_json})
             state = llm.StreamState()  # this round's text is stored: a cancel must not store it again
             for tc in calls:
                 tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
-        return _cancelled(conv, state, reply_parts, user_text, user_id)
+        return _cancelled(conv, state, checkpoint, reply_parts, user_text, user_id)
 
     conv.totals.turns += 1
     final = "".join(reply_parts)
@@ -262,21 +317,22 @@ def _answer_cancelled_calls(conv: Conversation) -> None:
             first = False
 
 
-def _store_partial(conv: Conversation, state: llm.StreamState) -> int | None:
+def _store_partial(conv: Conversation, state: llm.StreamState,
+                   checkpoint: ReplyCheckpoint) -> int | None:
     """Keep text that arrived before a break or a cancel, marked interrupted."""
     text = state.text
     if not text:
         return None
-    msg_id = conv.history.append(conv.session_id, "assistant", text,
-                                 token_count=tokens.count_text(text, conv.model.name),
-                                 finish_reason="interrupted")
+    msg_id = checkpoint.store(text, token_count=tokens.count_text(text, conv.model.name),
+                              finish_reason="interrupted")
     conv.messages.append({"role": "assistant", "content": text})
     return msg_id
 
 
-def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState, parts: list[str],
-          user_text: str, user_id: int | None) -> TurnResult:
-    partial_id = _store_partial(conv, state)
+def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
+          checkpoint: ReplyCheckpoint, parts: list[str], user_text: str,
+          user_id: int | None) -> TurnResult:
+    partial_id = _store_partial(conv, state, checkpoint)
     text = "".join(parts) + state.text
     _safe_emit(conv, ErrorEvent(message=err.message, retryable=err.retryable,
                                 kind="auth" if err.kind in ("auth", "config") else "provider"))
@@ -287,10 +343,10 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState, parts: 
     return TurnResult(done, user_text, text, user_id, partial_id)
 
 
-def _cancelled(conv: Conversation, state: llm.StreamState, parts: list[str], user_text: str,
-               user_id: int | None) -> TurnResult:
+def _cancelled(conv: Conversation, state: llm.StreamState, checkpoint: ReplyCheckpoint,
+               parts: list[str], user_text: str, user_id: int | None) -> TurnResult:
     _answer_cancelled_calls(conv)
-    partial_id = _store_partial(conv, state)
+    partial_id = _store_partial(conv, state, checkpoint)
     text = "".join(parts) + state.text
     done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
                     cancelled=True, assistant_message_id=partial_id)

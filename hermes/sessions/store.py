@@ -263,14 +263,17 @@ class SessionStore(NamingMixin):
         content: str | None = None,
         finish_reason: str | None = None,
         token_count: int | None = None,
+        tool_calls: list[Any] | None = None,
     ) -> None:
         """Finish a partial reply (or mark it interrupted with finish_reason="interrupted")."""
         sets: list[str] = []
         params: list[Any] = []
+        calls = self._scrub(json.dumps(tool_calls, ensure_ascii=False)) if tool_calls else None
         for column, value in (
             ("content", self._scrub(content) if content is not None else None),
             ("finish_reason", finish_reason),
             ("token_count", token_count),
+            ("tool_calls", calls),
         ):
             if value is not None:
                 sets.append(f"{column} = ?")

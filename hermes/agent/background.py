@@ -22,19 +22,16 @@ from hermes.config import Config, ModelConfig
 log = logging.getLogger("hermes.agent.background")
 
 REVIEW_PROMPT = """\
-You keep an assistant's long-term memory. Save only lasting facts the user stated or a tool \
-showed; skip guesses, trivia, secrets, code, logs, what is already saved and what the user \
-asked not to keep. Targets: user (who they are, preferences), memory (environment, \
-conventions, lessons, finished work). Reply with only a JSON list, usually []: \
-[{"action":"add","target":"user","content":"..."}]; replace/remove take "old_text" (a unique \
-substring)."""
+Save lasting facts the user stated or a tool showed to long-term memory; no guesses, trivia, \
+secrets, code, logs, duplicates or what the user asked to forget. Targets: user (identity, \
+preferences), memory (environment, conventions, lessons, finished work). Reply only with a \
+JSON list, usually []: [{"action":"add","target":"user","content":"..."}]; replace/remove \
+use "old_text" (unique substring)."""
 
 TITLE_PROMPT = "Title this conversation in 3-7 words. Reply with the title only."
-COMBINED_TITLE_RULE = ('\nFirst line: "TITLE: " and a 3-7 word title of the conversation; '
-                       "then the list.")
+COMBINED_TITLE_RULE = '\nStart with a line "TITLE: <a 3-7 word title>".'
 
 USER_CHARS = 1500  # what the user said matters most for memory
-REPLY_CHARS = 240  # the reply only gives context
 TOOLS_CHARS = 300
 MEMORY_VIEW_CHARS = 600  # beyond this, only the entries most related to the exchange are sent
 
@@ -62,14 +59,13 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + " […]"
 
 
-def exchange_excerpt(user_text: str, assistant_text: str, tool_lines: list[str] | None = None
-                     ) -> str:
-    """The last exchange as the review reads it: the user in full (capped), what the tools
-    did (one short line each, so facts a tool showed can be traced and saved writes are not
-    repeated) and the start of the reply."""
+def exchange_excerpt(user_text: str, tool_lines: list[str] | None = None) -> str:
+    """The last exchange as the review reads it: what the user said (capped) and what the
+    tools did (one short line each, so facts a tool showed can be traced and saved writes are
+    not repeated). Not the reply: a saved fact must come from the user or a tool, and leaving
+    the reply out keeps the review under a quarter of even a short turn."""
     tools = f"\nTools: {_cut('; '.join(tool_lines), TOOLS_CHARS)}" if tool_lines else ""
-    return (f"User: {_cut(user_text, USER_CHARS)}{tools}\n"
-            f"Assistant: {_cut(assistant_text, REPLY_CHARS)}")
+    return f"User: {_cut(user_text, USER_CHARS)}{tools}"
 
 
 def _words(text: str) -> set[str]:
@@ -138,14 +134,14 @@ def split_title(text: str) -> tuple[str, str]:
     return clean_title(match.group(1)), text[: match.start()] + text[match.end():]
 
 
-async def run_review(cfg: Config, *, memory_tool: Any, user_text: str, assistant_text: str,
+async def run_review(cfg: Config, *, memory_tool: Any, user_text: str,
                      emit: Callable[[Event], None], with_title: bool = False,
                      tool_lines: list[str] | None = None) -> tuple[BackgroundUsage, str]:
     """Ask the review model what to keep; apply it through the memory tool; emit notices.
     With `with_title` the same call also writes the session title (one request instead of
     two when review and title use the same model). Returns (usage, title or "")."""
     mc = cfg.resolve_model(cfg.memory.review_model)
-    excerpt = exchange_excerpt(user_text, assistant_text, tool_lines)
+    excerpt = exchange_excerpt(user_text, tool_lines)
     messages = [
         {"role": "system", "content": REVIEW_PROMPT + (COMBINED_TITLE_RULE if with_title else "")},
         {"role": "user", "content": f"Memory now:\n{memory_view(cfg, excerpt)}\n\n{excerpt}"},
@@ -214,9 +210,8 @@ def clean_title(text: str) -> str:
     return " ".join(words[:7]) if words else ""
 
 
-async def generate_title(cfg: Config, user_text: str, assistant_text: str
-                         ) -> tuple[str, BackgroundUsage]:
-    """A short model-written title for the first exchange ("" when the reply was unusable)."""
+async def generate_title(cfg: Config, user_text: str) -> tuple[str, BackgroundUsage]:
+    """A short model-written title for the first request ("" when the reply was unusable)."""
     mc = cfg.resolve_model(cfg.sessions.title_model)
     messages = [
         {"role": "system", "content": TITLE_PROMPT},

@@ -338,34 +338,34 @@ class AgentSession:
             self.cfg.resolve_model(self.cfg.sessions.title_model))
         if review_due:
             self._tasks.review_status = "scheduled"
-            self._spawn(self._review(conv.session_id, user_text, reply, combine,
+            self._spawn(self._review(conv.session_id, user_text, combine,
                                      result.tool_lines), "review")
         elif not interval:
             self._tasks.review_status = "off (memory.review_interval is 0)"
         else:
             self._tasks.review_status = f"not due (runs every {interval} turns)"
         if wants_title and not combine:
-            self._spawn(self._model_title(conv.session_id, user_text, reply), "title")
+            self._spawn(self._model_title(conv.session_id, user_text), "title")
         if self.provider is not None:
             self._spawn(self.provider.on_turn_finished(conv.session_id, self._turn_index,
                                                        user_text, reply, message_ids),
                         "provider")
 
-    async def _review(self, session_id: str, user_text: str, reply: str, with_title: bool,
+    async def _review(self, session_id: str, user_text: str, with_title: bool,
                       tool_lines: list[str]) -> None:
         from hermes.memory import MemoryTool
 
         tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
         usage, title = await background.run_review(
-            self.cfg, memory_tool=tool, user_text=user_text, assistant_text=reply,
-            emit=self._emit, with_title=with_title, tool_lines=tool_lines)
+            self.cfg, memory_tool=tool, user_text=user_text, emit=self._emit,
+            with_title=with_title, tool_lines=tool_lines)
         self._record_background(session_id, usage)
         self._tasks.review_status = "done"
         if title:
             self._apply_title(session_id, title)
 
-    async def _model_title(self, session_id: str, user_text: str, reply: str) -> None:
-        title, usage = await background.generate_title(self.cfg, user_text, reply)
+    async def _model_title(self, session_id: str, user_text: str) -> None:
+        title, usage = await background.generate_title(self.cfg, user_text)
         self._record_background(session_id, usage)
         if title:
             self._apply_title(session_id, title)

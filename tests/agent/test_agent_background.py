@@ -179,7 +179,8 @@ async def test_review_sees_what_tools_did_and_the_keeping_rules(agent_env):
     await agent.wait_background(timeout=30)
     review = server.requests_for(REVIEW)[0]["messages"]
     rules, excerpt = review[0]["content"], review[-1]["content"]
-    assert "the user stated or a tool showed" in rules and "asked not to keep" in rules
+    assert "the user stated or a tool showed" in rules and "asked to forget" in rules
     assert 'Tools: memory +memory "CI runs on Fridays" → saved' in excerpt
+    assert "Saved." not in excerpt  # facts come from the user and the tools, not the reply
     assert "CI runs on Fridays" in excerpt.split("Memory now:")[1]  # live memory, not frozen
     await agent.close()

@@ -16,9 +16,9 @@ from typing import Any
 from hermes.agent import background, compress, llm, tokens
 from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone
 from hermes.agent.history import History, SessionTotals
-from hermes.agent.loop import Conversation, TurnResult, run_turn
+from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
-from hermes.agent.tasks import BackgroundTasks
+from hermes.agent.tasks import AfterTurn, BackgroundTasks
 from hermes.agent.tools import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 
@@ -30,7 +30,9 @@ class OpenError(Exception):
 
 
 class AgentSession:
-    """See /work/notes/agent-api.md for the contract the TUI codes against."""
+    """One conversation with the model for a UI (the TUI, `hermes chat -q`): open or resume a
+    session, send/retry/cancel turns (progress arrives as events through `on_event`), name,
+    compress, switch model, close."""
 
     def __init__(self, cfg: Config, history: History, *, source: str, model: ModelConfig,
                  on_event: Callable[[Event], None] | None, history_error: str | None = None):
@@ -51,7 +53,7 @@ class AgentSession:
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
         self._tasks = BackgroundTasks()
-        self.background_usage: list[background.BackgroundUsage] = []
+        self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: Any | None = None
 
@@ -292,7 +294,10 @@ class AgentSession:
             self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
             wants_title = self._wants_model_title
             self._wants_model_title = False
-            self._after_turn(result, wants_title)
+            self._after_turn.schedule(result, session_id=conv.session_id,
+                                      turn_index=self._turn_index, wants_title=wants_title,
+                                      can_review=self._memory_tool is not None,
+                                      provider=self.provider)
         return done
 
     def _derived_title(self, text: str) -> None:
@@ -314,6 +319,11 @@ class AgentSession:
         self._tasks.spawn(coro, what)
 
     @property
+    def background_usage(self) -> list[background.BackgroundUsage]:
+        """Tokens and cost of each review/title call so far."""
+        return self._after_turn.usage
+
+    @property
     def background_errors(self) -> list[tuple[str, str]]:
         """(what, one line) for review/title/provider work that failed (logged, never raised)."""
         return self._tasks.errors
@@ -323,70 +333,11 @@ class AgentSession:
         """After a turn: "scheduled", "done", "failed: …" or why the review did not run."""
         return self._tasks.review_status
 
-    def _after_turn(self, result: TurnResult, wants_title: bool) -> None:
-        conv = self._conv
-        assert conv is not None
-        user_text, reply = result.user_text, result.assistant_text
-        message_ids = [i for i in (result.user_message_id, result.assistant_message_id)
-                       if i is not None]
-        interval = self.cfg.memory.review_interval
-        review_due = bool(interval and self._turn_index % interval == 0
-                          and self._memory_tool is not None)
-        # One request does both when they run on the same model (saves a second excerpt).
-        combine = wants_title and review_due and background.same_model(
-            self.cfg.resolve_model(self.cfg.memory.review_model),
-            self.cfg.resolve_model(self.cfg.sessions.title_model))
-        if review_due:
-            self._tasks.review_status = "scheduled"
-            self._spawn(self._review(conv.session_id, user_text, combine,
-                                     result.tool_lines), "review")
-        elif not interval:
-            self._tasks.review_status = "off (memory.review_interval is 0)"
-        else:
-            self._tasks.review_status = f"not due (runs every {interval} turns)"
-        if wants_title and not combine:
-            self._spawn(self._model_title(conv.session_id, user_text), "title")
-        if self.provider is not None:
-            self._spawn(self.provider.on_turn_finished(conv.session_id, self._turn_index,
-                                                       user_text, reply, message_ids),
-                        "provider")
-
-    async def _review(self, session_id: str, user_text: str, with_title: bool,
-                      tool_lines: list[str]) -> None:
-        from hermes.memory import MemoryTool
-
-        tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
-        usage, title = await background.run_review(
-            self.cfg, memory_tool=tool, user_text=user_text, emit=self._emit,
-            with_title=with_title, tool_lines=tool_lines)
-        self._record_background(session_id, usage)
-        self._tasks.review_status = "done"
-        if title:
-            self._apply_title(session_id, title)
-
-    async def _model_title(self, session_id: str, user_text: str) -> None:
-        title, usage = await background.generate_title(self.cfg, user_text)
-        self._record_background(session_id, usage)
-        if title:
-            self._apply_title(session_id, title)
-
     def _apply_title(self, session_id: str, title: str) -> None:
         held = self.history.set_title(session_id, title, "llm")
         if held and self._conv is not None and self._conv.session_id == session_id:
             self._title = held
             self._emit(TitleChanged(session_id, held))
-
-    def _record_background(self, session_id: str, usage: background.BackgroundUsage | None
-                           ) -> None:
-        if usage is None:
-            return
-        self.background_usage.append(usage)
-        try:
-            self.history.add_usage(session_id, input_tokens=usage.prompt_tokens,
-                                   output_tokens=usage.completion_tokens, cache_tokens=0,
-                                   cost=usage.cost)
-        except Exception:  # noqa: BLE001
-            log.warning("could not store background usage", exc_info=True)
 
     async def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for review/title/provider tasks; False when some still run after `timeout`."""

@@ -1,6 +1,6 @@
 """User-model numbers: tokens each request pays, model calls per turn, local read speed.
 
-Run: /work/venv/bin/python bench/providers_bench.py   (offline; prints a Markdown table)
+Run: python bench/providers_bench.py   (offline; prints a Markdown table)
 """
 
 from __future__ import annotations

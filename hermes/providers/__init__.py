@@ -1,8 +1,8 @@
 """User modelling (layer 3): providers that learn about the user across sessions.
 
-The agent uses `load_provider(...)` and the returned GuardedProvider; see
-/work/notes/providers-api.md for the exact integration points. Names are imported on first
-use, so `hermes.providers.cli` (loaded by every `hermes` command) costs almost nothing.
+The agent uses `load_provider(...)` and the returned GuardedProvider (per-turn context, tools,
+hooks after a turn and at session end; any failure means no context this turn). Names are
+imported on first use, so `hermes.providers.cli` (loaded by every `hermes` command) costs almost nothing.
 """
 
 from __future__ import annotations

@@ -98,7 +98,7 @@ class TurnRecord:
 
 
 class Provider(ABC):
-    """What every user-modelling provider implements. See /work/notes/providers-api.md."""
+    """What every user-modelling provider implements (the agent calls it through the guard)."""
 
     name: str = "provider"
 

@@ -25,10 +25,8 @@ class MemoryActionError(Exception):
 
 def gauge(cfg: Config) -> tuple[int | None, int | None]:
     """Live usage percentages (MEM, USER); None for a disabled or unreadable store."""
-    try:
-        from hermes.memory.store import memory_usage, usage_percent
-    except ImportError:
-        return None, None
+    from hermes.memory.store import memory_usage, usage_percent
+
     try:
         usage = memory_usage(cfg)
     except Exception:  # a gauge must never break the screen
@@ -64,8 +62,6 @@ def list_pending(cfg: Config | None = None) -> list[Any]:
 def _run(action: str, func: Any, *args: Any, **kwargs: Any) -> Any:
     try:
         return func(*args, **kwargs)
-    except ImportError:
-        raise MemoryActionError(f"{action}: the memory layer is not available") from None
     except Exception as exc:
         log.info("%s failed: %s", action, exc)
         raise MemoryActionError(f"{action} failed: {exc}") from None
@@ -114,10 +110,8 @@ def store_file(target: str) -> Path:
 
 def snapshot_text(cfg: Config) -> str:
     """The memory blocks a session starting now would get."""
-    try:
-        from hermes.memory import render_snapshot
-    except ImportError:
-        return ""
+    from hermes.memory import render_snapshot
+
     try:
         return render_snapshot(cfg)
     except Exception as exc:
@@ -252,10 +246,8 @@ async def user_model_view(cfg: Config, limit: int = 20) -> UserModelView:
     name = user_model_provider(cfg)
     if name == "off":
         return UserModelView(provider="off")
-    try:
-        from hermes.providers.viewer import load_overview
-    except ImportError:
-        return UserModelView(provider=name, error="The user-model layer is not available.")
+    from hermes.providers.viewer import load_overview
+
     overview, error = await _guarded(cfg, "Reading the user model",
                                      lambda: load_overview(cfg, limit=limit))
     if overview is None:
@@ -274,10 +266,8 @@ async def forget_conclusion(cfg: Config, conclusion_id: str) -> tuple[bool, str]
     if name == "local" and not cid.isdigit():
         return False, ("Conclusion ids of the local user model are numbers, "
                        "e.g. /memory forget 42 (/memory lists them).")
-    try:
-        from hermes.providers.viewer import forget_conclusion as forget
-    except ImportError:
-        return False, "The user-model layer is not available."
+    from hermes.providers.viewer import forget_conclusion as forget
+
     deleted, error = await _guarded(cfg, f"Forgetting conclusion {cid}", lambda: forget(cfg, cid))
     if deleted:
         return True, f"Forgot conclusion {cid} ({name} user model)."

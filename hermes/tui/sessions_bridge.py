@@ -7,6 +7,8 @@ one line for a person.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,28 +39,28 @@ class SearchHit:
     snippet: str
 
 
-def _store() -> Any:
+@contextmanager
+def _store() -> Iterator[Any]:
+    """A connection to state.db for one question (cheap to open; closed straight after)."""
     from hermes.sessions import SessionStore, SessionStoreError
 
     try:
-        return SessionStore()
+        store = SessionStore()
     except SessionStoreError as exc:
         raise SessionsUnavailable(f"Session history is unavailable: {exc}") from None
-
-
-def _close(store: Any) -> None:
-    store.close()
+    try:
+        yield store
+    finally:
+        store.close()
 
 
 def recent_sessions(exclude: str | None = None, limit: int = 500) -> list[SessionRow]:
     """Newest first; a compression lineage shows once, as its newest continuation."""
-    store = _store()
-    try:
-        summaries = store.list_sessions(limit=limit)
-    except Exception as exc:
-        raise SessionsUnavailable(f"Cannot list sessions: {exc}") from None
-    finally:
-        _close(store)
+    with _store() as store:
+        try:
+            summaries = store.list_sessions(limit=limit)
+        except Exception as exc:
+            raise SessionsUnavailable(f"Cannot list sessions: {exc}") from None
     rows = []
     for s in summaries:
         # A session continued after compression is shown through its newest continuation.
@@ -69,21 +71,16 @@ def recent_sessions(exclude: str | None = None, limit: int = 500) -> list[Sessio
 
 
 def search(query: str, exclude: str | None = None, limit: int = 8) -> list[SearchHit]:
-    store = _store()
-    try:
-        results = store.search(query, limit=limit, exclude_session=exclude)
-    except Exception as exc:
-        raise SessionsUnavailable(f"Search failed: {exc}") from None
-    finally:
-        _close(store)
+    with _store() as store:
+        try:
+            results = store.search(query, limit=limit, exclude_session=exclude)
+        except Exception as exc:
+            raise SessionsUnavailable(f"Search failed: {exc}") from None
     return [SearchHit(str(r.get("session_id", "")), r.get("title"), str(r.get("when", "")),
                       " ".join(str(r.get("snippet", "")).split())) for r in results]
 
 
 def stored_messages(session_id: str) -> list[Any]:
     """The session's MessageRecords, oldest first."""
-    store = _store()
-    try:
+    with _store() as store:
         return list(store.get_messages(session_id))
-    finally:
-        _close(store)

@@ -131,7 +131,7 @@ def split_title(text: str) -> tuple[str, str]:
     match = re.search(r"^\s*\**title\**\s*:\s*(.+)$", text, re.I | re.M)
     if not match:
         return "", text
-    return clean_title(match.group(1)), text[: match.start()] + text[match.end():]
+    return title_from_reply(match.group(1)), text[: match.start()] + text[match.end():]
 
 
 async def run_review(cfg: Config, *, memory_tool: Any, user_text: str,
@@ -200,7 +200,7 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
                         detail="; ".join(details) if mode == "verbose" else ""))
 
 
-def clean_title(text: str) -> str:
+def title_from_reply(text: str) -> str:
     """The first line of a model's title reply, without quotes, markup or a trailing period,
     at most 7 words; "" when nothing usable is left."""
     line = next((ln for ln in text.strip().splitlines() if ln.strip()), "")
@@ -219,4 +219,4 @@ async def generate_title(cfg: Config, user_text: str) -> tuple[str, BackgroundUs
     ]
     state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
                                         max_retries=1, extra=_small_reply(mc, 24))
-    return clean_title(state.text), _usage("title", mc, state, messages)
+    return title_from_reply(state.text), _usage("title", mc, state, messages)

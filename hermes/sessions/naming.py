@@ -17,7 +17,7 @@ from hermes.sessions.errors import (
     TitleClashError,
 )
 from hermes.sessions.models import TITLE_RANK, SessionInfo, TitleSource
-from hermes.sessions.text import clean_title, derive_title
+from hermes.sessions.text import clean_title
 
 if TYPE_CHECKING:
     from hermes.sessions.store import SessionStore
@@ -78,10 +78,6 @@ class NamingMixin:
                 holder = self._holder(conn, cleaned)
                 raise TitleClashError(cleaned, *(holder or ("another session", cleaned))) from None
             return True
-
-    def derive_title(self: SessionStore, text: str) -> str:
-        """The instant title for a first user message (see text.derive_title)."""
-        return derive_title(text)
 
     def newest_continuation(self: SessionStore, session_id: str) -> SessionInfo:
         """The last session of the compression lineage that starts at `session_id`."""

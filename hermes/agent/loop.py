@@ -75,8 +75,9 @@ class ReplyCheckpoint:
 
     Every CHECKPOINT_SECONDS the text so far is written as an assistant row marked
     interrupted; the round's end rewrites that row as the finished message. So a process that
-    is killed outright (kill -9, a power cut), where no cancel handler runs, still leaves all
-    but the last seconds of the reply in the history.
+    is killed outright (kill -9), where no cancel handler runs, still leaves all but the last
+    seconds of the reply in the history. (After a power cut the newest commits may be gone
+    too: the history runs with synchronous=NORMAL.)
     """
 
     def __init__(self, conv: Conversation) -> None:
@@ -84,20 +85,20 @@ class ReplyCheckpoint:
         self.message_id: int | None = None
         self._saved_at = time.monotonic()
         self._saved_parts = 0
-        self._broken = False
+        self._warned = False
 
     def tick(self, state: llm.StreamState) -> None:
         """Called for each streamed piece; writes at most every CHECKPOINT_SECONDS."""
         now = time.monotonic()
-        if (self._broken or now - self._saved_at < CHECKPOINT_SECONDS
-                or len(state.text_parts) == self._saved_parts):
+        if now - self._saved_at < CHECKPOINT_SECONDS or len(state.text_parts) == self._saved_parts:
             return
         self._saved_at, self._saved_parts = now, len(state.text_parts)
         try:
             self._write(state.text, finish_reason="interrupted")
-        except Exception:  # noqa: BLE001 - the reply is still stored when the round ends
-            log.warning("could not save the streaming reply", exc_info=True)
-            self._broken = True
+        except Exception:  # noqa: BLE001 - tried again next time; the round's end stores it anyway
+            if not self._warned:
+                log.warning("could not save the streaming reply", exc_info=True)
+                self._warned = True
 
     def store(self, text: str, *, finish_reason: str, token_count: int | None = None,
               tool_calls: list[dict[str, Any]] | None = None) -> int:

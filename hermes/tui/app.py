@@ -128,7 +128,8 @@ class HermesApp(App):
         # as long as the app: moved out of the cycle collector's sight, a full collection no
         # longer walks them. And fewer, larger young collections: with the default 700 a
         # full collection ran every ~0.9 s of streaming and paused the screen for 20-150 ms,
-        # growing with the transcript (bench/README.md). Costs a few MB of young garbage.
+        # growing with the transcript (bench/README.md). Costs a few MB of young garbage. No
+        # collection first: at this point one takes ~340 ms and finds nothing to free.
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
         if self.loader.error:

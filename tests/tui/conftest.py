@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import gc
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -52,6 +53,16 @@ class ChatEnv:
 
     def __iter__(self):  # `server, configure = chat_env`
         return iter((self.server, self.configure))
+
+
+@pytest.fixture(autouse=True)
+def restore_gc():
+    """The app tunes Python's cycle collector once its model client loads; undo that after
+    each test so the rest of the test process runs with the defaults."""
+    before = gc.get_threshold()
+    yield
+    gc.unfreeze()
+    gc.set_threshold(*before)
 
 
 @pytest.fixture

@@ -39,6 +39,12 @@ LISTS = """Intro with `inline code` and **bold** words, long enough to wrap in a
 9. nine
 10. ten
 
+-
+- an item after an empty one
+-
+
+Between the lists.
+
 - an item holding a code block
 
   ```python
@@ -111,7 +117,7 @@ async def test_a_streamed_list_looks_exactly_like_textuals(theme):
     # The simple lists are single widgets (the nested one inside its parent); the one with a
     # code block keeps Textual's rows of widgets.
     assert shapes == [("GrowingBulletList", False), ("GrowingOrderedList", False),
-                      ("GrowingBulletList", True)]
+                      ("GrowingBulletList", False), ("GrowingBulletList", True)]
 
 
 async def test_wrapped_items_hang_beside_their_bullet():
@@ -167,15 +173,47 @@ async def test_a_reply_with_a_list_streams_into_the_chat(chat_env):
 
 
 async def test_the_cycle_collector_skips_start_up_objects_once_the_client_loaded(chat_env):
-    before = gc.get_threshold()
-    app = make_app()
-    try:
-        async with app.run_test(size=SIZE) as pilot:
-            await ready(app)
-            await wait_for(pilot, lambda: app.loader.done.is_set() and gc.get_freeze_count() > 0)
-            from hermes.tui.app import GC_YOUNG_THRESHOLD
+    from hermes.tui.app import GC_YOUNG_THRESHOLD
 
-            assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD
-    finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)
+    gc.unfreeze()
+    assert gc.get_freeze_count() == 0
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await wait_for(pilot, lambda: app.loader.done.is_set() and gc.get_freeze_count() > 0)
+        assert gc.get_threshold()[0] == GC_YOUNG_THRESHOLD  # (conftest restores both after)
+
+
+async def test_a_list_goes_back_to_one_widget_after_a_half_typed_nested_item():
+    """"- two\n  -" parses as a heading inside the item for one update (Textual's rows are
+    needed then); once the nested item has text the list is simple again and one widget."""
+    app = SideBySide()
+    async with app.run_test(size=(80, 40)) as pilot:
+        ours = StreamingMarkdown()
+        await app.query_one("#ours").mount(ours)
+        stream = Markdown.get_stream(ours)
+        for piece in ["- one\n- two\n  -", " nested", "\n- three"]:
+            await stream.write(piece)
+            await pilot.pause(0.1)
+        await stream.stop()
+        await pilot.pause(0.1)
+        outer = ours.query_one(GrowingBulletList)
+        assert not outer.children
+        assert [(indent, bullet.strip(), text.plain) for indent, bullet, text in outer._rows] == [
+            (0, "•", "one"), (0, "•", "two"), (2, "▪", "nested"), (0, "•", "three")]
+
+
+async def test_selecting_all_copies_the_text_of_a_list_drawn_as_one_widget():
+    app = SideBySide()
+    async with app.run_test(size=(80, 40)) as pilot:
+        ours = StreamingMarkdown()
+        await app.query_one("#ours").mount(ours)
+        stream = Markdown.get_stream(ours)
+        await stream.write("Steps:\n\n- see the docs\n  - nested `code`\n\n1. one\n2. two\n")
+        await stream.stop()
+        await pilot.pause(0.1)
+        ours.text_select_all()
+        await pilot.pause(0.1)
+        copied = app.screen.get_selected_text() or ""
+        for line in ["Steps:", "• see the docs", "  ▪ nested code", "1. one", "2. two"]:
+            assert line in copied, copied

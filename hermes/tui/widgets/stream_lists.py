@@ -27,6 +27,7 @@ from typing import Any
 from rich.cells import cell_len
 from textual.content import Content
 from textual.css.styles import RulesMap
+from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
@@ -81,12 +82,16 @@ class ListVisual(Visual):
             lead = indent + cell_len(bullet)
             lines = text.render_strips(self._text_width(width, indent, bullet), None, style, options)
             # The bullet column is coloured like the bullet all the way down, as Textual's is.
-            first, under = (Content.styled(" " * indent + marker, self.bullet_style)
-                            .render_strips(lead, None, style, options)[0] if lead else None
-                            for marker in (bullet, " " * cell_len(bullet)))
+            first = under = None
+            if lead:
+                first = self._lead(" " * indent + bullet, lead, style, options)
+                under = self._lead(" " * lead, lead, style, options)
             for index, line in enumerate(lines or [Strip.blank(0)]):
                 strips.append(Strip.join([first if index == 0 else under, line]))
         return strips if height is None else strips[:height]
+
+    def _lead(self, text: str, width: int, style: Style, options: RenderOptions) -> Strip:
+        return Content.styled(text, self.bullet_style).render_strips(width, None, style, options)[0]
 
     def get_optimal_width(self, rules: RulesMap, container_width: int) -> int:
         return max((indent + cell_len(bullet) + text.get_optimal_width(rules, container_width)
@@ -107,8 +112,7 @@ def flat_rows(block: MarkdownBlock, indent: int = 0) -> list[Row] | None:
     rows: list[Row] = []
     for item, symbol in zip(items, symbols, strict=True):
         inner = list(item._blocks)
-        if not inner:
-            rows.append((indent, symbol, Content("")))
+        if not inner:  # Textual gives an empty item no height (a streamed "- " shows nothing)
             continue
         text_indent = indent + cell_len(symbol)
         for position, part in enumerate(inner):
@@ -197,15 +201,20 @@ class _GrowingList:
         old = self._item_signatures
         if old is None or type(block) is not type(self):
             return False
-        if self._rows is not None:
-            rows = flat_rows(block)
-            if rows is None:
-                return False
-            self._rows = rows
-            self._item_signatures = [signature(item) for item in _items(block._blocks)]
+        items = _items(block._blocks)
+        flat = flat_rows(block)
+        if (flat is None) != (self._rows is None):
+            # Between one widget and rows (an item gained a code block, or a half-typed nested
+            # item parsed as a heading for one update and then became a list): rebuild, so a
+            # list never stays on the costly rows once it is simple again.
+            return False
+        if flat is not None:
+            self._rows = flat
+            self._item_signatures = [signature(item) for item in items]
+            self._numbering = self.numbering(items)
+            self._copy_context(block)  # type: ignore[attr-defined]
             self.refresh(layout=True)  # type: ignore[attr-defined]
             return True
-        items = _items(block._blocks)
         new = [signature(item) for item in items]
         mounted = list(self.children)
         keep = max(0, len(old) - 1)
@@ -225,6 +234,14 @@ class _GrowingList:
         self._item_signatures = new
         self._copy_context(block)  # type: ignore[attr-defined]
         return True
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        """The list's text for copying (Textual only extracts text from plain text widgets)."""
+        if self._rows is None:
+            return super().get_selection(selection)  # type: ignore[misc]
+        text = "\n".join(" " * indent + (bullet.strip() + " " if bullet else "") + body.plain
+                         for indent, bullet, body in self._rows)
+        return selection.extract(text), "\n"
 
     async def _update_from_block(self, block: MarkdownBlock) -> None:
         if not await self.merge(block):

@@ -217,3 +217,20 @@ async def test_selecting_all_copies_the_text_of_a_list_drawn_as_one_widget():
         copied = app.screen.get_selected_text() or ""
         for line in ["Steps:", "• see the docs", "  ▪ nested code", "1. one", "2. two"]:
             assert line in copied, copied
+
+
+async def test_a_mouse_drag_across_a_list_copies_its_text():
+    app = SideBySide()
+    async with app.run_test(size=(80, 30)) as pilot:
+        ours = StreamingMarkdown()
+        await app.query_one("#ours").mount(ours)
+        stream = Markdown.get_stream(ours)
+        await stream.write("First paragraph here.\n\n- see the docs\n- two\n\nLast paragraph.\n")
+        await stream.stop()
+        await pilot.pause(0.1)
+        await pilot.mouse_down(offset=(3, 1))
+        await pilot.hover(offset=(10, 7))
+        await pilot.mouse_up(offset=(10, 7))
+        await pilot.pause(0.1)
+        copied = app.screen.get_selected_text() or ""
+        assert "• see the docs\n• two\n" in copied and "Last par" in copied, copied

@@ -121,26 +121,10 @@ def startup_bench(runs: int) -> None:
 
 
 def _reply_tokens(count: int) -> list[str]:
-    """A Markdown reply of `count` tokens: paragraphs, a list and a code block now and then,
-    with a sampled marker token every 500 tokens and a unique last token."""
-    words = ("the", "stream", "keeps", "rendering", "while", "tokens", "arrive", "quickly",
-             "and", "markdown", "blocks", "grow", "one", "at", "a", "time")
-    tokens: list[str] = []
-    n = 0
-    while len(tokens) < count - 1:
-        n += 1
-        if n % 500 == 0:
-            tokens.append(f" SAMPLE{n:05d}")
-        elif n % 97 == 0:
-            tokens.append("\n\n")
-        elif n % 641 == 0:
-            tokens.append("\n\n```python\nprint('code')\n```\n\n")
-        elif n % 53 == 0:
-            tokens.append("\n- ")
-        else:
-            tokens.append(" " + words[n % len(words)])
-    tokens.append(" LASTTOKEN.")
-    return tokens
+    """The streamed reply, with a sampled marker every 500 tokens and a unique last token."""
+    from tests.support.markdown_reply import markdown_tokens
+
+    return markdown_tokens(count, samples=True)
 
 
 async def render_bench(count: int, rate: float, with_client: bool = False) -> None:

@@ -6,23 +6,14 @@ import pytest
 
 from hermes.agent import events as ev
 from hermes.tui.widgets import transcript as transcript_module
+from tests.support.markdown_reply import markdown_tokens
 from tests.tui.conftest import make_app, ready
 
 
 def _chunks() -> list[str]:
     """About 3,000 tokens of paragraphs, list items and code blocks, in 25-token fragments
     (what the app hands the reply per frame at 500 tokens/s)."""
-    words = ("the", "stream", "keeps", "rendering", "while", "tokens", "arrive", "quickly")
-    tokens = []
-    for n in range(1, 3000):
-        if n % 97 == 0:
-            tokens.append("\n\n")
-        elif n % 641 == 0:
-            tokens.append("\n\n```python\nprint('code')\n```\n\n")
-        elif n % 53 == 0:
-            tokens.append("\n- ")
-        else:
-            tokens.append(" " + words[n % len(words)])
+    tokens = markdown_tokens(2999)
     return ["".join(tokens[i:i + 25]) for i in range(0, len(tokens), 25)]
 
 

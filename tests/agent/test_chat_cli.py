@@ -3,24 +3,31 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
+from hermes.agent.loop import CHECKPOINT_SECONDS
 from tests.agent.conftest import MAIN, REVIEW, write_config
 from tests.support.fake_llm import Reply, call, has_tool_results, system_prompt
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def _hermes(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def _cli_env(home: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("HERMES_")}
     env.update(HERMES_HOME=str(home), FAKE_LLM_KEY="sk-fake-cli-key-0000000000",
                PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+    return env
+
+
+def _hermes(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "hermes", *args], capture_output=True,
-                          text=True, env=env, timeout=timeout, stdin=subprocess.DEVNULL)
+                          text=True, env=_cli_env(home), timeout=timeout, stdin=subprocess.DEVNULL)
 
 
 @pytest.fixture
@@ -97,40 +104,55 @@ def test_chat_q_without_a_model_says_so(hermes_home):
     assert "no model configured" in result.stderr and result.stdout == ""
 
 
-def test_chat_q_killed_mid_reply_keeps_the_partial_reply(cli_env):
-    """SIGTERM during the stream stops it like Esc: the text so far is stored as interrupted."""
-    import signal
-    import time
-
-    server, home = cli_env
-    server.add(Reply(text="Partial words arrive slowly. " * 40, chunk_size=6, chunk_delay=0.05),
-               model=MAIN)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("HERMES_")}
-    env.update(HERMES_HOME=str(home), FAKE_LLM_KEY="sk-fake-cli-key-0000000000",
-               PYTHONPATH=str(ROOT), PYTHONIOENCODING="utf-8")
+def _signal_mid_reply(home: Path, sig: int, after: float) -> int:
+    """Start `hermes chat -q`, send `sig` `after` seconds into the streamed reply; its exit code."""
     proc = subprocess.Popen([sys.executable, "-m", "hermes", "chat", "-q", "tell me slowly"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
-                            stdin=subprocess.DEVNULL)
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=_cli_env(home), stdin=subprocess.DEVNULL)
     try:
         assert proc.stdout is not None
-        first = proc.stdout.read(12)  # the reply has started streaming
-        assert first.startswith("Partial")
-        time.sleep(0.3)
-        proc.send_signal(signal.SIGTERM)
-        out, _err = proc.communicate(timeout=60)
+        assert proc.stdout.read(12).startswith("Partial")  # the reply has started streaming
+        time.sleep(after)
+        proc.send_signal(sig)
+        proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
-    assert proc.returncode == 1
+    return proc.returncode
+
+
+def _stored_messages(home: Path) -> list:
     from hermes.sessions import SessionStore
 
     store = SessionStore(home / "state.db")
     try:
         (session,) = store.list_sessions()
-        messages = store.get_messages(session.id)
+        return store.get_messages(session.id)
     finally:
         store.close()
+
+
+def test_chat_q_killed_mid_reply_keeps_the_partial_reply(cli_env):
+    """SIGTERM during the stream stops it like Esc: the text so far is stored as interrupted."""
+    server, home = cli_env
+    server.add(Reply(text="Partial words arrive slowly. " * 40, chunk_size=6, chunk_delay=0.05),
+               model=MAIN)
+    assert _signal_mid_reply(home, signal.SIGTERM, 0.3) == 1
+    messages = _stored_messages(home)
     assert [m.role for m in messages] == ["user", "assistant"]
     reply = messages[1]
     assert reply.interrupted
     assert reply.content.startswith("Partial words") and len(reply.content) < 40 * 29
+
+
+def test_chat_q_killed_with_sigkill_mid_reply_keeps_what_was_saved(cli_env):
+    """kill -9 runs no handler at all: what the streaming checkpoints saved is what survives."""
+    server, home = cli_env
+    server.add(Reply(text="Partial words arrive slowly. " * 60, chunk_size=6, chunk_delay=0.03),
+               model=MAIN)
+    assert _signal_mid_reply(home, signal.SIGKILL, CHECKPOINT_SECONDS + 1.5) == -signal.SIGKILL
+    messages = _stored_messages(home)
+    assert [m.role for m in messages] == ["user", "assistant"]
+    reply = messages[1]
+    assert reply.interrupted and reply.content.startswith("Partial words arrive slowly.")
+    assert len(reply.content) < 60 * 29

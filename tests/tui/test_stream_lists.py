@@ -12,6 +12,7 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Markdown
+from textual.widgets.markdown import MarkdownStream
 
 from hermes.tui.widgets.reply import AssistantMessage
 from hermes.tui.widgets.stream_lists import GrowingBulletList, GrowingOrderedList
@@ -70,6 +71,13 @@ class SideBySide(App):
         with Horizontal():
             yield VerticalScroll(id="ours")
             yield VerticalScroll(id="textual")
+
+
+async def _streaming_into(app: SideBySide) -> tuple[StreamingMarkdown, MarkdownStream]:
+    """Our reply blocks mounted on the left, and the MarkdownStream that feeds them."""
+    ours = StreamingMarkdown()
+    await app.query_one("#ours").mount(ours)
+    return ours, Markdown.get_stream(ours)
 
 
 def _cells(strip) -> list[tuple]:
@@ -132,9 +140,7 @@ async def test_wrapped_items_hang_beside_their_bullet():
 async def test_a_growing_list_keeps_its_widgets_instead_of_remounting():
     app = SideBySide()
     async with app.run_test(size=(80, 60)) as pilot:
-        ours = StreamingMarkdown()
-        await app.query_one("#ours").mount(ours)
-        stream = Markdown.get_stream(ours)
+        ours, stream = await _streaming_into(app)
         await stream.write("Steps:\n\n- one")
         await pilot.pause(0.1)
         simple = ours.query_one(GrowingBulletList)
@@ -189,9 +195,7 @@ async def test_a_list_goes_back_to_one_widget_after_a_half_typed_nested_item():
     needed then); once the nested item has text the list is simple again and one widget."""
     app = SideBySide()
     async with app.run_test(size=(80, 40)) as pilot:
-        ours = StreamingMarkdown()
-        await app.query_one("#ours").mount(ours)
-        stream = Markdown.get_stream(ours)
+        ours, stream = await _streaming_into(app)
         for piece in ["- one\n- two\n  -", " nested", "\n- three"]:
             await stream.write(piece)
             await pilot.pause(0.1)
@@ -206,9 +210,7 @@ async def test_a_list_goes_back_to_one_widget_after_a_half_typed_nested_item():
 async def test_selecting_all_copies_the_text_of_a_list_drawn_as_one_widget():
     app = SideBySide()
     async with app.run_test(size=(80, 40)) as pilot:
-        ours = StreamingMarkdown()
-        await app.query_one("#ours").mount(ours)
-        stream = Markdown.get_stream(ours)
+        ours, stream = await _streaming_into(app)
         await stream.write("Steps:\n\n- see the docs\n  - nested `code`\n\n1. one\n2. two\n")
         await stream.stop()
         await pilot.pause(0.1)
@@ -222,9 +224,7 @@ async def test_selecting_all_copies_the_text_of_a_list_drawn_as_one_widget():
 async def test_a_mouse_drag_across_a_list_copies_its_text():
     app = SideBySide()
     async with app.run_test(size=(80, 30)) as pilot:
-        ours = StreamingMarkdown()
-        await app.query_one("#ours").mount(ours)
-        stream = Markdown.get_stream(ours)
+        ours, stream = await _streaming_into(app)
         await stream.write("First paragraph here.\n\n- see the docs\n- two\n\nLast paragraph.\n")
         await stream.stop()
         await pilot.pause(0.1)

@@ -170,7 +170,7 @@ class _GrowingList:
     _blocks: list[MarkdownBlock]
     children: Any
     _rows: list[Row] | None = None  # set while drawn as one widget
-    _item_signatures: list[Signature] | None = None
+    _item_signatures: list[Signature] | None = None  # set while drawn as Textual's rows
     _numbering: Any = None
 
     def symbols(self, items: list[MarkdownListItem]) -> list[str]:
@@ -182,13 +182,13 @@ class _GrowingList:
         return tuple(item.bullet for item in items[:1])
 
     def compose(self):  # type: ignore[override]
-        items = _items(self._blocks)
-        self._item_signatures = [signature(item) for item in items]
-        self._numbering = self.numbering(items)
         self._rows = flat_rows(self)  # type: ignore[arg-type]
         if self._rows is not None:
             self._blocks.clear()
             return
+        items = _items(self._blocks)
+        self._item_signatures = [signature(item) for item in items]
+        self._numbering = self.numbering(items)
         yield from super().compose()  # type: ignore[misc]
 
     def render(self):  # type: ignore[no-untyped-def]
@@ -199,9 +199,8 @@ class _GrowingList:
     async def merge(self, block: MarkdownBlock) -> bool:
         """Grow this mounted list into the freshly parsed `block`; False if only a rebuild works."""
         old = self._item_signatures
-        if old is None or type(block) is not type(self):
-            return False
-        items = _items(block._blocks)
+        if (old is None and self._rows is None) or type(block) is not type(self):
+            return False  # not composed yet
         flat = flat_rows(block)
         if (flat is None) != (self._rows is None):
             # Between one widget and rows (an item gained a code block, or a half-typed nested
@@ -210,11 +209,10 @@ class _GrowingList:
             return False
         if flat is not None:
             self._rows = flat
-            self._item_signatures = [signature(item) for item in items]
-            self._numbering = self.numbering(items)
             self._copy_context(block)  # type: ignore[attr-defined]
             self.refresh(layout=True)  # type: ignore[attr-defined]
             return True
+        items = _items(block._blocks)
         new = [signature(item) for item in items]
         mounted = list(self.children)
         keep = max(0, len(old) - 1)

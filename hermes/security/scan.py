@@ -21,11 +21,39 @@ SECRETS = "secrets"
 INVISIBLE = "invisible unicode"
 
 
+# The three outcomes of a memory write (ordered from least to most strict).
+ALLOW = "allow"
+STAGE = "stage"
+BLOCK = "block"
+_STRICTNESS = {ALLOW: 0, STAGE: 1, BLOCK: 2}
+
+
 @dataclass(frozen=True)
 class ScanFinding:
     category: str  # one of the constants above
     rule: str  # short name of the rule that matched
     excerpt: str  # the matched text (secrets are never echoed)
+    severity: str = BLOCK  # BLOCK: certainly hostile; STAGE: suspicious, a person decides
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What to do with a write: ALLOW it, STAGE it for approval with `reason`, or BLOCK it."""
+
+    outcome: str
+    findings: tuple[ScanFinding, ...] = ()
+    uncertain: bool = False  # the rules are unsure either way: an optional model judge may look
+
+    @property
+    def reason(self) -> str:
+        """One line naming the deciding finding ("" when allowed)."""
+        deciding = [f for f in self.findings if f.severity == self.outcome]
+        return describe(deciding[0]) if deciding else ""
+
+
+def stricter(a: str, b: str) -> str:
+    """The stricter of two outcomes (a judge or a second check can only tighten)."""
+    return a if _STRICTNESS[a] >= _STRICTNESS[b] else b
 
 
 def _gap(n: int) -> str:
@@ -244,6 +272,15 @@ def scan_text(text: str) -> list[ScanFinding]:
     if secrets:
         findings.append(ScanFinding(SECRETS, secrets[0].kind, f"[{secrets[0].kind}]"))
     return findings
+
+
+def assess(text: str) -> Verdict:
+    """The outcome for `text` as a memory entry: BLOCK, STAGE (with a reason) or ALLOW."""
+    findings = tuple(scan_text(text))
+    outcome = ALLOW
+    for f in findings:
+        outcome = stricter(outcome, f.severity)
+    return Verdict(outcome, findings, uncertain=outcome == STAGE)
 
 
 def first_threat(text: str) -> ScanFinding | None:

@@ -48,6 +48,9 @@ __all__ = [
 # Memory entries are a few thousand characters at most; anything far larger is refused unread,
 # which also bounds the time a hostile file can cost at session start.
 MAX_SCAN_CHARS = 64 * 1024
+# Windows for the secret detector on long text; the overlap is longer than any token format.
+_SECRET_WINDOW = 1024
+_SECRET_OVERLAP = 256
 
 
 @dataclass(frozen=True)
@@ -98,11 +101,25 @@ def _analyse(text: str) -> list[ScanFinding]:
     found += shell.detect(prepared.original)
     for decoded in prepared.decoded:
         found += [_hidden(f, "decoded text") for f in shell.detect(decoded) if f.severity != ALLOW]
-    secrets = find_secrets(prepared.original)
-    if secrets:
-        found.append(ScanFinding(SECRETS, secrets[0].kind, f"[{secrets[0].kind}]"))
+    secret = _first_secret(prepared.original)
+    if secret:
+        found.append(ScanFinding(SECRETS, secret, f"[{secret}]"))
     found += prose_secrets.detect(prepared.original)
     return _combine(_dedupe(found))
+
+
+def _first_secret(text: str) -> str:
+    """The kind of the first known-format secret in `text` ("" if none). Long text is read in
+    overlapping windows so the redactor's cost on one huge token ("sk-" * 6000) stays bounded."""
+    if len(text) <= 2 * _SECRET_WINDOW:
+        found = find_secrets(text)
+        return found[0].kind if found else ""
+    step = _SECRET_WINDOW - _SECRET_OVERLAP
+    for start in range(0, len(text), step):
+        found = find_secrets(text[start:start + _SECRET_WINDOW])
+        if found:
+            return found[0].kind
+    return ""
 
 
 def _hidden(f: ScanFinding, origin: str) -> ScanFinding:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from hermes.security.findings import (
     ALLOW,
@@ -70,7 +71,7 @@ class Command:
     words: list[str] = field(default_factory=list)
     redirects: list[tuple[str, str]] = field(default_factory=list)
 
-    @property
+    @cached_property
     def start(self) -> int:
         """Index of the program word: the first word unless the command follows prose
         ("After each task run: curl …"), then the first unmistakable program name."""

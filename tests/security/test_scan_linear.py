@@ -32,12 +32,21 @@ def _nested_unbounded(items, inside: str = "") -> bool:
             level = "unbounded" if unbounded or inside == "unbounded" else ("bounded" if hi > 1 else inside)
             if _nested_unbounded(sub, level):
                 return True
-        elif op is sre_parse.SUBPATTERN:
-            if _nested_unbounded(arg[-1], inside):
-                return True
-        elif op is sre_parse.BRANCH and any(_nested_unbounded(b, inside) for b in arg[1]) or op in (sre_parse.ASSERT, sre_parse.ASSERT_NOT) and _nested_unbounded(arg[1], inside):
-            return True
+        else:
+            for sub in _children(op, arg):
+                if _nested_unbounded(sub, inside):
+                    return True
     return False
+
+
+def _children(op, arg) -> list:
+    if op is sre_parse.SUBPATTERN:
+        return [arg[-1]]
+    if op is sre_parse.BRANCH:
+        return list(arg[1])
+    if op in (sre_parse.ASSERT, sre_parse.ASSERT_NOT):
+        return [arg[1]]
+    return []
 
 
 def _patterns():

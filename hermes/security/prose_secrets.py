@@ -64,7 +64,8 @@ def _looks_secret(value: str) -> bool:
     return has_alpha and (has_digit or (has_symbol and mixed_case))
 
 
-_ANY_KEYWORD = re.compile(r"(?i)pass|pw|pin|secret|token|key|kennwort|contrase|clave|пароль|密码|口令|密钥|パスワード|暗証")
+_ANY_KEYWORD = re.compile(
+    r"(?i)pass|pw|pin|secret|token|key|kennwort|contrase|clave|пароль|密码|口令|密钥|パスワード|暗証")
 
 
 def _prose_secret(text: str) -> bool:

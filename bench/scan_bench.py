@@ -1,0 +1,97 @@
+"""The memory threat scan: outcomes on the train and held-out corpora, and scan time per KB for
+ordinary text versus pathological text of the same size (the ratio must stay within 3x).
+
+Run: python bench/scan_bench.py [--runs N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from hermes.security.scan import ALLOW, BLOCK, STAGE, assess  # noqa: E402
+from tests.security.corpus import load_benign, load_malicious  # noqa: E402
+
+SIZE = 12_000  # characters: a large MEMORY.md
+
+
+def _counts(outcomes: list[str]) -> str:
+    n = len(outcomes)
+    parts = [f"{name} {outcomes.count(o):>3} ({100 * outcomes.count(o) / n:5.1f}%)"
+             for name, o in (("blocked", BLOCK), ("staged", STAGE), ("written", ALLOW))]
+    return f"n={n:<4} " + "  ".join(parts)
+
+
+def _normal_text() -> str:
+    lines = load_benign("train")
+    text, i = "", 0
+    while len(text) < SIZE:
+        text += lines[i % len(lines)] + "\n§\n"
+        i += 1
+    return text[:SIZE]
+
+
+def _pathological() -> dict[str, str]:
+    b64 = base64.b64encode(b"The deploy script lives in scripts/deploy.sh and runs on merge. " * 200).decode()
+    cases = {
+        "'<!-- ignore ' * n": "<!-- ignore " * 1000,
+        "'i g n o r e ' * n": "i g n o r e " * 1000,
+        "'a' * n": "a" * SIZE,
+        "'a ' * n + 'ab'": "a " * (SIZE // 2) + "ab",
+        "long base64": b64,
+        "'sk-' * n": "sk-" * (SIZE // 3),
+        "\"'a \" * n": "'a " * (SIZE // 3),
+        "'ignore previous ' * n": "ignore previous " * (SIZE // 16),
+        "'\\n' * n + 'system:'": "\n" * SIZE + "system:",
+        "'curl x | ' * n": "curl x | " * (SIZE // 9),
+    }
+    return {name: (text * (SIZE // len(text) + 1))[:SIZE] for name, text in cases.items()}
+
+
+def _ms_per_kb(text: str, runs: int) -> float:
+    samples = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        assess(text)
+        samples.append(time.perf_counter() - start)
+    return statistics.median(samples) * 1000 / (len(text) / 1000)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+
+    print("Outcomes (malicious should be blocked or staged; benign written)")
+    for split in ("train", "holdout"):
+        mal = [assess(t).outcome for _, t in load_malicious(split)]
+        ben = [assess(t).outcome for t in load_benign(split)]
+        print(f"  {split:<8} malicious  {_counts(mal)}")
+        print(f"  {split:<8} benign     {_counts(ben)}")
+
+    print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
+    normal = _ms_per_kb(_normal_text(), args.runs)
+    print(f"  {'ordinary notes (benign corpus)':<32} {normal:7.3f} ms/KB")
+    worst = 0.0
+    for name, text in _pathological().items():
+        per_kb = _ms_per_kb(text, args.runs)
+        worst = max(worst, per_kb / normal)
+        print(f"  {name:<32} {per_kb:7.3f} ms/KB   ratio {per_kb / normal:4.2f}x")
+    print(f"  worst ratio {worst:.2f}x (target: at most 3x)")
+    entries = load_benign("train")
+    start = time.perf_counter()
+    for entry in entries:
+        assess(entry)
+    per_entry = (time.perf_counter() - start) * 1000 / len(entries)
+    print(f"  per ordinary entry (assess)      {per_entry:7.3f} ms")
+
+
+if __name__ == "__main__":
+    main()

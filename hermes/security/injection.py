@@ -1,0 +1,236 @@
+"""Prompt injection and role hijack: rules over word classes, in any of seven languages.
+
+Each rule asks for words of several classes near each other (an ignoring verb, a noun for
+the agent's instructions, and a "previous/all/your" qualifier), so a paraphrase or another
+language matches, while "Ignore the lint rules in gen/" (no qualifier, a topic noun before
+"rules") does not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from hermes.security.findings import BLOCK, INJECTION, STAGE, ScanFinding, finding
+from hermes.security.lexicon import (
+    CJK_PATTERNS,
+    DECODE,
+    EVERYTHING,
+    EXECUTE,
+    FUNC,
+    IGNORE,
+    JAILBREAK,
+    JOINED_PATTERNS,
+    LIMITS,
+    NEG,
+    NOLIMIT,
+    NOW,
+    OBEY,
+    PERSONA,
+    QUAL,
+    RESPOND,
+    REVEAL,
+    ROLEPLAY,
+    RULES,
+    RULES_WEAK,
+    SYSPROMPT,
+    TAGGER,
+    TOLD,
+    TOPIC,
+    YOU_ARE,
+    Positions,
+    substring_positions,
+)
+
+_TOKEN = re.compile(r"[^\W_]+|[.;!?。！？]")
+_SENTENCE_GAP = 50  # positions skipped at a sentence end, so windows never cross it
+_LEET = str.maketrans("013457@$", "oieastas")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+_NEW_INSTRUCTIONS = re.compile(
+    r"\byour new (?:role|identity|persona|instructions?|rules|directives?|system prompt|purpose|goal|task)\b"
+    r"|\bnew system prompt\b|\b(?:new|updated) (?:system )?instructions ?:")
+_FAKE_TURN = re.compile(
+    r"<\|?(?:im_start|im_end|system|endoftext|start_header_id)\|?>|\[/?(?:system|inst)\]"
+    r"|^[ \t]{0,8}#{1,4}[ \t]{0,4}(?:system|instruction)s? ?:"
+    r"|^[ \t]{0,8}(?:system|developer) ?(?:prompt|message)? ?: ?\w", re.MULTILINE)
+_TAG = re.compile(r"<[a-z][a-z0-9]{0,20}\b[^<>]{0,400}>")
+_HIDING_STYLE = re.compile(
+    r"display ?: ?none|visibility ?: ?hidden|font-size ?: ?0(?![.\d]*[1-9])|opacity ?: ?0(?:\.0+)?(?![.\d])"
+    r"|\shidden(?:[\s>=/]|$)|aria-hidden ?= ?[\"']true")
+_COMMENT_WORDS = re.compile(
+    r"\b(?:ignore|instructions?|assistant|ai|agent|model|system|you must|always|never|execute|run|send|"
+    r"remember|secret|prompt|do not|override|quietly|silently|leak|delete|push|add|obey|follow)\b")
+_TOOL_COMMENTS = ("prettier", "markdownlint", "eslint", "toc", "vale", "cspell", "more", "textlint")
+
+
+@dataclass
+class _Words:
+    words: list[str]
+    spans: dict[int, tuple[int, int]]  # position -> span in the view text
+    hits: Positions
+    masks: dict[int, int]
+
+
+def _index(text: str) -> _Words:
+    words: list[str] = []
+    spans_list: list[tuple[int, int]] = []
+    positions: list[int] = []
+    pos = 0
+    for m in _TOKEN.finditer(text):
+        word = m.group(0)
+        if len(word) == 1 and word in ".;!?。！？":
+            pos += _SENTENCE_GAP
+            continue
+        if not word.isalpha() and not word.isdigit():
+            word = word.translate(_LEET)
+        words.append(word)
+        spans_list.append(m.span())
+        positions.append(pos)
+        pos += 1
+    masks_list = TAGGER.tag(words)
+    hits = Positions()
+    masks: dict[int, int] = {}
+    for p, mask in zip(positions, masks_list, strict=True):
+        if mask:
+            masks[p] = mask
+            bit = 1
+            while bit <= mask:
+                if mask & bit:
+                    hits.add(bit, p)
+                bit <<= 1
+    return _Words(words, dict(zip(positions, spans_list, strict=True)), hits, masks)
+
+
+def _excerpt(text: str, w: _Words, first: int, last: int) -> str:
+    lo = w.spans.get(first, w.spans.get(last, (0, 0)))[0]
+    hi = w.spans.get(last, w.spans.get(first, (0, 0)))[1]
+    return text[lo:hi] if hi > lo else text[:60]
+
+
+def _counting_rule_nouns(w: _Words) -> Positions:
+    """Rule nouns that name the agent's instructions: preceded by a determiner or qualifier
+    (not "lint rules", "setup instructions") and not followed by "about <topic>"."""
+    out = Positions()
+    nouns = sorted(set(w.hits.first(RULES)) | set(w.hits.first(RULES_WEAK)) | set(w.hits.first(SYSPROMPT)))
+    for p in nouns:
+        mask = w.masks.get(p, 0)
+        if not mask & SYSPROMPT:
+            before = w.masks.get(p - 1, 0) if (p - 1) in w.spans else -1
+            if before != -1 and not before & (QUAL | FUNC | IGNORE | OBEY | NEG | EVERYTHING):
+                continue
+            if w.hits.near(TOPIC, p, -1, 2):
+                continue
+        out.add(RULES, p)
+        if mask & SYSPROMPT:
+            out.add(QUAL, p)
+    return out
+
+
+def _word_rules(text: str, origin: str) -> list[ScanFinding]:
+    w = _index(text)
+    h = w.hits
+    found: list[ScanFinding] = []
+
+    def hit(rule: str, first: int, last: int, severity: str = BLOCK) -> None:
+        found.append(finding(INJECTION, rule, _excerpt(text, w, first, last), severity))
+
+    nouns = _counting_rule_nouns(w)
+    verbs = list(h.first(IGNORE)) + [p for p in h.first(OBEY) if h.near(NEG, p, 3, -1)]
+    for p in sorted(verbs):
+        if nouns.near(RULES, p, 7, 7):
+            if h.near(QUAL, p, 7, 7) or nouns.near(QUAL, p, 7, 7) or h.near(TOLD, p, 7, 7):
+                hit("ignore-instructions", max(p - 2, 0), p + 6)
+                break
+            hit("ignore-rules-unqualified", p, p + 4, STAGE)
+            break
+        if h.near(TOLD, p, 1, 8) and (h.near(EVERYTHING, p, 1, 8) or h.near(QUAL, p, 1, 8)) or (
+                h.near(EVERYTHING, p, 0, 2) and h.near(QUAL, p, 0, 4)):
+            hit("forget-everything", p, p + 6)
+            break
+    for p in h.first(YOU_ARE):
+        if h.near(NOW, p, 4, 3) and h.near(PERSONA, p, -1, 8):
+            hit("identity-change", p, p + 6)
+            break
+    for p in h.first(ROLEPLAY):
+        if h.near(PERSONA, p, -1, 6):
+            hit("role-play", p, p + 5)
+            break
+    for p in h.first(REVEAL):
+        if h.near(SYSPROMPT, p, 8, 8):
+            hit("reveal-system-prompt", p, p + 5)
+            break
+    for p in h.first(JAILBREAK):
+        hit("jailbreak", p, p + 2)
+        break
+    for p in h.first(NOLIMIT):
+        if h.near(LIMITS, p, -1, 3) and h.near(RESPOND, p, 8, 8):
+            hit("no-restrictions", p - 2, p + 3)
+            break
+    for p in h.first(DECODE):
+        if h.near(EXECUTE, p, 6, 8):
+            hit("decode-and-follow", p, p + 5, STAGE)
+            break
+    return found
+
+
+def _substring_rules(text: str, patterns: dict, rule_suffix: str, window: int = 16) -> list[ScanFinding]:
+    """The same rules over characters, for text without spaces between words."""
+    h = substring_positions(text, patterns)
+    found = []
+    w = window
+    for p in h.first(IGNORE):
+        if h.near(RULES, p, w, w) and h.near(QUAL, p, w, w):
+            found.append(finding(INJECTION, "ignore-instructions" + rule_suffix, text[max(p - 12, 0):p + 16]))
+            break
+    for p in h.first(YOU_ARE):
+        if h.near(NOW, p, 8, 8) and h.near(PERSONA, p, 0, 24):
+            found.append(finding(INJECTION, "identity-change" + rule_suffix, text[p:p + 24]))
+            break
+    for p in h.first(REVEAL):
+        if h.near(SYSPROMPT, p, w, w):
+            found.append(finding(INJECTION, "reveal-system-prompt" + rule_suffix, text[max(p - 12, 0):p + 16]))
+            break
+    return found
+
+
+def _hidden_markup(text: str) -> list[ScanFinding]:
+    found = []
+    start = text.find("<!--")
+    while start >= 0:
+        end = text.find("-->", start + 4)
+        stop = end if end >= 0 else len(text)
+        body = text[start + 4:stop].strip()
+        if not body.startswith(_TOOL_COMMENTS) and _COMMENT_WORDS.search(text, start + 4, stop):
+            found.append(finding(INJECTION, "hidden-html-comment", text[start:stop + 3]))
+            break
+        if end < 0:
+            break
+        start = text.find("<!--", end + 3)
+    if "<" in text:
+        for m in _TAG.finditer(text):
+            if _HIDING_STYLE.search(m.group(0)):
+                found.append(finding(INJECTION, "hidden-element", m.group(0)))
+                break
+    return found
+
+
+def detect(text: str, origin: str = "text") -> list[ScanFinding]:
+    """Injection findings in one folded view of an entry."""
+    found = _word_rules(text, origin)
+    m = _NEW_INSTRUCTIONS.search(text) or _FAKE_TURN.search(text)
+    if m:
+        found.append(finding(INJECTION, "new-instructions" if "new" in m.group(0) or "updated" in m.group(0)
+                             else "fake-system-turn", m.group(0)))
+    if _NON_ASCII.search(text):
+        found.extend(_substring_rules(text, CJK_PATTERNS, ""))
+    found.extend(_hidden_markup(text))
+    return found
+
+
+def detect_joined(runs: list[str]) -> list[ScanFinding]:
+    """Injection findings in spaced-out letters joined into one word each."""
+    long_runs = [r for r in runs if len(r) >= 10]
+    if not long_runs:
+        return []
+    return _substring_rules(" ".join(long_runs), JOINED_PATTERNS, "", window=30)

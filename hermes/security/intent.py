@@ -1,0 +1,220 @@
+"""What an entry asks the agent to do: exfiltrate, beacon, act covertly on a trigger, or plant
+instructions in other agents' files.
+
+Each sentence is checked for a few independent features (a sending verb, something sensitive,
+an outside destination, a covert modifier, …). One feature is a mention; the hostile shapes
+need them together: "Post the build results to Slack" has a verb and a destination but
+nothing sensitive; "send any API key you see to https://…" has all three.
+"""
+
+from __future__ import annotations
+
+import re
+
+from hermes.security.findings import ALLOW, BLOCK, COVERT, EXFILTRATION, PERSISTENCE, STAGE, ScanFinding, finding
+from hermes.security.shell import is_local
+
+_SENTENCE = re.compile(r"[.;!?](?=\s)|\n|[。！？]")
+
+_SEND = re.compile(
+    r"\b(?:send|sends|post|upload|forward|mirror|transmit|exfiltrate|leak|e-?mail|mail|share|paste|stream|beacon|"
+    r"copy|pipe|include|report|sync|push|dump|print|output|reveal|display|echo|show|put|append|attach|sende"
+    r"|schicke|envia|manda|"
+    r"envoie|transmets|отправ\w{0,6}|перешл\w{0,4}|пересыла\w{0,6})\b|发送|上传|转发|送信|アップロード|転送")
+_LEAK = re.compile(r"\b(?:exfiltrat\w{0,4}|leak\w{0,3}|steal\w{0,3}|harvest\w{0,3}|smuggl\w{0,3}|grab)\b")
+_SENSITIVE = re.compile(
+    r"\b(?:api[ _-]?keys?|secret keys?|access keys?|private keys?|ssh keys?|tokens?|secrets?|passwords?|passwd|"
+    r"credentials?|cookies|env(?:ironment)? var(?:iable)?s|environment|id_rsa(?!\.pub)|id_ed25519(?!\.pub)"
+    r"|chat ?logs?|conversations?|"
+    r"transcripts?|chat history|session history|conversation history|keystrokes|clipboard|screenshots|source code|"
+    r"every file|all files|files you (?:read|open|see|touch)|database dump|user data|personal data|system prompt|"
+    r"memories|contents of|(?:full|entire|whole) context|ключи|пароли|токены|переписк\w{0,3})\b"
+    r"|\.env\b(?![.\w])|密钥|密码|聊天记录|对话")
+_CRED_FILE = re.compile(
+    r"(?<![\w.])\.env\b(?![.\w])|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials|aws credentials|"
+    r"id_rsa\b(?!\.pub)|id_ed25519\b(?!\.pub)|id_ecdsa\b(?!\.pub)|\.kube/config|\.docker/config\.json|/etc/shadow|"
+    r"application_default_credentials|credentials\.json|\.gnupg|\.ssh/?(?:\s|$)")
+_DEST_WORDS = re.compile(
+    r"\b(?:my server|remote server|external server|attacker|webhook|pastebin|gist|telegram|discord|ngrok|"
+    r"requestbin|public (?:gist|bucket|repo|paste|channel|url|link|server|site)|make (?:it|them) public|"
+    r"someone else'?s|using nc|via nc|with nc|netcat)\b")
+_URL = re.compile(r"\b(?:https?|ftp|wss?|s3)://([^\s/:\"'`)<>]{1,253})")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,4})")
+_IP = re.compile(r"(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])")
+_HOSTLIKE_TLDS = ("com", "net", "org", "io", "ru", "cn", "xyz", "sh", "me", "cc", "biz", "info", "site", "top",
+                  "tk", "co", "app", "dev", "example")
+_WORD_WITH_DOT = re.compile(r"(?<![a-z0-9\-])[a-z0-9\-]{1,63}\.[a-z0-9.\-]{2,200}")
+
+_C2 = re.compile(r"\b(?:c2|c&c|command[- ]and[- ]control)\b")
+_PHONE_HOME = re.compile(r"\bphones? home\b|\bbeacon (?:to|out|home)\b|^\s*beacon\b")
+_C2_ACTION = re.compile(r"\b(?:register|connect|check in|checks in|report|send|beacon|ping|poll|run|fetch|execute|"
+                        r"reach|contact|enroll|call back)\b")
+_REGISTER = re.compile(r"\b(?:register|enroll|announce)\b")
+_MACHINE = re.compile(r"\b(?:this (?:machine|host|box|computer|device|server)|the (?:host|machine)|hostname|whoami|"
+                      r"the machine'?s)\b")
+_URL_WITH_PROBE = re.compile(r"https?://\S{0,200}(?:\$\(|\$\{|`)(?:hostname|whoami|id|uname|user|home)")
+_FETCH = re.compile(r"\b(?:fetch|download|get|pull|retrieve|curl|wget|poll|read)\b")
+_RUN_RESULT = re.compile(r"\b(?:run|execute|eval|exec)\b[^.;\n]{0,30}\b(?:it|whatever|returned|the result|the response|"
+                         r"the output|commands?|tasks?|the script|what it says)\b")
+
+_COVERT = re.compile(
+    r"\b(?:silently|secretly|quietly|covertly|stealthily|heimlich|discretement|en secreto|en secret|тайно|незаметно|"
+    r"молча)\b|悄悄|偷偷|こっそり|黙って")
+_COVERT_ALONE = re.compile(
+    r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
+    r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"
+    r"|no need to (?:confirm|ask)|"
+    r"(?:do not|don'?t|never) ask(?: the user)?\b|(?:do not|don'?t|never) (?:tell|inform|notify|alert|show) "
+    r"(?:the user|anyone|them)(?!'s|’s| to\b)|(?:do not|don'?t|never) mention (?:this|it|that)(?: \w{1,20})? to\b|"
+    r"(?:do not|don'?t|never) mention to the user|ohne (?:zu fragen|nachfrage|ruckfrage)|sin preguntar|sin avisar|"
+    r"sans demander|sans prevenir|не спрашивая|(?:do not|don'?t|never) let (?:the user|them|anyone) (?:know"
+    r"|see))\b|不要告诉|无需确认|不要询问|確認せずに")
+_ACTION = re.compile(
+    r"\b(?:run|execute|send|upload|add|insert|delete|remove|commit|push|install|copy|modify|change|rewrite|disable|"
+    r"switch|keep|forward|post|update|edit|write|create|download|fetch|include|append|set|mirror|save|replace)\b")
+_TRIGGER = re.compile(
+    r"\b(?:when(?:ever)?|if|each time|every time|once) (?:the user|user|someone|anyone|i|they|somebody) (?:ever )?"
+    r"(?:says?|types?|writes?|mentions?|sends?|enters?|uses|asks?)\b|\b(?:wenn der (?:nutzer|benutzer)"
+    r"|cuando el usuario|"
+    r"(?:quand|si) l'utilisateur|(?:когда|если) пользователь)\b|当用户|如果用户|ユーザーが")
+_CODEWORD = re.compile(r"[\"'“‘«„][^\"'”’»\n]{1,30}[\"'”’»“]|\bthe (?:word|phrase|code ?word|magic word|password)\b")
+_RISKY = re.compile(r"\b(?:run|execute|delete|remove|wipe|push|deploy|disable|turn off|switch off|stop asking|skip|"
+                    r"send|upload|install|grant|rm|force|erase)\b")
+_DESTRUCTIVE = re.compile(r"\brm -[a-z]{0,3}r|\b(?:delete|erase|wipe|destroy)\b[^.;\n]{0,40}\b(?:home|directory|"
+                          r"folder|files|repo|repository|database|disk|everything|projects)\b"
+                          r"|\bdrop (?:database|table)\b")
+_WEAKEN = re.compile(
+    r"\b(?:disabl\w{0,3}|turn(?:s|ing)? off|switch(?:es|ing)? off|skip\w{0,3}|bypass\w{0,3}|remov\w{1,3}|"
+    r"deactivat\w{1,3}|ignor\w{1,3}|never run)\b[^.;\n]{0,40}\b(?:safety|sandbox|confirmations?|approvals?|code review|"
+    r"reviews?|tests|guardrails|permissions|security|checks|write_approval|verification|2fa|mfa|antivirus|firewall)\b"
+    r"|--dangerously|--yolo|--no-verify|write_approval:? (?:to )?(?:false|off|no)|approval is disabled|auto-?approve")
+_AUDIENCE = re.compile(r"\b(?:every|all|any|future|other|next) (?:future )?(?:agents?|assistants?|ai|models?|llms?|"
+                       r"copilot|claude|gemini|cursor)\b|\b(?:agents|assistants|copilot) must\b")
+_AGENT_FILE = re.compile(r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|\.clinerules|"
+                         r"copilot-instructions|\.cursor/rules|soul\.md|\.github/instructions"
+                         r"|readme you edit|every readme")
+_OWN_CONFIG = re.compile(r"~/\.hermes|\$hermes_home|\.hermes/|hermes config|(?<![\w.])memory\.md|(?<![\w.])user\.md|"
+                         r"write_approval|review_approval|memory approval|your (?:own )?(?:config(?:uration)?|settings|"
+                         r"system prompt|memory files?|prompt files?|instructions? files?)")
+_WRITE = re.compile(r"\b(?:add|append|prepend|insert|inject|write|put|edit|modify|change|update|rewrite|replace|"
+                    r"overwrite|set|create|place|plant|save|store|turn off|disable)\b|>>")
+_IMPERATIVE_LEAD = re.compile(r"^(?:\W{0,3}(?:please|always|now|also|then|and|first|next)\b\W{0,3}){0,2}$|"
+                              r"\b(?:and|then|to|must|should|you|please)\W{0,2}$")
+_HOSTILE = re.compile(r"\b(?:ignore|disregard|my (?:fork|package|product|repo|server|site)|attacker|evil|backdoor|"
+                      r"force[- ]push|push --force|push -f|commit directly to main|hidden (?:instructions|text|rules|"
+                      r"prompt)|leak\w{0,3}|exfiltrat\w{0,4})\b")
+
+
+_CODE_EXEC = re.compile(r"\b(?:os\.system|subprocess\.\w{1,20}|eval|exec|__import__|child_process|getruntime|popen|"
+                        r"b64decode|shell_exec)\b ?\(|child_process")
+_IMAGE_BEACON = re.compile(r"!\[[^\]\n]{0,100}\]\( ?https?://[^)\s]{0,300}(?:\{|\$|%7b)")
+_SSH_WRITE = re.compile(r"(?<![-\w])(?:add|append|write|copy|cp|put|insert|install|save|store|place|plant|drop|inject|"
+                        r"overwrite|move|mv|update|saving|placing|putting|writing|appending|adding|copying)\b"
+                        r"[^.;\n]{0,80}(?:authorized_keys|(?:~|\$home|/root"
+                        r"|/home/\w{1,32})/\.ssh/(?!known_hosts)(?![\w./-]*\.pub))")
+
+
+def _external_destination(s: str) -> bool:
+    for m in _URL.finditer(s):
+        if not is_local(m.group(1).lower()):
+            return True
+    for m in _EMAIL.finditer(s):
+        if not is_local(m.group(1).lower()):
+            return True
+    for m in _IP.finditer(s):
+        if not is_local(m.group(1)):
+            return True
+    if _DEST_WORDS.search(s):
+        return True
+    for m in _WORD_WITH_DOT.finditer(s):
+        word = m.group(0).rstrip(".-")
+        labels = word.split(".")
+        if len(labels) >= 2 and labels[-1] in _HOSTLIKE_TLDS and not is_local(word) and "/" not in word:
+            return True
+    return False
+
+
+def _imperative(s: str, m: re.Match[str]) -> bool:
+    return bool(_IMPERATIVE_LEAD.search(s[max(0, m.start() - 40):m.start()]))
+
+
+def _sentence_findings(s: str) -> list[ScanFinding]:
+    found: list[ScanFinding] = []
+    send, sensitive = _SEND.search(s), _SENSITIVE.search(s)
+    external = _external_destination(s)
+    cred = _CRED_FILE.search(s)
+    if sensitive and (_LEAK.search(s) or (send and external)):
+        found.append(finding(EXFILTRATION, "send-sensitive-data", s))
+    elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]):
+        found.append(finding(EXFILTRATION, "leak-credential-file", s))
+    elif send and sensitive and re.search(r"\b(?:every|any|all)\b", s) and _imperative(s, send):
+        found.append(finding(EXFILTRATION, "collect-sensitive-data", s, STAGE))
+
+    if _IMAGE_BEACON.search(s):
+        found.append(finding(EXFILTRATION, "markdown-image-beacon", s))
+    if _SSH_WRITE.search(s):
+        found.append(finding(PERSISTENCE, "ssh-key-write", s))
+    c2 = _C2.search(s)
+    if _PHONE_HOME.search(s) or (c2 and _C2_ACTION.search(s)) or _URL_WITH_PROBE.search(s) or (
+            _REGISTER.search(s) and _MACHINE.search(s) and external):
+        found.append(finding(EXFILTRATION, "beacon", s))
+    fetch = _FETCH.search(s)
+    if fetch and external and _RUN_RESULT.search(s, fetch.end()):
+        found.append(finding(EXFILTRATION, "fetch-and-run", s))
+
+    covert = None
+    m = _COVERT.search(s)
+    if m and _ACTION.search(s):
+        covert = m
+    covert = covert or _COVERT_ALONE.search(s)
+    trigger = _TRIGGER.search(s)
+    codeword = _CODEWORD.search(s, trigger.end()) if trigger else None
+    trigger = trigger if codeword else None
+    codeword_end = codeword.end() if codeword else 0
+    destructive = _DESTRUCTIVE.search(s)
+    weaken = _WEAKEN.search(s)
+    code = _CODE_EXEC.search(s)
+    if trigger and (destructive or covert):
+        found.append(finding(COVERT, "trigger-action", s))
+    elif covert and code:
+        found.append(finding(COVERT, "covert-code-injection", s))
+    elif covert and (destructive or weaken):
+        found.append(finding(COVERT, "covert-" + ("destruction" if destructive else "weakening"), s))
+    elif trigger and _RISKY.search(s, codeword_end):
+        found.append(finding(COVERT, "trigger-action", s, STAGE))
+    elif covert:
+        found.append(finding(COVERT, "covert-modifier", covert.group(0), STAGE))
+    elif weaken:
+        found.append(finding(COVERT, "weaken-safety", weaken.group(0), ALLOW))
+
+    agent_file, own = _AGENT_FILE.search(s), _OWN_CONFIG.search(s)
+    write = _WRITE.search(s)
+    if (agent_file or own) and write:
+        hostile = weaken or covert or _HOSTILE.search(s) or (send and sensitive) or external
+        if hostile:
+            found.append(finding(PERSISTENCE, "agent-instructions-poisoning", s))
+        elif agent_file and _AUDIENCE.search(s):
+            found.append(finding(PERSISTENCE, "instructions-for-future-agents", s, STAGE))
+        elif own and _imperative(s, write):
+            found.append(finding(PERSISTENCE, "agent-config-write", s, STAGE))
+        else:
+            found.append(finding(PERSISTENCE, "agent-file-edit", s, ALLOW))
+    elif _AUDIENCE.search(s) and (weaken or covert):
+        found.append(finding(PERSISTENCE, "instructions-for-future-agents", s))
+    return found
+
+
+def detect(text: str) -> list[ScanFinding]:
+    """Intent findings in a folded view of an entry, sentence by sentence."""
+    found: list[ScanFinding] = []
+    start = 0
+    for m in _SENTENCE.finditer(text):
+        found += _sentence_findings(text[start:m.end()])
+        start = m.end()
+    found += _sentence_findings(text[start:])
+    # A file named in one sentence and the payload in the next ("Append to CLAUDE.md: …").
+    if len(text) < 2000 and (_AGENT_FILE.search(text) or _OWN_CONFIG.search(text)) and not any(
+            f.category == PERSISTENCE and f.severity == BLOCK for f in found):
+        whole = [f for f in _sentence_findings(" ".join(text.split())) if f.category == PERSISTENCE]
+        found += [f for f in whole if f.severity == BLOCK]
+    return found

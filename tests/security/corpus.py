@@ -1,0 +1,35 @@
+"""Loading the scan corpora in tests/data/scan (format documented in each file's header)."""
+
+from __future__ import annotations
+
+import codecs
+from pathlib import Path
+
+SCAN_DATA = Path(__file__).resolve().parents[1] / "data" / "scan"
+_EXPECTED = ("block: ", "stage: ")
+
+
+def _lines(name: str) -> list[str]:
+    out = []
+    for raw in (SCAN_DATA / name).read_text(encoding="utf-8").splitlines():
+        if not raw.strip() or raw.startswith("#"):
+            continue
+        if "\\" in raw:
+            raw = codecs.decode(raw.encode("latin-1", "backslashreplace"), "unicode_escape")
+        out.append(raw)
+    return out
+
+
+def load_malicious(split: str) -> list[tuple[str, str]]:
+    """(minimum outcome, text) pairs; split is "train" or "holdout"."""
+    pairs = []
+    for line in _lines(f"malicious_{split}.txt"):
+        prefix = line[:7]
+        if prefix not in _EXPECTED:
+            raise ValueError(f"malicious_{split}.txt: line lacks 'block: ' or 'stage: ': {line!r}")
+        pairs.append((prefix[:-2], line[7:]))
+    return pairs
+
+
+def load_benign(split: str) -> list[str]:
+    return _lines(f"benign_{split}.txt")

@@ -36,9 +36,9 @@ def test_known_token_shapes_are_redacted(kind: str, secret: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Authorization: Bearer abcdefghijklmnop.qrstuvwx",
+        "Authorization: Bearer 8f3kQ9zX2mW7pL4v.Rt6yB1nC",
         "OPENAI_API_KEY=abcdef123456",
-        'password: "hunter2hunter2"',
+        'password: "hunter2!Qz9"',
         "db_token = 9f8e7d6c5b4a",
         "postgres://admin:s3cretpass@db.internal:5432/app",
     ],
@@ -46,7 +46,7 @@ def test_known_token_shapes_are_redacted(kind: str, secret: str) -> None:
 def test_assignments_and_headers_hide_the_value(text: str) -> None:
     out = redact(text)
     assert "[REDACTED:" in out
-    for value in ("abcdefghijklmnop", "abcdef123456", "hunter2hunter2", "9f8e7d6c5b4a", "s3cretpass"):
+    for value in ("8f3kQ9zX2mW7pL4v", "abcdef123456", "hunter2!Qz9", "9f8e7d6c5b4a", "s3cretpass"):
         assert value not in out
 
 
@@ -69,7 +69,7 @@ def test_ordinary_text_is_left_alone(text: str) -> None:
 
 def test_log_lines_are_redacted(hermes_home: Path) -> None:
     setup_logging()
-    key = "sk-" + "q" * 40
+    key = "sk-proj-" + "Qx7mK2pL9vR4tW8zN3bC6hJ1dF5gY0sA"
     logging.getLogger("hermes.test").warning("calling provider with key %s", key)
     for handler in logging.getLogger("hermes").handlers:
         handler.flush()

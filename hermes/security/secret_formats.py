@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import looks_random, looks_placeholder
+from hermes.security.secret_values import FILLED, looks_placeholder, looks_random
 
 # A token starts at the start of a run of these characters, or right after a JSON/log escape
 # such as the "\n" in `"line\nghp_…"` (the "n" would otherwise look like part of the run).
@@ -32,6 +32,7 @@ _PREFIXED: list[tuple[str, str]] = [
     ("aws-access-key", r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}(?![0-9A-Za-z])"),
     ("slack-token", r"xox[abposre]-[A-Za-z0-9\-]{10,}"),
     ("slack-token", r"xapp-[0-9]-[A-Za-z0-9\-]{10,}"),
+    ("slack-webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{20,}"),
     ("google-api-key", r"AIza[0-9A-Za-z_\-]{35}"),
     ("google-oauth-secret", r"GOCSPX-[A-Za-z0-9_\-]{20,}"),
     ("google-oauth-token", r"ya29\.[A-Za-z0-9_\-]{20,}"),
@@ -117,6 +118,8 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
         kind = _PREFIXED[int(str(m.lastgroup)[1:])][0]
         if kind in _NEEDS_MIXED_BODY and not _mixed(m.group(0)[3:]):
             continue
+        if FILLED.search(m.group(0)):
+            continue  # `ghp_xxxxxxxx…`: a template, not a token
         yield kind, m.start(), m.end()
 
 
@@ -182,5 +185,5 @@ def catalogue_tokens(text: str) -> Iterator[tuple[str, int, int]]:
             start, end = m.span(group)
             if kind == "azure-key":  # keep "AccountKey=" readable, as the value form does
                 start += m.group(0).find("=") + 1
-            if end > start:
+            if end > start and not FILLED.search(text, start, end):
                 yield kind, start, end

@@ -30,10 +30,22 @@ _PLACEHOLDER_WORDS = (
 )
 
 
+# Whole values that name the thing instead of being it: `postgres://user:password@host`.
+_STAND_IN_VALUES = frozenset({
+    "password", "passwd", "pass", "pwd", "secret", "token", "apikey", "api_key", "api-key", "key",
+    "changeme", "none", "null", "undefined", "empty", "test", "admin",
+})
+# The same character eight times in a row: a filled-in template (`ghp_xxxxxxxx…`), never
+# a real token.
+FILLED = re.compile(r"(.)\1{7}")
+
+
 def looks_placeholder(value: str) -> bool:
     """A stand-in for a secret rather than one (see the module docstring)."""
     value = value.strip()
-    if not value or _PLACEHOLDER_SHAPES.match(value):
+    if not value or _PLACEHOLDER_SHAPES.match(value) or value.lower() in _STAND_IN_VALUES:
+        return True
+    if FILLED.search(value):
         return True
     lowered = value.lower()
     return any(word in lowered for word in _PLACEHOLDER_WORDS)

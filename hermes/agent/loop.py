@@ -75,9 +75,10 @@ class ReplyCheckpoint:
     """The reply of the current round, saved while it streams.
 
     Every CHECKPOINT_SECONDS the text so far (less a trailing fragment that could still grow
-    into a secret) is written as an assistant row marked interrupted; the round's end rewrites that row as the finished message. So a process that
-    is killed outright (kill -9), where no cancel handler runs, still leaves all but the last
-    seconds of the reply in the history. (After a power cut the newest commits may be gone
+    into a secret) is written as an assistant row marked interrupted; the round's end
+    rewrites that row as the finished message. So a process that is killed outright
+    (kill -9), where no cancel handler runs, still leaves all but the last seconds of the
+    reply in the history. (After a power cut the newest commits may be gone
     too: the history runs with synchronous=NORMAL.)
     """
 

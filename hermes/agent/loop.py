@@ -29,6 +29,7 @@ from hermes.agent.events import (
 from hermes.agent.history import History, SessionTotals, tool_calls_json
 from hermes.agent.tools import ToolOutcome, ToolRegistry, parse_arguments
 from hermes.config import Config, ModelConfig
+from hermes.security.redact import redact_unfinished, settled_length
 
 log = logging.getLogger("hermes.agent.loop")
 
@@ -73,10 +74,11 @@ CHECKPOINT_SECONDS = 2.0  # a reply being streamed is saved this often
 class ReplyCheckpoint:
     """The reply of the current round, saved while it streams.
 
-    Every CHECKPOINT_SECONDS the text so far is written as an assistant row marked
-    interrupted; the round's end rewrites that row as the finished message. So a process that
-    is killed outright (kill -9), where no cancel handler runs, still leaves all but the last
-    seconds of the reply in the history. (After a power cut the newest commits may be gone
+    Every CHECKPOINT_SECONDS the text so far (less a trailing fragment that could still grow
+    into a secret) is written as an assistant row marked interrupted; the round's end
+    rewrites that row as the finished message. So a process that is killed outright
+    (kill -9), where no cancel handler runs, still leaves all but the last seconds of the
+    reply in the history. (After a power cut the newest commits may be gone
     too: the history runs with synchronous=NORMAL.)
     """
 
@@ -93,8 +95,15 @@ class ReplyCheckpoint:
         if now - self._saved_at < CHECKPOINT_SECONDS or len(state.text_parts) == self._saved_parts:
             return
         self._saved_at, self._saved_parts = now, len(state.text_parts)
+        text = state.text
+        # The trailing fragment may be the start of a secret that the next piece completes;
+        # cut short, it would not look like one and would be stored. It waits for the next
+        # checkpoint or the end of the round, where the whole text is redacted as usual.
+        settled = text[:settled_length(text)]
+        if not settled:
+            return
         try:
-            self._write(state.text, finish_reason="interrupted")
+            self._write(settled, finish_reason="interrupted")
         except Exception:  # noqa: BLE001 - tried again next time; the round's end stores it anyway
             if not self._warned:
                 log.warning("could not save the streaming reply", exc_info=True)
@@ -324,7 +333,9 @@ def _store_partial(conv: Conversation, state: llm.StreamState,
     text = state.text
     if not text:
         return None
-    msg_id = checkpoint.store(text, token_count=tokens.count_text(text, conv.model.name),
+    # Stored without a secret that the stop cut short; the conversation keeps what was said.
+    msg_id = checkpoint.store(redact_unfinished(text),
+                              token_count=tokens.count_text(text, conv.model.name),
                               finish_reason="interrupted")
     conv.messages.append({"role": "assistant", "content": text})
     return msg_id

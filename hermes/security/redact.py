@@ -1,9 +1,21 @@
-"""One secret detector shared by the log redactor, `--redact` exports and the memory scan."""
+"""The one secret detector, shared by the log, the history store, exports, providers and the
+memory scan: redaction by evidence, not by variable name.
+
+A span is a secret when the text shows a credential: a known token format (secret_formats.py,
+with detect-secrets' catalogue), a password in a URL or header, or a credential-like LITERAL
+assigned to a secret-named key (secret_assign.py). Code that merely mentions secrets
+(`token = jwt.encode(...)`, `password = os.environ["DB_PASSWORD"]`) is left exactly as written.
+
+Everything runs in linear time, and text without any hint of a secret costs one cheap check.
+detect-secrets (which pulls in `requests`) is imported only when a text passes that check.
+"""
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -13,61 +25,143 @@ class SecretMatch:
     end: int
 
 
-# (kind, pattern, group to redact). Group 0 redacts the whole match; for key=value pairs
-# only the value is hidden so a reader still sees which setting was there.
-_PATTERNS: list[tuple[str, re.Pattern[str], int]] = [
-    ("private-key", re.compile(
-        r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)"), 0),
-    ("anthropic-key", re.compile(r"\bsk-ant-[A-Za-z0-9_\-]{20,}"), 0),
-    ("openrouter-key", re.compile(r"\bsk-or-(?:v1-)?[A-Za-z0-9_\-]{20,}"), 0),
-    ("openai-key", re.compile(r"\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_\-]{20,}"), 0),
-    ("github-token", re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{22,})"), 0),
-    ("aws-access-key", re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA)[0-9A-Z]{16}\b"), 0),
-    ("slack-token", re.compile(r"\bxox[abposr]-[A-Za-z0-9\-]{10,}"), 0),
-    ("slack-webhook", re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9/_\-]{20,}"), 0),
-    ("google-api-key", re.compile(r"\bAIza[0-9A-Za-z_\-]{35}"), 0),
-    ("huggingface-token", re.compile(r"\bhf_[A-Za-z0-9]{30,}"), 0),
-    ("stripe-key", re.compile(r"\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}"), 0),
-    ("jwt", re.compile(r"\beyJ[A-Za-z0-9_\-]{8,}\.eyJ[A-Za-z0-9_\-]{8,}\.[A-Za-z0-9_\-]{8,}"), 0),
-    ("bearer-token", re.compile(r"(?i)\bBearer\s+([A-Za-z0-9._~+/\-]{12,}=*)"), 1),
-    ("url-credentials", re.compile(r"\b[a-z][a-z0-9+.\-]*://[^\s:/@]+:([^\s@/]{3,})@"), 1),
-    ("assigned-secret", re.compile(
-        r"(?i)\b[A-Za-z0-9_.\-]*(?:api[_\-]?key|apikey|access[_\-]?key|secret|token|passwd|password|pwd)"
-        # a plain number is a setting (max_tokens: 128000), not a secret
-        r"[A-Za-z0-9_\-]*[\"']?\s*[:=]\s*[\"']?(?![\d.]+(?:[\s\"'`,;]|$))([^\s\"'`,;]{6,})"), 1),
-]
+# Every rule needs one of these (in lower case) or a run of 16 token characters: the keys of
+# secret-named assignments, PEM headers, URL credentials, headers, SAS signatures. Keep in
+# step with secret_formats.py and secret_assign.py.
+_HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secret", "key", "auth",
+          "credential", "contrasena", "sig=")
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}")
 
-# Values that name or stand for a secret rather than being one: ${VAR}, <your key>, ENV_VAR_NAME.
-_PLACEHOLDER = re.compile(
-    r"^(?:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+|\[REDACTED[^\]]*\]|\$\{?[A-Za-z_][A-Za-z0-9_]*\}?"
-    r"|<[^>]+>|\*+|x{4,}|\.{3,})$"
-)
+
+def might_contain_secret(text: str) -> bool:
+    """False when `text` cannot hold a secret by any rule (a cheap test before the full scan)."""
+    if not text:
+        return False
+    lowered = text.lower()
+    return any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None
 
 
 def find_secrets(text: str) -> list[SecretMatch]:
     """All secrets in `text`, non-overlapping, in order of position."""
+    if not might_contain_secret(text):
+        return []
+    from hermes.security.secret_assign import assigned_secrets
+    from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
+
+    spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
+    for rank, rule in enumerate((prefixed_tokens, catalogue_tokens, value_forms, assigned_secrets)):
+        spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
+    spans.sort()
     found: list[SecretMatch] = []
-    for kind, pattern, group in _PATTERNS:
-        for m in pattern.finditer(text):
-            value = m.group(group)
-            if not value or (group and _PLACEHOLDER.match(value)):
-                continue
-            start, end = m.span(group)
-            if any(s.start < end and start < s.end for s in found):
-                continue
-            found.append(SecretMatch(kind, start, end))
-    return sorted(found, key=lambda s: s.start)
+    for start, neg_end, _, kind in spans:
+        end = -neg_end
+        if found and start < found[-1].end:  # overlapping: hide the union under the first kind
+            if end > found[-1].end:
+                found[-1] = SecretMatch(found[-1].kind, found[-1].start, end)
+            continue
+        found.append(SecretMatch(kind, start, end))
+    return found
 
 
 def redact(text: str) -> str:
     """`text` with every secret replaced by `[REDACTED:<kind>]`."""
     if not text:
         return text
+    found = find_secrets(text)
+    if not found:
+        return text
     out: list[str] = []
     pos = 0
-    for s in find_secrets(text):
+    for s in found:
         out.append(text[pos:s.start])
         out.append(f"[REDACTED:{s.kind}]")
         pos = s.end
     out.append(text[pos:])
     return "".join(out)
+
+
+# ---------------------------------------------------------------- structured data
+
+
+def _redact_value(value: Any, key: str | None) -> Any:
+    if isinstance(value, str):
+        if key is not None and value and _assigned_literal(key, value):
+            return "[REDACTED:assigned-secret]"
+        return redact_text(value)
+    if isinstance(value, list):
+        return [_redact_value(v, None) for v in value]
+    if isinstance(value, dict):
+        return {redact(k) if isinstance(k, str) else k: _redact_value(v, k if isinstance(k, str) else None)
+                for k, v in value.items()}
+    return value
+
+
+def _assigned_literal(key: str, value: str) -> bool:
+    if not might_contain_secret(key):
+        return False
+    from hermes.security.secret_assign import is_secret_name, secret_literal
+
+    return is_secret_name(key) and secret_literal(value, quoted=True)
+
+
+def redact_data(value: Any) -> Any:
+    """A copy of JSON-like data (dicts, lists, strings) with secrets removed from every
+    string; a value of a secret-named key is judged as a literal assigned to it, and a string
+    that holds a JSON document (tool-call arguments) is decoded first. The input is unchanged."""
+    return _redact_value(value, None)
+
+
+def redact_json(text: str) -> str:
+    """A JSON document with secrets removed from its DECODED strings (escaped quotes and
+    `\\u` escapes cannot hide a secret), re-encoded only when one was found; text that is not
+    a JSON object or array is redacted as plain text."""
+    if text.lstrip()[:1] not in ("{", "["):
+        return redact(text)
+    try:
+        data = json.loads(text)
+        cleaned = _redact_value(data, None)
+    except (ValueError, RecursionError):
+        return redact(text)
+    if cleaned == data:
+        return text  # nothing found: keep the document exactly as it was written
+    return json.dumps(cleaned, ensure_ascii=False)
+
+
+def redact_text(text: str) -> str:
+    """`redact_json` for a JSON object or array, else `redact`."""
+    return redact_json(text) if text.lstrip()[:1] in ("{", "[") else redact(text)
+
+
+# ---------------------------------------------------------------- streams
+
+
+def settled_length(text: str) -> int:
+    """How much of a text that is still arriving can be stored now: all of it except the
+    trailing run of non-space characters, which the next piece may extend into a secret (a
+    `ghp_` token cut after 20 characters is too short for its rule, and so on)."""
+    i = len(text)
+    while i > 0 and not text[i - 1].isspace():
+        i -= 1
+    return i
+
+
+# A fixed, high-entropy continuation: appended to a cut-off text, it completes a token or a
+# value that was cut short, so the normal rules can tell whether the tail began a secret.
+_FILLER = "Zq7Kx2Wm9Rt4Vb8Np3Lc6Hs1Jd5Gf0Ty7Qe2Ua9Io4Pk8Ml3Nb6Xc1Vz5Bw0"
+_CONTEXT = 160  # characters before the tail that can make it part of a secret (a key, "Bearer")
+
+
+def redact_unfinished(text: str) -> str:
+    """`redact` for a text whose stream stopped early (cancel, broken connection): a trailing
+    fragment that is the START of a secret (`ghp_1a2b`, `password: x8#K`, `Bearer eyJhb`) is
+    too short for any rule, so it is judged as if it had gone on, and removed if it would
+    have been a secret."""
+    tail = settled_length(text)
+    if tail >= len(text):
+        return redact(text)
+    base = max(0, tail - _CONTEXT)
+    probe = text[base:] + _FILLER
+    cut = len(text) - base  # where the filler starts in the probe
+    if any(s.end > tail - base and s.start < cut for s in find_secrets(probe)):
+        return redact(text[:tail]) + "[REDACTED:cut-off]"
+    return redact(text)

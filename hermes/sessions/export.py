@@ -5,9 +5,8 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable, Iterator
-from typing import Any
 
-from hermes.security.redact import redact
+from hermes.security.redact import redact_data
 from hermes.sessions.models import MessageRecord, SessionInfo
 from hermes.sessions.store import SessionStore
 from hermes.sessions.text import format_time
@@ -15,21 +14,12 @@ from hermes.sessions.text import format_time
 FORMATS = ("jsonl", "md")
 
 
-def _redact_value(value: Any) -> Any:
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, list):
-        return [_redact_value(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _redact_value(v) for k, v in value.items()}
-    return value
-
-
 def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted: bool) -> dict:
     """One session with its messages as a plain dict."""
     record = dataclasses.asdict(info)
     record["messages"] = [dataclasses.asdict(m) for m in messages]
-    return _redact_value(record) if redacted else record
+    # decoded tool-call arguments and JSON tool results included (see redact_data)
+    return redact_data(record) if redacted else record
 
 
 def to_jsonl(record: dict) -> str:

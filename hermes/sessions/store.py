@@ -6,8 +6,9 @@ threads alike (calls are short: single-row writes, indexed reads, bounded search
 Several processes may use the same file at once: WAL lets readers run beside a writer, and
 every write is an IMMEDIATE transaction that waits (busy timeout, then retries) for its turn.
 
-Secrets: message content, tool calls, system prompts and titles pass the shared redactor
-before they are written, so keys pasted into a chat never reach the database.
+Secrets: message content, tool calls (their decoded arguments), system prompts and titles pass
+the shared redactor before they are written, so keys pasted into a chat never reach the
+database, while code that only mentions a secret is stored exactly as written.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes import paths
+from hermes.security.redact import might_contain_secret, redact_data, redact_text
 from hermes.sessions import db
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.models import (
@@ -37,14 +39,6 @@ from hermes.sessions.models import (
 from hermes.sessions.naming import LINEAGE, NamingMixin
 from hermes.sessions.text import clean_title, one_line
 
-# Cheap pre-check: every pattern of the shared redactor needs one of these substrings (in
-# lower case), so text without any of them cannot hold a secret and skips the full scan.
-_SECRET_HINTS = (
-    "-----begin", "sk-", "sk_", "rk_", "ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_",
-    "akia", "asia", "agpa", "aida", "aroa", "xox", "hooks.slack", "aiza", "hf_", "eyj",
-    "bearer", "://", "apikey", "api_key", "api-key", "accesskey", "access_key", "access-key",
-    "secret", "token", "passwd", "password", "pwd",
-)
 _SESSION_COLUMNS = (
     "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
     "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
@@ -57,15 +51,18 @@ _MESSAGE_COLUMNS = (
 
 
 def scrub(text: str | None) -> str | None:
-    """`text` with secrets replaced, via the shared redactor."""
-    if not text:
+    """`text` with credentials replaced, via the shared redactor; a JSON document (a tool's
+    result) is judged by its decoded strings. Text without any hint of a secret costs one
+    cheap check, and the detector's heavier parts load only when one is needed."""
+    if not text or not might_contain_secret(text):
         return text
-    lowered = text.lower()
-    if not any(hint in lowered for hint in _SECRET_HINTS):
-        return text
-    from hermes.security.redact import redact  # loaded on first need: keeps CLI start-up lean
+    return redact_text(text)
 
-    return redact(text)
+
+def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
+    """A copy of tool calls with secrets removed from their decoded arguments (the caller's
+    list, which the running conversation still sends to the model, is left as it was)."""
+    return redact_data(tool_calls)
 
 
 def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
@@ -124,6 +121,11 @@ class SessionStore(NamingMixin):
 
     def _scrub(self, text: str | None) -> str | None:
         return scrub(text) if self._redact else text
+
+    def _calls_json(self, tool_calls: list[Any] | None) -> str | None:
+        if not tool_calls:
+            return None
+        return json.dumps(scrub_tool_calls(tool_calls) if self._redact else tool_calls, ensure_ascii=False)
 
     @contextlib.contextmanager
     def _guard(self) -> Iterator[sqlite3.Connection]:
@@ -236,7 +238,7 @@ class SessionStore(NamingMixin):
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
         now = self._clock()
         text = self._scrub(content or "") or ""
-        calls = self._scrub(json.dumps(tool_calls, ensure_ascii=False)) if tool_calls else None
+        calls = self._calls_json(tool_calls)
         preview = one_line(text, 80) if role == "user" and text.strip() else None
         with self._write() as conn:
             try:
@@ -268,7 +270,7 @@ class SessionStore(NamingMixin):
         """Finish a partial reply (or mark it interrupted with finish_reason="interrupted")."""
         sets: list[str] = []
         params: list[Any] = []
-        calls = self._scrub(json.dumps(tool_calls, ensure_ascii=False)) if tool_calls else None
+        calls = self._calls_json(tool_calls)
         for column, value in (
             ("content", self._scrub(content) if content is not None else None),
             ("finish_reason", finish_reason),

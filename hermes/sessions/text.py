@@ -104,8 +104,11 @@ def cut_at_word(text: str, limit: int) -> str:
 
 
 def derive_title(text: str) -> str:
-    """An instant title from the first meaningful line of a message (≤48 chars, word boundary)."""
-    for line in (text or "").splitlines():
+    """An instant title from the first meaningful line of a message (≤48 chars, word boundary).
+    Secrets are removed before the cut: a token cut short would no longer look like one."""
+    from hermes.security.redact import redact  # the title path only; index triggers never need it
+
+    for line in redact(text or "").splitlines():
         line = re.sub(r"^\s*(?:#+|[-*>]+|\d+[.)])\s+", "", line)  # markdown heading/list/quote marks
         line = clean_title(line).strip("`*_ ")
         if line:

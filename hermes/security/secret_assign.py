@@ -1,0 +1,139 @@
+"""Literal credentials assigned to secret-named keys: `password = "x8#Kq…"`, `API_KEY=abc123…`,
+`"client_secret": "…"`, `token: 9f8e7d…`.
+
+Only a LITERAL value with the look of a credential is a secret. Calls, expressions, attribute
+access, subscripts, environment lookups, placeholders and plain names are code, and code is
+kept as it was written: `token = jwt.encode(claims, key)` and `password = os.environ["DB"]`
+stay untouched.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hermes.security.secret_values import looks_random
+
+# A name, an optional closing quote/bracket, an assignment operator. Bounded everywhere, and
+# a name starts only where a word starts, so each position is looked at a bounded number of
+# times: linear in the text.
+_ASSIGN = re.compile(
+    r"(?:(?<![A-Za-z0-9_.\-])|(?<=\\[nrt]))(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})(?:\\?[\"'`])?\]?"
+    r"[ \t]{0,8}(?P<op>:=|=>|::|=|:)(?![=>])[ \t]{0,8}"
+)
+
+# Words that make a name secret-named (after camelCase and separators are split).
+_SECRET_WORDS = frozenset({
+    "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "apikey",
+    "credential", "credentials", "auth", "authkey", "authtoken", "accesskey", "secretkey",
+    "privatekey", "contrasena", "passwort", "motdepasse",
+})
+# "<word> key" pairs that name a key that is a credential (api_key, ACCESS_KEY, privateKey …).
+_KEY_QUALIFIERS = frozenset({
+    "api", "access", "secret", "private", "auth", "account", "client", "service", "signing",
+    "encryption", "master", "db", "database", "app", "license", "subscription", "storage",
+})
+# A last word that makes the name about a secret rather than the secret itself.
+_NOT_A_SECRET = frozenset({
+    "tokens", "count", "counts", "limit", "limits", "max", "min", "size", "length", "len", "type",
+    "types", "name", "names", "id", "ids", "env", "var", "file", "files", "path", "dir", "url",
+    "uri", "endpoint", "header", "prompt", "field", "label", "hint", "policy", "expiry",
+    "expires", "expiration", "ttl", "timeout", "kind", "format", "pattern", "regex", "mode",
+    "enabled", "required", "provider", "source", "index", "prefix", "suffix", "version",
+    "location", "manager", "store", "cache", "budget", "usage", "usages", "rate", "reset",
+    "error", "errors", "message", "placeholder", "example", "help", "flag", "rotation", "scope",
+    "scopes", "class", "module", "model", "schema",
+})
+_CAMEL = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def name_words(name: str) -> list[str]:
+    """`config.apiKey` → ["api", "key"]: the last dotted part, camelCase and separators split."""
+    last = re.split(r"[.]", name.strip("\"'`[]"))[-1]
+    return [w for w in re.split(r"[_\-]+", _CAMEL.sub("_", last).lower()) if w]
+
+
+def is_secret_name(name: str) -> bool:
+    """Does this key name a credential (`api_key`, `DB_PASSWORD`, `clientSecret`, `authToken`)?"""
+    words = name_words(name)
+    if not words or words[-1] in _NOT_A_SECRET:
+        return False
+    if any(w in _SECRET_WORDS for w in words):
+        return True
+    return any(w == "key" and i and words[i - 1] in _KEY_QUALIFIERS for i, w in enumerate(words))
+
+
+_IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
+_NAME_PART = re.compile(r"[A-Za-z]+[0-9]{0,2}|[0-9]{1,2}")
+_CODE_CHARS = frozenset("()[]{}<>$")
+_QUOTES = ('\\"', "\\'", '"', "'", "`")
+_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]")
+
+
+def _is_name(value: str) -> bool:
+    """A variable or attribute name (`access_token`, `token_v2`, `settings.api_key`), which in
+    code is a reference, not a literal."""
+    if _IDENTIFIER_PATH.fullmatch(value):
+        return True
+    if value.isalpha():
+        return len(value) < 20  # longer runs of letters are judged by their entropy
+    return "_" in value and all(_NAME_PART.fullmatch(p) for p in value.split("_"))
+
+
+def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
+    """(start, end, quoted) of the value at `pos`, or None when there is no literal there."""
+    for quote in _QUOTES:
+        if text.startswith(quote, pos):
+            start = pos + len(quote)
+            end = text.find(quote, start, start + 513)
+            if end < 0 or "\n" in text[start:end]:
+                return None
+            return start, end, True
+    m = _UNQUOTED_STOP.search(text, pos, pos + 513)
+    end = m.start() if m else min(len(text), pos + 513)
+    return (pos, end, False) if end > pos else None
+
+
+# Every secret-named key contains one of these (in lower case): a cheap gate for the scan.
+_NAME_HINTS = ("pass", "pwd", "secret", "token", "key", "auth", "credential", "contrase")
+
+
+def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Values of secret-named keys that are credential-like literals."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _NAME_HINTS):
+        return
+    pos = 0
+    while (m := _ASSIGN.search(text, pos)) is not None:
+        pos = m.end()
+        if not is_secret_name(m.group("name")):
+            continue
+        read = _read_value(text, m.end())
+        if read is None:
+            continue
+        start, end, quoted = read
+        value = text[start:end]
+        if not quoted and m.group("op") == ":" and _is_name(value):
+            # `password: str = "…"`: a type annotation; the value follows the "="
+            rest = re.compile(r"[ \t]{0,8}=[ \t]{0,8}").match(text, end)
+            if rest is None:
+                continue
+            read = _read_value(text, rest.end())
+            if read is None:
+                continue
+            start, end, quoted = read
+            value = text[start:end]
+        pos = max(pos, end)
+        if not quoted:  # the end of a sentence: "my password: x8#Kq!2vLp9."
+            while end > start and text[end - 1] in ".:":
+                end -= 1
+            value = text[start:end]
+        if secret_literal(value, quoted=quoted):
+            yield "assigned-secret", start, end
+
+
+def secret_literal(value: str, *, quoted: bool) -> bool:
+    """Is this value, assigned to a secret-named key, a credential literal?"""
+    if not quoted and (_CODE_CHARS & set(value) or _is_name(value)):
+        return False  # a call, subscript, template, env lookup or a name
+    return looks_random(value)

@@ -1,0 +1,189 @@
+"""Credential formats recognised by their shape: provider tokens, PEM blocks, URL and header
+credentials, connection-string keys.
+
+Every pattern here runs in linear time. Token patterns start only where a run of token
+characters starts (a look-behind rejects every other position in O(1)), their bodies use a
+character class inside that run, and an unbounded body has nothing after it that could make a
+long scan fail. So a run is scanned once, however it repeats ("sk-" * 6000).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hermes.security.secret_values import FILLED, looks_placeholder, looks_random
+
+# A token starts at the start of a run of these characters, or right after a JSON/log escape
+# such as the "\n" in `"line\nghp_…"` (the "n" would otherwise look like part of the run).
+_START = r"(?:(?<![A-Za-z0-9_\-])|(?<=\\[nrt]))"
+
+# (kind, pattern after the start). More specific prefixes come first: the alternation takes the
+# first branch that matches. Bodies allow shorter than the issued length where the prefix alone
+# is distinctive, so a token cut short (a title, a stream, a log line) is still caught.
+_PREFIXED: list[tuple[str, str]] = [
+    ("anthropic-key", r"sk-ant-[A-Za-z0-9_\-]{20,}"),
+    ("openrouter-key", r"sk-or-(?:v1-)?[A-Za-z0-9_\-]{20,}"),
+    ("openai-key", r"sk-(?:proj-|svcacct-|admin-|None-)?[A-Za-z0-9_\-]{20,}"),
+    ("github-token", r"gh[pousr]_[A-Za-z0-9]{20,}"),
+    ("github-token", r"github_pat_[A-Za-z0-9_]{22,}"),
+    ("gitlab-token", r"gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-[A-Za-z0-9_\-]{20,}"),
+    ("gitlab-token", r"GR1348941[A-Za-z0-9_\-]{20,}"),
+    ("aws-access-key", r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}(?![0-9A-Za-z])"),
+    ("slack-token", r"xox[abposre]-[A-Za-z0-9\-]{10,}"),
+    ("slack-token", r"xapp-[0-9]-[A-Za-z0-9\-]{10,}"),
+    ("slack-webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{20,}"),
+    ("google-api-key", r"AIza[0-9A-Za-z_\-]{35}"),
+    ("google-oauth-secret", r"GOCSPX-[A-Za-z0-9_\-]{20,}"),
+    ("google-oauth-token", r"ya29\.[A-Za-z0-9_\-]{20,}"),
+    ("huggingface-token", r"(?:hf_|api_org_)[A-Za-z0-9]{30,}"),
+    ("stripe-key", r"(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,}"),
+    ("stripe-webhook-secret", r"whsec_[A-Za-z0-9]{24,}"),
+    ("sendgrid-key", r"SG\.[A-Za-z0-9_\-]{16,32}\.[A-Za-z0-9_\-]{16,64}"),
+    ("npm-token", r"npm_[A-Za-z0-9]{30,}"),
+    ("pypi-token", r"pypi-AgE[A-Za-z0-9_\-]{50,}"),
+    ("jwt", r"eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"),
+    ("groq-key", r"gsk_[A-Za-z0-9]{40,}"),
+    ("xai-key", r"xai-[A-Za-z0-9]{40,}"),
+    ("perplexity-key", r"pplx-[A-Za-z0-9]{40,}"),
+    ("replicate-token", r"r8_[A-Za-z0-9]{30,}"),
+    ("digitalocean-token", r"do[por]_v1_[a-f0-9]{64}"),
+    ("shopify-token", r"shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"),
+    ("databricks-token", r"dapi[a-f0-9]{32}(?:-\d)?(?![A-Za-z0-9])"),
+    ("linear-key", r"lin_api_[A-Za-z0-9]{40}"),
+    ("atlassian-token", r"ATATT3[A-Za-z0-9_\-=]{100,}"),
+    ("postman-key", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
+    ("age-secret-key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
+    ("notion-token", r"ntn_[A-Za-z0-9]{40,}"),
+]
+
+
+def _first_chars(body: str) -> str:
+    """The characters a prefix pattern can start with (a literal, or a group of literals)."""
+    if body.startswith("(?:"):
+        return "".join(alt[:1] for alt in body[3:body.index(")")].split("|"))
+    return body[0]
+
+
+# The leading look-ahead lets the regex engine skip, in C, every position that cannot start a
+# token: four times faster on prose than trying the look-behind everywhere.
+_PREFIXED_RE = re.compile(
+    "(?=[" + "".join(sorted({c for _, body in _PREFIXED for c in _first_chars(body)})) + "])"
+    + _START + "(?:" + "|".join(f"(?P<k{i}>{body})" for i, (_, body) in enumerate(_PREFIXED)) + ")"
+)
+
+# Tokens whose prefix is a common word part need evidence that the body is random: an "sk-"
+# key always mixes digits or capitals in, while "sk-learn-compatible-estimators" does not.
+_NEEDS_MIXED_BODY = {"openai-key"}
+
+# Text forms where only the value is secret: the rest stays readable.
+# Each form comes with the substrings (lower case) one of which it needs: a cheap gate.
+_VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
+    # scheme://user:password@host (the password only)
+    ("url-credentials", ("://",), re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://[^\s:/@\"'<>]{1,256}"
+                                   r":([^\s@/\"'<>]{1,256})@")),
+    # Authorization: Bearer <token> / Basic <base64>
+    ("bearer-token", ("bearer", "basic", "token"), re.compile(
+        r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/\-]{12,512}=*)"
+        r"(?![A-Za-z0-9._~+/\-=])")),
+    # Azure storage / Service Bus connection strings and SAS signatures
+    ("azure-key", ("accountkey", "sharedaccesskey", "sharedsecret"), re.compile(
+        r"(?i)(?<![A-Za-z0-9])(?:AccountKey|SharedAccessKey|SharedSecret)=([A-Za-z0-9+/=]{20,})")),
+    ("azure-sas", ("sig=",), re.compile(r"(?<![A-Za-z0-9])sig=([A-Za-z0-9%+/=]{30,})")),
+]
+
+_PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_PEM_END = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+
+
+def _pem_blocks(text: str) -> Iterator[tuple[str, int, int]]:
+    """Private key blocks, header to footer; a block without its footer runs to the end (a
+    pasted or streamed key that was cut off is still a key)."""
+    pos = 0
+    while (begin := _PEM_BEGIN.search(text, pos)) is not None:
+        end = _PEM_END.search(text, begin.end())
+        stop = end.end() if end else len(text)
+        yield "private-key", begin.start(), stop
+        pos = stop
+
+
+def _mixed(body: str) -> bool:
+    return any(c.isdigit() for c in body) or any(c.isupper() for c in body)
+
+
+def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
+    """Provider tokens recognised by their prefix and shape."""
+    yield from _pem_blocks(text)
+    for m in _PREFIXED_RE.finditer(text):
+        kind = _PREFIXED[int(str(m.lastgroup)[1:])][0]
+        if kind in _NEEDS_MIXED_BODY and not _mixed(m.group(0)[3:]):
+            continue
+        if FILLED.search(m.group(0)):
+            continue  # `ghp_xxxxxxxx…`: a template, not a token
+        yield kind, m.start(), m.end()
+
+
+def value_forms(text: str) -> Iterator[tuple[str, int, int]]:
+    """Secrets that are the value part of a URL, a header or a connection string."""
+    lowered = text.lower()
+    for kind, hints, pattern in _VALUE_FORMS:
+        if not any(hint in lowered for hint in hints):
+            continue
+        for m in pattern.finditer(text):
+            value = m.group(1)
+            if looks_placeholder(value):
+                continue
+            if kind == "bearer-token" and not looks_random(value.rstrip("="), min_length=12):
+                continue  # "Bearer authentication", "token verification"
+            yield kind, m.start(1), m.end(1)
+
+
+# ---------------------------------------------------------------- detect-secrets' catalogue
+
+# The detect-secrets plugins whose patterns are bounded (linear time) and precise on prose and
+# code. Left out: keyword/entropy plugins (assignments are judged in secret_assign.py), and
+# patterns with nested or overlapping unbounded quantifiers (OpenAI, JWT, Slack, npm, PyPI,
+# Artifactory), whose formats the table above covers in linear form.
+_CATALOGUE = (
+    ("aws", "AWSKeyDetector", "aws-key"),
+    ("azure_storage_key", "AzureStorageKeyDetector", "azure-key"),
+    ("discord", "DiscordBotTokenDetector", "discord-token"),
+    ("github_token", "GitHubTokenDetector", "github-token"),
+    ("gitlab_token", "GitLabTokenDetector", "gitlab-token"),
+    ("mailchimp", "MailchimpDetector", "mailchimp-key"),
+    ("sendgrid", "SendGridDetector", "sendgrid-key"),
+    ("square_oauth", "SquareOAuthDetector", "square-secret"),
+    ("stripe", "StripeDetector", "stripe-key"),
+    ("telegram_token", "TelegramBotTokenDetector", "telegram-token"),
+    ("twilio", "TwilioKeyDetector", "twilio-key"),
+)
+_catalogue: list[tuple[str, re.Pattern[str]]] | None = None
+
+
+def catalogue() -> list[tuple[str, re.Pattern[str]]]:
+    """(kind, pattern) from detect-secrets' plugins, imported on first use (~90 ms, it pulls in
+    `requests`). Only the class-level `denylist` patterns are read: no plugin is asked to
+    verify a secret, so nothing touches the network or the settings files."""
+    global _catalogue
+    if _catalogue is None:
+        import importlib
+
+        found: list[tuple[str, re.Pattern[str]]] = []
+        for module, cls, kind in _CATALOGUE:
+            plugin = getattr(importlib.import_module(f"detect_secrets.plugins.{module}"), cls)
+            found.extend((kind, rx) for rx in plugin.denylist)
+        _catalogue = found
+    return _catalogue
+
+
+def catalogue_tokens(text: str) -> Iterator[tuple[str, int, int]]:
+    """Matches of detect-secrets' patterns (whole match: their groups only split prefixes,
+    except AWS's secret-key pattern, whose group is the key inside a longer context)."""
+    for kind, pattern in catalogue():
+        group = 1 if kind == "aws-key" and pattern.groups else 0
+        for m in pattern.finditer(text):
+            start, end = m.span(group)
+            if kind == "azure-key":  # keep "AccountKey=" readable, as the value form does
+                start += m.group(0).find("=") + 1
+            if end > start and not FILLED.search(text, start, end):
+                yield kind, start, end

@@ -19,6 +19,7 @@ from hermes.security.scan import BLOCK, scan_text
 _INVISIBLE_CUT = ("\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202a", "\u202b", "\u202c",
                   "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069")
 _PREVIEW = 60
+_MIN_PLACEHOLDER = 90  # shorter than any placeholder() result (checked in the tests)
 
 
 def withheld_category(entry: str) -> str | None:
@@ -88,12 +89,15 @@ def capped_view(entries: Sequence[str], budget: int | None) -> View:
     used = 0
     left_out = left_chars = 0
     for entry in entries:
-        if budget is not None and budget - used < 1:
+        sep = len(SEPARATOR) if out else 0
+        room = None if budget is None else budget - used - sep
+        # Scan only what could fit: a placeholder is never shorter than _MIN_PLACEHOLDER.
+        if room is not None and len(entry) > room and room < _MIN_PLACEHOLDER:
             left_out += 1
             left_chars += len(entry)
             continue
         text = shown(entry)
-        need = len(text) + (len(SEPARATOR) if out else 0)
+        need = len(text) + sep
         if budget is not None and used + need > budget:
             left_out += 1
             left_chars += len(entry)
@@ -108,6 +112,9 @@ def capped_previews(entries: Sequence[str], budget: int) -> View:
     out: list[str] = []
     used = left_out = 0
     for entry in entries:
+        if used + len(preview(entry)) > budget:  # a placeholder is longer than any preview
+            left_out += 1
+            continue
         category = withheld_category(entry)
         text = preview(entry) if category is None else placeholder(entry, category)
         if used + len(text) > budget:
@@ -121,6 +128,6 @@ def capped_previews(entries: Sequence[str], budget: int) -> View:
 def left_out_note(file_name: str, view: View, limit: int) -> str:
     """The line a capped view carries: how many entries are not shown and how to fix it."""
     n = view.left_out
-    return (f"[{n} entr{'y' if n == 1 else 'ies'} ({format_count(view.left_out_chars)} chars) not "
+    return (f"[{format_count(n)} entr{'y' if n == 1 else 'ies'} ({format_count(view.left_out_chars)} chars) not "
             f"shown: {file_name} is over its {format_count(limit)}-char limit. To fix it, run "
             f"`hermes memory show --all` and shorten the file in $EDITOR.]")

@@ -219,6 +219,8 @@ def _compact_if_big() -> None:
     read = _read_journal()
     if not read.records:
         return  # nothing readable: never replace a journal with an empty one
+    if len(read.records) <= _KEEP and not read.damaged:
+        return  # nothing to drop: rewriting would only cost time
     if read.damaged:
         # Keep the file with its damaged lines for a person to look at.
         write_private_file(path.with_name("journal.jsonl.damaged"),

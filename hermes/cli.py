@@ -72,6 +72,14 @@ def _run_tui(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    from hermes import paths
+
+    # Before anything opens a file there: a home others can write to could hold planted links.
+    asks_path = args.command == "config" and args.action == "path"
+    problem = None if asks_path else paths.check_home()
+    if problem:
+        print(f"hermes: unsafe HERMES_HOME: {problem}", file=sys.stderr)
+        return 1
     from hermes.log import setup_logging
 
     setup_logging()
@@ -86,6 +94,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except OSError as exc:  # a file or folder problem: say which and what to check, in one line
+        import logging
+
+        logging.getLogger("hermes.cli").exception("file error")
+        where = f" ({exc.filename})" if exc.filename else ""
+        what = str(exc) if isinstance(exc, paths.UnsafePath) else f"{exc.strerror or exc}{where}"
+        print(f"hermes: {what}; check that HERMES_HOME ({paths.hermes_home()}) is yours and "
+              "writable", file=sys.stderr)
+        return 1
     except Exception as exc:  # the last guard: a person sees one line, the log keeps the trace
         import logging
 

@@ -48,6 +48,11 @@ class MemoryConfig:
     write_approval: bool = False
     review_interval: int = _opt(1, min=0, help="0 turns the review off")
     review_model: ModelConfig | None = None
+    # "destructive": the background review's replace/remove wait for approval (off = the
+    # review writes like the foreground agent; the journal and undo are the safety net)
+    review_approval: str = _opt("off", choices=("off", "destructive"))
+    # a model that double-checks writes the scan rules are unsure about; empty = rules only
+    scan_model: ModelConfig | None = None
 
 
 @dataclass
@@ -264,8 +269,12 @@ def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> N
 
 def write_private_file(path: Path, text: str) -> None:
     """Atomically write a 0600 file: temp file `.<name>.*.tmp` in the same folder → fsync →
-    rename → fsync the folder. A crash at any point leaves the old or the new file."""
+    rename → fsync the folder. A crash at any point leaves the old or the new file.
+
+    Raises paths.UnsafePath when `path` is a link, FIFO or folder (nothing is written)."""
     folder = paths.ensure_dir(path.parent)
+    # The rename would replace a link or a FIFO itself; refusing says what is odd instead.
+    paths.check_regular_or_missing(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:

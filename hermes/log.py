@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+from pathlib import Path
 
 from hermes import paths
 from hermes.security.redact import redact
@@ -14,12 +15,19 @@ _handler_path: str | None = None
 
 
 class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
-    """Every log file it opens, also after a rollover, is owner-only (0600)."""
+    """Every log file it opens, also after a rollover, is owner-only (0600).
+
+    Opened without following a link (a planted logs/hermes.log link must not make Hermes
+    append to, or chmod, the file it points at) and only as a regular file."""
 
     def _open(self):  # type: ignore[no-untyped-def]
-        stream = super()._open()
-        os.chmod(self.baseFilename, paths.FILE_MODE)
-        return stream
+        fd = paths.open_regular(Path(self.baseFilename), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        try:
+            os.fchmod(fd, paths.FILE_MODE)
+            return os.fdopen(fd, "a", encoding=self.encoding, errors=self.errors)
+        except BaseException:
+            os.close(fd)
+            raise
 
 
 class RedactingFormatter(logging.Formatter):

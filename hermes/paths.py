@@ -1,12 +1,31 @@
-"""Where Hermes keeps its files: everything lives under HERMES_HOME (default ~/.hermes)."""
+"""Where Hermes keeps its files: everything lives under HERMES_HOME (default ~/.hermes).
+
+Files under the home hold what goes into every prompt, so they are opened without following
+symbolic links and only when they are regular files: a link or a FIFO planted in the home
+must neither redirect a write to another file nor hang a read.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from pathlib import Path
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
+
+
+class UnsafePath(OSError):
+    """A file or folder Hermes refuses to use; str() is one line that says what to fix."""
+
+    def __init__(self, message: str, path: Path | str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = str(path) if path is not None else None
+
+    def __str__(self) -> str:
+        return self.message
 
 
 def hermes_home() -> Path:
@@ -15,14 +34,153 @@ def hermes_home() -> Path:
     return Path(env).expanduser() if env else Path.home() / ".hermes"
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISLNK(mode):
+        return "a symbolic link"
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a file"
+
+
+def _folder_problem(path: Path, st: os.stat_result) -> str | None:
+    """What is unsafe about an existing folder Hermes keeps private files in (None = fine)."""
+    if not stat.S_ISDIR(st.st_mode):
+        return f"{path} is {_kind(st.st_mode)}, not a folder; move it aside so Hermes can create the folder"
+    if st.st_uid != os.geteuid():
+        return (f"{path} belongs to another user (uid {st.st_uid}); set HERMES_HOME to a folder "
+                f"of your own, or run `chown {os.geteuid()} {path}`")
+    if st.st_mode & 0o022:
+        who = " and ".join(w for w, bit in (("group", 0o020), ("others", 0o002)) if st.st_mode & bit)
+        return f"{path} is writable by {who}; run `chmod 700 {path}`"
+    return None
+
+
+def check_home() -> str | None:
+    """One line saying what to fix when HERMES_HOME or its memories folder is unsafe to use
+    (writable by others, owned by someone else, or not a folder); None when fine or absent.
+
+    HERMES_HOME itself may be a symbolic link (the user chose where it points); the folders
+    inside it may not."""
+    home = hermes_home()
+    for path, follow in ((home, True), (memories_dir(), False)):
+        try:
+            st = path.stat() if follow else path.lstat()
+        except FileNotFoundError:
+            continue
+        except OSError as exc:
+            return f"cannot inspect {path}: {exc.strerror or exc}; check its permissions"
+        problem = _folder_problem(path, st)
+        if problem:
+            return problem
+    return None
+
+
+def require_safe_home() -> None:
+    """Raise UnsafePath with check_home()'s line when the home is unsafe."""
+    problem = check_home()
+    if problem:
+        raise UnsafePath(problem, hermes_home())
+
+
+def _inside_home(path: Path) -> list[Path]:
+    """The folders from just below HERMES_HOME down to `path` ([] when `path` is not inside)."""
+    home = hermes_home()
+    try:
+        rel = path.relative_to(home)
+    except ValueError:
+        return []
+    out, cur = [], home
+    for part in rel.parts:
+        cur = cur / part
+        out.append(cur)
+    return out
+
+
 def ensure_dir(path: Path) -> Path:
     """Create a folder with owner-only permissions, missing parents too (mkdir's `parents`
-    would give those the umask's mode); existing folders are left as they are. Return it."""
+    would give those the umask's mode); existing folders are left as they are. Return it.
+
+    Inside HERMES_HOME every existing step must be a real folder, not a link or a file
+    (UnsafePath says which and what to do)."""
+    for folder in _inside_home(path):
+        try:
+            st = folder.lstat()
+        except FileNotFoundError:
+            break
+        if not stat.S_ISDIR(st.st_mode):
+            raise UnsafePath(f"{folder} is {_kind(st.st_mode)}, not a folder; move it aside so "
+                             "Hermes can create the folder", folder)
     if not path.is_dir():
         missing = [path, *(p for p in path.parents if not p.exists())]
         for folder in reversed(missing):
-            folder.mkdir(mode=DIR_MODE, exist_ok=True)
+            try:
+                folder.mkdir(mode=DIR_MODE, exist_ok=True)
+            except FileExistsError:
+                raise UnsafePath(f"{folder} is a file, not a folder; move it aside so Hermes "
+                                 "can create the folder", folder) from None
     return path
+
+
+def open_regular(path: Path, flags: int, mode: int = FILE_MODE) -> int:
+    """os.open without following a symbolic link and without blocking on a FIFO; the fd is
+    returned only for a regular file (else UnsafePath says what is there and what to do).
+    FileNotFoundError passes through so callers can treat a missing file as empty."""
+    try:
+        fd = os.open(path, flags | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC, mode)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):  # a symlink; a FIFO opened for writing
+            _refuse_non_regular(path)
+        raise
+    try:
+        st = os.fstat(fd)
+    except BaseException:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(st.st_mode):
+        os.close(fd)
+        _refuse_non_regular(path)
+    return fd
+
+
+def _refuse_non_regular(path: Path) -> None:
+    try:
+        kind = _kind(path.lstat().st_mode)
+    except OSError:
+        kind = "not a regular file"
+    raise UnsafePath(f"{path} is {kind}, not a regular file; Hermes does not follow links or "
+                     "read pipes in its home. Move it aside (and put a plain file there if you "
+                     "want to keep its content)", path)
+
+
+def check_regular_or_missing(path: Path) -> None:
+    """Raise UnsafePath unless `path` is a regular file or absent (checked without following)."""
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        _refuse_non_regular(path)
+
+
+def read_regular_bytes(path: Path) -> bytes:
+    """The bytes of a regular file, opened as open_regular does (never follows, never hangs)."""
+    fd = open_regular(path, os.O_RDONLY)
+    chunks = []
+    try:
+        while True:
+            chunk = os.read(fd, 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    finally:
+        os.close(fd)
+    return b"".join(chunks)
 
 
 def config_path() -> Path:

@@ -2,7 +2,9 @@
 
 Both send lean requests (the last exchange only, no conversation history, no tool schemas) so
 together they stay a small fraction of the turn they follow. The review's changes go through
-the memory tool (origin "review"), so its replace and remove are staged for approval.
+the memory tool (origin "review"): they follow memory.write_approval like the agent's own, and
+memory.review_approval: destructive stages its replace and remove. The live memory it reads
+comes through render_block, so withheld entries reach it only as placeholders.
 """
 
 from __future__ import annotations

@@ -1,4 +1,9 @@
-"""Applying planned edits to disk: lock → re-read → plan → atomic write → journal."""
+"""Applying planned edits to disk: scan first, then lock → re-read → check → journal → write.
+
+The scan (and an optional judge) can take a while, so it runs before the lock: the lock is
+held only to re-read the stores, confirm they still equal what was planned against (else
+plan again, with the verdicts already cached), journal the change and write the files.
+"""
 
 from __future__ import annotations
 
@@ -6,8 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from hermes.config import Config
-from hermes.memory.edits import Operation, Plan, Refusal, plan_operations, preview
-from hermes.memory.journal import JournalChange, JournalEntry, record_change
+from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
+from hermes.memory.journal import JournalChange, JournalEntry, journal_path, reconcile_locked, record_change
+from hermes.memory.screening import Screen, rules_verdict
 from hermes.memory.store import (
     StoreUnreadable,
     char_limit,
@@ -36,11 +42,14 @@ def read_targets(cfg: Config, targets: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def plan_now(cfg: Config, ops: Sequence[Operation]) -> Plan:
-    """Plan against the stores as they are on disk now (no lock: used for staging)."""
+def limits_for(cfg: Config, targets: Sequence[str]) -> dict[str, int]:
+    return {t: char_limit(cfg, t) for t in targets}
+
+
+def plan_now(cfg: Config, ops: Sequence[Operation], screen: Screen = rules_verdict) -> Plan:
+    """Plan against the stores as they are on disk now, without the lock (scans every text)."""
     targets = sorted({op.target for op in ops})
-    stores = read_targets(cfg, targets)
-    return plan_operations(ops, stores, {t: char_limit(cfg, t) for t in targets})
+    return plan_operations(ops, read_targets(cfg, targets), limits_for(cfg, targets), screen)
 
 
 def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
@@ -55,28 +64,45 @@ def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
 
 def apply_operations(cfg: Config, ops: Sequence[Operation], *, origin: str,
                      session_id: str | None, guard: Callable[[], None] | None = None,
-                     on_applied: Callable[[], None] | None = None) -> Applied:
+                     on_applied: Callable[[], None] | None = None,
+                     screen: Screen = rules_verdict, planned: Plan | None = None) -> Applied:
     """Apply all of `ops` or none; raises Refusal with the tool's JSON error payload.
 
-    `guard` runs first under the locks (it may raise Refusal); `on_applied` runs under the
-    locks after a successful apply (approvals use both to claim their record exactly once).
+    `planned` is a plan made (and scanned) before the lock; it is used as is when the stores
+    still equal its `before`. `guard` runs first under the locks (it may raise Refusal);
+    `on_applied` runs under the locks after a successful apply (approvals use both to claim
+    their record exactly once).
     """
     targets = sorted({op.target for op in ops})
+    limits = limits_for(cfg, targets)
+    if planned is None:
+        for text in new_texts(ops):  # scan before the lock; planning below hits the cache
+            screen(text)
     with locked(targets):
         if guard:
             guard()
         stores = read_targets(cfg, targets)
-        plan = plan_operations(ops, stores, {t: char_limit(cfg, t) for t in targets})
+        if planned is not None and all(planned.before.get(t) == stores[t] for t in targets):
+            plan = planned
+        else:
+            plan = plan_operations(ops, stores, limits, screen)
         if not plan.changed:
             if on_applied:
                 on_applied()
             return Applied(plan, None)
         touched = [t for t in targets if plan.before[t] != plan.after[t]]
+        action, summary = summarize(ops)
+        try:
+            reconcile_locked(cfg, touched, stores)
+            # The journal line is fsynced before the store changes: a kill -9 between the two
+            # leaves a line whose store still reads "before", which reconciling then voids.
+            entry = record_change(origin, session_id, action, summary,
+                                  [JournalChange(t, plan.before[t], plan.after[t]) for t in touched])
+        except OSError as exc:
+            raise Refusal(f"Cannot record the change in the memory journal ({exc}). Nothing was "
+                          f"changed; fix or move {journal_path()} aside.") from None
         for target in touched:
             write_entries_locked(target, plan.after[target])
-        action, summary = summarize(ops)
-        entry = record_change(origin, session_id, action, summary,
-                              [JournalChange(t, plan.before[t], plan.after[t]) for t in touched])
         if on_applied:
             on_applied()
     return Applied(plan, entry)

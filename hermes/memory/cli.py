@@ -47,6 +47,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
 
     show = msub.add_parser("show", help="the blocks as the next session will see them")
     show.add_argument("--target", choices=TARGET_CHOICES)
+    show.add_argument("--all", action="store_true",
+                      help="every entry, also beyond the store's char limit")
     show.add_argument("--json", action="store_true", help="machine-readable output")
     show.set_defaults(func=_run_show)
 
@@ -122,6 +124,7 @@ def _config() -> Any:
 def _run_show(args: argparse.Namespace) -> int:
     from hermes.memory.snapshot import render_block
     from hermes.memory.store import TARGETS, read_store
+    from hermes.memory.withhold import capped_view
 
     cfg = _config()
     targets = [args.target] if args.target else list(TARGETS)
@@ -146,7 +149,12 @@ def _run_show(args: argparse.Namespace) -> int:
         if not state.entries:
             print(f"{name}: empty — {state.usage}{note}")
             continue
-        print(render_block(state.target, state.entries, state.limit))
+        # Capped like the prompt, so a hand-edited 1 MB file does not flood the terminal.
+        print(render_block(state.target, state.entries, state.limit, cap=not args.all))
+        left_out = 0 if args.all else capped_view(state.entries, state.limit).left_out
+        if left_out:
+            print(f"({left_out} more entr{'y' if left_out == 1 else 'ies'} not shown: "
+                  f"`hermes memory show --all` lists them, or open {state.path})")
         print(f"({state.path}{note}; hand edits take effect in the next session)")
     return code
 
@@ -221,12 +229,16 @@ def _run_approval(args: argparse.Namespace) -> int:
 
 
 def _run_history(args: argparse.Namespace) -> int:
-    from hermes.memory.journal import history
+    from hermes.memory.journal import history_report, journal_path
 
     if args.limit < 1:
         print("hermes memory history: --limit must be at least 1", file=sys.stderr)
         return EXIT_USAGE
-    entries = history(None, args.limit)
+    report = history_report(None, args.limit)
+    entries = report.entries
+    if report.damaged:
+        print(f"warning: {report.damaged} damaged line(s) in {journal_path()} were skipped; the "
+              "rest of the history is intact", file=sys.stderr)
     if args.json:
         print(json.dumps([dict(e.to_json(), undone=e.undone) for e in entries],
                          ensure_ascii=False, indent=2))

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from hermes.memory.screening import Screen, category_of, reason_of, rules_verdict
 from hermes.memory.store import (
     TARGETS,
     entries_size,
@@ -17,10 +18,11 @@ from hermes.memory.store import (
     has_separator_line,
     target_label,
 )
-from hermes.security.scan import describe, first_threat
+from hermes.memory.withhold import capped_previews, capped_view, preview
+from hermes.security.scan import ALLOW, BLOCK, Verdict, stricter
 
 ACTIONS = ("add", "replace", "remove")
-_PREVIEW = 60
+__all__ = ["ACTIONS", "Change", "Operation", "Plan", "Refusal", "plan_operations", "preview"]
 
 
 class Refusal(Exception):
@@ -44,13 +46,15 @@ class Operation:
 
 @dataclass(frozen=True)
 class Change:
-    """What one operation did: the entry before (replace/remove) and after (add/replace)."""
+    """What one operation did: the entry before (replace/remove) and after (add/replace),
+    and the security verdict of its new text (removes have none to scan)."""
 
     action: str
     target: str
     before: str | None
     after: str | None
     changed: bool
+    verdict: Verdict | None = None
 
 
 @dataclass
@@ -65,11 +69,22 @@ class Plan:
     def changed(self) -> bool:
         return any(self.before[t] != self.after[t] for t in self.after)
 
+    @property
+    def outcome(self) -> str:
+        """The strictest verdict over the changes: a batch is as strict as its worst text."""
+        outcome = ALLOW
+        for change in self.changes:
+            if change.verdict is not None:
+                outcome = stricter(outcome, change.verdict.outcome)
+        return outcome
 
-def preview(text: str, width: int = _PREVIEW) -> str:
-    """One-line preview of an entry for error messages and notices."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1] + "…"
+    @property
+    def reason(self) -> str:
+        """Why the plan is staged or blocked (the deciding change's reason)."""
+        for change in self.changes:
+            if change.verdict is not None and change.verdict.outcome == self.outcome:
+                return reason_of(change.verdict)
+        return ""
 
 
 def usage_fraction(used: int, limit: int) -> str:
@@ -85,15 +100,21 @@ def check_content(content: str, action: str) -> str:
     if has_separator_line(text):
         raise Refusal("content contains a line made only of '§', which separates entries; "
                       "remove that line or split the text into separate adds.")
-    threat = first_threat(text)
-    if threat:
-        raise Refusal(f"Blocked by the security scan: {describe(threat)}. Nothing was written; "
-                      "memory is injected into the system prompt, so it must not carry "
-                      "instructions, secrets or hidden characters.", category=threat.category)
     return text
 
 
-def find_entry(entries: Sequence[str], old_text: str, target: str, exact: bool = False) -> int:
+def entries_payload(entries: Sequence[str], limit: int) -> dict[str, Any]:
+    """`current_entries` for an error: withheld entries as placeholders, at most `limit` chars,
+    and how many were left out (so a 1 MB hand-edited store never floods the model)."""
+    view = capped_view(entries, limit)
+    payload: dict[str, Any] = {"current_entries": view.entries}
+    if view.left_out:
+        payload["entries_left_out"] = view.left_out
+    return payload
+
+
+def find_entry(entries: Sequence[str], old_text: str, target: str, exact: bool = False,
+               limit: int = 2200) -> int:
     """Index of the one entry `old_text` identifies: equality wins, else a unique substring."""
     for i, entry in enumerate(entries):
         if entry == old_text:
@@ -101,45 +122,92 @@ def find_entry(entries: Sequence[str], old_text: str, target: str, exact: bool =
     if exact:
         raise Refusal(f"The entry staged for this change is no longer in {target_label(target).lower()}"
                       " (it was edited or removed since); nothing was changed.",
-                      current_entries=list(entries))
+                      **entries_payload(entries, limit))
     hits = [i for i, entry in enumerate(entries) if old_text in entry]
     if not hits:
         raise Refusal(f"No entry in {target} contains {preview(old_text, 40)!r}. "
                       "Use a substring copied from one of the current entries.",
-                      current_entries=list(entries))
+                      **entries_payload(entries, limit))
     if len(hits) > 1:
+        view = capped_previews([entries[i] for i in hits], limit)
+        extra: dict[str, Any] = {"matches": view.entries}
+        if view.left_out:
+            extra["matches_left_out"] = view.left_out
         raise Refusal(f"{preview(old_text, 40)!r} matches {len(hits)} entries in {target}; "
-                      "use a longer substring that appears in only one of them.",
-                      matches=[preview(entries[i]) for i in hits])
+                      "use a longer substring that appears in only one of them.", **extra)
     return hits[0]
 
 
-def _apply(entries: list[str], op: Operation) -> Change:
+def _screened(text: str, screen: Screen) -> Verdict:
+    """The verdict of a new text; BLOCK refuses the whole call at once."""
+    verdict = screen(text)
+    if verdict.outcome == BLOCK:
+        raise Refusal(f"Blocked by the security scan: {reason_of(verdict)}. Nothing was written; "
+                      "memory is injected into the system prompt, so it must not carry "
+                      "instructions, secrets or hidden characters.",
+                      category=category_of(verdict))
+    return verdict
+
+
+def _apply(entries: list[str], op: Operation, screen: Screen, limit: int) -> Change:
     """Apply one validated operation to `entries` in place."""
     if op.action == "add":
         text = check_content(op.content, "add")
+        verdict = _screened(text, screen)
         if text in entries:
-            return Change("add", op.target, None, text, False)
+            return Change("add", op.target, None, text, False, verdict)
         entries.append(text)
-        return Change("add", op.target, None, text, True)
+        return Change("add", op.target, None, text, True, verdict)
     if not isinstance(op.old_text, str) or not op.old_text.strip():
         raise Refusal(f"old_text is required for {op.action}: a short substring that identifies "
                       "exactly one existing entry.")
     old_text = op.old_text if op.exact else op.old_text.strip()
     if op.action == "replace":
         text = check_content(op.content, "replace")
-        i = find_entry(entries, old_text, op.target, op.exact)
+        verdict = _screened(text, screen)
+        i = find_entry(entries, old_text, op.target, op.exact, limit)
         before = entries[i]
         if before == text:
-            return Change("replace", op.target, before, text, False)
+            return Change("replace", op.target, before, text, False, verdict)
         entries[i] = text
         # A replacement equal to another entry would be a duplicate; keep the first.
         deduped = list(dict.fromkeys(entries))
         entries[:] = deduped
-        return Change("replace", op.target, before, text, True)
-    i = find_entry(entries, old_text, op.target, op.exact)
+        return Change("replace", op.target, before, text, True, verdict)
+    i = find_entry(entries, old_text, op.target, op.exact, limit)
     before = entries.pop(i)
     return Change("remove", op.target, before, None, True)
+
+
+def new_texts(ops: Sequence[Operation]) -> list[str]:
+    """The entry texts `ops` would store (what the scan looks at); invalid ones are skipped."""
+    out = []
+    for op in ops:
+        if op.action in ("add", "replace") and isinstance(op.content, str):
+            text = op.content.replace("\r\n", "\n").strip()
+            if text:
+                out.append(text)
+    return out
+
+
+def refuse_oversized(ops: Sequence[Operation], stores: Mapping[str, list[str]],
+                     limits: Mapping[str, int]) -> None:
+    """Refuse at once (before any scan) a new text longer than its store's whole limit."""
+    for n, op in enumerate(ops, 1):
+        if op.action not in ("add", "replace") or not isinstance(op.content, str):
+            continue
+        text = op.content.replace("\r\n", "\n").strip()
+        limit = limits[op.target]
+        if len(text) <= limit:
+            continue
+        current = stores[op.target]
+        used = entries_size(current)
+        exc = _over_limit(op, op.target, current, used, limit, used + len(text), text)
+        if len(ops) > 1:
+            exc.payload["error"] = (f"Operation {n} ({op.action} {op.target}): "
+                                    f"{exc.payload['error']} None of the operations were applied.")
+            exc.payload["failed_operation"] = n
+        raise exc
 
 
 def _over_limit(op: Operation | None, target: str, current: list[str], used: int, limit: int,
@@ -155,14 +223,15 @@ def _over_limit(op: Operation | None, target: str, current: list[str], used: int
     else:
         body = (f" These operations would leave it at {format_count(final)} chars, over the limit."
                 " Free more room in the same call (replace or remove) or shorten the new entries.")
-    return Refusal(head + body, current_entries=list(current), usage=usage_fraction(used, limit))
+    return Refusal(head + body, **entries_payload(current, limit), usage=usage_fraction(used, limit))
 
 
 def plan_operations(ops: Sequence[Operation], stores: Mapping[str, list[str]],
-                    limits: Mapping[str, int]) -> Plan:
+                    limits: Mapping[str, int], screen: Screen = rules_verdict) -> Plan:
     """Apply `ops` to copies of `stores`; only each target's final size is limit-checked.
 
-    A store may already be over its limit (hand edits); edits that do not grow it still pass.
+    Every new text gets `screen`'s verdict (recorded per change; BLOCK refuses). A store may
+    already be over its limit (hand edits); edits that do not grow it still pass.
     """
     before = {t: list(stores[t]) for t in TARGETS if t in stores}
     after = {t: list(v) for t, v in before.items()}
@@ -170,7 +239,7 @@ def plan_operations(ops: Sequence[Operation], stores: Mapping[str, list[str]],
     many = len(ops) > 1
     for n, op in enumerate(ops, 1):
         try:
-            changes.append(_apply(after[op.target], op))
+            changes.append(_apply(after[op.target], op, screen, limits[op.target]))
         except Refusal as exc:
             if many:
                 exc.payload["error"] = (f"Operation {n} ({op.action} {op.target}): "

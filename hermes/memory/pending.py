@@ -1,7 +1,8 @@
 """Write approval: staged memory writes under $HERMES_HOME/pending/memory/<id>.json.
 
-A staged record keeps the full text of the entry each change would touch. Approving re-runs
-the scan and the limit check and refuses (keeping the record) when that entry has changed
+A staged record keeps the full text of the entry each change would touch, and the reason it
+waits. Approving re-runs the scan (a BLOCK refuses; a suspicious text is fine, since a person
+decided) and the limit check and refuses (keeping the record) when that entry has changed
 since staging, so a user never approves something other than what they saw.
 """
 
@@ -45,6 +46,7 @@ class PendingWrite:
     session_id: str | None
     created_at: str  # ISO 8601, UTC
     changes: list[PendingChange] = field(default_factory=list)
+    reason: str = ""
 
     @property
     def action(self) -> str:
@@ -76,13 +78,14 @@ class PendingWrite:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "origin": self.origin, "session_id": self.session_id,
                 "created_at": self.created_at,
-                "changes": [c.__dict__ for c in self.changes]}
+                "changes": [c.__dict__ for c in self.changes], "reason": self.reason}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PendingWrite:
         return cls(str(data["id"]), str(data.get("origin", "")), data.get("session_id"),
                    str(data.get("created_at", "")),
-                   [PendingChange(**c) for c in data.get("changes", [])])
+                   [PendingChange(**c) for c in data.get("changes", [])],
+                   str(data.get("reason") or ""))
 
 
 @dataclass
@@ -98,15 +101,18 @@ def pending_path(pending_id: str) -> Path:
     return paths.pending_memory_dir() / f"{pending_id}.json"
 
 
-def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | None) -> PendingWrite:
-    """Write a pending record for edits already validated by `plan`."""
+def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | None,
+          reason: str = "") -> PendingWrite:
+    """Write a pending record for edits already validated by `plan`; `reason` says why it
+    waits (the scan's finding, or the approval setting)."""
     changes = [PendingChange(op.action, op.target, op.content, op.old_text, ch.before, ch.after)
                for op, ch in zip(ops, plan.changes, strict=True)]
     paths.ensure_dir(paths.hermes_home())
     paths.ensure_dir(paths.pending_memory_dir().parent)
     paths.ensure_dir(paths.pending_memory_dir())
     while True:
-        record = PendingWrite(new_id(), origin, session_id, now_iso(precise=True), changes)
+        record = PendingWrite(new_id(), origin, session_id, now_iso(precise=True), changes,
+                              reason)
         if not pending_path(record.id).exists():
             break
     write_private_file(pending_path(record.id), json.dumps(record.to_json(), ensure_ascii=False,
@@ -116,7 +122,7 @@ def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | No
 
 def _load(path: Path) -> PendingWrite | None:
     try:
-        return PendingWrite.from_json(json.loads(path.read_text(encoding="utf-8")))
+        return PendingWrite.from_json(json.loads(paths.read_regular_bytes(path).decode("utf-8")))
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("skipping unreadable pending memory record %s: %s", path.name, exc)
         return None
@@ -125,7 +131,7 @@ def _load(path: Path) -> PendingWrite | None:
 def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
     """Staged writes, oldest first."""
     folder = paths.pending_memory_dir()
-    if not folder.is_dir():
+    if not folder.is_dir() or folder.is_symlink():
         return []
     records = [r for p in folder.glob("*.json") if _ID.match(p.stem) and (r := _load(p))]
     return sorted(records, key=lambda r: (r.created_at, r.id))
@@ -215,7 +221,8 @@ def set_write_approval(cfg: Config, on: bool) -> str:
     cfg.memory.write_approval = bool(on)
     if on:
         return "Write approval on: memory writes are staged until you approve them."
-    return "Write approval off: memory writes apply at once (review replace/remove still wait)."
+    return ("Write approval off: memory writes apply at once (writes the scan finds suspicious "
+            "still wait for approval).")
 
 
 def describe_change(change: PendingChange) -> str:

@@ -120,9 +120,11 @@ def read_entries(cfg: Config | None, target: str) -> list[str]:
     """Entries on disk now; [] when the file does not exist. Raises StoreUnreadable."""
     path = store_path(target)
     try:
-        raw = path.read_bytes()
+        raw = paths.read_regular_bytes(path)  # no link following, no hang on a FIFO
     except FileNotFoundError:
         return []
+    except paths.UnsafePath as exc:
+        raise StoreUnreadable(f"cannot read {exc}") from None
     except OSError as exc:
         raise StoreUnreadable(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
@@ -175,7 +177,7 @@ def memory_usage(cfg: Config) -> dict[str, tuple[int, int]]:
         path = store_path(target)
         limit = char_limit(cfg, target)
         try:
-            st = path.stat()
+            st = path.lstat()
         except FileNotFoundError:
             out[target] = (0, limit)
             continue
@@ -200,7 +202,11 @@ def memory_usage(cfg: Config) -> dict[str, tuple[int, int]]:
 
 
 def ensure_memories_dir() -> Path:
-    """Create HERMES_HOME and memories/ with 0700 (mkdir's parents would get the umask)."""
+    """Create HERMES_HOME and memories/ with 0700 (mkdir's parents would get the umask).
+
+    Raises paths.UnsafePath when either is writable by others, owned by someone else, or
+    not a folder: a file planted there could redirect what goes into every prompt."""
+    paths.require_safe_home()
     paths.ensure_dir(paths.hermes_home())
     return paths.ensure_dir(paths.memories_dir())
 
@@ -212,7 +218,7 @@ def locked(targets: Sequence[str]) -> Iterator[None]:
     fds: list[int] = []
     try:
         for target in sorted(set(targets)):
-            fd = os.open(lock_path(target), os.O_RDWR | os.O_CREAT, paths.FILE_MODE)
+            fd = paths.open_regular(lock_path(target), os.O_RDWR | os.O_CREAT)
             fds.append(fd)
             fcntl.flock(fd, fcntl.LOCK_EX)
         yield

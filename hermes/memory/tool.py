@@ -10,10 +10,12 @@ import json
 import logging
 from typing import Any
 
+from hermes import paths
 from hermes.config import Config
-from hermes.memory.apply import Applied, apply_operations, plan_now
-from hermes.memory.edits import ACTIONS, Operation, Refusal
+from hermes.memory.apply import Applied, apply_operations, limits_for, read_targets
+from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
 from hermes.memory.pending import stage
+from hermes.memory.screening import Judge, Screener
 from hermes.memory.store import (
     TARGETS,
     char_limit,
@@ -22,6 +24,7 @@ from hermes.memory.store import (
     target_label,
     usage_text,
 )
+from hermes.security.scan import STAGE
 
 log = logging.getLogger("hermes.memory")
 
@@ -79,11 +82,15 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
 class MemoryTool:
     """Dispatches memory tool calls for one conversation (or the CLI, or a background review)."""
 
-    def __init__(self, cfg: Config, *, origin: str = "tool", session_id: str | None = None) -> None:
+    def __init__(self, cfg: Config, *, origin: str = "tool", session_id: str | None = None,
+                 judge: Judge | None = None) -> None:
+        """`judge(text, rules_verdict) -> Verdict` double-checks texts the scan rules are
+        unsure about; it can only make the outcome stricter (memory.scan_model wires one)."""
         self.cfg = cfg
         self.origin = origin
         self.session_id = session_id
         self.failures = 0
+        self.screen = Screener(judge)
 
     def reset_turn(self) -> None:
         """Call at the start of each user turn: the failure budget is per turn."""
@@ -103,10 +110,19 @@ class MemoryTool:
             result = self._run(arguments)
         except Refusal as exc:
             result = exc.payload
-        except Exception as exc:  # the model gets one line; the log keeps the trace
+        except paths.UnsafePath as exc:
+            log.warning("memory write refused: %s", exc)
+            result = _error(f"Memory write refused: {exc}. Nothing was changed.")
+        except OSError as exc:
             log.exception("memory tool failed")
-            result = _error(f"Memory write failed: {type(exc).__name__}: {exc}. Nothing was "
-                            "changed.")
+            where = f" ({exc.filename})" if exc.filename else ""
+            result = _error(f"Memory write failed: {exc.strerror or 'the file system refused'}"
+                            f"{where}. Nothing was changed; the memory folder "
+                            f"{paths.memories_dir()} must be writable by this user.")
+        except Exception:  # the model gets one sentence; the log keeps the trace
+            log.exception("memory tool failed")
+            result = _error("Memory write failed because of an internal error (details are in "
+                            "the Hermes log). Nothing was changed.")
         if not result.get("success"):
             self.failures += 1
         return result
@@ -168,25 +184,45 @@ class MemoryTool:
             raise Refusal(f"{where}content and old_text must be strings.")
         return Operation(action, target, content, old_text)
 
-    def _should_stage(self, ops: list[Operation]) -> bool:
+    def _stage_reason(self, ops: list[Operation], plan: Plan) -> str | None:
+        """Why this write waits for approval, or None when it applies at once."""
+        if plan.outcome == STAGE:  # suspicious text waits whatever the settings say
+            return plan.reason
         if self.cfg.memory.write_approval:
-            return True
-        # Nothing deletes memory unattended: a background review's replace/remove waits.
-        return self.origin == "review" and any(op.action != "add" for op in ops)
+            return "memory.write_approval is on: every write waits for the user"
+        if (self.origin == "review" and self.cfg.memory.review_approval == "destructive"
+                and any(op.action != "add" for op in ops)):
+            return "memory.review_approval is destructive: the review's replace/remove wait"
+        return None
+
+    def _staged_message(self, pending_id: str, reason: str) -> str:
+        why = f" ({reason})" if reason else ""
+        if self.origin == "cli":
+            return (f"Staged for approval as {pending_id}{why}; not saved yet. Review it with "
+                    f"`hermes memory pending`, then `hermes memory approve {pending_id}` or "
+                    f"`hermes memory reject {pending_id}`.")
+        return (f"Staged for the user's approval as {pending_id}{why}; it is not saved yet. The "
+                "user reviews it in the app with /memory pending.")
 
     def _run(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         ops = self._parse(arguments)
-        if self._should_stage(ops):
-            plan = plan_now(self.cfg, ops)
-            if not plan.changed:
-                return self._result(ops, plan.after, changed=False)
-            record = stage(plan, ops, origin=self.origin, session_id=self.session_id)
+        targets = sorted({op.target for op in ops})
+        limits = limits_for(self.cfg, targets)
+        stores = read_targets(self.cfg, targets)  # no lock: planning and the scan may be slow
+        refuse_oversized(ops, stores, limits)  # before any scan: the scan is never fed a flood
+        plan = plan_operations(ops, stores, limits, self.screen)  # BLOCK raises here
+        if not plan.changed:
+            return self._result(ops, plan.after, changed=False)
+        reason = self._stage_reason(ops, plan)
+        if reason is not None:
+            record = stage(plan, ops, origin=self.origin, session_id=self.session_id,
+                           reason=reason)
             result = self._result(ops, plan.before, changed=False)
-            result.update(staged=True, pending_id=record.id, message=(
-                f"Staged for the user's approval as {record.id}; it is not saved yet. The user "
-                "reviews it with /memory pending."))
+            result.update(staged=True, pending_id=record.id, reason=reason,
+                          message=self._staged_message(record.id, reason))
             return result
-        applied = apply_operations(self.cfg, ops, origin=self.origin, session_id=self.session_id)
+        applied = apply_operations(self.cfg, ops, origin=self.origin, session_id=self.session_id,
+                                   screen=self.screen, planned=plan)
         return self._result(ops, applied.plan.after, changed=applied.journal is not None,
                             applied=applied)
 

@@ -87,9 +87,31 @@ async def test_review_does_not_delay_the_next_turn(agent_env, recorder):
     await agent.close()
 
 
-async def test_review_replace_and_remove_are_staged_not_applied(agent_env, recorder):
+async def test_review_replace_and_remove_are_written_freely_by_default(agent_env, recorder):
     server, make_cfg = agent_env
     cfg = make_cfg()
+    seed = MemoryTool(cfg, origin="cli")
+    for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
+        assert seed.call({"action": "add", "target": "user", "content": fact})["success"]
+    server.queue(_ops(
+        {"action": "replace", "target": "user", "old_text": "spaces",
+         "content": "Prefers tabs for indentation"},
+        {"action": "remove", "target": "user", "old_text": "Berlin"}), model=REVIEW)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("Actually I switched to tabs, and I moved away from Berlin.")
+    await agent.wait_background(timeout=30)
+    assert read_entries(cfg, "user") == ["Prefers tabs for indentation"]
+    assert list_pending(cfg) == [] and not recorder.of(ApprovalStaged)
+    from hermes.memory import history
+
+    assert [e.origin for e in history(cfg, 2)] == ["review", "review"]  # undo can revert them
+    await agent.close()
+
+
+async def test_review_replace_and_remove_are_staged_with_review_approval_destructive(
+        agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_approval": "destructive"})
     seed = MemoryTool(cfg, origin="cli")
     for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
         assert json.loads(seed.dispatch({"action": "add", "target": "user", "content": fact}))[

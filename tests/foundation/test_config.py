@@ -113,6 +113,27 @@ def test_env_file_is_private_and_does_not_override(hermes_home: Path, monkeypatc
 def test_example_config_loads_without_warnings() -> None:
     cfg = load_config(REPO / "config.example.yaml")
     assert cfg.warnings == []
+    # the memory keys it documents are there with their defaults
+    raw = yaml.safe_load((REPO / "config.example.yaml").read_text(encoding="utf-8"))["memory"]
+    assert raw["review_approval"] == "off" and raw["scan_model"] == ""
+    assert cfg.memory.review_approval == "off" and cfg.memory.scan_model is None
+
+
+def test_memory_review_approval_and_scan_model(hermes_home: Path) -> None:
+    assert load_config().memory.review_approval == "off"
+    (hermes_home / "config.yaml").write_text(
+        "memory:\n  review_approval: destructive\n  scan_model: openai/gpt-4.1-nano\n")
+    cfg = load_config()
+    assert cfg.memory.review_approval == "destructive"
+    assert cfg.memory.scan_model is not None and cfg.memory.scan_model.name == "openai/gpt-4.1-nano"
+    (hermes_home / "config.yaml").write_text("memory:\n  review_approval: off\n")  # YAML bool
+    assert load_config().memory.review_approval == "off"
+    for bad in ("always", "on", "yes"):
+        (hermes_home / "config.yaml").write_text(f"memory:\n  review_approval: {bad}\n")
+        with pytest.raises(ConfigError, match="memory.review_approval: must be one of off, destructive"):
+            load_config()
+    set_config_value("memory.review_approval", "destructive")
+    assert load_config().memory.review_approval == "destructive"
 
 
 def test_cli_reports_bad_config_in_one_line(hermes_home: Path) -> None:

@@ -153,7 +153,21 @@ def test_approve_rechecks_the_scan(approving: Config) -> None:
     assert read_entries(approving, "memory") == []
 
 
-def test_review_replace_and_remove_are_staged_even_with_approval_off(cfg: Config) -> None:
+def test_review_writes_freely_by_default(cfg: Config) -> None:
+    # write_approval off and review_approval off (the defaults): the review writes like the
+    # foreground agent; the journal and undo are the safety net.
+    _seed(cfg, "Uses Python 3.11", "Old fact")
+    review = MemoryTool(cfg, origin="review", session_id="s9")
+    replaced = review.call({"action": "replace", "target": "memory", "old_text": "3.11",
+                            "content": "Uses Python 3.12"})
+    removed = review.call({"action": "remove", "target": "memory", "old_text": "Old fact"})
+    assert replaced["success"] and removed["success"]
+    assert "staged" not in replaced and "staged" not in removed
+    assert read_entries(cfg, "memory") == ["Uses Python 3.12"] and list_pending(cfg) == []
+
+
+def test_review_approval_destructive_stages_review_replace_and_remove(cfg: Config) -> None:
+    cfg.memory.review_approval = "destructive"
     _seed(cfg, "Uses Python 3.11", "Old fact")
     review = MemoryTool(cfg, origin="review", session_id="s9")
     added = review.call({"action": "add", "target": "memory", "content": "Uses uv"})
@@ -164,11 +178,17 @@ def test_review_replace_and_remove_are_staged_even_with_approval_off(cfg: Config
     batch = review.call({"target": "memory", "operations": [
         {"action": "add", "content": "New"}, {"action": "remove", "old_text": "uv"}]})
     assert replaced["staged"] and removed["staged"] and batch["staged"]
+    assert "review_approval" in replaced["reason"]
     assert read_entries(cfg, "memory") == ["Uses Python 3.11", "Old fact", "Uses uv"]
     pending = list_pending(cfg)
     assert [p.origin for p in pending] == ["review"] * 3 and pending[2].action == "batch"
+    assert all("review_approval" in p.reason for p in pending)
     assert all(o.success for o in approve(cfg, "all"))
     assert read_entries(cfg, "memory") == ["Uses Python 3.12", "New"]
+    # the foreground tool is not affected by review_approval
+    assert "staged" not in MemoryTool(cfg).call({"action": "remove", "target": "memory",
+                                                 "old_text": "New"})
+    assert read_entries(cfg, "memory") == ["Uses Python 3.12"]
 
 
 def test_foreground_tool_applies_directly_with_approval_off(cfg: Config) -> None:

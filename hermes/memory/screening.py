@@ -1,0 +1,84 @@
+"""The security verdict of a memory write's text: the scan rules, then an optional judge.
+
+Verdicts are cached by text hash in-process, so a write that is planned again under the
+lock (the stores changed meanwhile) never scans the same text twice, and the scan always
+runs before the lock is taken.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+from collections.abc import Callable
+from dataclasses import replace
+
+from hermes.security.scan import ALLOW, Verdict, assess, describe, stricter
+
+log = logging.getLogger("hermes.memory")
+
+# A judge sees the text and the rules' verdict and returns its own; it can only tighten.
+Judge = Callable[[str, Verdict], Verdict]
+Screen = Callable[[str], Verdict]
+
+_CACHE_MAX = 2048
+_rules_cache: dict[bytes, Verdict] = {}
+
+
+def _key(text: str) -> bytes:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+
+
+def rules_verdict(text: str) -> Verdict:
+    """assess(text), cached by the text's hash (the rules are pure)."""
+    key = _key(text)
+    verdict = _rules_cache.get(key)
+    if verdict is None:
+        if len(_rules_cache) >= _CACHE_MAX:
+            _rules_cache.clear()
+        verdict = _rules_cache[key] = assess(text)
+    return verdict
+
+
+class Screener:
+    """The verdict for each new entry text of one writer: rules, plus `judge` when unsure."""
+
+    def __init__(self, judge: Judge | None = None) -> None:
+        self.judge = judge
+        self._judged: dict[bytes, Verdict] = {}
+
+    def __call__(self, text: str) -> Verdict:
+        verdict = rules_verdict(text)
+        if not verdict.uncertain or self.judge is None:
+            return verdict
+        key = _key(text)
+        cached = self._judged.get(key)
+        if cached is not None:
+            return cached
+        try:
+            second = self.judge(text, verdict)
+            outcome = stricter(verdict.outcome, second.outcome)
+        except Exception:  # a broken judge must not weaken or stop the rules' decision
+            log.warning("memory scan judge failed; keeping the rules' verdict", exc_info=True)
+            return verdict
+        findings = verdict.findings + tuple(f for f in second.findings
+                                            if f not in verdict.findings)
+        judged = replace(verdict, outcome=outcome, findings=findings)
+        if len(self._judged) >= _CACHE_MAX:
+            self._judged.clear()
+        self._judged[key] = judged
+        return judged
+
+
+def reason_of(verdict: Verdict) -> str:
+    """One line saying why a write is staged or blocked (never empty for those outcomes)."""
+    if verdict.reason:
+        return verdict.reason
+    if verdict.findings:
+        return describe(verdict.findings[0])
+    return "a second check judged the text unsafe" if verdict.outcome != ALLOW else ""
+
+
+def category_of(verdict: Verdict) -> str:
+    """The category of the deciding finding ("" when there is none)."""
+    deciding = [f for f in verdict.findings if f.severity == verdict.outcome] or list(verdict.findings)
+    return deciding[0].category if deciding else ""

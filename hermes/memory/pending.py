@@ -45,6 +45,7 @@ class PendingWrite:
     session_id: str | None
     created_at: str  # ISO 8601, UTC
     changes: list[PendingChange] = field(default_factory=list)
+    reason: str = ""  # why it was staged, for the person reviewing it ("" in older records)
 
     @property
     def action(self) -> str:
@@ -76,13 +77,14 @@ class PendingWrite:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "origin": self.origin, "session_id": self.session_id,
                 "created_at": self.created_at,
-                "changes": [c.__dict__ for c in self.changes]}
+                "changes": [c.__dict__ for c in self.changes], "reason": self.reason}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PendingWrite:
         return cls(str(data["id"]), str(data.get("origin", "")), data.get("session_id"),
                    str(data.get("created_at", "")),
-                   [PendingChange(**c) for c in data.get("changes", [])])
+                   [PendingChange(**c) for c in data.get("changes", [])],
+                   str(data.get("reason") or ""))
 
 
 @dataclass

@@ -7,11 +7,13 @@ and the write's id is gone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
+from textual.widget import Widget
+
 from hermes.tui.memory_bridge import Decision, PendingView
-from hermes.tui.widgets.messages import LineMessage
+from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 
 # Ctrl+O: free in the input (TextArea binds Ctrl+A/C/D/E/K/U/V/W/X/Y/Z, the prompt Ctrl+J,
 # the app Ctrl+P/Q), not a terminal control key in raw mode, and not a key people press by
@@ -58,10 +60,15 @@ def describe(pending_id: str, action: str, target: str, view: PendingView | None
 
 
 class ApprovalNotices:
-    """The notice lines of writes staged while this app runs, by pending id."""
+    """The notice lines of writes staged while this app runs, by pending id.
 
-    def __init__(self) -> None:
-        self._lines: dict[str, tuple[StagedNotice, LineMessage]] = {}
+    Lines are kept as transcript items: a long transcript unmounts old rows and builds new
+    widgets when they scroll back in, so the widget to update is looked up when it changes.
+    """
+
+    def __init__(self, find_row: Callable[[TranscriptItem], Widget | None]) -> None:
+        self._find_row = find_row  # the transcript's mounted widget for an item, if any
+        self._lines: dict[str, tuple[StagedNotice, TranscriptItem]] = {}
 
     @property
     def waiting(self) -> set[str]:
@@ -72,18 +79,20 @@ class ApprovalNotices:
         entry = self._lines.get(pending_id)
         return entry[0] if entry else None
 
-    def track(self, notice: StagedNotice, line: LineMessage) -> None:
-        self._lines[notice.pending_id] = (notice, line)
+    def track(self, notice: StagedNotice, item: TranscriptItem) -> None:
+        self._lines[notice.pending_id] = (notice, item)
 
     def mark(self, pending_id: str, state: str) -> None:
         """Say the write was decided (once: a decided line never changes again)."""
         entry = self._lines.get(pending_id)
         if entry is None or entry[0].state != "pending" or state not in STATE_WORDS:
             return
-        notice, line = entry
+        notice, item = entry
         notice.state = state
-        # Updates the row's item too, so a row that was unmounted comes back saying the same.
-        line.update_item(notice.text)
+        item.text = notice.text  # what the row says when it is mounted again
+        row = self._find_row(item)
+        if isinstance(row, LineMessage):
+            row.update_item(notice.text)
 
     def apply(self, decisions: Iterable[Decision]) -> None:
         """Update the lines of writes decided here (a refused approval keeps its line waiting)."""

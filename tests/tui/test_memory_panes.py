@@ -11,6 +11,7 @@ from hermes.memory import MemoryTool, approve, list_pending, read_entries
 from hermes.memory.pending import pending_path
 from hermes.tui.screens.approval import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
+from hermes.tui.widgets.messages import LineMessage
 from hermes.tui.widgets.status_bar import status_markup
 from tests.support.fake_llm import Reply, call
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
@@ -44,8 +45,9 @@ def _agent_stages(chat_env, *contents: str, reply: str = "I'll ask you first.") 
 
 
 def approval_lines(app) -> list[str]:
-    """The transcript's notice lines about staged memory writes."""
-    return [t for t in transcript_texts(app) if t.startswith("💾 Memory change")]
+    """The notice lines about staged memory writes, as the screen shows them."""
+    rows = [str(w.render()) for w in app.chat.transcript.rows if isinstance(w, LineMessage)]
+    return [t for t in rows if t.startswith("💾 Memory change")]
 
 
 async def type_keys(pilot, text: str) -> None:
@@ -76,6 +78,31 @@ async def test_typing_after_a_write_is_staged_never_decides_it(chat_env):
         assert app.chat.status.info.pending == 1
         # no second, static "waiting for approval" notice that would stay after the decision
         assert sum("waiting for approval" in t for t in transcript_texts(app)) == 1
+
+
+async def test_a_review_staged_while_the_user_types_takes_no_keystrokes(chat_env):
+    """The background review's replace waits for approval (even with approval off) and is
+    staged after the reply, while the person is typing the next message."""
+    server, _ = chat_env
+    MemoryTool(load_config(), origin="cli").call(
+        {"action": "add", "target": "user", "content": "Prefers spaces"})
+    chat_env.review_replies.append(Reply(text='[{"action": "replace", "target": "user", '
+                                              '"old_text": "spaces", "content": "Prefers tabs"}]'))
+    server.queue(Reply(text="Noted."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "I switched to tabs")
+        await wait_for(pilot, lambda: "Noted." in transcript_texts(app))
+        await type_keys(pilot, "thanks and Also ")
+        await wait_for(pilot, lambda: len(approval_lines(app)) == 1)
+        await type_keys(pilot, "Rather A")
+        await wait_for(pilot, lambda: app.chat.prompt.text == "thanks and Also Rather A")
+        assert app.screen is app.chat
+        assert read_entries(app.cfg, "user") == ["Prefers spaces"]
+        assert [p.after for p in list_pending(app.cfg)] == ["Prefers tabs"]
+        assert approval_lines(app)[0].startswith(
+            '💾 Memory change waiting for approval: replace user "Prefers tabs"')
 
 
 async def test_ctrl_o_opens_the_pane_where_a_approves_and_r_rejects(chat_env):
@@ -184,6 +211,52 @@ async def test_a_write_decided_by_another_process_updates_the_line(chat_env):
         await wait_for(pilot, lambda: approval_lines(app)
                        == ['💾 Memory change decided elsewhere: add user "Works at night"'])
         assert app.chat.status.info.pending == 0
+
+
+async def test_the_highlight_stays_on_its_write_when_another_is_decided_elsewhere(chat_env):
+    first, second, _third = _stage("Uses fish"), _stage("Uses zsh"), _stage("Uses bash")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 3)
+        pane = app.screen
+        await pilot.press("down")
+        await wait_for(pilot, lambda: pane.current is not None and pane.current.id == second)
+        approve(load_config(), first)  # another terminal
+        await wait_for(pilot, lambda: len(pane.items) == 2)  # the pane follows the queue
+        assert pane.current is not None and pane.current.id == second
+        await pilot.press("a")
+        await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish", "Uses zsh"])
+
+
+async def test_a_line_scrolled_out_and_back_still_updates(chat_env):
+    """A long transcript unmounts old rows; the line is rebuilt when scrolled back to."""
+    _agent_stages(chat_env, "Works at night")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "I work at night")
+        await wait_for(pilot, lambda: len(approval_lines(app)) == 1
+                       and "I'll ask you first." in transcript_texts(app))
+        transcript = app.chat.transcript
+        item = next(i for i in transcript.items if i.text.startswith("💾 Memory change"))
+        first_row = transcript.row_for(item)
+        for n in range(160):  # a long session's worth of rows
+            await app.chat.add_line("info", f"later line {n}")
+        await wait_for(pilot, lambda: transcript.row_for(item) is None)
+        for _ in range(100):  # scroll back up, as a person would, until the line is back
+            if transcript.row_for(item) is not None:
+                break
+            await pilot.press("pageup")
+            await pilot.pause()
+        row = transcript.row_for(item)
+        assert row is not None and row is not first_row
+        [pending] = list_pending(app.cfg)
+        await submit(pilot, f"/memory approve {pending.id}")
+        await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Works at night"])
+        await wait_for(pilot, lambda: str(row.render())
+                       == '💾 Memory change approved: add user "Works at night"')
 
 
 async def test_the_pane_shows_why_a_write_was_staged(chat_env):

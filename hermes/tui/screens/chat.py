@@ -59,7 +59,7 @@ class ChatScreen(Screen):
         self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
         self.failed_text: str | None = None
-        self.approval_notices = ApprovalNotices()
+        self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
 
     def compose(self) -> ComposeResult:
         yield Transcript(id="transcript")
@@ -217,7 +217,8 @@ class ChatScreen(Screen):
             event.pending_id, describe(event.pending_id, event.action, event.target, view),
             reason=event.reason or (view.reason if view else ""),
             state="pending" if view is not None else "gone")
-        self.approval_notices.track(notice, await self.add_line("notice", notice.text))
+        line = await self.add_line("notice", notice.text)
+        self.approval_notices.track(notice, line.item)
 
     async def _write_reply(self, text: str) -> None:
         """Stream text into the reply; a long reply continues in a fresh widget at a block

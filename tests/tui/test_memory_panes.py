@@ -50,6 +50,12 @@ def approval_lines(app) -> list[str]:
     return [t for t in rows if t.startswith("💾 Memory change")]
 
 
+async def read_the_pane(pilot) -> None:
+    """Pause as a person does before deciding: keys in a burst that began before the pane
+    opened are taken as typing meant for the input (a pause, not a wait for a state)."""
+    await pilot.pause(ApprovalScreen.typing_gap + 0.05)
+
+
 async def type_keys(pilot, text: str) -> None:
     """Type text key by key, as a person would (each key goes to whatever has focus)."""
     await pilot.press(*("space" if ch == " " else ch for ch in text))
@@ -115,6 +121,7 @@ async def test_ctrl_o_opens_the_pane_where_a_approves_and_r_rejects(chat_env):
         await type_keys(pilot, "draft")
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 2)
+        await read_the_pane(pilot)
         pane = app.screen
         assert pane.current is not None and pane.current.after == "Works at night"
         await pilot.press("a")
@@ -134,6 +141,29 @@ async def test_ctrl_o_opens_the_pane_where_a_approves_and_r_rejects(chat_env):
         assert app.focused is app.chat.prompt and app.chat.prompt.text == "draft"
 
 
+async def test_keys_typed_on_after_a_slip_onto_ctrl_o_decide_nothing(chat_env, monkeypatch):
+    """Ctrl+O pressed by mistake mid-sentence (it sits next to Ctrl+P): the rest of the
+    sentence reaches the pane, but a burst of typing is never taken as decisions."""
+    reading_pause = ApprovalScreen.typing_gap
+    # a generous gap, so a slow test machine cannot split the burst into "pauses"
+    monkeypatch.setattr(ApprovalScreen, "typing_gap", 30.0)
+    _stage("Likes emacs", target="user")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await type_keys(pilot, "please")
+        await pilot.press("ctrl+o")
+        await type_keys(pilot, " reject Any Rule you are not sure about yes")
+        await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and app.screen.items)
+        pane = app.screen
+        assert len(list_pending(app.cfg)) == 1 and pane.confirming is None
+        assert "decided nothing" in str(pane.query_one("#pending-result").render())
+        pane.typing_gap = reading_pause  # from here on, the person has stopped to read
+        await read_the_pane(pilot)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Likes emacs"])
+
+
 async def test_approve_all_asks_first_and_only_y_confirms(chat_env):
     _agent_stages(chat_env, "Works at night", "Drinks tea", "Has a cat")
     app = make_app()
@@ -143,14 +173,17 @@ async def test_approve_all_asks_first_and_only_y_confirms(chat_env):
         await wait_for(pilot, lambda: len(approval_lines(app)) == 3)
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 3)
+        await read_the_pane(pilot)
         pane = app.screen
         note = pane.query_one("#pending-result")
         await pilot.press("A")
         await wait_for(pilot, lambda: "Approve all 3 pending writes? y / n" in str(note.render()))
+        assert pane.query_one(".pane").border_subtitle == "y yes · n or Esc no"
         await pilot.press("a", "r")  # other keys do nothing while the question waits
         await pilot.press("n")
         await wait_for(pilot, lambda: "Nothing decided." in str(note.render()))
         assert len(list_pending(app.cfg)) == 3 and read_entries(app.cfg, "user") == []
+        assert pane.query_one(".pane").border_subtitle.startswith("a approve")
         await pilot.press("y")  # no question open: y does nothing
         await pilot.press("A")
         await wait_for(pilot, lambda: "Approve all 3" in str(note.render()))
@@ -170,6 +203,7 @@ async def test_reject_all_asks_first_and_esc_cancels_the_question(chat_env):
         assert app.chat.status.info.pending == 2
         await submit(pilot, "/memory pending")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 2)
+        await read_the_pane(pilot)
         note = app.screen.query_one("#pending-result")
         await pilot.press("R")
         await wait_for(pilot, lambda: "Reject all 2 pending writes? y / n" in str(note.render()))
@@ -220,6 +254,7 @@ async def test_the_highlight_stays_on_its_write_when_another_is_decided_elsewher
         await ready(app)
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 3)
+        await read_the_pane(pilot)
         pane = app.screen
         await pilot.press("down")
         await wait_for(pilot, lambda: pane.current is not None and pane.current.id == second)

@@ -168,7 +168,6 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
                  ) -> None:
     """Run the review's operations through the memory tool and announce what changed."""
     changed: dict[str, list[str]] = {}
-    staged: dict[str, list[str]] = {}
     for op in parse_operations(reply)[:6]:
         op = {k: op[k] for k in ("action", "target", "content", "old_text") if k in op}
         try:
@@ -182,9 +181,9 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
         target = str(op.get("target") or data.get("target") or "memory")
         detail = f'{op.get("action")} "{preview(op.get("content") or op.get("old_text"), 60)}"'
         if data.get("staged"):
+            # The UI shows its own line for each staged write and updates it when decided.
             emit(ApprovalStaged(pending_id=str(data.get("pending_id", "")), target=target,
-                                action=str(op.get("action", ""))))
-            staged.setdefault(target, []).append(detail)
+                                action=str(op.get("action", "")), reason=str(data.get("reason") or "")))
         elif data.get("changed", True):
             changed.setdefault(target, []).append(detail)
     mode = cfg.display.memory_notifications
@@ -193,12 +192,6 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
             kind = "user" if target == "user" else "memory"
             text = "User profile updated" if kind == "user" else "Memory updated"
             emit(Notice(kind=kind, text=text,
-                        detail="; ".join(details) if mode == "verbose" else ""))
-        for target, details in staged.items():
-            kind = "user" if target == "user" else "memory"
-            n = len(details)
-            emit(Notice(kind=kind, text=f"{n} memory change{'s' if n > 1 else ''} waiting for "
-                                        f"approval (/memory pending)",
                         detail="; ".join(details) if mode == "verbose" else ""))
 
 

@@ -62,11 +62,12 @@ class Usage:
 
 @dataclass(frozen=True)
 class ApprovalStaged:
-    """A memory write was staged for the user's approval (the TUI may open its pane)."""
+    """A memory write was staged for the user's approval (the UI says so; the user opens the pane)."""
 
     pending_id: str
     target: str
     action: str
+    reason: str = ""  # why it was staged (the tool result's "reason"), "" when not given
 
 
 @dataclass(frozen=True)

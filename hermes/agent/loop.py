@@ -289,7 +289,8 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     if outcome.data.get("staged") and outcome.data.get("pending_id"):
         _safe_emit(conv, ApprovalStaged(pending_id=str(outcome.data["pending_id"]),
                                         target=str(outcome.arguments.get("target", "")),
-                                        action=str(outcome.arguments.get("action", ""))))
+                                        action=str(outcome.arguments.get("action", "")),
+                                        reason=str(outcome.data.get("reason") or "")))
     if conv.on_tool_outcome is not None:
         conv.on_tool_outcome(outcome)
     return outcome

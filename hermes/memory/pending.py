@@ -46,7 +46,7 @@ class PendingWrite:
     session_id: str | None
     created_at: str  # ISO 8601, UTC
     changes: list[PendingChange] = field(default_factory=list)
-    reason: str = ""
+    reason: str = ""  # why it was staged, for the person reviewing it ("" in older records)
 
     @property
     def action(self) -> str:

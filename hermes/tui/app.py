@@ -13,11 +13,12 @@ import gc
 import logging
 import signal
 import time
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
@@ -25,6 +26,7 @@ from hermes import config as config_mod
 from hermes.agent import events as ev
 from hermes.config import Config
 from hermes.tui import themes as theme_mod
+from hermes.tui.approval_notices import OPEN_KEY_LABEL
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
@@ -32,6 +34,7 @@ from hermes.tui.startup import ClientLoader, write_marker
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
+    from hermes.tui.screens.approval import ApprovalScreen
 
 GC_YOUNG_THRESHOLD = 7000  # Python's default is 700
 
@@ -64,7 +67,6 @@ class HermesApp(App):
         self.runner = CommandRunner(self)
         self.theme_result = theme_mod.ThemeLoadResult()
         self._open_agent_on_start = open_agent
-        self._approvals_open = False
         self.pending_title: str | None = None
         self._pending_text: list[str] = []
         self._text_flush_queued = False
@@ -283,31 +285,52 @@ class HermesApp(App):
     # ------------------------------------------------------------ status, panes, themes
 
     def refresh_memory_status(self) -> None:
+        """Gauges and the pending badge from disk; notice lines and an open approval pane
+        follow writes decided elsewhere (another process, `hermes memory approve`)."""
         from hermes.tui import memory_bridge
 
         info = self.chat.status.info
         info.memory_pct, info.user_pct = memory_bridge.gauge(self.cfg)
         info.pending = memory_bridge.pending_count(self.cfg)
+        notices, pane = self.chat.approval_notices, self._approval_pane()
+        if notices.waiting or pane is not None:
+            ids = memory_bridge.pending_ids(self.cfg)
+            notices.sync(ids)
+            if pane is not None and ids is not None and ids != pane.shown_ids:
+                pane.reload()
         self.chat.status.refresh_info()
 
-    def open_approvals(self, automatic: bool = False) -> None:
+    def _approval_pane(self) -> ApprovalScreen | None:
         from hermes.tui.screens.approval import ApprovalScreen
 
-        if self._approvals_open:
-            for screen in self.screen_stack:
-                if isinstance(screen, ApprovalScreen):
-                    screen.reload()
+        return next((s for s in self.screen_stack if isinstance(s, ApprovalScreen)), None)
+
+    def action_open_approvals(self) -> None:
+        """Open the approval pane (the person's key, click or command: it never opens by itself)."""
+        self.open_approvals()
+
+    def open_approvals(self) -> None:
+        from hermes.tui.screens.approval import ApprovalScreen
+
+        if (pane := self._approval_pane()) is not None:
+            pane.reload()
             return
-        if automatic and len(self.screen_stack) > 1:
-            return  # another pane is open; the badge shows the count
+        self.push_screen(ApprovalScreen(self.cfg), lambda _: self.refresh_memory_status())
 
-        self._approvals_open = True
+    def on_approval_screen_decision_requested(self, message: ApprovalScreen.DecisionRequested) -> None:
+        """Carry out a decision made in the pane; its notice lines and the badge follow at once."""
+        from hermes.tui import memory_bridge
 
-        def closed(_: object) -> None:
-            self._approvals_open = False
-            self.refresh_memory_status()
+        decisions = memory_bridge.decide_each(self.cfg, message.verdict, message.ids)
+        self.chat.approval_notices.apply(decisions)
+        self.refresh_memory_status()
+        message.pane.show_outcome([d.message for d in decisions])
 
-        self.push_screen(ApprovalScreen(self.cfg), closed)
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Memory approvals",
+                            f"Review memory writes waiting for approval ({OPEN_KEY_LABEL})",
+                            self.open_approvals)
 
     def _session_id(self) -> str | None:
         return getattr(self.agent, "session_id", None) if self.agent else None

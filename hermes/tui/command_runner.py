@@ -6,6 +6,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from hermes.tui import commands, memory_bridge
+from hermes.tui.approval_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
     from hermes.tui.app import HermesApp
@@ -14,7 +15,8 @@ log = logging.getLogger("hermes.tui")
 
 KEYS_HELP = (
     "Keys: Enter send · Ctrl+J newline · Up/Down earlier prompts · Tab complete · "
-    "Esc cancel reply · PgUp/PgDn scroll · Ctrl+P command palette · Ctrl+Q quit"
+    f"Esc cancel reply · PgUp/PgDn scroll · {OPEN_KEY_LABEL} memory approvals · "
+    "Ctrl+P command palette · Ctrl+Q quit"
 )
 
 
@@ -224,8 +226,9 @@ class CommandRunner:
             self.app.open_approvals()
             return
         if sub in ("approve", "reject"):
-            lines = memory_bridge.decide(self.app.cfg, sub, words[1])
-            await self.say("\n".join(lines))
+            decisions = memory_bridge.decide(self.app.cfg, sub, words[1])
+            self.app.chat.approval_notices.apply(decisions)
+            await self.say("\n".join(d.message for d in decisions))
         elif sub == "approval":
             await self.say(memory_bridge.set_write_approval(self.app.cfg, words[1].lower() == "on"))
         elif sub == "history":

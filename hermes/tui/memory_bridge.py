@@ -132,6 +132,7 @@ class PendingView:
     after: str  # the entry after the write ("" for a remove)
     origin: str
     preview: str
+    reason: str = ""  # why it was staged ("" in records from before reasons were kept)
 
 
 TARGET_LABELS = {"memory": "Memory", "user": "User profile", "memory+user": "Memory + profile"}
@@ -146,6 +147,7 @@ def pending_view(record: Any) -> PendingView:
         id=str(record.id), action=action, target=target,
         target_label=TARGET_LABELS.get(target, target), before=before, after=after,
         origin=str(record.origin or "?"), preview=text[:70] + ("…" if len(text) > 70 else ""),
+        reason=" ".join(str(record.reason or "").split()),
     )
 
 
@@ -153,13 +155,61 @@ def pending_views(cfg: Config | None = None) -> list[PendingView]:
     return [pending_view(r) for r in list_pending(cfg)]
 
 
-def decide(cfg: Config, verdict: str, target: str) -> list[str]:
-    """Approve or reject one pending id (or unique prefix) or "all"; lines saying what happened."""
+def find_pending(cfg: Config, pending_id: str) -> PendingView | None:
+    """The pending write with this id, or None when it is no longer waiting (or unreadable)."""
+    try:
+        return next((v for v in pending_views(cfg) if v.id == pending_id), None)
+    except MemoryActionError:
+        return None
+
+
+def pending_ids(cfg: Config) -> set[str] | None:
+    """Ids of the writes waiting now; None when the queue cannot be read (then nothing is
+    taken as decided)."""
+    try:
+        return {str(r.id) for r in list_pending(cfg)}
+    except MemoryActionError:
+        return None
+
+
+@dataclass(frozen=True)
+class Decision:
+    """What happened to one pending write: approved, rejected, kept (approval refused, it
+    still waits) or gone (no longer pending: decided elsewhere, or never was)."""
+
+    id: str
+    state: str  # "approved" | "rejected" | "kept" | "gone"
+    message: str
+
+
+def decide(cfg: Config, verdict: str, target: str) -> list[Decision]:
+    """Approve or reject one pending id (or unique prefix) or "all"; one Decision each."""
     from hermes.memory import approve, reject
 
     func = approve if verdict == "approve" else reject
     outcomes = _run(f"{verdict.capitalize()} {target}", func, cfg, target)
-    return [str(o.message) for o in outcomes] or [f"Nothing to {verdict}."]
+    done = "approved" if verdict == "approve" else "rejected"
+    decisions = []
+    for o in outcomes:
+        if not o.found and o.id == target and target.strip().lower() != "all":
+            message = (f"{target!r} is not a single pending memory write (it may have been decided "
+                       "already); /memory pending lists the ones waiting.")
+        else:
+            message = str(o.message)
+        state = (done if o.success else "kept") if o.found else "gone"
+        decisions.append(Decision(str(o.id), state, message))
+    return decisions or [Decision(target, "gone", f"Nothing to {verdict}.")]
+
+
+def decide_each(cfg: Config, verdict: str, ids: tuple[str, ...]) -> list[Decision]:
+    """Decide exactly these writes, one by one (a failure on one does not stop the others)."""
+    decisions: list[Decision] = []
+    for pending_id in ids:
+        try:
+            decisions += decide(cfg, verdict, pending_id)
+        except MemoryActionError as exc:
+            decisions.append(Decision(pending_id, "kept", str(exc)))
+    return decisions
 
 
 def set_write_approval(cfg: Config, on: bool) -> str:

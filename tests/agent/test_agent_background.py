@@ -129,7 +129,8 @@ async def test_review_replace_and_remove_are_staged_with_review_approval_destruc
     staged = recorder.of(ApprovalStaged)
     assert sorted(s.action for s in staged) == ["remove", "replace"]
     assert {s.pending_id for s in staged} == {p.id for p in pending}
-    assert any("waiting for approval" in n.text for n in recorder.of(Notice))
+    # each UI shows one line per ApprovalStaged (and updates it); no second, static notice
+    assert not any("approval" in n.text for n in recorder.of(Notice))
     assert "Lives in Berlin" in server.requests_for(REVIEW)[0]["messages"][-1]["content"]
     await agent.close()
 

@@ -7,17 +7,20 @@ before committing. Nothing here depends on the clock, random ids or a network.
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 
 from hermes.agent import events as ev
 from hermes.config import load_config
 from hermes.memory import MemoryTool
+from hermes.memory.pending import pending_path
+from hermes.tui.screens.approval import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.screens.session_picker import SessionPickerScreen
 from hermes.tui.sessions_bridge import SessionRow
 from hermes.tui.widgets.messages import TranscriptItem
-from tests.tui.conftest import make_app, ready
+from tests.tui.conftest import make_app, ready, wait_for
 
 SIZE = (100, 32)
 NOW = 1_767_225_600.0  # 2026-01-01 00:00 UTC
@@ -39,6 +42,14 @@ def _write(target: str, entries: list[str], approval: bool = False) -> None:
     tool = MemoryTool(cfg, origin="tool", session_id=None)
     for entry in entries:
         assert tool.call({"action": "add", "target": target, "content": entry})["success"]
+
+
+def _set_reason(pending_id: str, reason: str) -> None:
+    """Give a staged record a fixed reason (the memory layer writes its own; the picture must
+    not change with its wording)."""
+    path = pending_path(pending_id)
+    path.write_text(json.dumps({**json.loads(path.read_text(encoding="utf-8")), "reason": reason}),
+                    encoding="utf-8")
 
 
 @pytest.fixture
@@ -65,12 +76,16 @@ def test_chat_screen_mid_conversation(snap_compare, hermes_home, fixed_ids) -> N
     A reviewer should see: a user prompt with a blue left bar; a reply rendered as Markdown
     (a bullet list and a highlighted Rust code block); a 🔎 session_search tool line and a
     🧠 memory tool line; the italic "💾 Memory updated" notice; a second prompt whose reply is
-    half-way through. The status bar reads: model │ 12k/200k with a small bar │ MEM 67% in
-    green and USER 96% in red │ ⏳ 1 pending │ tokens and cost │ the title "auth refactor".
+    half-way through. Between them, one italic line "💾 Memory change waiting for approval: add
+    user "Prefers tabs" — write approval is on · Ctrl+O or /memory pending to review" (the pane
+    is not open). The status bar reads: model │ 12k/200k with a small bar │ MEM 67% in
+    green and USER 96% in red │ ⏳ 1 pending │ the title "auth refactor" (tokens and cost are
+    left out at this width).
     """
     _write("memory", ["x" * 1474])
     _write("user", ["y" * 1320])
     _write("user", ["Prefers tabs"], approval=True)
+    _set_reason("0000a001", "write approval is on")
 
     async def run_before(pilot) -> None:
         await _settle(pilot)
@@ -89,6 +104,7 @@ def test_chat_screen_mid_conversation(snap_compare, hermes_home, fixed_ids) -> N
             ev.Usage(1200, 80, 0, 0.01, 15_300, 2_100, 0.0423, 12_400, 200_000),
             ev.TurnDone("s1", "done"),
             ev.Notice("memory", "Memory updated"),
+            ev.ApprovalStaged("0000a001", "user", "add"),
             ev.TitleChanged("s1", "auth refactor"),
         ):
             await chat.render_event(event)
@@ -107,8 +123,9 @@ def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
 
     A reviewer should see: the title "Memory writes waiting for approval (2)"; a list with a
     `replace` in Memory (highlighted) and an `add` to the User profile; below it the detail of
-    the highlighted write: "replace → Memory", id 0000a001, from tool, the old entry in red
-    with "-" and the new one in green with "+"; the key hints a/r/A/R/Esc in the border.
+    the highlighted write: "replace → Memory", id 0000a001, from tool, the line "why: write
+    approval is on", the old entry in red with "-" and the new one in green with "+"; the key
+    hints a/r/A/R/Esc in the border.
     """
     _write("memory", ["Deploys go through staging first"])
     cfg = load_config()
@@ -117,11 +134,15 @@ def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
     tool.call({"action": "replace", "target": "memory", "old_text": "staging",
                "content": "Deploys go through staging, then a canary at 5%"})
     tool.call({"action": "add", "target": "user", "content": "Reviews PRs in the morning"})
+    for pending_id in ("0000a001", "0000a002"):
+        _set_reason(pending_id, "write approval is on")
 
     async def run_before(pilot) -> None:
         await _settle(pilot)
-        pilot.app.open_approvals()
-        await pilot.pause(0.2)
+        app = pilot.app
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 2)
+        await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
 

@@ -1,12 +1,22 @@
-"""The approval pane: staged memory writes with before/after; a/r one, A/R all, Esc close."""
+"""The approval pane: staged memory writes with before/after and why they were staged.
+
+It opens only when the person asks (a key, /memory pending, a click on the badge), and its
+single-letter keys act only while it is the active screen: a/r one write, A/R all (after a
+y/n question), Esc close. Deciding is the app's job: the pane posts `DecisionRequested` and
+the app answers with `show_outcome`, so every decision updates the transcript's notice lines.
+"""
 
 from __future__ import annotations
 
+import time
+from dataclasses import dataclass
+
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -15,12 +25,22 @@ from hermes.config import Config
 from hermes.tui import memory_bridge
 from hermes.tui.memory_bridge import PendingView
 
+KEY_HINTS = "a approve · r reject · A approve all · R reject all · Esc close"
+CONFIRM_HINTS = "y yes · n or Esc no"
+DECISION_KEYS = frozenset("arARyn")
+TYPING_NOTE = ("That key came with typing that began before this pane opened, so it decided "
+               "nothing. Press it again to decide.")
+
 
 def detail_text(item: PendingView) -> Text:
-    """Target, action, origin and the entry before and after the write."""
+    """Target, action, origin, why it was staged, and the entry before and after the write."""
     text = Text()
     text.append(f"{item.action} → {item.target_label}", style="bold")
-    text.append(f"   id {item.id} · from {item.origin}\n\n", style="dim")
+    text.append(f"   id {item.id} · from {item.origin}\n", style="dim")
+    if item.reason:
+        text.append("why: ", style="bold")
+        text.append(f"{item.reason}\n")
+    text.append("\n")
     if item.before:
         text.append("before\n", style="bold")
         text.append(_indent(item.before, "- "), style="red")
@@ -38,24 +58,51 @@ def _indent(block: str, prefix: str) -> str:
     return "\n".join(prefix + line for line in block.splitlines() or [""]) + "\n"
 
 
+def confirm_question(verdict: str, count: int) -> str:
+    """`Approve all 3 pending writes? y / n`."""
+    return f"{verdict.capitalize()} all {count} pending write{'s' if count != 1 else ''}? y / n"
+
+
 class ApprovalScreen(ModalScreen[None]):
     BINDINGS = [
         Binding("a", "decide('approve', False)", "Approve"),
         Binding("r", "decide('reject', False)", "Reject"),
         Binding("A", "decide('approve', True)", "Approve all"),
         Binding("R", "decide('reject', True)", "Reject all"),
+        Binding("y", "answer(True)", "Yes", show=False),
+        Binding("n", "answer(False)", "No", show=False),
         Binding("escape", "close", "Close"),
     ]
+
+    @dataclass
+    class DecisionRequested(Message):
+        """The person decided these writes (ids they were shown); the app carries it out."""
+
+        pane: ApprovalScreen
+        verdict: str  # "approve" | "reject"
+        ids: tuple[str, ...]
+
+        @property
+        def control(self) -> ApprovalScreen:
+            return self.pane
+
+    # A person reads the pane before deciding; keys closer together than this, starting with
+    # the one that opened the pane, are taken as typing that was meant for the input.
+    typing_gap = 0.5  # seconds
 
     def __init__(self, cfg: Config) -> None:
         super().__init__()
         self.cfg = cfg
         self.items: list[PendingView] = []
+        self._last_key = time.monotonic()  # the key, command or click that opened the pane
+        self.armed = False  # set by the first key after a pause: then every key acts
+        # (verdict, ids) while "… all N pending writes? y / n" waits for its answer
+        self.confirming: tuple[str, tuple[str, ...]] | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="pane") as pane:
             pane.border_title = "Memory writes waiting for approval"
-            pane.border_subtitle = "a approve · r reject · A approve all · R reject all · Esc close"
+            pane.border_subtitle = KEY_HINTS
             yield Static("", id="pending-result", classes="pane-note")
             yield OptionList(id="pending-list")
             yield VerticalScroll(Static(id="pending-text"), id="pending-detail")
@@ -67,10 +114,16 @@ class ApprovalScreen(ModalScreen[None]):
         self.reload()
         self.query_one(OptionList).focus()
 
+    @property
+    def shown_ids(self) -> set[str]:
+        return {item.id for item in self.items}
+
     def reload(self) -> None:
-        self.items = memory_bridge.pending_views(self.cfg)
+        """Read the queue again, keeping the highlight on the same write where it still waits."""
         options = self.query_one(OptionList)
+        current = self.current
         previous = options.highlighted or 0
+        self.items = memory_bridge.pending_views(self.cfg)
         options.clear_options()
         for item in self.items:
             label = Text()
@@ -79,7 +132,9 @@ class ApprovalScreen(ModalScreen[None]):
             label.append(item.preview, style="italic")
             options.add_option(Option(label, id=item.id))
         if self.items:
-            options.highlighted = min(previous, len(self.items) - 1)
+            ids = [item.id for item in self.items]
+            index = ids.index(current.id) if current and current.id in ids else previous
+            options.highlighted = min(index, len(self.items) - 1)
         self._show_detail()
         self.query_one(Vertical).border_title = (
             f"Memory writes waiting for approval ({len(self.items)})" if self.items
@@ -98,20 +153,63 @@ class ApprovalScreen(ModalScreen[None]):
             return None
         return self.items[min(index, len(self.items) - 1)]
 
+    def _say(self, text: str) -> None:
+        self.query_one("#pending-result", Static).update(Text(text))
+
+    def on_key(self, event: events.Key) -> None:
+        # Runs before the bindings (they are checked when the key reaches the app), so a
+        # decision key that is still part of a typing burst stops here.
+        now = time.monotonic()  # when handled: keys buffered during a busy moment count as a burst
+        gap, self._last_key = now - self._last_key, now
+        if self.armed or gap >= self.typing_gap:
+            self.armed = True
+            return
+        if event.character is not None and event.character in DECISION_KEYS:
+            event.stop()
+            event.prevent_default()
+            self._say(TYPING_NOTE)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # While the y/n question waits, only y, n and Esc act; otherwise y and n do nothing.
+        if action == "decide":
+            return self.confirming is None
+        if action == "answer":
+            return self.confirming is not None
+        return True
+
     def action_decide(self, verdict: str, every: bool) -> None:
         item = self.current
         if item is None:
             return
-        target = "all" if every else item.id
-        try:
-            lines = memory_bridge.decide(self.cfg, verdict, target)
-        except memory_bridge.MemoryActionError as exc:
-            lines = [str(exc)]
-        self.query_one("#pending-result", Static).update(Text(" ".join(lines)))
+        if not every:
+            self.post_message(self.DecisionRequested(self, verdict, (item.id,)))
+            return
+        # "All" means the writes listed here, never one staged since the list was read.
+        ids = tuple(i.id for i in self.items)
+        self.confirming = (verdict, ids)
+        self._say(confirm_question(verdict, len(ids)))
+        self.query_one(Vertical).border_subtitle = CONFIRM_HINTS
+        self.refresh_bindings()
+
+    def action_answer(self, yes: bool) -> None:
+        if self.confirming is None:
+            return
+        verdict, ids = self.confirming
+        self.confirming = None
+        self.query_one(Vertical).border_subtitle = KEY_HINTS
+        self.refresh_bindings()
+        if yes:
+            self.post_message(self.DecisionRequested(self, verdict, ids))
+        else:
+            self._say("Nothing decided.")
+
+    def show_outcome(self, lines: list[str]) -> None:
+        """What the app did with a DecisionRequested; the list is read again."""
+        self._say(" ".join(lines))
         self.reload()
-        refresh = getattr(self.app, "refresh_memory_status", None)
-        if refresh is not None:
-            refresh()  # the badge drops at once
 
     def action_close(self) -> None:
+        if self.confirming is not None:
+            self.action_answer(False)
+            return
         self.dismiss(None)

@@ -12,7 +12,8 @@ from textual.screen import Screen
 from textual.widgets import TextArea
 
 from hermes.agent import events as ev
-from hermes.tui import commands
+from hermes.tui import commands, memory_bridge
+from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
 from hermes.tui.widgets.messages import TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar
@@ -46,6 +47,8 @@ class ChatScreen(Screen):
         Binding("pageup", "page_up", "Scroll up", show=False, priority=True),
         Binding("pagedown", "page_down", "Scroll down", show=False, priority=True),
         Binding("ctrl+end", "follow", "Follow the stream", show=False, priority=True),
+        # Opens the approval pane from the input; the pane never opens by itself.
+        Binding(OPEN_KEY, "app.open_approvals", "Memory approvals", priority=True),
     ]
 
     app: HermesApp
@@ -56,6 +59,7 @@ class ChatScreen(Screen):
         self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
         self.failed_text: str | None = None
+        self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
 
     def compose(self) -> ComposeResult:
         yield Transcript(id="transcript")
@@ -195,8 +199,8 @@ class ChatScreen(Screen):
                 info.context_tokens, info.context_window = event.context_tokens, event.context_window
             self.status.refresh_info()
         elif isinstance(event, ev.ApprovalStaged):
+            await self._approval_staged(event)
             app.refresh_memory_status()
-            app.open_approvals(automatic=True)
         elif isinstance(event, (ev.SessionChanged, ev.TitleChanged)):
             self.status.info.title = event.title or ""
             self.status.refresh_info()
@@ -205,6 +209,16 @@ class ChatScreen(Screen):
             await self.add_line("error", event.message)
         elif isinstance(event, ev.TurnDone):
             await self._turn_done(event)
+
+    async def _approval_staged(self, event: ev.ApprovalStaged) -> None:
+        """One notice line naming how to review the write; it changes when the write is decided."""
+        view = memory_bridge.find_pending(self.app.cfg, event.pending_id)
+        notice = StagedNotice(
+            event.pending_id, describe(event.pending_id, event.action, event.target, view),
+            reason=event.reason or (view.reason if view else ""),
+            state="pending" if view is not None else "gone")
+        line = await self.add_line("notice", notice.text)
+        self.approval_notices.track(notice, line.item)
 
     async def _write_reply(self, text: str) -> None:
         """Stream text into the reply; a long reply continues in a fresh widget at a block

@@ -88,7 +88,8 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
         out.append((" · ".join(parts), " · ".join(plains)))
     if info.pending:
         pending = f"⏳ {info.pending} pending" if level < 3 else f"⏳{info.pending}"
-        out.append((f"[bold $hermes-badge]{pending}[/]", pending))
+        # a click on the badge opens the approval pane
+        out.append((f"[bold $hermes-badge @click=app.open_approvals]{pending}[/]", pending))
     if level < 2 and (info.input_tokens or info.output_tokens or info.cost):
         usage = f"↑{compact_number(info.input_tokens)} ↓{compact_number(info.output_tokens)}"
         if info.cost:

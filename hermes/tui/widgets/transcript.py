@@ -93,6 +93,10 @@ class Transcript(VerticalScroll, can_focus=False):
         assert isinstance(widget, LineMessage)
         return widget
 
+    def row_for(self, item: TranscriptItem) -> Widget | None:
+        """The mounted widget showing `item` (None while it is scrolled out and unmounted)."""
+        return next((w for w in self.rows if getattr(w, "item", None) is item), None)
+
     @property
     def following(self) -> bool:
         """True while the view sticks to the bottom (the person has not scrolled up)."""

@@ -20,8 +20,8 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hermes.sessions.errors import SessionNotFoundError
-from hermes.sessions.models import ROLES, MessageRecord
 from hermes.sessions.expand import variants
+from hermes.sessions.models import ROLES, MessageRecord
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
 from hermes.sessions.store import _MESSAGE_COLUMNS, message_from_row

@@ -207,11 +207,14 @@ def test_tool_output_indexed_up_to_cap_and_tool_names(store: SessionStore) -> No
 
 def test_updates_keep_index_in_sync(store: SessionStore) -> None:
     sid = new_session(store)
-    mid = store.append_message(sid, "assistant", "draft about walruses")
-    store.update_message(mid, content="final about narwhals 独角鲸")
-    assert discover(store, "walruses") == []
+    mid = store.append_message(sid, "assistant", "draft about walruses 🦭✅")
+    store.update_message(mid, content="final about narwhals 独角鲸 🐳")
+    assert discover(store, "walruses") == [] and discover(store, "🦭") == []
     assert discover(store, "narwhals") and discover(store, "角鲸") and discover(store, "鲸")
+    assert discover(store, "🐳")
     assert store.check_integrity() == []
+    store.delete_session(sid)
+    assert discover(store, "🐳") == [] and store.check_integrity() == []
 
 
 def test_query_builder_quotes_everything() -> None:
@@ -403,3 +406,16 @@ def test_query_tree_renders_exact_and_stemmed_tiers() -> None:
     assert build_fts_query("NEAR(deploy cache)").stemmed(widen) == 'NEAR("deploy" "cache")'
     assert build_fts_query("hello👋").expression == '"hello 👋"'
     assert build_fts_query("Café").bare_words == ["cafe"]
+
+
+def test_variants_come_from_the_index_vocabulary(store: SessionStore) -> None:
+    from hermes.sessions.expand import variants
+
+    sid = new_session(store)
+    store.append_message(sid, "user", "happy happiness happen; making makes maker make; deploy deployed "
+                                      "redeploy; run running runner rung; Ünïcode")
+    assert variants(store.conn, "happy") == ["happiness"]  # y→i: the scan starts one letter back
+    assert variants(store.conn, "making") == ["make", "makes"]
+    assert variants(store.conn, "deploys") == ["deploy", "deployed"]  # only words the history holds
+    assert variants(store.conn, "runnings") == ["run", "running"]  # not runner, rung
+    assert variants(store.conn, "xyz") == variants(store.conn, "unicode") == variants(store.conn, "ab") == []

@@ -373,7 +373,7 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> 
         "2-char CJK": ["认证", "数据", "代码", "测试", "模块", "配置", "错误", "缓存"],
         "1-char CJK": ["码", "据", "试", "缓", "的", "证", "错", "页"],
     }
-    pools["common word"] += ["running", "file", "important", "tests"]
+    pools["common word"] += ["running", "important", "importantly", "tests"]
     targets = {"common word": "≤10 / ≤30 ms", "rare word": "≤10 / ≤30 ms", "phrase": "≤10 / ≤30 ms",
                "rare inflection": "≤10 / ≤30 ms",
                "prefix": "≤10 / ≤30 ms", "2-char CJK": "≤30 ms", "1-char CJK": "≤100 ms"}

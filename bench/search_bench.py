@@ -8,6 +8,11 @@ Histories are written through the real writer API (SessionStore.append_message, 
 transaction per session while building). Text is a mix of English prose, code and Chinese
 in sessions of 10–200 messages, ~450 bytes a message on average. Targets from the spec are
 printed beside each number; nothing here asserts anything.
+
+Accuracy is checked against an exact reference: every message's text, lower-cased with accents
+and CJK removed, split into words the way the index does (runs of letters and digits), and
+matched word by word in Python. A few rare inflections of common words ("runnings" beside
+"running") are planted once each, to check that a rare word's session comes first.
 """
 
 from __future__ import annotations
@@ -20,8 +25,10 @@ import shutil
 import statistics
 import subprocess
 import sys
+import re
 import tempfile
 import time
+import unicodedata
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -29,7 +36,9 @@ sys.path.insert(0, str(REPO))
 
 from hermes.sessions import SessionSearchTool, SessionStore  # noqa: E402
 from hermes.sessions.maintenance import stats  # noqa: E402
+from hermes.sessions.query import build_fts_query  # noqa: E402
 from hermes.sessions.search import discover, read, scroll  # noqa: E402
+from hermes.sessions.text import CJK_RUN  # noqa: E402
 
 _COMMON_TEXT = (
     "the to and of a in is it you that for this with on be are can not we file function code "
@@ -37,7 +46,12 @@ _COMMON_TEXT = (
     "when have by or user module return check database server line output fix build update "
     "version install script path default type list issue problem work time call request model"
 )
-COMMON = _COMMON_TEXT.split()
+# inflected words, so that stemming has something to over-match and prefixes something to find
+_INFLECTED = ("running runs cousin cousins dress dressed dressing important importantly files tests "
+              "testing deployed")
+COMMON = _COMMON_TEXT.split() + _INFLECTED.split()
+# Rare inflections planted in one message each; kept only if they share the stem of a common word.
+PLANTED = ["runnings", "cousinly", "dressings", "filings", "testings", "importants", "deployings"]
 PHRASES = ["error handling", "unit tests", "database migration", "config file", "pull request",
            "memory leak", "race condition", "type hints", "command line", "stack trace"]
 CODE_IDS = ["user", "config", "session", "token", "cache", "item", "path", "result", "value",
@@ -130,9 +144,19 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
+def planted_words() -> list[str]:
+    """PLANTED words whose English stem is the stem of a word in the common vocabulary."""
+    from snowballstemmer import stemmer
+
+    stem = stemmer("english").stemWord
+    common_stems = {stem(w) for w in COMMON}
+    return [w for w in PLANTED if stem(w) in common_stems]
+
+
 def build(store: SessionStore, maker: TextMaker, target: int, bulk: bool = False
-          ) -> tuple[float, list[tuple[str, list[int]]]]:
-    """Write `target` messages; returns seconds taken and (session id, message ids) samples.
+          ) -> tuple[float, list[tuple[str, list[int]]], dict[str, str]]:
+    """Write `target` messages; returns seconds taken, (session id, message ids) samples and
+    the session holding each planted word.
 
     bulk: index once at the end ('rebuild', then 'optimize') instead of row by row through
     the trigger. Much faster to build; the index comes out fully merged, so sizes and query
@@ -146,6 +170,11 @@ def build(store: SessionStore, maker: TextMaker, target: int, bulk: bool = False
     if bulk:
         store.conn.execute("DROP TRIGGER messages_fts_insert")
     written, sample = 0, []
+    # each planted word goes into one message among the oldest 80%, so newer messages of its
+    # stem are many
+    plant_at = dict(zip(rng.sample(range(int(target * 0.8)), len(planted_words())), planted_words(),
+                        strict=True))
+    holders: dict[str, str] = {}
     start = time.perf_counter()
     while written < target:
         n = min(rng.randint(10, 200), target - written)
@@ -155,7 +184,11 @@ def build(store: SessionStore, maker: TextMaker, target: int, bulk: bool = False
             ids = []
             for i in range(n):
                 role = "user" if i % 2 == 0 else "assistant"
-                ids.append(store.append_message(sid, role, maker.message(role)))
+                text = maker.message(role)
+                if written + i in plant_at:
+                    text += f" Also the {plant_at[written + i]} came up."
+                    holders[plant_at[written + i]] = sid
+                ids.append(store.append_message(sid, role, text))
             store.set_title(sid, maker.english(4)[:40], "derived")
         written += n
         if rng.random() < 0.05 or not sample:
@@ -167,7 +200,104 @@ def build(store: SessionStore, maker: TextMaker, target: int, bulk: bool = False
         store.conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('rebuild')")
         store.conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('optimize')")
         store.conn.execute(trigger_sql)
-    return time.perf_counter() - start, sample
+    return time.perf_counter() - start, sample, holders
+
+
+# ---------------------------------------------------------------- the exact reference
+
+_WORD = re.compile(r"[^\W_]+")
+
+
+def fold(text: str) -> str:
+    """Text as the index sees its words: lower case, accents removed, CJK runs blanked."""
+    text = text.lower()
+    if not text.isascii():
+        text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+        text = CJK_RUN.sub(" ", text)
+    return text
+
+
+class Reference:
+    """Per message: its session and its folded words; queries answered by plain Python."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.sessions: list[str] = []
+        self.words: list[list[str]] = []
+        for sid, content in store.conn.execute("SELECT session_id, content FROM messages ORDER BY id"):
+            self.sessions.append(sid)
+            self.words.append(_WORD.findall(fold(content)))
+
+    def count(self, query: str) -> tuple[int, set[str]]:
+        """Messages (and their sessions) holding `word`, `prefix*` or `"a phrase"` exactly."""
+        if query.startswith('"'):
+            phrase = _WORD.findall(fold(query))
+            k = len(phrase)
+            hit = lambda ws: any(ws[i:i + k] == phrase for i in range(len(ws) - k + 1))  # noqa: E731
+        elif query.endswith("*"):
+            prefix = fold(query[:-1])
+            hit = lambda ws: any(w.startswith(prefix) for w in ws)  # noqa: E731
+        else:
+            word = fold(query)
+            hit = lambda ws: word in ws  # noqa: E731
+        found = [i for i, ws in enumerate(self.words) if hit(ws)]
+        return len(found), {self.sessions[i] for i in found}
+
+
+def fts_count(store: SessionStore, query: str) -> int:
+    """Messages the index matches for the query as the search builds it, exact tier only."""
+    fq = build_fts_query(query)
+    return store.conn.execute(
+        "SELECT count(*) FROM messages_fts WHERE messages_fts MATCH ?", (fq.expression,)).fetchone()[0]
+
+
+def accuracy(store: SessionStore, tool: SessionSearchTool, pools: dict[str, list[str]],
+             holders: dict[str, str], singles: list[str]) -> dict:
+    """Index counts against the reference, and where a rare word's session lands."""
+    t = time.perf_counter()
+    ref = Reference(store)
+    print(f"  accuracy against the exact reference ({time.perf_counter() - t:.1f} s to build it); index"
+          " counts are the exact tier's, which ranks first (a stemmed tier may follow it):")
+    out: dict = {}
+    for kind in ("prefix", "common word", "phrase"):
+        rows = []
+        for q in pools[kind]:
+            want, _ = ref.count(q)
+            got = fts_count(store, q)
+            rows.append((q, got, want))
+        off = [(q, g, w) for q, g, w in rows if max(g, w) >= 1.5 * max(1, min(g, w))]
+        worst = max(abs(g - w) / max(1, w) for _, g, w in rows)
+        out[kind] = {"queries": len(rows), "off_1.5x": len(off), "worst_rel_diff": worst,
+                     "rows": rows}
+        shown = ", ".join(f"{q} {g:,}/{w:,}" for q, g, w in rows[:6])
+        print(f"    {kind:<12} index/exact counts: {shown} …   worst diff {worst:.1%},"
+              f" off by ≥1.5×: {len(off)} of {len(rows)} (target 0)")
+    # plain common words: are the sessions session_search returns first holding the word itself?
+    inexact = 0
+    for q in pools["common word"]:
+        for r in json.loads(tool.dispatch(json.dumps({"query": q, "limit": 10})))["results"]:
+            hit = store.conn.execute("SELECT content FROM messages WHERE id = ?", (r["message_id"],)).fetchone()[0]
+            inexact += q not in _WORD.findall(fold(hit))
+    out["common_word_inexact_hits_in_top10"] = inexact
+    print(f"    common words: hits in session_search's top 10 without the exact word: {inexact} "
+          f"(of {10 * len(pools['common word'])}; exact first means 0)")
+    # rare words: planted inflections and vocabulary words found in one session only
+    rare = [(w, {sid}) for w, sid in holders.items()]
+    for w in pools["rare word"] + singles:
+        _, sessions = ref.count(w)
+        if len(sessions) == 1 and tool.current_session_id not in sessions:  # the tool leaves it out
+            rare.append((w, sessions))
+    missed = []
+    for w, sessions in rare:
+        for q in (w, f'"{w}"'):
+            top = [r["session_id"] for r in json.loads(tool.dispatch(json.dumps({"query": q})))["results"]]
+            if not sessions <= set(top[:3]):
+                missed.append(q)
+    out["rare_in_top3"] = (2 * len(rare) - len(missed), 2 * len(rare))
+    print(f"    rare words (planted {', '.join(holders)} + {len(rare) - len(holders)} from the vocabulary),"
+          f" plain and quoted: holder session in session_search's top 3 for "
+          f"{2 * len(rare) - len(missed)} of {2 * len(rare)} (target all)"
+          + (f"; missed: {', '.join(missed[:8])}" if missed else ""))
+    return out
 
 
 CPU_MS: list[float] = []  # CPU time of the calls last timed, beside their wall time
@@ -197,7 +327,7 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> 
     db_path = home / "state.db"
     print(f"\n== {n:,} messages  ({db_path})")
     store = SessionStore(db_path)
-    secs, sample = build(store, maker, n, bulk)
+    secs, sample, holders = build(store, maker, n, bulk)
     how = "bulk: index rebuilt at the end" if bulk else "one transaction per session, indexed by trigger"
     print(f"  build ({how}): {n / secs:,.0f} messages/s, {secs:.1f} s")
     store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -238,11 +368,14 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> 
         "rare word": rng.sample(rare, min(len(rare), 40)),
         "phrase": [f'"{p}"' for p in PHRASES],
         "prefix": ["conf*", "data*", "test*", "func*", "err*", "mod*", "serv*", "ver*", "upd*",
-                   "ret*"],
+                   "ret*", "runni*", "cous*", "dres*", "impo*", "file*"],
+        "rare inflection": [w for w in holders] or ["runnings"],
         "2-char CJK": ["认证", "数据", "代码", "测试", "模块", "配置", "错误", "缓存"],
         "1-char CJK": ["码", "据", "试", "缓", "的", "证", "错", "页"],
     }
+    pools["common word"] += ["running", "important", "importantly", "tests"]
     targets = {"common word": "≤10 / ≤30 ms", "rare word": "≤10 / ≤30 ms", "phrase": "≤10 / ≤30 ms",
+               "rare inflection": "≤10 / ≤30 ms",
                "prefix": "≤10 / ≤30 ms", "2-char CJK": "≤30 ms", "1-char CJK": "≤100 ms"}
     for label, pool in pools.items():
         queries = [(store, q) for q in (pool * (runs // len(pool) + 1))[:runs]]
@@ -252,6 +385,9 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> 
         report(f"discover: {label}", ms, targets[label])
 
     tool = SessionSearchTool(store, sid)
+    singles = [r[0] for r in store.conn.execute(
+        "SELECT term FROM temp.bench_vocab WHERE doc = 1 AND term GLOB '[a-z]*' LIMIT 2000")]
+    res["accuracy"] = accuracy(store, tool, pools, holders, rng.sample(singles, min(len(singles), 30)))
     calls = [(json.dumps({"query": q}),) for q in (pools["common word"] + pools["2-char CJK"]) * 4]
     ms = time_calls(tool.dispatch, calls)
     res["tool_end_to_end"] = (statistics.median(ms), pct(ms, 0.99))

@@ -10,6 +10,27 @@ import sys
 from typing import Any
 
 
+LIST_LIMIT_MAX = 1_000_000
+SEARCH_LIMIT_MAX = 10  # discover returns at most 10 sessions
+
+
+def _limit(args: argparse.Namespace, command: str, high: int) -> int | None:
+    """--limit as a number in 1..high, or None after printing a one-line error.
+
+    Checked here rather than by argparse's type=int, whose error comes with a usage block and
+    which lets a negative or a too-large number through to SQLite."""
+    raw = str(args.limit).strip()
+    try:
+        value = int(raw)
+    except ValueError:
+        value = None
+    if value is None or not 1 <= value <= high:
+        print(f"hermes sessions {command}: --limit must be a whole number from 1 to {high:,}, "
+              f"got {raw[:40]!r}", file=sys.stderr)
+        return None
+    return value
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `hermes sessions …`."""
     p = sub.add_parser("sessions", help="list, search, show, rename, export and prune past sessions")
@@ -17,7 +38,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     s = p.add_subparsers(dest="sessions_command", metavar="ACTION")
 
     c = s.add_parser("list", help="recent sessions, newest first")
-    c.add_argument("--limit", "-n", type=int, default=20)
+    c.add_argument("--limit", "-n", default=20, help=f"how many (1 to {LIST_LIMIT_MAX:,}; default 20)")
     c.add_argument("--json", action="store_true", help="print JSON instead of a table")
     c.set_defaults(func=_run_list)
 
@@ -27,7 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
     c = s.add_parser("search", help="full-text search (FTS5 syntax; Chinese/Japanese/Korean too)")
     c.add_argument("query", nargs="+")
-    c.add_argument("--limit", "-n", type=int, default=10)
+    c.add_argument("--limit", "-n", default=10, help=f"how many sessions (1 to {SEARCH_LIMIT_MAX}; default 10)")
     c.set_defaults(func=_run_search)
 
     c = s.add_parser("rename", help="give a session a unique name")
@@ -125,7 +146,10 @@ def _run_list(store: Any, args: argparse.Namespace) -> int:
 
     from hermes.sessions.text import relative_time
 
-    rows = store.list_sessions(limit=max(1, args.limit))
+    limit = _limit(args, "list", LIST_LIMIT_MAX)
+    if limit is None:
+        return 2
+    rows = store.list_sessions(limit=limit)
     if args.json:
         print(json.dumps([
             {"id": r.id, "title": r.title, "preview": r.preview, "last_active": r.last_active,
@@ -179,8 +203,11 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
 def _run_search(store: Any, args: argparse.Namespace) -> int:
     from hermes.sessions.search import discover
 
+    limit = _limit(args, "search", SEARCH_LIMIT_MAX)
+    if limit is None:
+        return 2
     query = " ".join(args.query)
-    results = discover(store, query, limit=max(1, min(args.limit, 10)), context=0)
+    results = discover(store, query, limit=limit, context=0)
     if not results:
         print(f"No sessions match {query!r}.")
         return 0

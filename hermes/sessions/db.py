@@ -21,6 +21,11 @@ def _body(role: str | None, content: str | None) -> str:
 
 
 @functools.lru_cache(maxsize=16)
+def _words(role: str | None, content: str | None) -> str:
+    return text.index_words(role, content)
+
+
+@functools.lru_cache(maxsize=16)
 def _cjk2(role: str | None, content: str | None) -> str:
     return text.index_bigrams(role, content)
 
@@ -32,7 +37,8 @@ def _cjk1(role: str | None, content: str | None) -> str:
 
 def register_functions(conn: sqlite3.Connection) -> None:
     """The functions the FTS view and triggers call; every connection needs them."""
-    conn.create_function("hermes_fts_body", 2, _body, deterministic=True)
+    conn.create_function("hermes_fts_body", 2, _body, deterministic=True)  # schema 2-3 only
+    conn.create_function("hermes_fts_words", 2, _words, deterministic=True)
     conn.create_function("hermes_fts_cjk2", 2, _cjk2, deterministic=True)
     conn.create_function("hermes_fts_cjk1", 2, _cjk1, deterministic=True)
     conn.create_function("hermes_fts_tools", 2, text.index_tool_names, deterministic=True)

@@ -69,12 +69,12 @@ CREATE INDEX messages_session ON messages(session_id, id);
 """
 
 # External-content FTS5 table whose "content" is a view computing the indexed columns, so
-# 'rebuild' and 'integrity-check' work; triggers keep it in step with `messages`. The porter
-# stemmer (built into FTS5) lets "deploy" find "deploys"/"deployed"; CJK tokens pass through it.
-def _fts_values(row: str) -> str:
+# 'rebuild' and 'integrity-check' work; triggers keep it in step with `messages`. Schema 2–3
+# indexed words through FTS5's porter stemmer; schema 4 indexes them as written (see _V4_EXACT).
+def _fts_values(row: str, body: str = "hermes_fts_body") -> str:
     """The four indexed values computed from `new` or `old` inside a trigger."""
     return (
-        f"hermes_fts_body({row}.role, {row}.content), "
+        f"{body}({row}.role, {row}.content), "
         f"hermes_fts_tools({row}.tool_name, {row}.tool_calls), "
         f"hermes_fts_cjk2({row}.role, {row}.content), "
         f"hermes_fts_cjk1({row}.role, {row}.content)"
@@ -127,10 +127,55 @@ def _v3_preview_and_meta(conn: sqlite3.Connection) -> None:
     )
 
 
+# Schema 4: the word index holds words exactly as written (case and accents folded), no stemming.
+# A stemmed index answered `runnings` with every run/running/runs message and stemmed prefix
+# queries (`runni*` missed "running"). Stemming is now done at query time from this index's own
+# vocabulary (expand.py), as a recall tier ranked behind exact matches. Symbols (emoji, ✅, °)
+# become words: the tokenizer counts category So as word characters and hermes_fts_words sets
+# each apart. The function has a new name so that a process still running an older Hermes fails
+# loudly on insert instead of indexing text its delete trigger would not reproduce.
+_WORDS = "hermes_fts_words"
+_V4_EXACT = f"""
+DROP TRIGGER messages_fts_insert;
+DROP TRIGGER messages_fts_delete;
+DROP TRIGGER messages_fts_update;
+DROP TABLE messages_fts;
+DROP VIEW messages_fts_source;
+CREATE VIEW messages_fts_source AS
+    SELECT id, {_WORDS}(role, content) AS body,
+           hermes_fts_tools(tool_name, tool_calls) AS tools,
+           hermes_fts_cjk2(role, content) AS cjk2,
+           hermes_fts_cjk1(role, content) AS cjk1
+    FROM messages;
+CREATE VIRTUAL TABLE messages_fts USING fts5(
+    body, tools, cjk2, cjk1,
+    content='messages_fts_source', content_rowid='id',
+    tokenize="unicode61 remove_diacritics 2 categories 'L* N* Co So'"
+);
+CREATE VIRTUAL TABLE messages_fts_terms USING fts5vocab(messages_fts, instance);
+CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
+    INSERT INTO messages_fts(rowid, body, tools, cjk2, cjk1)
+    VALUES (new.id, {_fts_values("new", _WORDS)});
+END;
+CREATE TRIGGER messages_fts_delete AFTER DELETE ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, body, tools, cjk2, cjk1)
+    VALUES ('delete', old.id, {_fts_values("old", _WORDS)});
+END;
+CREATE TRIGGER messages_fts_update
+AFTER UPDATE OF role, content, tool_name, tool_calls ON messages BEGIN
+    INSERT INTO messages_fts(messages_fts, rowid, body, tools, cjk2, cjk1)
+    VALUES ('delete', old.id, {_fts_values("old", _WORDS)});
+    INSERT INTO messages_fts(rowid, body, tools, cjk2, cjk1)
+    VALUES (new.id, {_fts_values("new", _WORDS)});
+END;
+INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "sessions and messages", _V1_CORE),
     Migration(2, "full-text index with CJK bigram and unigram columns", _V2_FTS),
     Migration(3, "session preview column and meta table", _v3_preview_and_meta),
+    Migration(4, "exact-word index without stemming; symbols and emoji as words", _V4_EXACT),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -21,9 +21,10 @@ SCORED_CHARS = 2000  # how much of each message is looked at
 
 def term_counter(term: str):  # noqa: ANN201 - a small closure
     """Occurrences of `term` in lower-cased text: a plain substring count (so `test` also
-    counts `tests`), whole words only for one- and two-letter Latin terms."""
+    counts `tests`), whole words only for one- and two-letter Latin terms (not for a symbol
+    such as an emoji, which has no word boundary around it)."""
     term = term.lower()
-    if len(term) <= 2 and not CJK_RUN.search(term):
+    if len(term) <= 2 and term.isalnum() and not CJK_RUN.search(term):
         pattern = re.compile(r"\b" + re.escape(term) + r"\b")
         return lambda text: len(pattern.findall(text))
     return lambda text: text.count(term)

@@ -4,6 +4,12 @@ Discover stays fast on large histories by ranking a bounded set of candidates: F
 the matches newest first (lazily, no sort), at most CANDIDATES of them are scored (BM25-style,
 ranking.py), and the best hit per session wins. A rare word is ranked over all its matches;
 a very common one over its most recent CANDIDATES matches.
+
+Matches come in two tiers. Tier 0 matches the words exactly as typed (case and accents
+folded). Only when it leaves room among the candidates does tier 1 run: the same query with
+each bare word widened to its inflections found in the index (expand.py), so `deploy` also
+finds "deployed". With sort="relevance" every tier-0 hit ranks above every tier-1 hit, so a
+word that occurs in a handful of messages puts those sessions first, however common its stem.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from hermes.sessions.errors import SessionNotFoundError
+from hermes.sessions.expand import variants
 from hermes.sessions.models import ROLES, MessageRecord
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
@@ -92,12 +99,56 @@ def _candidates(
             conn.set_progress_handler(None, 0)
 
 
-def _run(store: SessionStore, fq: FtsQuery, **kw: Any) -> tuple[list[tuple[int, str, str]], bool]:
+class _Expander:
+    """Inflections of query words, read from the index once per search and remembered."""
+
+    def __init__(self, store: SessionStore) -> None:
+        self.store = store
+        self.found: dict[str, list[str]] = {}
+
+    def __call__(self, word: str) -> list[str]:
+        if word not in self.found:
+            with self.store._lock:
+                self.found[word] = variants(self.store.conn, word)
+        return self.found[word]
+
+    def words(self) -> list[str]:
+        return [v for vs in self.found.values() for v in vs]
+
+
+Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
+
+
+def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, **kw: Any) -> list[Row]:
+    exact = fq.exact(expand, relaxed=relaxed)
+    rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, **kw)]
+    if len(rows) < CANDIDATES and fq.bare_words:
+        stemmed = fq.stemmed(expand, relaxed=relaxed)
+        if stemmed != exact:
+            seen = {r[0] for r in rows}
+            rows += [(*r, 1) for r in _candidates(store, stemmed, **kw) if r[0] not in seen]
+    return rows
+
+
+def _run(store: SessionStore, fq: FtsQuery, expand: _Expander, **kw: Any) -> tuple[list[Row], bool]:
     """The candidate rows, and whether they come from the OR relaxation (some words only)."""
-    rows = _candidates(store, fq.expression, **kw)
-    if not rows and fq.or_expression:
-        return _candidates(store, fq.or_expression, **kw), True
+    rows = _tiers(store, fq, expand, False, **kw)
+    if not rows and fq.or_terms:
+        return _tiers(store, fq, expand, True, **kw), True
     return rows, False
+
+
+def _best_per_session(rows: list[Row], scores: list[float], sort: str) -> list[tuple[str, int, int]]:
+    """(session id, message id, tier) of each session's best hit, best session first."""
+    if sort == "relevance":
+        keyed = sorted(zip(rows, scores, strict=True), key=lambda rs: (rs[0][3], -rs[1], -rs[0][0]))
+        ordered = [row for row, _ in keyed]
+    else:  # by date only: a session's newest (oldest) hit, whichever tier it is in
+        ordered = sorted(rows, key=lambda r: r[0], reverse=sort == "newest")
+    best: dict[str, tuple[int, int]] = {}
+    for rowid, sid, _text, tier in ordered:
+        best.setdefault(sid, (rowid, tier))
+    return [(sid, rowid, tier) for sid, (rowid, tier) in best.items()]
 
 
 def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
@@ -157,7 +208,8 @@ def discover(
     if fq is None:
         return []
     kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
-    rows: list[tuple[int, str, str]] = []
+    expand = _Expander(store)
+    rows: list[Row] = []
     partial = False
     # Cheaper forms to try when one is interrupted by the time budget or (which should not
     # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
@@ -166,21 +218,22 @@ def discover(
     attempts = [form for form in forms if form is not None]
     for n, attempt in enumerate(attempts, 1):
         try:
-            rows, partial = _run(store, attempt, bounded=n < len(attempts), **kw)
+            rows, partial = _run(store, attempt, expand, bounded=n < len(attempts), **kw)
             fq = attempt
             break
         except sqlite3.OperationalError as exc:
             log.info("search for %r gave up on %r: %s", query[:80], attempt.expression[:80], exc)
-    scores = bm25_scores([r[2] for r in rows], fq.terms) if sort == "relevance" else [0.0] * len(rows)
-    best: dict[str, tuple[int, float]] = {}
-    for (rowid, sid, _text), score in zip(rows, scores, strict=True):
-        if sid not in best or score > best[sid][1]:  # ties keep the first seen (sort order)
-            best[sid] = (rowid, score)
-    ordered = list(best.items())
+    # Tier 1 hits matched through an inflection, which the scorer and the snippet must see.
+    tier_terms = [fq.terms, fq.terms + expand.words()]
+    scores = [0.0] * len(rows)
     if sort == "relevance":
-        ordered.sort(key=lambda item: (-item[1][1], -item[1][0]))
+        for tier, terms in enumerate(tier_terms):
+            picked = [i for i, r in enumerate(rows) if r[3] == tier]
+            for i, score in zip(picked, bm25_scores([rows[i][2] for i in picked], terms), strict=True):
+                scores[i] = score
+    ordered = _best_per_session(rows, scores, sort)
     results = []
-    for sid, (message_id, _score) in ordered[: max(1, min(int(limit), 10))]:
+    for sid, message_id, tier in ordered[: max(1, min(int(limit), 10))]:
         info = store.get_session(sid)
         hit = store.get_message(message_id)
         before, after = _window(store, sid, message_id, context, context)
@@ -191,8 +244,9 @@ def discover(
             "source": info.source,
             "message_id": message_id,
             "role": hit.role,
-            "snippet": make_snippet(hit.content, fq.terms),
+            "snippet": make_snippet(hit.content, tier_terms[tier]),
             **({"partial": True} if partial else {}),
+            **({"stemmed": True} if tier else {}),
             "messages": [
                 {**message_dict(m, content_cap), **({"match": True} if m.id == message_id else {})}
                 for m in (*before, hit, *after)

@@ -23,7 +23,8 @@ def session_search_schema() -> dict[str, Any]:
             "name": TOOL_NAME,
             "description": (
                 "Search and read past conversations with this user. query: find sessions "
-                "(FTS5 syntax: words, \"phrase\", prefix*, OR, NOT). session_id + "
+                "(FTS5 syntax: words, \"exact phrase\", prefix*, OR, NOT; exact words rank "
+                "above other forms, flagged stemmed). session_id + "
                 "around_message_id: messages around a hit. session_id alone: read a session. "
                 "No arguments: list recent sessions."
             ),

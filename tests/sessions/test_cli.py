@@ -182,3 +182,20 @@ def test_prune_and_stats(hermes_home: Path) -> None:
     assert "file size" in st.stdout and "search index" in st.stdout and "KB" in st.stdout
     with SessionStore() as store:
         assert {s.id for s in store.list_sessions()} == {root, child}
+
+
+@pytest.mark.parametrize(("args", "allowed"), [
+    (("list", "--limit", "99999999999999999999999"), "from 1 to 1,000,000"),
+    (("list", "--limit", "0"), "from 1 to 1,000,000"),
+    (("list", "-n", "many"), "from 1 to 1,000,000"),
+    (("search", "auth", "--limit", "-3"), "from 1 to 10"),
+    (("search", "auth", "--limit", "11"), "from 1 to 10"),
+])
+def test_bad_limit_is_a_one_line_error(hermes_home: Path, populated: dict[str, str], args: tuple[str, ...],
+                                       allowed: str) -> None:
+    proc = run_hermes(hermes_home, "sessions", *args)
+    assert proc.returncode == 2 and proc.stdout == ""
+    [line] = proc.stderr.strip().splitlines()
+    assert "--limit" in line and allowed in line and repr(args[-1]) in line
+    assert "Traceback" not in line and "Error" not in line
+    assert run_hermes(hermes_home, "sessions", args[0], *args[1:-1], "2").returncode == 0

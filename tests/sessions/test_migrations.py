@@ -59,3 +59,42 @@ def test_v2_file_opens_and_reopening_is_a_no_op(hermes_home: Path) -> None:
         rows = store.conn.execute("SELECT version FROM schema_version ORDER BY version").fetchall()
         assert [r[0] for r in rows] == list(range(1, LATEST_VERSION + 1))
         assert store.get_session("20250101_120000_abcdef").preview
+
+
+def test_v3_stemmed_index_becomes_exact_in_place(hermes_home: Path) -> None:
+    """A file at schema 3 (porter-stemmed index) with data in it: the rows become searchable exactly."""
+    path = _old_file(3)
+    conn = sqlite3.connect(path, isolation_level=None)
+    register_functions(conn)
+    sid = "20250101_120000_abcdef"
+    conn.executemany(
+        "INSERT INTO messages (session_id, role, content, timestamp) VALUES (?, ?, ?, ?)",
+        [(sid, "user", "notes on the runnings of the old mill 🎉", 1735733000),
+         (sid, "assistant", "the job kept running, and runs again tonight", 1735733100)],
+    )
+    # what schema 3 did: the stemmed index gives both messages for either word, and no emoji
+    stemmed = conn.execute(
+        "SELECT count(*) FROM messages_fts WHERE messages_fts MATCH '\"runnings\"'").fetchone()[0]
+    assert stemmed == 2
+    conn.close()
+    with SessionStore(path) as store:
+        assert current_version(store.conn) == LATEST_VERSION >= 4
+        runnings, running = (m.id for m in store.get_messages(sid)[2:])
+
+        def matched(expression: str) -> list[int]:
+            return [r[0] for r in store.conn.execute(
+                "SELECT rowid FROM messages_fts WHERE messages_fts MATCH ? ORDER BY rowid", (expression,))]
+
+        assert matched('"runnings"') == [runnings]
+        assert matched('"runni" *') == [runnings, running]
+        assert matched('"run"') == []  # neither says "run"; the stemmed index had both under it
+        assert matched('"🎉"') == [runnings]
+        [hit] = store.search("runnings")
+        assert hit["message_id"] == runnings and "stemmed" not in hit
+        assert store.search('"running"')[0]["message_id"] == running
+        assert store.search("数据库")[0]["session_id"] == sid  # CJK columns rebuilt too
+        assert store.check_integrity() == []
+        # the new triggers keep the new index in step
+        store.update_message(runnings, content="nothing left here")
+        assert matched('"runnings"') == []
+        assert store.check_integrity() == []

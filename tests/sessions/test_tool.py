@@ -143,3 +143,22 @@ def test_schema_is_lean_and_guidance_mentions_the_tool(monkeypatch: pytest.Monke
     assert tokens <= 300  # memory + session_search together must stay under 800
     assert "session_search" in session_search_guidance()
     assert os.environ.get("TIKTOKEN_CACHE_DIR")
+
+
+def test_a_rare_word_puts_its_session_first(hermes_home: Path, clock: FakeClock) -> None:
+    store = SessionStore(clock=clock)
+    holder = new_session(store, title="mill history")
+    store.append_message(holder, "user", "the runnings of the old mill were noted in 1890")
+    busy = new_session(store, title="jobs")
+    with store.batch():  # many newer messages whose words share the rare word's stem
+        for i in range(450):
+            clock.advance(1)
+            store.append_message(busy, "assistant" if i % 2 else "user", f"job {i} is running; it runs daily")
+    current = new_session(store, title="today")
+    store.append_message(current, "user", "what were the runnings again?")
+    tool = SessionSearchTool(store, current)
+    for query in ("runnings", '"runnings"', "runnings 1890"):
+        res = call(tool, {"query": query})
+        assert res["success"] and res["results"][0]["session_id"] == holder, query
+        assert "stemmed" not in res["results"][0]
+    store.close()

@@ -41,37 +41,58 @@ def run_chat(args: argparse.Namespace) -> int:
     return asyncio.run(_chat(cfg, args))
 
 
+def _say(line: str) -> None:
+    """One line for the person on stderr, with any control sequence in it made visible."""
+    from hermes.security.sanitize import neutralize_controls
+
+    print(neutralize_controls(line), file=sys.stderr)
+
+
 class _Printer:
-    """Headless rendering of agent events: reply text to stdout, the rest to stderr."""
+    """Headless rendering of agent events: reply text to stdout, the rest to stderr. Control
+    sequences a model sends are shown as visible symbols, never acted on by the terminal."""
 
     def __init__(self) -> None:
         self.wrote_text = False
         self.last_char = "\n"
+        self.held_cr = ""  # a "\r" at the end of a piece may be half of a "\r\n"
         self.verbose = sys.stderr.isatty()
 
     def __call__(self, event: Any) -> None:
         from hermes.agent import events as ev
 
         if isinstance(event, ev.TextDelta):
-            sys.stdout.write(event.text)
-            sys.stdout.flush()
-            self.wrote_text = True
-            self.last_char = event.text[-1:] or self.last_char
+            self.write_text(event.text)
         elif isinstance(event, ev.ToolFinished) and self.verbose:
-            print(f"· {event.summary}", file=sys.stderr)
+            _say(f"· {event.summary}")
         elif isinstance(event, ev.Notice) and event.kind != "warning":
-            print(f"hermes: {event.text}" + (f" ({event.detail})" if event.detail else ""),
-                  file=sys.stderr)
+            _say(f"hermes: {event.text}" + (f" ({event.detail})" if event.detail else ""))
         elif isinstance(event, ev.ApprovalStaged):
-            print(f"hermes: memory change {event.pending_id} waits for approval "
-                  f"(hermes memory pending)", file=sys.stderr)
+            _say(f"hermes: memory change {event.pending_id} waits for approval "
+                 f"(hermes memory pending)")
         elif isinstance(event, ev.ErrorEvent):
             self.end_line()
-            print(f"hermes: {event.message}", file=sys.stderr)
+            _say(f"hermes: {event.message}")
         elif isinstance(event, ev.TurnDone):
             self.end_line()
 
+    def write_text(self, text: str) -> None:
+        from hermes.security.sanitize import neutralize_controls
+
+        text, self.held_cr = self.held_cr + text, ""
+        if text.endswith("\r"):
+            text, self.held_cr = text[:-1], "\r"
+        if not text:
+            return
+        sys.stdout.write(neutralize_controls(text))
+        sys.stdout.flush()
+        self.wrote_text = True
+        self.last_char = text[-1]
+
     def end_line(self) -> None:
+        if self.held_cr:
+            self.held_cr = ""
+            self.write_text("\u240d")  # a lone carriage return at the very end: ␍
         if self.wrote_text and self.last_char != "\n":
             sys.stdout.write("\n")
             sys.stdout.flush()

@@ -21,6 +21,7 @@ from hermes.agent.prompt import build_system_prompt
 from hermes.agent.tasks import AfterTurn, BackgroundTasks
 from hermes.agent.tools import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
+from hermes.security.sanitize import mend_surrogates
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -261,6 +262,7 @@ class AgentSession:
             self._turn_task.cancel()
 
     async def _run(self, text: str, *, store_user: bool) -> TurnDone:
+        text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
         async with self._lock:
             self._turn_task = asyncio.create_task(self._turn(text, store_user))
             try:

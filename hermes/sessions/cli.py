@@ -61,8 +61,20 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def _fail(message: str, code: int = 1) -> int:
-    print(f"hermes sessions: {message}", file=sys.stderr)
+    print(f"hermes sessions: {_shown(message)}", file=sys.stderr)
     return code
+
+
+def _shown(text: str) -> str:
+    """Stored text as it may be printed: control sequences (a model's ESC ]0;… BEL) made
+    visible, never acted on by the terminal."""
+    from hermes.security.sanitize import neutralize_controls
+
+    return neutralize_controls(text)
+
+
+def _out(text: str = "") -> None:
+    print(_shown(text))
 
 
 def _with_store(action: Any) -> Any:
@@ -92,7 +104,7 @@ def _cells(ch: str) -> int:
 
 def _fit(text: str, width: int) -> str:
     """`text` on one line, cut and padded to exactly `width` terminal cells (CJK is 2 wide)."""
-    text = " ".join((text or "").split())
+    text = _shown(" ".join((text or "").split()))
     if sum(_cells(ch) for ch in text) > width:
         out, used = [], 0
         for ch in text:
@@ -127,11 +139,13 @@ def _run_list(store: Any, args: argparse.Namespace) -> int:
 
     rows = store.list_sessions(limit=max(1, args.limit))
     if args.json:
-        print(json.dumps([
+        from hermes.security.sanitize import escape_c1_in_json
+
+        print(escape_c1_in_json(json.dumps([
             {"id": r.id, "title": r.title, "preview": r.preview, "last_active": r.last_active,
              "message_count": r.message_count, "source": r.source}
             for r in rows
-        ], ensure_ascii=False, indent=2))
+        ], ensure_ascii=False, indent=2)))
         return 0
     if not rows:
         print("No sessions yet. Start one with `hermes`.")
@@ -154,24 +168,24 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
     from hermes.sessions.text import format_time
 
     info = store.resolve_session(args.session, follow_lineage=False)
-    print(f"{info.title or '—'}  ({info.id})")
-    print(f"started {format_time(info.started_at)} · last active {format_time(info.last_active)}"
+    _out(f"{info.title or '—'}  ({info.id})")
+    _out(f"started {format_time(info.started_at)} · last active {format_time(info.last_active)}"
           f" · {info.message_count} messages · {info.source or '—'} · {info.model or '—'}")
-    print(f"tokens {info.input_tokens} in / {info.output_tokens} out / {info.cache_tokens} cached"
+    _out(f"tokens {info.input_tokens} in / {info.output_tokens} out / {info.cache_tokens} cached"
           f" · cost ${info.cost:.4f}" + (f" · cwd {info.cwd}" if info.cwd else ""))
     if info.parent_id:
-        print(f"continues {info.parent_id}")
+        _out(f"continues {info.parent_id}")
     if info.end_reason:
-        print(f"ended {format_time(info.ended_at)} ({info.end_reason})")
+        _out(f"ended {format_time(info.ended_at)} ({info.end_reason})")
     for msg in store.get_messages(info.id):
         label = msg.role + (f" · {msg.tool_name}" if msg.tool_name else "")
         label += " (interrupted)" if msg.interrupted else ""
-        print(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
+        _out(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
         if msg.content:
-            print(msg.content)
+            _out(msg.content)
         for call in msg.tool_calls or []:
             fn = (call.get("function") or {}) if isinstance(call, dict) else {}
-            print(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
+            _out(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
     return 0
 
 
@@ -182,14 +196,14 @@ def _run_search(store: Any, args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     results = discover(store, query, limit=max(1, min(args.limit, 10)), context=0)
     if not results:
-        print(f"No sessions match {query!r}.")
+        _out(f"No sessions match {query!r}.")
         return 0
     if any(r.get("partial") for r in results):
-        print("No session has all the words; these have some of them.")
+        _out("No session has all the words; these have some of them.")
     for r in results:
-        print(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
+        _out(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
               f" · message #{r['message_id']} ({r['role']})")
-        print(f"    {r['snippet']}")
+        _out(f"    {r['snippet']}")
     return 0
 
 
@@ -197,7 +211,7 @@ def _run_search(store: Any, args: argparse.Namespace) -> int:
 def _run_rename(store: Any, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     store.set_title(info.id, " ".join(args.name), "user")
-    print(f"{info.id} is now named '{store.get_session(info.id).title}'")
+    _out(f"{info.id} is now named '{store.get_session(info.id).title}'")
     return 0
 
 
@@ -205,7 +219,8 @@ def _run_rename(store: Any, args: argparse.Namespace) -> int:
 def _run_delete(store: Any, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     if not args.yes:
-        prompt = f"Delete session {info.id} '{info.title or '—'}' ({info.message_count} messages)? [y/N] "
+        prompt = _shown(f"Delete session {info.id} '{info.title or '—'}' "
+                        f"({info.message_count} messages)? [y/N] ")
         try:
             answer = input(prompt)
         except EOFError:

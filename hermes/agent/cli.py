@@ -105,29 +105,42 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
     import signal
 
     from hermes.agent.session import AgentSession, OpenError
+    from hermes.agent.tasks import QUIT_GRACE_S
 
     printer = _Printer()
     try:
         agent = AgentSession.open(cfg, resume=args.resume, source="cli",
                                   model_override=args.model, on_event=printer)
     except OpenError as exc:
-        print(f"hermes: {exc}", file=sys.stderr)
+        _say(f"hermes: {exc}")
         return 1
     if agent.history_error:
-        print(f"hermes: {agent.history_error}", file=sys.stderr)
-    # `kill` (SIGTERM) stops the reply like Esc does: the partial text is stored as interrupted
+        _say(f"hermes: {agent.history_error}")
+    agent.start_saved_jobs()  # work an earlier run saved when it quit too early
+
+    def stop() -> None:
+        # `kill` (SIGTERM) stops the reply like Esc does (the partial text is stored as
+        # interrupted) and ends the wait for the review, which is saved for the next start
+        agent.begin_quit()
+        agent.hurry()
+
     with contextlib.suppress(NotImplementedError, RuntimeError):
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, agent.cancel)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
     try:
         done = await agent.send(args.query)
         if done.failed or done.interrupted:
             return 1
         if not await agent.wait_background(timeout=cfg.agent.request_timeout):
-            print("hermes: memory review skipped: still running at exit", file=sys.stderr)
+            pass  # close() saves it; said below
         elif agent.review_status.startswith("failed: "):
-            print(f"hermes: memory review skipped: {agent.review_status[8:]}", file=sys.stderr)
+            _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
         elif agent.review_status not in ("done", "scheduled"):
-            print(f"hermes: memory review skipped: {agent.review_status}", file=sys.stderr)
+            _say(f"hermes: memory review skipped: {agent.review_status}")
         return 0
     finally:
-        await agent.close(wait_background=0)
+        await agent.close(wait_background=QUIT_GRACE_S)
+        if agent.saved_jobs:
+            what = ("the memory review" if any("-review-" in p.name for p in agent.saved_jobs)
+                    else "the session title")
+            _say(f"hermes: {what} had not finished; it is saved in {agent.saved_jobs[0].parent} "
+                 f"and runs at the next start of hermes")

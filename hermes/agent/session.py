@@ -79,8 +79,10 @@ class AgentSession:
             log.warning("session store unavailable", exc_info=True)
             error = (f"Session history is unavailable ({llm.provider_message(exc)}); this "
                      f"conversation will not be saved.")
-        agent = cls(cfg, History(store), source=source, model=model, on_event=on_event,
+        history = History(store)
+        agent = cls(cfg, history, source=source, model=model, on_event=on_event,
                     history_error=error)
+        history.on_lost = agent._history_lost
         agent._load_provider()
         if resume or continue_last:
             if store is None:
@@ -114,6 +116,11 @@ class AgentSession:
                                             timeout=self.cfg.agent.request_timeout,
                                             max_retries=1)
         return state.text
+
+    def _history_lost(self, message: str) -> None:
+        if self.history_error is None:  # one warning per run, whether at open or later
+            self.history_error = message
+            self._emit(Notice(kind="info", text=message))
 
     def _provider_error(self, message: str) -> None:
         self._emit(Notice(kind="provider", text=message))

@@ -56,6 +56,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c = s.add_parser("stats", help="counts, tokens, cost, database and index size")
     c.set_defaults(func=_run_stats)
 
+    c = s.add_parser("check", help="check state.db for damage (read-only)")
+    c.add_argument("--full", action="store_true", help="the slower, complete check")
+    c.set_defaults(func=_run_check)
+
+    c = s.add_parser("repair", help="copy what can be read from a damaged state.db into a "
+                                    "fresh file and use it (the damaged one is kept)")
+    c.add_argument("--no-swap", action="store_true",
+                   help="only write the fresh copy beside state.db; change nothing else")
+    c.set_defaults(func=_run_repair)
+
 
 # ---------------------------------------------------------------- plumbing
 
@@ -288,4 +298,52 @@ def _run_stats(store: Any, args: argparse.Namespace) -> int:
     print(f"text         {_human_bytes(st.text_bytes)}")
     print(f"file size    {_human_bytes(st.db_bytes)}")
     print(f"search index {_human_bytes(st.index_bytes)}")
+    return 0
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from hermes import paths
+    from hermes.sessions.repair import check
+
+    report = check(paths.state_db_path(), full=args.full)
+    kind = "complete" if args.full else "quick"
+    if report.healthy:
+        print(f"{report.path} is healthy ({kind} check): {report.sessions} sessions, "
+              f"{report.messages} messages.")
+        return 0
+    first = report.problems[0][:160]
+    more = f" and {len(report.problems) - 1} more problem(s)" if len(report.problems) > 1 else ""
+    print(_shown(f"{report.path} is damaged: SQLite reports '{first}'{more}. Hermes still runs, "
+                 f"without history, while it is. Run `hermes sessions repair` to copy what can "
+                 f"still be read into a fresh file (the damaged one is kept)."))
+    return 1
+
+
+def _run_repair(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from hermes import paths
+    from hermes.sessions.repair import recover
+
+    path = paths.state_db_path()
+    if not path.exists():
+        return _fail(f"there is no {path} to repair")
+    try:
+        report = recover(path, swap=not args.no_swap)
+    except (sqlite3.Error, OSError) as exc:
+        return _fail(f"could not recover anything from {path} ({exc}). It has not been "
+                     f"changed; restore it from a backup, or move it aside to start a new "
+                     f"history.")
+    sessions, messages = report.copied.get("sessions", 0), report.copied.get("messages", 0)
+    lost = sum(report.lost.values())
+    line = f"Recovered {sessions} session(s) and {messages} message(s)"
+    line += (f"; {lost} unreadable row(s) or damaged spot(s) were skipped." if lost
+             else "; no damaged spot was found.")
+    print(line)
+    if report.damaged is not None:
+        print(f"{path} now holds the recovered history; the damaged file is kept as "
+              f"{report.damaged}. Close other Hermes windows before you go on.")
+    else:
+        print(f"The recovered copy is {report.recovered}. To use it, close Hermes and run: "
+              f"mv '{path}' '{path}.damaged' && mv '{report.recovered}' '{path}'")
     return 0

@@ -99,6 +99,20 @@ class _Printer:
             self.last_char = "\n"
 
 
+def _start_auto_prune(cfg: Any) -> Any:
+    """sessions.auto_prune: prune old history in a background thread (at most once a day)."""
+    try:
+        from hermes.sessions.maintenance import start_auto_prune
+
+        return start_auto_prune(cfg)
+    except Exception:  # noqa: BLE001 - housekeeping never fails the chat
+        import logging
+
+        logging.getLogger("hermes.agent.cli").warning("automatic prune not started",
+                                                      exc_info=True)
+        return None
+
+
 async def _chat(cfg: Any, args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
@@ -117,6 +131,7 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
     if agent.history_error:
         _say(f"hermes: {agent.history_error}")
     agent.start_saved_jobs()  # work an earlier run saved when it quit too early
+    pruning = _start_auto_prune(cfg)
 
     def stop() -> None:
         # `kill` (SIGTERM) stops the reply like Esc does (the partial text is stored as
@@ -139,6 +154,8 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
         return 0
     finally:
         await agent.close(wait_background=QUIT_GRACE_S)
+        if pruning is not None:  # a prune is one transaction: waiting a little is enough
+            await asyncio.to_thread(pruning.join, 10)
         if agent.saved_jobs:
             what = ("the memory review" if any("-review-" in p.name for p in agent.saved_jobs)
                     else "the session title")

@@ -151,6 +151,7 @@ class HermesApp(App):
                 await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
                 if self.agent is not None:  # work an earlier run saved when it quit too early
                     self.agent.start_saved_jobs()
+                _start_auto_prune(self.cfg)
         finally:
             self.ready.set()
 
@@ -365,6 +366,16 @@ class HermesApp(App):
             except Exception:  # closing must never keep the person from leaving
                 log.exception("closing the session failed")
         self.exit()
+
+
+def _start_auto_prune(cfg: Config) -> None:
+    """sessions.auto_prune: prune old history in a background thread, at most once a day."""
+    try:
+        from hermes.sessions.maintenance import start_auto_prune
+
+        start_auto_prune(cfg)
+    except Exception:  # noqa: BLE001 - housekeeping never disturbs the chat
+        log.warning("automatic prune not started", exc_info=True)
 
 
 def _setup_screen(cfg: Config) -> Screen:

@@ -256,10 +256,21 @@ def _run_export(store: Any, args: argparse.Namespace) -> int:
         ids = [r[0] for r in store._read("SELECT id FROM sessions ORDER BY started_at, id")]
     else:
         ids = [store.resolve_session(ref, follow_lineage=False).id for ref in args.sessions]
+    path = Path(args.output).expanduser() if args.output else None
+    if path is not None:  # refuse before any work: one line that says what to give instead
+        if path.is_dir():
+            return _fail(f"{path} is a folder; give a file name for --output, e.g. "
+                         f"{path / ('sessions.' + args.format)}", 2)
+        if not path.parent.is_dir():
+            return _fail(f"the folder {path.parent} does not exist; create it first or give "
+                         f"--output a path in an existing folder", 2)
     chunks = export_sessions(store, ids, args.format, redacted=args.redact)
-    if args.output:
-        path = Path(args.output).expanduser()
-        write_private_file(path, "".join(chunks))
+    if path is not None:
+        try:
+            write_private_file(path, "".join(chunks))
+        except OSError as exc:
+            return _fail(f"cannot write {path} ({exc.strerror or 'write failed'}); check that "
+                         f"you can write to {path.parent}, or choose another --output")
         print(f"Exported {len(ids)} session(s) to {path}", file=sys.stderr)
     else:
         for chunk in chunks:

@@ -264,7 +264,9 @@ class HermesApp(App):
         except Exception as exc:  # the agent reports errors as events; this is the last guard
             log.exception("turn failed")
             chat.set_busy("")
-            await chat.add_line("error", f"The turn failed: {type(exc).__name__}: {exc}")
+            await chat.add_line("error", f"The turn failed unexpectedly ({exc or 'no details'}); "
+                                "your message is back in the input. Details are in "
+                                "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
             return
         if done is None:  # /retry with nothing sent yet in this session

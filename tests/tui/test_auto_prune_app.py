@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-
 from tests.agent.test_auto_prune_wiring import _ids, _old_session
 from tests.tui.conftest import SIZE, make_app, ready, wait_for
 

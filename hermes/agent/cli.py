@@ -41,41 +41,76 @@ def run_chat(args: argparse.Namespace) -> int:
     return asyncio.run(_chat(cfg, args))
 
 
+def _say(line: str) -> None:
+    """One line for the person on stderr, with any control sequence in it made visible."""
+    from hermes.security.sanitize import neutralize_controls
+
+    print(neutralize_controls(line), file=sys.stderr)
+
+
 class _Printer:
-    """Headless rendering of agent events: reply text to stdout, the rest to stderr."""
+    """Headless rendering of agent events: reply text to stdout, the rest to stderr. Control
+    sequences a model sends are shown as visible symbols, never acted on by the terminal."""
 
     def __init__(self) -> None:
         self.wrote_text = False
         self.last_char = "\n"
+        self.held_cr = ""  # a "\r" at the end of a piece may be half of a "\r\n"
         self.verbose = sys.stderr.isatty()
 
     def __call__(self, event: Any) -> None:
         from hermes.agent import events as ev
 
         if isinstance(event, ev.TextDelta):
-            sys.stdout.write(event.text)
-            sys.stdout.flush()
-            self.wrote_text = True
-            self.last_char = event.text[-1:] or self.last_char
+            self.write_text(event.text)
         elif isinstance(event, ev.ToolFinished) and self.verbose:
-            print(f"· {event.summary}", file=sys.stderr)
+            _say(f"· {event.summary}")
         elif isinstance(event, ev.Notice) and event.kind != "warning":
-            print(f"hermes: {event.text}" + (f" ({event.detail})" if event.detail else ""),
-                  file=sys.stderr)
+            _say(f"hermes: {event.text}" + (f" ({event.detail})" if event.detail else ""))
         elif isinstance(event, ev.ApprovalStaged):
-            print(f"hermes: memory change {event.pending_id} waits for approval "
-                  f"(hermes memory pending)", file=sys.stderr)
+            _say(f"hermes: memory change {event.pending_id} waits for approval "
+                 f"(hermes memory pending)")
         elif isinstance(event, ev.ErrorEvent):
             self.end_line()
-            print(f"hermes: {event.message}", file=sys.stderr)
+            _say(f"hermes: {event.message}")
         elif isinstance(event, ev.TurnDone):
             self.end_line()
 
+    def write_text(self, text: str) -> None:
+        from hermes.security.sanitize import neutralize_controls
+
+        text, self.held_cr = self.held_cr + text, ""
+        if text.endswith("\r"):
+            text, self.held_cr = text[:-1], "\r"
+        if not text:
+            return
+        sys.stdout.write(neutralize_controls(text))
+        sys.stdout.flush()
+        self.wrote_text = True
+        self.last_char = text[-1]
+
     def end_line(self) -> None:
+        if self.held_cr:
+            self.held_cr = ""
+            self.write_text("\u240d")  # a lone carriage return at the very end: ␍
         if self.wrote_text and self.last_char != "\n":
             sys.stdout.write("\n")
             sys.stdout.flush()
             self.last_char = "\n"
+
+
+def _start_auto_prune(cfg: Any) -> Any:
+    """sessions.auto_prune: prune old history in a background thread (at most once a day)."""
+    try:
+        from hermes.sessions.maintenance import start_auto_prune
+
+        return start_auto_prune(cfg)
+    except Exception:  # noqa: BLE001 - housekeeping never fails the chat
+        import logging
+
+        logging.getLogger("hermes.agent.cli").warning("automatic prune not started",
+                                                      exc_info=True)
+        return None
 
 
 async def _chat(cfg: Any, args: argparse.Namespace) -> int:
@@ -84,29 +119,45 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
     import signal
 
     from hermes.agent.session import AgentSession, OpenError
+    from hermes.agent.tasks import QUIT_GRACE_S
 
     printer = _Printer()
     try:
         agent = AgentSession.open(cfg, resume=args.resume, source="cli",
                                   model_override=args.model, on_event=printer)
     except OpenError as exc:
-        print(f"hermes: {exc}", file=sys.stderr)
+        _say(f"hermes: {exc}")
         return 1
     if agent.history_error:
-        print(f"hermes: {agent.history_error}", file=sys.stderr)
-    # `kill` (SIGTERM) stops the reply like Esc does: the partial text is stored as interrupted
+        _say(f"hermes: {agent.history_error}")
+    agent.start_saved_jobs()  # work an earlier run saved when it quit too early
+    pruning = _start_auto_prune(cfg)
+
+    def stop() -> None:
+        # `kill` (SIGTERM) stops the reply like Esc does (the partial text is stored as
+        # interrupted) and ends the wait for the review, which is saved for the next start
+        agent.begin_quit()
+        agent.hurry()
+
     with contextlib.suppress(NotImplementedError, RuntimeError):
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, agent.cancel)
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
     try:
         done = await agent.send(args.query)
         if done.failed or done.interrupted:
             return 1
         if not await agent.wait_background(timeout=cfg.agent.request_timeout):
-            print("hermes: memory review skipped: still running at exit", file=sys.stderr)
+            pass  # close() saves it; said below
         elif agent.review_status.startswith("failed: "):
-            print(f"hermes: memory review skipped: {agent.review_status[8:]}", file=sys.stderr)
+            _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
         elif agent.review_status not in ("done", "scheduled"):
-            print(f"hermes: memory review skipped: {agent.review_status}", file=sys.stderr)
+            _say(f"hermes: memory review skipped: {agent.review_status}")
         return 0
     finally:
-        await agent.close(wait_background=0)
+        await agent.close(wait_background=QUIT_GRACE_S)
+        if pruning is not None:  # a prune is one transaction: waiting a little is enough
+            await asyncio.to_thread(pruning.join, 10)
+        if agent.saved_jobs:
+            what = ("the memory review" if any("-review-" in p.name for p in agent.saved_jobs)
+                    else "the session title")
+            _say(f"hermes: {what} had not finished; it is saved in {agent.saved_jobs[0].parent} "
+                 f"and runs at the next start of hermes")

@@ -2,15 +2,21 @@
 
 The turn loop talks only to `History`, so it also works without a database (a state.db
 that cannot be opened): then messages live in memory for this run and nothing is stored.
+A database that breaks during the run (a damaged page) is dropped the same way, with one
+warning through `on_lost`, instead of failing the turn.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
+
+from hermes.sessions.errors import SessionStoreError
 
 log = logging.getLogger("hermes.agent.history")
 
@@ -27,9 +33,24 @@ class SessionTotals:
 class History:
     """Writes and reads one conversation through a SessionStore (or nowhere, when None)."""
 
-    def __init__(self, store: Any | None) -> None:
+    def __init__(self, store: Any | None, on_lost: Callable[[str], None] | None = None) -> None:
         self.store = store
+        self.on_lost = on_lost
+        self.lost: str | None = None  # why the database was dropped during this run
         self._fake_id = 0
+
+    def _lose(self, exc: SessionStoreError) -> None:
+        """The database failed (damaged, unreadable): carry on without it, say so once."""
+        store, self.store = self.store, None
+        log.warning("session history dropped for this run: %s", exc)
+        if store is not None:
+            with contextlib.suppress(Exception):  # it is broken already
+                store.close()
+        if self.lost is None:
+            self.lost = (f"Session history stopped working: {exc} This conversation goes on "
+                         f"without being saved.")
+            if self.on_lost is not None:
+                self.on_lost(self.lost)
 
     @property
     def persistent(self) -> bool:
@@ -48,8 +69,12 @@ class History:
             import time
 
             return time.strftime("%Y%m%d_%H%M%S_") + secrets.token_hex(3)
-        session_id = self.store.create_session(source=source, model=model,
-                                               system_prompt=system_prompt, cwd=os.getcwd())
+        try:
+            session_id = self.store.create_session(source=source, model=model,
+                                                   system_prompt=system_prompt, cwd=os.getcwd())
+        except SessionStoreError as exc:
+            self._lose(exc)
+            return self.create(system_prompt=system_prompt, model=model, source=source)
         return str(session_id)
 
     def continue_session(self, parent_id: str, *, system_prompt: str, model: str, source: str
@@ -57,14 +82,22 @@ class History:
         """A child session for a compression (the store ends the parent); (id, title)."""
         if self.store is None:
             return self.create(system_prompt=system_prompt, model=model, source=source), None
-        child_id = str(self.store.continue_session(parent_id, system_prompt=system_prompt,
-                                                   model=model, source=source, cwd=os.getcwd()))
+        try:
+            child_id = str(self.store.continue_session(parent_id, system_prompt=system_prompt,
+                                                       model=model, source=source,
+                                                       cwd=os.getcwd()))
+        except SessionStoreError as exc:
+            self._lose(exc)
+            return self.create(system_prompt=system_prompt, model=model, source=source), None
         info = self.get(child_id)
         return child_id, getattr(info, "title", None)
 
     def reopen(self, session_id: str) -> None:
         if self.store is not None and hasattr(self.store, "reopen_session"):
-            self.store.reopen_session(session_id)
+            try:
+                self.store.reopen_session(session_id)
+            except SessionStoreError as exc:
+                self._lose(exc)
 
     def get(self, session_id: str) -> Any | None:
         if self.store is None:
@@ -72,6 +105,9 @@ class History:
         try:
             return self.store.get_session(session_id)
         except LookupError:
+            return None
+        except SessionStoreError as exc:
+            self._lose(exc)
             return None
 
     def end(self, session_id: str, reason: str) -> None:
@@ -87,7 +123,11 @@ class History:
         if self.store is None:
             return title
         if source == "user":  # a clash is the person's to see: let it raise
-            self.store.set_title(session_id, title, source)
+            try:
+                self.store.set_title(session_id, title, source)
+            except SessionStoreError as exc:
+                self._lose(exc)
+                return title
         else:
             try:
                 if not self.store.set_title(session_id, title, source):
@@ -102,8 +142,11 @@ class History:
                   cache_tokens: int, cost: float) -> None:
         if self.store is None:
             return
-        self.store.add_usage(session_id, input_tokens=input_tokens, output_tokens=output_tokens,
-                             cache_tokens=cache_tokens, cost=cost)
+        try:
+            self.store.add_usage(session_id, input_tokens=input_tokens,
+                                 output_tokens=output_tokens, cache_tokens=cache_tokens, cost=cost)
+        except SessionStoreError as exc:
+            self._lose(exc)
 
     # ------------------------------------------------------------ messages
 
@@ -113,9 +156,13 @@ class History:
                finish_reason: str | None = None) -> int:
         if self.store is None:
             return self._next_fake()
-        msg_id = self.store.append_message(
-            session_id, role, content, tool_calls=tool_calls, tool_call_id=tool_call_id,
-            tool_name=tool_name, token_count=token_count, finish_reason=finish_reason)
+        try:
+            msg_id = self.store.append_message(
+                session_id, role, content, tool_calls=tool_calls, tool_call_id=tool_call_id,
+                tool_name=tool_name, token_count=token_count, finish_reason=finish_reason)
+        except SessionStoreError as exc:
+            self._lose(exc)
+            return self._next_fake()
         return int(getattr(msg_id, "id", msg_id))
 
     def update(self, message_id: int, content: str, *, finish_reason: str,
@@ -124,8 +171,11 @@ class History:
         """Rewrite a stored reply (a streaming checkpoint becoming the finished message)."""
         if self.store is None:
             return
-        self.store.update_message(message_id, content=content, finish_reason=finish_reason,
-                                  token_count=token_count, tool_calls=tool_calls)
+        try:
+            self.store.update_message(message_id, content=content, finish_reason=finish_reason,
+                                      token_count=token_count, tool_calls=tool_calls)
+        except SessionStoreError as exc:
+            self._lose(exc)
 
     def copy_messages(self, session_id: str, messages: list[dict[str, Any]]) -> None:
         """Store conversation messages in another session (a compression's recent turns);
@@ -141,7 +191,11 @@ class History:
         """The stored messages (system rows left out) as a valid OpenAI message list."""
         if self.store is None:
             return []
-        records = self.store.get_messages(session_id)
+        try:
+            records = self.store.get_messages(session_id)
+        except SessionStoreError as exc:
+            self._lose(exc)
+            return []
         messages = [r.to_openai() for r in records if r.role != "system"]
         return repair_tool_pairs(messages)
 

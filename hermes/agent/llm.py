@@ -9,6 +9,7 @@ handed to litellm per call; they are never logged.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import random
@@ -22,6 +23,7 @@ from typing import Any
 from hermes.agent import tokens
 from hermes.config import ModelConfig, load_env_file
 from hermes.security.redact import redact
+from hermes.security.sanitize import mend_surrogates, split_trailing_high_surrogate
 
 log = logging.getLogger("hermes.agent.llm")
 
@@ -90,6 +92,10 @@ class LLMError(Exception):
         self.partial = partial
 
 
+class NotAChatReply(Exception):
+    """HTTP 200, but no chat completion in it: an HTML page, or a reply without choices."""
+
+
 def default_key_env(model: str) -> str:
     """The variable litellm reads for a provider's key, e.g. OPENAI_API_KEY."""
     provider = model.split("/", 1)[0] if "/" in model else "openai"
@@ -119,7 +125,7 @@ _PREFIX_RE = re.compile(
 
 def provider_message(exc: BaseException) -> str:
     """The provider's own words from a litellm exception, without litellm's prefixes, one line."""
-    text = str(getattr(exc, "message", "") or exc) or type(exc).__name__
+    text = str(getattr(exc, "message", "") or exc) or "no details given"
     text = text.split("Original exception:")[0].split(" Error_str:")[0]
     for _ in range(6):
         stripped = _PREFIX_RE.sub("", text.strip(), count=1)
@@ -127,7 +133,7 @@ def provider_message(exc: BaseException) -> str:
             break
         text = stripped
     text = " ".join(redact(text).split()).rstrip(". ")
-    return (text[:240] + "…") if len(text) > 240 else (text or type(exc).__name__)
+    return (text[:240] + "…") if len(text) > 240 else (text or "no details given")
 
 
 def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False) -> LLMError:
@@ -135,6 +141,13 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
     if isinstance(exc, LLMError):
         return exc
     name = mc.name
+    if isinstance(exc, NotAChatReply):
+        where = mc.api_base or f"the {name.split('/', 1)[0]} API"
+        return LLMError(
+            f"{where} answered, but not with a chat reply (an HTML page or a reply without "
+            f"choices). Check that model.api_base is the server's OpenAI-compatible endpoint "
+            f"(usually ending in /v1) and that no login page or proxy sits in front of it.",
+            kind="bad_response", retryable=False, partial=partial)
     msg = provider_message(exc)
     status = getattr(exc, "status_code", None)
     cls = {c.__name__ for c in type(exc).__mro__}
@@ -178,8 +191,8 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
     if "APIError" in cls:
         return LLMError(f"{name} failed: {msg}. /retry to try again.", kind="server",
                         retryable=True, partial=partial)
-    return LLMError(f"The call to {name} failed: {type(exc).__name__}: {msg}.",
-                    kind="internal", retryable=False, partial=partial)
+    return LLMError(f"The call to {name} failed: {msg}. See $HERMES_HOME/logs/hermes.log, "
+                    f"then /retry.", kind="internal", retryable=False, partial=partial)
 
 
 # ---------------------------------------------------------------- calls
@@ -220,17 +233,37 @@ class StreamState:
     finish_reason: str | None = None
     usage: dict[str, int] | None = None
     attempts: int = 0
+    saw_reply: bool = False  # a chunk with a role, content or tool call arrived
+    held: str = ""  # a high surrogate waiting for its low half in the next piece
 
     @property
     def text(self) -> str:
         return "".join(self.text_parts)
+
+    def add_text(self, piece: str) -> str:
+        """Take one streamed piece; returns the text that can be shown now (surrogate pairs
+        split across pieces joined, lone surrogates replaced by U+FFFD)."""
+        ready, self.held = split_trailing_high_surrogate(self.held + piece)
+        ready = mend_surrogates(ready)
+        if ready:
+            self.text_parts.append(ready)
+        return ready
+
+    def end_text(self) -> str:
+        """The stream ended: a high surrogate still held becomes U+FFFD (returned to show)."""
+        if not self.held:
+            return ""
+        self.held = ""
+        return self.add_text("\ufffd")
 
     @property
     def received_anything(self) -> bool:
         return bool(self.text_parts) or bool(self.tool_calls)
 
     def ordered_tool_calls(self) -> list[dict[str, str]]:
-        return [self.tool_calls[i] for i in sorted(self.tool_calls)]
+        """The accumulated calls by index, their text mended (pieces may split a surrogate pair)."""
+        return [{k: _mend_arguments(v) if k == "arguments" else mend_surrogates(v)
+                 for k, v in self.tool_calls[i].items()} for i in sorted(self.tool_calls)]
 
     def add_tool_delta(self, position: int, delta: Any) -> None:
         """Accumulate one streamed tool-call delta; repeated ids and names are not appended."""
@@ -250,6 +283,32 @@ class StreamState:
         args = getattr(fn, "arguments", None) if fn is not None else None
         if args:
             entry["arguments"] += str(args)
+
+
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+def _mend_value(value: Any) -> Any:
+    if isinstance(value, str):
+        return mend_surrogates(value)
+    if isinstance(value, list):
+        return [_mend_value(v) for v in value]
+    if isinstance(value, dict):
+        return {mend_surrogates(k): _mend_value(v) for k, v in value.items()}
+    return value
+
+
+def _mend_arguments(text: str) -> str:
+    """Tool-call arguments without surrogates, raw or JSON-escaped (a `\\ud800` would turn
+    into an unstorable character once parsed); unchanged unless one is there."""
+    text = mend_surrogates(text)
+    if not _ESCAPED_SURROGATE.search(text):
+        return text
+    try:
+        value = json.loads(text)
+    except ValueError:
+        return text  # not JSON: the tool answers with a clear error, the text stays as sent
+    return json.dumps(_mend_value(value), ensure_ascii=False)
 
 
 def _usage_of(obj: Any) -> dict[str, int] | None:
@@ -304,15 +363,21 @@ async def _stream_once(litellm: Any, opts: dict[str, Any], state: StreamState,
             if delta is None:
                 continue
             text = getattr(delta, "content", None)
+            if text is not None or getattr(delta, "role", None) or getattr(delta, "tool_calls", None):
+                state.saw_reply = True
             if text:
-                text = str(text)
-                state.text_parts.append(text)
-                if on_text is not None:
+                text = state.add_text(str(text))
+                if text and on_text is not None:
                     on_text(text)
             for position, tc in enumerate(getattr(delta, "tool_calls", None) or []):
                 state.add_tool_delta(position, tc)
+        text = state.end_text()
+        if text and on_text is not None:
+            on_text(text)
     finally:
         await _close_stream(response)
+    if not state.saw_reply:
+        raise NotAChatReply()
 
 
 def backoff_delay(attempt: int, exc: BaseException | None = None) -> float:

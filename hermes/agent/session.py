@@ -18,9 +18,10 @@ from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, Tur
 from hermes.agent.history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
-from hermes.agent.tasks import AfterTurn, BackgroundTasks
+from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tools import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
+from hermes.security.sanitize import mend_surrogates
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -56,6 +57,9 @@ class AgentSession:
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: Any | None = None
+        self.saved_jobs: list[Any] = []  # job files written by close() for the next start
+        self._closing = False
+        self._hurry = asyncio.Event()
 
     # ------------------------------------------------------------ opening
 
@@ -75,8 +79,10 @@ class AgentSession:
             log.warning("session store unavailable", exc_info=True)
             error = (f"Session history is unavailable ({llm.provider_message(exc)}); this "
                      f"conversation will not be saved.")
-        agent = cls(cfg, History(store), source=source, model=model, on_event=on_event,
+        history = History(store)
+        agent = cls(cfg, history, source=source, model=model, on_event=on_event,
                     history_error=error)
+        history.on_lost = agent._history_lost
         agent._load_provider()
         if resume or continue_last:
             if store is None:
@@ -110,6 +116,11 @@ class AgentSession:
                                             timeout=self.cfg.agent.request_timeout,
                                             max_retries=1)
         return state.text
+
+    def _history_lost(self, message: str) -> None:
+        if self.history_error is None:  # one warning per run, whether at open or later
+            self.history_error = message
+            self._emit(Notice(kind="info", text=message))
 
     def _provider_error(self, message: str) -> None:
         self._emit(Notice(kind="provider", text=message))
@@ -261,6 +272,7 @@ class AgentSession:
             self._turn_task.cancel()
 
     async def _run(self, text: str, *, store_user: bool) -> TurnDone:
+        text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
         async with self._lock:
             self._turn_task = asyncio.create_task(self._turn(text, store_user))
             try:
@@ -290,14 +302,19 @@ class AgentSession:
         done = result.done
         if not self._title:
             self._derived_title(text)  # instant, from the first user line
-        if not (done.failed or done.cancelled or done.interrupted):
-            self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
+        finished = not (done.failed or done.cancelled or done.interrupted)
+        # A turn cut short by quitting still gets its review: what the person said is stored,
+        # and the review reads only that and the tool lines (saved for later if need be).
+        cut_by_quit = self._closing and store_user and done.cancelled
+        if finished or cut_by_quit:
+            if finished:
+                self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
             wants_title = self._wants_model_title
             self._wants_model_title = False
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=self._turn_index, wants_title=wants_title,
                                       can_review=self._memory_tool is not None,
-                                      provider=self.provider)
+                                      provider=self.provider if finished else None)
         return done
 
     def _derived_title(self, text: str) -> None:
@@ -340,8 +357,37 @@ class AgentSession:
             self._emit(TitleChanged(session_id, held))
 
     async def wait_background(self, timeout: float | None = None) -> bool:
-        """Wait for review/title/provider tasks; False when some still run after `timeout`."""
-        return await self._tasks.wait(timeout)
+        """Wait for review/title/provider tasks; False when some still run after `timeout`
+        (or once hurry() was called)."""
+        return await self._tasks.wait(timeout, self._hurry)
+
+    @property
+    def has_background_work(self) -> bool:
+        """True while a review, title or provider task runs."""
+        return self._tasks.running
+
+    def begin_quit(self) -> None:
+        """The program is quitting: stop a running turn (its partial is stored) and still
+        review what the person said; close() then gives the work its grace period."""
+        self._closing = True
+        self.cancel()
+
+    def hurry(self) -> None:
+        """Stop waiting for background work now (a second quit): close() saves what is left."""
+        self._hurry.set()
+
+    def start_saved_jobs(self) -> int:
+        """Run, in the background, the work an earlier run saved when it quit too early
+        (hermes/agent/jobs.py); the number started."""
+        from hermes.agent import jobs
+
+        started = 0
+        for path in jobs.pending_job_files():
+            claimed = jobs.claim(path)
+            if claimed is not None:
+                self._after_turn.replay(claimed)
+                started += 1
+        return started
 
     # ------------------------------------------------------------ compression
 
@@ -435,16 +481,18 @@ class AgentSession:
             self._conv.model = self._model
             self._conv.context_window = self._window()
 
-    async def close(self, *, wait_background: float | None = 10.0) -> None:
+    async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to
-        `wait_background` seconds, then cancel it) and end the session."""
+        `wait_background` seconds), save what has not finished as jobs for the next start
+        (`saved_jobs`), and end the session."""
+        self._closing = True
         task = self._turn_task
         if task is not None and not task.done():
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         if not await self.wait_background(wait_background):
-            self._tasks.cancel()
+            self.saved_jobs = self._tasks.save_unfinished()
         if self._conv is not None:
             self.history.end(self._conv.session_id, "user_exit")
             if self.provider is not None:

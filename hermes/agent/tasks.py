@@ -2,7 +2,8 @@
 spawned, tracked, awaited.
 
 Failures are logged and remembered as one line each; they never reach the user as a trace
-and never touch the conversation.
+and never touch the conversation. Work still running when the program quits is saved as a
+job (hermes/agent/jobs.py) and runs at the next start, so quitting loses no memory write.
 """
 
 from __future__ import annotations
@@ -14,14 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 from hermes.agent import background
 from hermes.agent.events import Event
+from hermes.agent.jobs import ClaimedJob, Job, save_job
 from hermes.agent.llm import LLMError
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from hermes.agent.history import History
     from hermes.agent.loop import TurnResult
     from hermes.config import Config
 
 log = logging.getLogger("hermes.agent.tasks")
+
+QUIT_GRACE_S = 5.0  # on quit, background work gets this long before it is saved for later
 
 
 class BackgroundTasks:
@@ -29,38 +35,85 @@ class BackgroundTasks:
 
     def __init__(self) -> None:
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._jobs: dict[asyncio.Task[Any], Job] = {}  # work that can be saved to run later
         self.errors: list[tuple[str, str]] = []  # (what, one line)
         self.review_status = ""  # "scheduled", "done", "failed: …" or why it did not run
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
+    def spawn(self, coro: Coroutine[Any, Any, Any], what: str, *, job: Job | None = None,
+              claimed: ClaimedJob | None = None) -> None:
+        """Run `coro` in the background. `job` describes it for saving if the program quits
+        first; `claimed` is the saved job it replays (removed once it has finished)."""
+
         async def guarded() -> None:
             try:
                 await coro
             except asyncio.CancelledError:
+                if claimed is not None:
+                    claimed.release()  # still saved: it runs again at the next start
                 raise
             except LLMError as err:
                 log.info("%s skipped: %s", what, err.message)
-                self._failed(what, err.message)
-            except Exception as exc:  # noqa: BLE001 - background work never reaches the user raw
+                self._failed(what, err.message, claimed)
+            except Exception:  # noqa: BLE001 - background work never reaches the user raw
                 log.warning("%s failed", what, exc_info=True)
-                self._failed(what, f"{type(exc).__name__} (see the log)")
+                self._failed(what, "an unexpected error (details in $HERMES_HOME/logs/"
+                                   "hermes.log)", claimed)
+            else:
+                if claimed is not None:
+                    claimed.done()
 
         task = asyncio.create_task(guarded(), name=f"hermes-{what}")
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        if job is not None:
+            self._jobs[task] = job
+        task.add_done_callback(self._forget)
 
-    def _failed(self, what: str, line: str) -> None:
+    def _forget(self, task: asyncio.Task[Any]) -> None:
+        self._tasks.discard(task)
+        self._jobs.pop(task, None)
+
+    @property
+    def running(self) -> bool:
+        return any(not t.done() for t in self._tasks)
+
+    def _failed(self, what: str, line: str, claimed: ClaimedJob | None = None) -> None:
         self.errors.append((what, line))
         if what == "review":
             self.review_status = f"failed: {line}"
+        if claimed is not None:
+            claimed.failed(line)
 
-    async def wait(self, timeout: float | None = None) -> bool:
-        """Wait for the running tasks; False when some still run after `timeout` seconds."""
+    async def wait(self, timeout: float | None = None,
+                   hurry: asyncio.Event | None = None) -> bool:
+        """Wait for the running tasks; False when some still run after `timeout` seconds (or
+        once `hurry` is set)."""
         pending = [t for t in self._tasks if not t.done()]
         if not pending:
             return True
-        _, still = await asyncio.wait(pending, timeout=timeout)
-        return not still
+        waiters: list[asyncio.Future[Any]] = [asyncio.ensure_future(asyncio.wait(pending))]
+        if hurry is not None:
+            waiters.append(asyncio.ensure_future(hurry.wait()))
+        try:
+            await asyncio.wait(waiters, timeout=timeout, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for w in waiters:
+                w.cancel()
+        return all(t.done() for t in pending)
+
+    def save_unfinished(self) -> list[Path]:
+        """Save the work that has not finished as jobs for the next start, then stop it all;
+        the job files written."""
+        saved: list[Path] = []
+        for task in list(self._tasks):
+            job = self._jobs.get(task)
+            if task.done() or job is None:
+                continue
+            try:
+                saved.append(save_job(job))
+            except OSError:
+                log.warning("could not save the unfinished %s", job.kind, exc_info=True)
+        self.cancel()
+        return saved
 
     def cancel(self) -> None:
         for task in list(self._tasks):
@@ -89,14 +142,16 @@ class AfterTurn:
             cfg.resolve_model(cfg.memory.review_model), cfg.resolve_model(cfg.sessions.title_model))
         if review_due:
             self.tasks.review_status = "scheduled"
+            job = Job("review", session_id, user_text, list(result.tool_lines), combine)
             self.tasks.spawn(self._review(session_id, user_text, combine, result.tool_lines),
-                             "review")
+                             "review", job=job)
         elif not interval:
             self.tasks.review_status = "off (memory.review_interval is 0)"
         else:
             self.tasks.review_status = f"not due (runs every {interval} turns)"
         if wants_title and not combine:
-            self.tasks.spawn(self._title(session_id, user_text), "title")
+            self.tasks.spawn(self._title(session_id, user_text), "title",
+                             job=Job("title", session_id, user_text))
         if provider is not None:
             message_ids = [i for i in (result.user_message_id, result.assistant_message_id)
                            if i is not None]
@@ -104,8 +159,19 @@ class AfterTurn:
                                                        result.assistant_text, message_ids),
                              "provider")
 
+    def replay(self, claimed: ClaimedJob) -> None:
+        """Run a job saved when an earlier run quit before it finished."""
+        job = claimed.job
+        if job.kind == "review":
+            self.tasks.spawn(self._review(job.session_id, job.user_text, job.with_title,
+                                          job.tool_lines, current=False),
+                             "saved review", claimed=claimed)
+        else:
+            self.tasks.spawn(self._title(job.session_id, job.user_text), "saved title",
+                             claimed=claimed)
+
     async def _review(self, session_id: str, user_text: str, with_title: bool,
-                      tool_lines: list[str]) -> None:
+                      tool_lines: list[str], *, current: bool = True) -> None:
         from hermes.memory import MemoryTool
 
         tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
@@ -113,7 +179,8 @@ class AfterTurn:
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,
             with_title=with_title, tool_lines=tool_lines)
         self._record(session_id, usage)
-        self.tasks.review_status = "done"
+        if current:
+            self.tasks.review_status = "done"
         if title:
             self.apply_title(session_id, title)
 

@@ -77,13 +77,35 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c = s.add_parser("stats", help="counts, tokens, cost, database and index size")
     c.set_defaults(func=_run_stats)
 
+    c = s.add_parser("check", help="check state.db for damage (read-only)")
+    c.add_argument("--full", action="store_true", help="the slower, complete check")
+    c.set_defaults(func=_run_check)
+
+    c = s.add_parser("repair", help="copy what can be read from a damaged state.db into a "
+                                    "fresh file and use it (the damaged one is kept)")
+    c.add_argument("--no-swap", action="store_true",
+                   help="only write the fresh copy beside state.db; change nothing else")
+    c.set_defaults(func=_run_repair)
+
 
 # ---------------------------------------------------------------- plumbing
 
 
 def _fail(message: str, code: int = 1) -> int:
-    print(f"hermes sessions: {message}", file=sys.stderr)
+    print(f"hermes sessions: {_shown(message)}", file=sys.stderr)
     return code
+
+
+def _shown(text: str) -> str:
+    """Stored text as it may be printed: control sequences (a model's ESC ]0;… BEL) made
+    visible, never acted on by the terminal."""
+    from hermes.security.sanitize import neutralize_controls
+
+    return neutralize_controls(text)
+
+
+def _out(text: str = "") -> None:
+    print(_shown(text))
 
 
 def _with_store(action: Any) -> Any:
@@ -113,7 +135,7 @@ def _cells(ch: str) -> int:
 
 def _fit(text: str, width: int) -> str:
     """`text` on one line, cut and padded to exactly `width` terminal cells (CJK is 2 wide)."""
-    text = " ".join((text or "").split())
+    text = _shown(" ".join((text or "").split()))
     if sum(_cells(ch) for ch in text) > width:
         out, used = [], 0
         for ch in text:
@@ -151,11 +173,13 @@ def _run_list(store: Any, args: argparse.Namespace) -> int:
         return 2
     rows = store.list_sessions(limit=limit)
     if args.json:
-        print(json.dumps([
+        from hermes.security.sanitize import escape_c1_in_json
+
+        print(escape_c1_in_json(json.dumps([
             {"id": r.id, "title": r.title, "preview": r.preview, "last_active": r.last_active,
              "message_count": r.message_count, "source": r.source}
             for r in rows
-        ], ensure_ascii=False, indent=2))
+        ], ensure_ascii=False, indent=2)))
         return 0
     if not rows:
         print("No sessions yet. Start one with `hermes`.")
@@ -178,24 +202,24 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
     from hermes.sessions.text import format_time
 
     info = store.resolve_session(args.session, follow_lineage=False)
-    print(f"{info.title or '—'}  ({info.id})")
-    print(f"started {format_time(info.started_at)} · last active {format_time(info.last_active)}"
+    _out(f"{info.title or '—'}  ({info.id})")
+    _out(f"started {format_time(info.started_at)} · last active {format_time(info.last_active)}"
           f" · {info.message_count} messages · {info.source or '—'} · {info.model or '—'}")
-    print(f"tokens {info.input_tokens} in / {info.output_tokens} out / {info.cache_tokens} cached"
+    _out(f"tokens {info.input_tokens} in / {info.output_tokens} out / {info.cache_tokens} cached"
           f" · cost ${info.cost:.4f}" + (f" · cwd {info.cwd}" if info.cwd else ""))
     if info.parent_id:
-        print(f"continues {info.parent_id}")
+        _out(f"continues {info.parent_id}")
     if info.end_reason:
-        print(f"ended {format_time(info.ended_at)} ({info.end_reason})")
+        _out(f"ended {format_time(info.ended_at)} ({info.end_reason})")
     for msg in store.get_messages(info.id):
         label = msg.role + (f" · {msg.tool_name}" if msg.tool_name else "")
         label += " (interrupted)" if msg.interrupted else ""
-        print(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
+        _out(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
         if msg.content:
-            print(msg.content)
+            _out(msg.content)
         for call in msg.tool_calls or []:
             fn = (call.get("function") or {}) if isinstance(call, dict) else {}
-            print(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
+            _out(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
     return 0
 
 
@@ -209,14 +233,14 @@ def _run_search(store: Any, args: argparse.Namespace) -> int:
     query = " ".join(args.query)
     results = discover(store, query, limit=limit, context=0)
     if not results:
-        print(f"No sessions match {query!r}.")
+        _out(f"No sessions match {query!r}.")
         return 0
     if any(r.get("partial") for r in results):
-        print("No session has all the words; these have some of them.")
+        _out("No session has all the words; these have some of them.")
     for r in results:
-        print(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
+        _out(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
               f" · message #{r['message_id']} ({r['role']})")
-        print(f"    {r['snippet']}")
+        _out(f"    {r['snippet']}")
     return 0
 
 
@@ -224,7 +248,7 @@ def _run_search(store: Any, args: argparse.Namespace) -> int:
 def _run_rename(store: Any, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     store.set_title(info.id, " ".join(args.name), "user")
-    print(f"{info.id} is now named '{store.get_session(info.id).title}'")
+    _out(f"{info.id} is now named '{store.get_session(info.id).title}'")
     return 0
 
 
@@ -232,7 +256,8 @@ def _run_rename(store: Any, args: argparse.Namespace) -> int:
 def _run_delete(store: Any, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     if not args.yes:
-        prompt = f"Delete session {info.id} '{info.title or '—'}' ({info.message_count} messages)? [y/N] "
+        prompt = _shown(f"Delete session {info.id} '{info.title or '—'}' "
+                        f"({info.message_count} messages)? [y/N] ")
         try:
             answer = input(prompt)
         except EOFError:
@@ -258,10 +283,21 @@ def _run_export(store: Any, args: argparse.Namespace) -> int:
         ids = [r[0] for r in store._read("SELECT id FROM sessions ORDER BY started_at, id")]
     else:
         ids = [store.resolve_session(ref, follow_lineage=False).id for ref in args.sessions]
+    path = Path(args.output).expanduser() if args.output else None
+    if path is not None:  # refuse before any work: one line that says what to give instead
+        if path.is_dir():
+            return _fail(f"{path} is a folder; give a file name for --output, e.g. "
+                         f"{path / ('sessions.' + args.format)}", 2)
+        if not path.parent.is_dir():
+            return _fail(f"the folder {path.parent} does not exist; create it first or give "
+                         f"--output a path in an existing folder", 2)
     chunks = export_sessions(store, ids, args.format, redacted=args.redact)
-    if args.output:
-        path = Path(args.output).expanduser()
-        write_private_file(path, "".join(chunks))
+    if path is not None:
+        try:
+            write_private_file(path, "".join(chunks))
+        except OSError as exc:
+            return _fail(f"cannot write {path} ({exc.strerror or 'write failed'}); check that "
+                         f"you can write to {path.parent}, or choose another --output")
         print(f"Exported {len(ids)} session(s) to {path}", file=sys.stderr)
     else:
         for chunk in chunks:
@@ -300,4 +336,52 @@ def _run_stats(store: Any, args: argparse.Namespace) -> int:
     print(f"text         {_human_bytes(st.text_bytes)}")
     print(f"file size    {_human_bytes(st.db_bytes)}")
     print(f"search index {_human_bytes(st.index_bytes)}")
+    return 0
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from hermes import paths
+    from hermes.sessions.repair import check
+
+    report = check(paths.state_db_path(), full=args.full)
+    kind = "complete" if args.full else "quick"
+    if report.healthy:
+        print(f"{report.path} is healthy ({kind} check): {report.sessions} sessions, "
+              f"{report.messages} messages.")
+        return 0
+    first = report.problems[0][:160]
+    more = f" and {len(report.problems) - 1} more problem(s)" if len(report.problems) > 1 else ""
+    print(_shown(f"{report.path} is damaged: SQLite reports '{first}'{more}. Hermes still runs, "
+                 f"without history, while it is. Run `hermes sessions repair` to copy what can "
+                 f"still be read into a fresh file (the damaged one is kept)."))
+    return 1
+
+
+def _run_repair(args: argparse.Namespace) -> int:
+    import sqlite3
+
+    from hermes import paths
+    from hermes.sessions.repair import recover
+
+    path = paths.state_db_path()
+    if not path.exists():
+        return _fail(f"there is no {path} to repair")
+    try:
+        report = recover(path, swap=not args.no_swap)
+    except (sqlite3.Error, OSError) as exc:
+        return _fail(f"could not recover anything from {path} ({exc}). It has not been "
+                     f"changed; restore it from a backup, or move it aside to start a new "
+                     f"history.")
+    sessions, messages = report.copied.get("sessions", 0), report.copied.get("messages", 0)
+    lost = sum(report.lost.values())
+    line = f"Recovered {sessions} session(s) and {messages} message(s)"
+    line += (f"; {lost} unreadable row(s) or damaged spot(s) were skipped." if lost
+             else "; no damaged spot was found.")
+    print(line)
+    if report.damaged is not None:
+        print(f"{path} now holds the recovered history; the damaged file is kept as "
+              f"{report.damaged}. Close other Hermes windows before you go on.")
+    else:
+        print(f"The recovered copy is {report.recovered}. To use it, close Hermes and run: "
+              f"mv '{path}' '{path}.damaged' && mv '{report.recovered}' '{path}'")
     return 0

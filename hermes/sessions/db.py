@@ -48,8 +48,9 @@ def unusable(path: Path, exc: BaseException) -> SessionStoreError:
     """The one message for a file that exists but cannot be used."""
     return SessionStoreError(
         f"{path} is not a usable session database ({exc}). Hermes has not changed it. "
-        f"Move it aside (mv '{path}' '{path}.broken') to start a new history, or restore it "
-        "from a backup; Hermes can still run without history.",
+        "Run `hermes sessions repair` to copy what can still be read into a fresh file, or "
+        f"move it aside (mv '{path}' '{path}.broken') to start a new history; Hermes can "
+        "still run without history.",
         path,
     )
 

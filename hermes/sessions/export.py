@@ -7,6 +7,7 @@ import json
 from collections.abc import Iterable, Iterator
 
 from hermes.security.redact import redact_data
+from hermes.security.sanitize import escape_c1_in_json, neutralize_controls
 from hermes.sessions.models import MessageRecord, SessionInfo
 from hermes.sessions.store import SessionStore
 from hermes.sessions.text import format_time
@@ -23,11 +24,14 @@ def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted
 
 
 def to_jsonl(record: dict) -> str:
-    return json.dumps(record, ensure_ascii=False) + "\n"
+    """One JSON line; the text is exact (JSON escapes control characters)."""
+    return escape_c1_in_json(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
 def to_markdown(record: dict) -> str:
-    """A readable transcript: header with the facts, then each message under its role."""
+    """A readable transcript: header with the facts, then each message under its role.
+    Control sequences in stored text are shown as visible symbols (ESC as ␛), so viewing the
+    file in a terminal cannot act on them."""
     title = record.get("title") or "Untitled session"
     lines = [f"# {title}", ""]
     facts = [
@@ -67,7 +71,7 @@ def to_markdown(record: dict) -> str:
             fn = (call.get("function") or {}) if isinstance(call, dict) else {}
             lines += ["", f"→ `{fn.get('name', '?')}` `{fn.get('arguments', '')}`"]
         lines.append("")
-    return "\n".join(lines).rstrip() + "\n"
+    return neutralize_controls("\n".join(lines).rstrip() + "\n")
 
 
 def export_sessions(store: SessionStore, ids: Iterable[str], fmt: str, *, redacted: bool

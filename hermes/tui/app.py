@@ -67,6 +67,7 @@ class HermesApp(App):
         self.runner = CommandRunner(self)
         self.theme_result = theme_mod.ThemeLoadResult()
         self._open_agent_on_start = open_agent
+        self._quitting = False
         self.pending_title: str | None = None
         self._pending_text: list[str] = []
         self._text_flush_queued = False
@@ -150,6 +151,9 @@ class HermesApp(App):
                     if saved:
                         self.cfg = config_mod.load_config()
                 await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
+                if self.agent is not None:  # work an earlier run saved when it quit too early
+                    self.agent.start_saved_jobs()
+                _start_auto_prune(self.cfg)
         finally:
             self.ready.set()
 
@@ -262,7 +266,9 @@ class HermesApp(App):
         except Exception as exc:  # the agent reports errors as events; this is the last guard
             log.exception("turn failed")
             chat.set_busy("")
-            await chat.add_line("error", f"The turn failed: {type(exc).__name__}: {exc}")
+            await chat.add_line("error", f"The turn failed unexpectedly ({exc or 'no details'}); "
+                                "your message is back in the input. Details are in "
+                                "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
             return
         if done is None:  # /retry with nothing sent yet in this session
@@ -362,14 +368,39 @@ class HermesApp(App):
         return {"theme": tuple(sorted(self.theme_result.themes))}
 
     async def action_quit(self) -> None:
-        if self.agent is not None:
+        """Leave. Background work of the last turn (memory review, title) gets a short grace
+        period, shown as "saving memory…"; what cannot finish in it is saved as a job that
+        runs at the next start. A second Ctrl+Q stops waiting (the work is still saved)."""
+        from hermes.agent.tasks import QUIT_GRACE_S
+
+        agent = self.agent
+        if self._quitting:
+            if agent is not None:
+                agent.hurry()
+            return
+        self._quitting = True
+        if agent is not None:
+            if agent.busy or agent.has_background_work:
+                with contextlib.suppress(Exception):
+                    await self.chat.add_line("info", "saving memory… (Ctrl+Q again to leave now;"
+                                                     " unfinished work runs at the next start)")
             try:
-                # background work gets 3 s, inside the 5 s that leaving may take, so the
-                # session is always ended and the database closed
-                await asyncio.wait_for(self.agent.close(wait_background=3), timeout=5)
+                # the session is always ended and the database closed within the limit
+                await asyncio.wait_for(agent.close(wait_background=QUIT_GRACE_S),
+                                       timeout=QUIT_GRACE_S + 5)
             except Exception:  # closing must never keep the person from leaving
                 log.exception("closing the session failed")
         self.exit()
+
+
+def _start_auto_prune(cfg: Config) -> None:
+    """sessions.auto_prune: prune old history in a background thread, at most once a day."""
+    try:
+        from hermes.sessions.maintenance import start_auto_prune
+
+        start_auto_prune(cfg)
+    except Exception:  # noqa: BLE001 - housekeeping never disturbs the chat
+        log.warning("automatic prune not started", exc_info=True)
 
 
 def _setup_screen(cfg: Config) -> Screen:

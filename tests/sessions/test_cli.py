@@ -199,3 +199,31 @@ def test_bad_limit_is_a_one_line_error(hermes_home: Path, populated: dict[str, s
     assert "--limit" in line and allowed in line and repr(args[-1]) in line
     assert "Traceback" not in line and "Error" not in line
     assert run_hermes(hermes_home, "sessions", args[0], *args[1:-1], "2").returncode == 0
+
+
+def test_export_to_a_folder_or_a_missing_folder_is_refused_with_one_line(
+        hermes_home: Path, populated: dict[str, str], tmp_path: Path) -> None:
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    into_dir = run_hermes(hermes_home, "sessions", "export", "--all", "-o", str(folder))
+    assert into_dir.returncode == 2
+    (line,) = into_dir.stderr.splitlines()
+    assert "is a folder" in line and str(folder / "sessions.jsonl") in line
+    assert "Error" not in line and list(folder.iterdir()) == []
+
+    missing = tmp_path / "no" / "such" / "out.md"
+    refused = run_hermes(hermes_home, "sessions", "export", "--all", "-f", "md", "-o", str(missing))
+    assert refused.returncode == 2
+    (line,) = refused.stderr.splitlines()
+    assert f"the folder {missing.parent} does not exist" in line
+    assert not (tmp_path / "no").exists()  # nothing created silently
+
+
+def test_export_to_an_unwritable_place_is_one_line(hermes_home: Path,
+                                                   populated: dict[str, str]) -> None:
+    target = Path("/proc/self/hermes-export.jsonl")  # a folder nobody, root included, may write
+    proc = run_hermes(hermes_home, "sessions", "export", "--all", "-o", str(target))
+    assert proc.returncode == 1
+    (line,) = proc.stderr.splitlines()
+    assert line.startswith(f"hermes sessions: cannot write {target}")
+    assert "Error" not in line and "Traceback" not in proc.stderr

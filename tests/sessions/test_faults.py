@@ -99,7 +99,7 @@ def test_corrupt_file_gives_a_clear_error_and_is_kept(hermes_home: Path) -> None
     with pytest.raises(SessionStoreError) as err:
         SessionStore()
     message = str(err.value)
-    assert str(path) in message and "Move it aside" in message
+    assert str(path) in message and "move it aside" in message and "hermes sessions repair" in message
     assert err.value.path == path
     assert path.read_bytes() == data  # never silently replaced
 
@@ -159,3 +159,77 @@ def test_newer_schema_is_refused_untouched(hermes_home: Path) -> None:
     with pytest.raises(SessionStoreError) as err:
         SessionStore()
     assert "newer Hermes" in str(err.value)
+
+
+def damage_pages(path: Path, *, every: int = 1, first_page: int = 2) -> None:
+    """Write garbage into the middle of every `every`-th page from `first_page` on (page 1,
+    the header and schema, stays intact so the file still opens)."""
+    raw = bytearray(path.read_bytes())
+    page = 4096
+    for offset in range((first_page - 1) * page, len(raw), page * every):
+        raw[offset + 100:offset + 300] = b"\xff" * 200
+    path.write_bytes(bytes(raw))
+
+
+def filled_then_damaged(every: int = 1) -> Path:
+    """A real state.db with 30 sessions of 20 messages, then damaged pages."""
+    with SessionStore() as store:
+        for s in range(30):
+            sid = new_session(store)
+            for i in range(20):
+                store.append_message(sid, "user", f"filler text number {i} of session {s} " * 12)
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    path = paths.state_db_path()
+    damage_pages(path, every=every)
+    return path
+
+
+def test_check_reports_a_healthy_file_in_plain_words(hermes_home: Path) -> None:
+    with SessionStore() as store:
+        store.append_message(new_session(store), "user", "hello")
+    proc = run_hermes(hermes_home, "sessions", "check")
+    assert proc.returncode == 0, proc.stderr
+    assert "is healthy" in proc.stdout and "1 sessions, 1 messages" in proc.stdout
+
+
+def test_check_and_repair_a_damaged_file(hermes_home: Path) -> None:
+    path = filled_then_damaged(every=3)
+    damaged_bytes = path.read_bytes()
+    check = run_hermes(hermes_home, "sessions", "check")
+    assert check.returncode == 1
+    (line,) = check.stdout.splitlines()
+    assert "is damaged" in line and "hermes sessions repair" in line and str(path) in line
+    assert "Traceback" not in check.stderr and path.read_bytes() == damaged_bytes  # read-only
+
+    repair = run_hermes(hermes_home, "sessions", "repair")
+    assert repair.returncode == 0, repair.stderr
+    kept = sorted(path.parent.glob("state.db.damaged-*"))
+    assert kept and kept[0].read_bytes() == damaged_bytes  # the original is kept, untouched
+    assert "Recovered" in repair.stdout and str(kept[0]) in repair.stdout
+
+    again = run_hermes(hermes_home, "sessions", "check")
+    assert again.returncode == 0, again.stdout
+    with SessionStore() as store:
+        assert store.check_integrity() == []
+        sessions = store.list_sessions(limit=100)
+        assert 0 < len(sessions) <= 30
+        messages = store.conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+        assert 0 < messages < 600  # what sat on damaged pages is gone, the rest is back
+        counted = sum(store.get_session(s.id).message_count for s in sessions)
+        assert counted == messages  # the counts follow what was recovered
+        assert store.search("filler")  # the search index was rebuilt from the recovered rows
+        sid = new_session(store)  # and the file takes new history
+        store.append_message(sid, "user", "after the repair")
+    assert path.stat().st_mode & 0o777 == 0o600
+
+
+def test_repair_without_swap_leaves_state_db_alone(hermes_home: Path) -> None:
+    path = filled_then_damaged(every=5)
+    before = path.read_bytes()
+    proc = run_hermes(hermes_home, "sessions", "repair", "--no-swap")
+    assert proc.returncode == 0, proc.stderr
+    assert path.read_bytes() == before
+    (fresh,) = path.parent.glob("state.db.recovered-*")
+    assert f"mv '{fresh}' '{path}'" in proc.stdout
+    with SessionStore(fresh) as store:
+        assert store.list_sessions(limit=100) and store.check_integrity() == []

@@ -64,6 +64,8 @@ class Reply:
     empty_choices: bool = False  # a response / chunks with "choices": []
     finish_reason: str | None = None  # None = "tool_calls" or "stop"
     hang: bool = False  # after the first text chunk, wait until the client goes away
+    body: str | None = None  # answer 200 with exactly this body (HTML, junk) instead of JSON/SSE
+    content_type: str = "text/html; charset=utf-8"  # of `body`
 
     def completion_tokens(self) -> int:
         body = self.text + "".join(c.name + c.arguments_text() for c in self.tool_calls)
@@ -283,6 +285,8 @@ class _Handler(BaseHTTPRequestHandler):
             time.sleep(reply.delay)
         if reply.status != 200:
             self._error(reply)
+        elif reply.body is not None:
+            self._raw(reply)
         elif body.get("stream"):
             self._stream(body, reply)
         else:
@@ -298,6 +302,15 @@ class _Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(data)))
         for k, v in (headers or {}).items():
             self.send_header(k, v)
+        self.end_headers()
+        self.wfile.write(data)
+
+    def _raw(self, reply: Reply) -> None:
+        """A 200 whose body is not what an OpenAI client expects (a proxy's HTML page...)."""
+        data = (reply.body or "").encode("utf-8", "surrogatepass")
+        self.send_response(200)
+        self.send_header("Content-Type", reply.content_type)
+        self.send_header("Content-Length", str(len(data)))
         self.end_headers()
         self.wfile.write(data)
 
@@ -347,7 +360,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _event(self, payload: dict[str, Any] | str) -> None:
         text = payload if isinstance(payload, str) else json.dumps(payload, ensure_ascii=False)
-        self._send_chunk(f"data: {text}\n\n".encode())
+        try:
+            data = f"data: {text}\n\n".encode()
+        except UnicodeEncodeError:  # lone surrogates in a scripted reply go out JSON-escaped
+            data = f"data: {json.dumps(payload)}\n\n".encode()
+        self._send_chunk(data)
 
     def _drop(self) -> None:
         """Close the socket without the final zero-length chunk: the body is incomplete."""

@@ -87,9 +87,11 @@ async def test_typing_after_a_write_is_staged_never_decides_it(chat_env):
 
 
 async def test_a_review_staged_while_the_user_types_takes_no_keystrokes(chat_env):
-    """The background review's replace waits for approval (even with approval off) and is
-    staged after the reply, while the person is typing the next message."""
+    """With memory.review_approval: destructive, the background review's replace waits for
+    approval (write approval itself off) and is staged after the reply, while the person is
+    typing the next message."""
     server, _ = chat_env
+    chat_env.configure(memory={"review_approval": "destructive"})
     MemoryTool(load_config(), origin="cli").call(
         {"action": "add", "target": "user", "content": "Prefers spaces"})
     chat_env.review_replies.append(Reply(text='[{"action": "replace", "target": "user", '

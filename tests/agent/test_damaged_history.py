@@ -11,7 +11,7 @@ from tests.sessions.test_faults import filled_then_damaged
 def test_chat_q_runs_without_history_and_says_so_once(agent_env, hermes_home):
     _, make_cfg = agent_env
     make_cfg()
-    path = filled_then_damaged()
+    path = filled_then_damaged(at=0)
     result = _hermes(hermes_home, "chat", "-q", "hello")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "OK.\n"

@@ -161,17 +161,19 @@ def test_newer_schema_is_refused_untouched(hermes_home: Path) -> None:
     assert "newer Hermes" in str(err.value)
 
 
-def damage_pages(path: Path, *, every: int = 1, first_page: int = 2) -> None:
-    """Write garbage into the middle of every `every`-th page from `first_page` on (page 1,
-    the header and schema, stays intact so the file still opens)."""
+def damage_pages(path: Path, *, every: int = 1, first_page: int = 2, at: int = 100) -> None:
+    """Write garbage at byte `at` of every `every`-th page from `first_page` on (page 1,
+    the header and schema, stays intact so the file still opens). At 0 it hits each page's
+    b-tree header, which any read of the page notices; at 100 it may land in a page's free
+    space, as real damage can."""
     raw = bytearray(path.read_bytes())
     page = 4096
     for offset in range((first_page - 1) * page, len(raw), page * every):
-        raw[offset + 100:offset + 300] = b"\xff" * 200
+        raw[offset + at:offset + at + 200] = b"\xff" * 200
     path.write_bytes(bytes(raw))
 
 
-def filled_then_damaged(every: int = 1) -> Path:
+def filled_then_damaged(every: int = 1, at: int = 100) -> Path:
     """A real state.db with 30 sessions of 20 messages, then damaged pages."""
     with SessionStore() as store:
         for s in range(30):
@@ -180,7 +182,7 @@ def filled_then_damaged(every: int = 1) -> Path:
                 store.append_message(sid, "user", f"filler text number {i} of session {s} " * 12)
         store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     path = paths.state_db_path()
-    damage_pages(path, every=every)
+    damage_pages(path, every=every, at=at)
     return path
 
 

@@ -152,6 +152,11 @@ async def run_review(cfg: Config, *, memory_tool: Any, user_text: str,
                                         max_retries=1, extra=_small_reply(mc, 300))
     usage = _usage("review", mc, state, messages)
     title, rest = split_title(state.text) if with_title else ("", state.text)
+    # a configured scan judge answers in a thread now, so applying below never waits on it
+    from hermes.agent.scan_judge import prejudge
+
+    await prejudge(memory_tool.screen, [op.get("content") for op in parse_operations(rest)
+                                        if isinstance(op, dict)])
     apply_review(cfg, memory_tool, rest, emit)
     return usage, title
 

@@ -172,9 +172,11 @@ class AfterTurn:
 
     async def _review(self, session_id: str, user_text: str, with_title: bool,
                       tool_lines: list[str], *, current: bool = True) -> None:
+        from hermes.agent.scan_judge import make_judge
         from hermes.memory import MemoryTool
 
-        tool = MemoryTool(self.cfg, origin="review", session_id=session_id)
+        tool = MemoryTool(self.cfg, origin="review", session_id=session_id,
+                          judge=make_judge(self.cfg))
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,
             with_title=with_title, tool_lines=tool_lines)

@@ -6,6 +6,7 @@ raises), the model gets a JSON error result it can act on and the turn carries o
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
@@ -215,18 +216,31 @@ def describe_search_result(args: dict[str, Any], data: dict[str, Any]) -> str:
     return f"{start} → {n} {noun}"
 
 
+def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:
+    """An async dispatcher running the blocking `fn` in a worker thread."""
+
+    async def dispatch(raw: str) -> str:
+        return await asyncio.to_thread(fn, raw)
+
+    return dispatch
+
+
 def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any | None = None
                    ) -> tuple[ToolRegistry, Any]:
     """The tools of one session: memory, session_search (when history is available) and the
     user-model provider's tools. Returns (registry, the session's MemoryTool)."""
+    from hermes.agent.scan_judge import make_judge
     from hermes.memory import MemoryTool, memory_tool_schema
     from hermes.sessions import SessionSearchTool, session_search_schema
 
     registry = ToolRegistry()
-    memory_tool = MemoryTool(cfg, origin="tool", session_id=session_id)
+    judge = make_judge(cfg)
+    memory_tool = MemoryTool(cfg, origin="tool", session_id=session_id, judge=judge)
     schema = memory_tool_schema(cfg)
     if schema:
-        registry.register(Tool("memory", schema, memory_tool.dispatch, describe_memory,
+        # with a judge a write may wait on a model request: keep it off the event loop
+        dispatch = memory_tool.dispatch if judge is None else in_thread(memory_tool.dispatch)
+        registry.register(Tool("memory", schema, dispatch, describe_memory,
                                describe_memory_result))
     if store is not None:
         search = SessionSearchTool(store, session_id)

@@ -25,7 +25,8 @@ _LEAK = re.compile(r"\b(?:exfiltrat\w{0,4}|leak\w{0,3}|steal\w{0,3}|harvest\w{0,
 _SENSITIVE = re.compile(
     r"\b(?:api[ _-]?keys?|secret keys?|access keys?|private keys?|ssh keys?|tokens?|secrets?|passwords?|passwd|"
     r"credentials?|cookies|env(?:ironment)? var(?:iable)?s|environment|id_rsa(?!\.pub)|id_ed25519(?!\.pub)"
-    r"|chat ?logs?|conversations?|"
+    r"|chat ?logs?|conversations?|(?:the user'?s|user'?s|my|all|every) (?:messages|prompts|inputs?)|"
+    r"what (?:the user|i) (?:says?|types?|writes?)|"
     r"transcripts?|chat history|session history|conversation history|keystrokes|clipboard|screenshots|source code|"
     r"every file|all files|files you (?:read|open|see|touch)|database dump|user data|personal data|system prompt|"
     r"memories|contents of|(?:full|entire|whole) context|ключи|пароли|токены|переписк\w{0,3})\b"

@@ -79,6 +79,8 @@ _TRIGGER = re.compile(
     r"|cuando el usuario|"
     r"(?:quand|si) l'utilisateur|(?:когда|если) пользователь)\b|当用户|如果用户|ユーザーが")
 _CODEWORD = re.compile(r"[\"'“‘«„][^\"'”’»\n]{1,30}[\"'”’»“]|\bthe (?:word|phrase|code ?word|magic word|password)\b")
+# An unquoted one-word code right after the trigger: "when the user says banana, …"
+_BARE_CODEWORD = re.compile(r"\s{0,3}[\w-]{1,20}\s{0,3}(?:[,:]|\bthen\b|->|→)")
 _RISKY = re.compile(r"\b(?:run|execute|delete|remove|wipe|push|deploy|disable|turn off|switch off|stop asking|skip|"
                     r"send|upload|install|grant|rm|force|erase)\b")
 _DESTRUCTIVE = re.compile(r"\brm -[a-z]{0,3}r|\b(?:delete|erase|wipe|destroy)\b[^.;\n]{0,40}\b(?:home|directory|"
@@ -169,7 +171,7 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
         covert = m
     covert = covert or _COVERT_ALONE.search(s)
     trigger = _TRIGGER.search(s)
-    codeword = _CODEWORD.search(s, trigger.end()) if trigger else None
+    codeword = (_CODEWORD.search(s, trigger.end()) or _BARE_CODEWORD.match(s, trigger.end())) if trigger else None
     trigger = trigger if codeword else None
     codeword_end = codeword.end() if codeword else 0
     destructive = _DESTRUCTIVE.search(s)

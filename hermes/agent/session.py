@@ -322,8 +322,9 @@ class AgentSession:
             from hermes.sessions import derive_title
 
             title = derive_title(text)
-        except Exception:  # noqa: BLE001
-            title = " ".join(text.split())[:48]
+        except Exception:  # noqa: BLE001 - no instant title; a cut before redaction could keep part of a key
+            log.warning("could not derive a title from the first message", exc_info=True)
+            title = ""
         if title and self._conv is not None:
             held = self.history.set_title(self._conv.session_id, title, "derived")
             if held:

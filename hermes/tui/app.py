@@ -238,8 +238,23 @@ class HermesApp(App):
     def send_message(self, text: str, retry: bool = False) -> None:
         self._send(text, retry)
 
+    def turn_running(self) -> bool:
+        """A message is on its way or a reply is streaming (queued input waits for it)."""
+        if self.agent is not None and getattr(self.agent, "busy", False):
+            return True
+        return any(w.group == "turn" and not w.is_finished for w in self.workers)
+
     @work(group="turn")
     async def _send(self, text: str, retry: bool) -> None:
+        completed = False
+        try:
+            completed = await self._run_turn(text, retry)
+        finally:
+            if self.screen_stack and not self._quitting:
+                await self.chat.turn_ended(completed)
+
+    async def _run_turn(self, text: str, retry: bool) -> bool:
+        """One turn; True when it ended normally (not failed, cancelled or refused)."""
         chat = self.chat
         model = self.agent.model if self.agent is not None else self.cfg.model.name
         if not model:  # say so at once instead of after the model client has loaded
@@ -247,19 +262,19 @@ class HermesApp(App):
                                 "(a litellm name, e.g. openai/gpt-4.1) or set model.name in "
                                 "config.yaml; the key goes in $HERMES_HOME/.env.")
             chat.restore_input(text)
-            return
+            return False
         if not self.loader.done.is_set():
             chat.set_busy("loading model client…")
             await self.loader.wait()
         await self.ready.wait()
         if self.loader.error:  # already shown as one line when loading ended
             chat.restore_input(text)
-            return
+            return False
         if self.agent is None:
             await chat.add_line("error", "No chat session is open (see the line above). "
                                 "History and memory still work: /sessions, /memory.")
             chat.restore_input(text)
-            return
+            return False
         chat.set_busy("● replying")
         try:
             done = await (self.agent.retry() if retry else self.agent.send(text))
@@ -270,13 +285,14 @@ class HermesApp(App):
                                 "your message is back in the input. Details are in "
                                 "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
-            return
+            return False
         if done is None:  # /retry with nothing sent yet in this session
             chat.set_busy("")
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
-            return
+            return False
         if done.failed:
             chat.restore_input(text)
+        return not (done.failed or getattr(done, "cancelled", False))
 
     def cancel_reply(self) -> None:
         waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]

@@ -14,7 +14,7 @@ from textual.widgets import Static, TextArea
 from hermes.agent import events as ev
 from hermes.tui import commands, memory_bridge
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
-from hermes.tui.widgets.messages import TOOL_ICONS, LineMessage, TranscriptItem
+from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar
 from hermes.tui.widgets.suggestions import Suggestions
@@ -327,6 +327,8 @@ class ChatScreen(Screen):
     async def _turn_done(self, event: ev.TurnDone) -> None:
         marker = "cancelled" if event.cancelled else ("interrupted" if event.interrupted else "")
         await self._end_reply(marker)
+        if marker:  # said in words, not only by the reply's colour (as `sessions show` does)
+            await self.add_line("info", MARKER_LINES[marker])
         self.tool_lines.clear()
         self.set_busy("")
 

@@ -14,9 +14,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("hermes.tui")
 
 KEYS_HELP = (
-    "Keys: Enter send · Ctrl+J newline · Up/Down earlier prompts · Tab complete · "
-    f"Esc cancel reply · PgUp/PgDn scroll · {OPEN_KEY_LABEL} memory approvals · "
-    "Ctrl+P command palette · Ctrl+Q quit"
+    "Keys: Enter send (queued while a reply runs) · Ctrl+J newline · Up/Down earlier prompts · "
+    "Tab complete · Esc take back a queued message, else cancel the reply · Ctrl+C cancel the "
+    "reply (twice when idle: quit) · PgUp/PgDn scroll · Ctrl+Home/Ctrl+End top/bottom (Home/End "
+    f"when the input is empty) · {OPEN_KEY_LABEL} memory approvals · Ctrl+P command palette · "
+    "Ctrl+Q quit"
 )
 
 
@@ -94,6 +96,23 @@ class CommandRunner:
         self.app.chat.status.info.model = args
         self.app.chat.status.refresh_info()
         await self.say(f"Model: {args} (for this session; set model.name in config.yaml to keep it)")
+
+    async def cmd_setup(self, args: str) -> None:
+        """Reopen the setup pane; a saved choice reopens the session on the new model."""
+        from hermes import config as config_mod
+        from hermes.tui.screens.setup import SetupScreen
+
+        saved = await self.app.push_screen_wait(SetupScreen(self.app.cfg, reason=""))
+        if not saved:
+            await self.say("Setup closed; nothing changed.")
+            return
+        self.app.cfg = config_mod.load_config()
+        session_id = getattr(self.app.agent, "session_id", None)
+        if session_id:  # the same conversation, now on the new model and endpoint
+            await self.app.open_agent(resume=session_id)
+        else:
+            await self.app.open_agent()
+        await self.say(f"Model: {self.app.cfg.model.name} (saved in config.yaml)")
 
     async def cmd_retry(self, args: str) -> None:
         if self.app.agent is None:

@@ -45,6 +45,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
                  "memory viewer, approvals, history; forget a user-model conclusion", "optional",
                  MEMORY_SUBCOMMANDS),
     SlashCommand("model", "/model [NAME]", "show or switch the model (litellm name)", "optional"),
+    SlashCommand("setup", "/setup", "choose the provider, model and key again (saved in config)"),
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
     SlashCommand("compress", "/compress", "summarise older turns into a continuation session"),
     SlashCommand("retry", "/retry", "send the last message again"),

@@ -75,7 +75,8 @@ class CommandRunner:
                if info.context_window else "context size not known yet")
         await self.say(
             f"This session: {totals.input_tokens:,} input, {totals.output_tokens:,} output, "
-            f"{totals.cache_tokens:,} cached tokens · ${totals.cost:.4f} · {totals.turns} turn(s) · {ctx}"
+            f"{totals.cache_tokens:,} cached tokens · ${totals.cost:.4f} · {totals.turns} "
+            f"turn{'' if totals.turns == 1 else 's'} · {ctx}"
         )
 
     # ------------------------------------------------------------ agent
@@ -91,6 +92,18 @@ class CommandRunner:
             return
         if agent is None:
             await self.say("No session is open to switch the model of.", "error")
+            return
+        import asyncio
+        import contextlib
+
+        from hermes.tui.model_check import model_problem
+
+        # litellm's background import, awaited (the UI stays live); unchecked if it never ends
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.app.loader.wait(), 60)
+        if problem := model_problem(args):
+            current = agent.model or "none"
+            await self.say(f"{problem} Still on {current}.", "error")
             return
         agent.set_model(args)
         self.app.chat.status.info.model = args
@@ -125,13 +138,29 @@ class CommandRunner:
         if agent is None or not agent.session_id:
             await self.say("Nothing to compress yet.", "error")
             return
-        self.app.chat.set_busy("compressing…")
+        chat = self.app.chat
+        shown = len(chat.transcript.items)
+        chat.set_busy("compressing…")
         try:
             child = await agent.compress()
         finally:
-            self.app.chat.set_busy("")
-        await self.say(f"Compressed; continuing in session {child}." if child
-                       else "Nothing to compress yet.")
+            chat.set_busy("")
+        # The agent's own notice says how it went ("Conversation compressed: …" or "Compression
+        # failed: …"); a second line would repeat it. Let its events render first, then speak
+        # only when it said nothing.
+        await self._events_shown()
+        if child is None and not any(i.kind in ("notice", "info") and "ompress" in i.text
+                                     for i in chat.transcript.items[shown:]):
+            await self.say("Nothing to compress yet: there is no earlier turn to summarise.")
+
+    async def _events_shown(self) -> None:
+        """Wait until the chat screen has handled every agent event posted so far (its queue
+        keeps their order, so a callback queued now runs after them)."""
+        import asyncio
+
+        done = asyncio.Event()
+        self.app.chat.call_later(done.set)
+        await done.wait()
 
     async def cmd_new(self, args: str) -> None:
         agent = self._agent_or_none()

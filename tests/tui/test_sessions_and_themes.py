@@ -175,7 +175,7 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await wait_for(pilot, lambda: "The answer is 42." in transcript_texts(app))
         await submit(pilot, "/usage")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("This session:"))
-        assert "1 turn(s)" in transcript_texts(app)[-1]
+        assert " 1 turn · " in transcript_texts(app)[-1]
         await submit(pilot, "/model openai/other")
         await wait_for(pilot, lambda: app.chat.status.info.model == "openai/other")
         assert app.agent.model == "openai/other"

@@ -186,7 +186,7 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await wait_for(pilot, lambda: "Again: 42." in transcript_texts(app))
         assert any(r["model"] == "other" for r in server.requests)
         await submit(pilot, "/compress")
-        await wait_for(pilot, lambda: any(t.startswith(("Compressed", "Nothing to compress"))
+        await wait_for(pilot, lambda: any(("Conversation compressed" in t or "Nothing to compress" in t)
                                           for t in transcript_texts(app)))
         await submit(pilot, "/new")
         await wait_for(pilot, lambda: transcript_texts(app) == ["New session."])

@@ -195,3 +195,22 @@ def test_session_picker(snap_compare, hermes_home) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_memory_viewer_on_a_small_terminal(snap_compare, hermes_home) -> None:
+    """The memory viewer at 60×20.
+
+    A reviewer should see: both columns titled by their file names only ("MEMORY.md",
+    "USER.md"), each gauge on one line ending in its whole percentage (e.g. "9%"), no title or
+    key hint cut off with "…" (the border reads "e/u edit · s snapshot · Esc close").
+    """
+    _write("memory", MEMORY)
+    _write("user", USER)
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.push_screen(MemoryViewerScreen(pilot.app.cfg, snapshot=None))
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query(".store-gauge")))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=(60, 20), run_before=run_before)

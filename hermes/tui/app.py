@@ -150,12 +150,29 @@ class HermesApp(App):
                     saved = await self.push_screen_wait(_setup_screen(self.cfg))
                     if saved:
                         self.cfg = config_mod.load_config()
-                await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
+                resumed = await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
+                if not resumed and not self.chat.transcript.items:
+                    await self._welcome()
                 if self.agent is not None:  # work an earlier run saved when it quit too early
                     self.agent.start_saved_jobs()
                 _start_auto_prune(self.cfg)
         finally:
             self.ready.set()
+
+    async def _welcome(self) -> None:
+        """A few lines on the empty first screen: model, folder, memory, keys, what to resume."""
+        import os
+
+        from hermes.tui import memory_bridge, sessions_bridge
+        from hermes.tui.welcome import RESUME_COUNT, welcome_text
+
+        try:
+            rows = sessions_bridge.recent_sessions(exclude=self._session_id(), limit=RESUME_COUNT)
+        except sessions_bridge.SessionsUnavailable:
+            rows = []  # already said in its own line
+        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
+        model = self.agent.model if self.agent is not None else self.cfg.model.name
+        self.chat.show_welcome(welcome_text(model, os.getcwd(), memory_pct, user_pct, rows))
 
     async def open_agent(self, resume: str | None = None, continue_last: bool = False) -> bool:
         """Open the agent session (on a stored one when asked); True when it resumed one.
@@ -183,6 +200,7 @@ class HermesApp(App):
         if old is not None:
             await old.close()
         if resuming:
+            self.chat.hide_welcome()
             items = await asyncio.to_thread(history.transcript_items, new)
             await self.chat.transcript.load(items)
             self.chat.prompt.prompts.entries = [i.text for i in items if i.kind == "user"][-500:]

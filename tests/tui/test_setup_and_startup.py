@@ -192,3 +192,41 @@ async def test_setup_hint_drops_the_missing_key_for_a_keyless_server(fake_llm, h
         assert "key is optional" in str(hint.render())
         app.screen.query_one("#setup-provider").value = "openai"
         await wait_for(pilot, lambda: "OPENAI_API_KEY" in str(hint.render()))
+
+
+async def test_the_first_screen_welcomes_with_model_memory_keys_and_sessions(chat_env, hermes_home):
+    from hermes.sessions import SessionStore
+
+    with SessionStore() as store:
+        earlier = store.create_session(source="tui", model="m", system_prompt="s", cwd="/tmp",
+                                       title="auth refactor")
+        store.append_message(earlier, "user", "What did we decide about auth?")
+    server, _ = chat_env
+    server.queue(Reply(text="Hi."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        welcome = app.chat.query_one("#welcome")
+        await wait_for(pilot, lambda: welcome.display)
+        text = str(welcome.render())
+        assert app.agent.model in text
+        assert "MEM 0%" in text and "USER 0%" in text
+        assert "Esc or Ctrl+C cancel" in text and "/help" in text
+        assert '/resume "auth refactor"' in text
+        assert transcript_texts(app) == []  # not a transcript row
+        await submit(pilot, "hello")
+        await wait_for(pilot, lambda: not welcome.display)  # gone with the first message
+
+
+async def test_no_welcome_when_resuming(chat_env, hermes_home):
+    from hermes.sessions import SessionStore
+
+    with SessionStore() as store:
+        earlier = store.create_session(source="tui", model="m", system_prompt="s", cwd="/tmp",
+                                       title="auth refactor")
+        store.append_message(earlier, "user", "What did we decide about auth?")
+    app = make_app(resume="auth refactor")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await wait_for(pilot, lambda: "What did we decide about auth?" in transcript_texts(app))
+        assert not app.chat.query_one("#welcome").display

@@ -82,6 +82,7 @@ class ChatScreen(Screen):
         self._quit_pressed_at: float | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="welcome")
         yield Transcript(id="transcript")
         yield QueuedMessages(id="queued")
         yield Suggestions(id="suggestions")
@@ -91,6 +92,7 @@ class ChatScreen(Screen):
     def on_mount(self) -> None:
         self.query_one(Suggestions).display = False
         self.query_one(QueuedMessages).display = False
+        self.query_one("#welcome").display = False
         self.status.info.model = self.app.cfg.model.name
         self.status.refresh_info()
         self.prompt.focus()
@@ -161,7 +163,17 @@ class ChatScreen(Screen):
             return
         await self._send_now(text)
 
+    def show_welcome(self, text: str) -> None:
+        """The first screen's welcome, above the transcript until the first message is sent."""
+        welcome = self.query_one("#welcome", Static)
+        welcome.update(text)
+        welcome.display = True
+
+    def hide_welcome(self) -> None:
+        self.query_one("#welcome").display = False
+
     async def _send_now(self, text: str) -> None:
+        self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
         retry = text == self.failed_text

@@ -73,6 +73,7 @@ class HermesApp(App):
         self._text_flush_queued = False
         self._last_text_flush = 0.0
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
+        self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
 
     # ------------------------------------------------------------ start-up
 
@@ -398,8 +399,28 @@ class HermesApp(App):
             self.register_theme(theme)
         self.theme_result = result
 
-    def completion_choices(self) -> dict[str, tuple[str, ...]]:
-        return {"theme": tuple(sorted(self.theme_result.themes))}
+    def completion_choices(self, text: str = "") -> dict[str, tuple[str, ...]]:
+        """Run-time argument choices: theme names, and for /resume the recent session names
+        (read only while a /resume line is typed, and at most every few seconds)."""
+        choices = {"theme": tuple(sorted(self.theme_result.themes))}
+        if text.lstrip().lower().startswith("/resume "):
+            choices["resume"] = self._resume_names()
+        return choices
+
+    def _resume_names(self) -> tuple[str, ...]:
+        now = time.monotonic()
+        cached = self._resume_cache
+        if cached is not None and now - cached[0] < 5.0:
+            return cached[1]
+        from hermes.tui import sessions_bridge
+
+        try:
+            rows = sessions_bridge.recent_sessions(exclude=self._session_id(), limit=50)
+        except sessions_bridge.SessionsUnavailable:
+            rows = []
+        names = tuple(dict.fromkeys(r.title for r in rows if r.title))
+        self._resume_cache = (now, names)
+        return names
 
     async def action_quit(self) -> None:
         """Leave. Background work of the last turn (memory review, title) gets a short grace

@@ -116,7 +116,7 @@ class ChatScreen(Screen):
     def _prompt_changed(self) -> None:
         text = self.prompt.text
         suggestions = self.query_one(Suggestions)
-        shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices())
+        shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices(text))
         if not shown:
             suggestions.display = False
         self.prompt.completing = bool(shown)

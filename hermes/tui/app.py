@@ -265,15 +265,16 @@ class HermesApp(App):
 
     @work(group="turn")
     async def _send(self, text: str, retry: bool) -> None:
-        completed = False
+        outcome = "cancelled"  # what a cancelled worker leaves
         try:
-            completed = await self._run_turn(text, retry)
+            outcome = await self._run_turn(text, retry)
         finally:
             if self.screen_stack and not self._quitting:
-                await self.chat.turn_ended(completed)
+                await self.chat.turn_ended(outcome)
 
-    async def _run_turn(self, text: str, retry: bool) -> bool:
-        """One turn; True when it ended normally (not failed, cancelled or refused)."""
+    async def _run_turn(self, text: str, retry: bool) -> str:
+        """One turn; how it ended: "ok", "failed" (the message is back in the input) or
+        "cancelled"."""
         chat = self.chat
         model = self.agent.model if self.agent is not None else self.cfg.model.name
         if not model:  # say so at once instead of after the model client has loaded
@@ -281,19 +282,19 @@ class HermesApp(App):
                                 "(a litellm name, e.g. openai/gpt-4.1) or set model.name in "
                                 "config.yaml; the key goes in $HERMES_HOME/.env.")
             chat.restore_input(text)
-            return False
+            return "failed"
         if not self.loader.done.is_set():
             chat.set_busy("loading model client…")
             await self.loader.wait()
         await self.ready.wait()
         if self.loader.error:  # already shown as one line when loading ended
             chat.restore_input(text)
-            return False
+            return "failed"
         if self.agent is None:
             await chat.add_line("error", "No chat session is open (see the line above). "
                                 "History and memory still work: /sessions, /memory.")
             chat.restore_input(text)
-            return False
+            return "failed"
         chat.set_busy("● replying")
         try:
             done = await (self.agent.retry() if retry else self.agent.send(text))
@@ -304,14 +305,14 @@ class HermesApp(App):
                                 "your message is back in the input. Details are in "
                                 "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
-            return False
+            return "failed"
         if done is None:  # /retry with nothing sent yet in this session
             chat.set_busy("")
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
-            return False
+            return "ok"
         if done.failed:
             chat.restore_input(text)
-        return not (done.failed or getattr(done, "cancelled", False))
+        return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
 
     def cancel_reply(self) -> None:
         waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]

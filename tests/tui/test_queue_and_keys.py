@@ -130,3 +130,38 @@ async def test_scroll_keys_work_from_the_input(chat_env):
         await pilot.press("a", "b", "home")  # with text, Home moves the cursor, not the view
         await wait_for(pilot, lambda: app.chat.prompt.cursor_location == (0, 0))
         assert transcript.scroll_y == transcript.max_scroll_y
+
+
+async def test_ctrl_c_gives_queued_messages_back_to_the_input(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "tell me a long story")
+        await _streaming(pilot, app)
+        await submit(pilot, "and then this")
+        await pilot.press("ctrl+c")
+        await wait_for(pilot, lambda: _idle(app) and app.chat.prompt.text == "and then this")
+        assert app.chat.queued == [] and not _queued_bar(app).display
+        assert len(server.requests_for("main")) == 1  # nothing was sent unseen
+
+
+async def test_a_failed_reply_holds_the_queue_until_the_next_message(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(status=500, error_message="the upstream model is on fire", delay=1.0),
+                 Reply(text="Retried fine."), Reply(text="Queued one answered."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "will this work?")
+        await wait_for(pilot, lambda: app.agent.busy)
+        await submit(pilot, "queued meanwhile")
+        await wait_for(pilot, lambda: app.chat.prompt.text == "will this work?")  # back for a retry
+        await wait_for(pilot, lambda: "held" in str(_queued_bar(app).render()))
+        assert app.chat.queued == ["queued meanwhile"]
+        await pilot.press("enter")  # the retry goes first, then the held message
+        await wait_for(pilot, lambda: "Queued one answered." in transcript_texts(app) and _idle(app))
+        texts = transcript_texts(app)
+        assert texts.index("Retried fine.") < texts.index("queued meanwhile") < texts.index("Queued one answered.")
+        assert not _queued_bar(app).display

@@ -43,11 +43,13 @@ class TextArrived(Message):
 class QueuedMessages(Static):
     """Messages sent while a reply streams: shown under the reply, sent when the turn ends."""
 
-    def show(self, texts: list[str]) -> None:
+    def show(self, texts: list[str], held: bool = False) -> None:
         self.display = bool(texts)
         lines = [f"⏳ queued: {' '.join(t.split())[:200]}" for t in texts]
         if texts:
-            lines.append("   sent when the reply ends · Esc takes the last one back to edit")
+            when = ("held: the reply failed; sent after your next message" if held
+                    else "sent when the reply ends")
+            lines.append(f"   {when} · Esc takes the last one back to edit")
         self.update("\n".join(lines))
 
 
@@ -180,19 +182,23 @@ class ChatScreen(Screen):
         self.failed_text = None
         self.app.send_message(text, retry=retry)
 
-    async def turn_ended(self, completed: bool) -> None:
-        """The turn's worker ended: send the next queued message, or, when the turn failed or
-        was cancelled, give the queued messages back to the input so nothing is sent unseen."""
+    async def turn_ended(self, outcome: str) -> None:
+        """The turn's worker ended ("ok", "failed" or "cancelled"). After a normal end the next
+        queued message goes out. A cancel gives the queue back to the input. After a failure
+        (its message is back in the input) the queue waits for the next turn, visibly."""
         if not self.queued:
             return
-        if completed:
+        bar = self.query_one(QueuedMessages)
+        if outcome == "ok":
             text = self.queued.pop(0)
-            self.query_one(QueuedMessages).show(self.queued)
+            bar.show(self.queued)
             await self._send_now(text)
-            return
-        texts, self.queued = self.queued, []
-        self.query_one(QueuedMessages).show([])
-        self._unqueue("\n".join(texts))
+        elif outcome == "cancelled":
+            texts, self.queued = self.queued, []
+            bar.show([])
+            self._unqueue("\n".join(texts))
+        else:
+            bar.show(self.queued, held=True)
 
     def _unqueue(self, text: str) -> None:
         current = self.prompt.text

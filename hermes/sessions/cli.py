@@ -355,8 +355,8 @@ def _run_check(args: argparse.Namespace) -> int:
     report = check(paths.state_db_path(), full=args.full)
     kind = "complete" if args.full else "quick"
     if report.healthy:
-        print(f"{report.path} is healthy ({kind} check): {_count(report.sessions, 'session')}, "
-              f"{_count(report.messages, 'message')}.")
+        print(f"{report.path} is healthy ({kind} check): {_count(report.sessions or 0, 'session')}, "
+              f"{_count(report.messages or 0, 'message')}.")
         return 0
     first = report.problems[0][:160]
     more = f" and {len(report.problems) - 1} more problem(s)" if len(report.problems) > 1 else ""

@@ -32,12 +32,11 @@ def _run_config(args: argparse.Namespace) -> int:
     if args.action == "path":
         print(paths.config_path())
         return 0
+    if args.action == "check":
+        return _check_config()
     cfg = load_config()
     for warning in cfg.warnings:
         print(f"warning: {warning}", file=sys.stderr)
-    if args.action == "check":
-        print(f"{cfg.source}: ok" + (f" ({len(cfg.warnings)} warning(s))" if cfg.warnings else ""))
-        return 0
     import dataclasses
 
     import yaml
@@ -45,6 +44,67 @@ def _run_config(args: argparse.Namespace) -> int:
     data = {k: v for k, v in dataclasses.asdict(cfg).items() if k not in ("source", "warnings")}
     print(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), end="")
     return 0
+
+
+def _check_config() -> int:
+    """`hermes config check`: every problem in config.yaml and the theme files, not just the first."""
+    from hermes import paths
+    from hermes.config import parse_config, read_yaml
+
+    path = paths.config_path()
+    errors: list[str] = []
+    warnings: list[str] = []
+    data: dict = {}
+    try:
+        data = read_yaml(path)
+    except ConfigError as exc:
+        errors.append(str(exc))
+    # Each key on its own, so one bad value does not hide the next.
+    for section, value in data.items():
+        parts = value.items() if isinstance(value, dict) else [(None, value)]
+        for key, item in parts:
+            try:
+                part = parse_config({section: {key: item} if key is not None else item})
+            except ConfigError as exc:
+                if str(exc) not in errors:
+                    errors.append(str(exc))
+                continue
+            warnings += [w for w in part.warnings if w not in warnings]
+    display = data.get("display")
+    theme = str(display.get("theme") or "") if isinstance(display, dict) else ""
+    theme_errors, theme_warnings = _check_themes(theme)
+    errors += theme_errors
+    warnings += theme_warnings
+    for line in warnings:
+        print(f"warning: {line}", file=sys.stderr)
+    for line in errors:
+        print(f"error: {line}", file=sys.stderr)
+    if errors:
+        print(f"{path}: {len(errors)} problem{'s' if len(errors) > 1 else ''} to fix"
+              + (f", {len(warnings)} warning{'s' if len(warnings) > 1 else ''}" if warnings else ""))
+        return 2
+    print(f"{path}: ok" + (f" ({len(warnings)} warning{'s' if len(warnings) > 1 else ''})" if warnings else ""))
+    return 0
+
+
+def _check_themes(wanted: str) -> tuple[list[str], list[str]]:
+    """(errors, warnings): the chosen theme must exist and load; other broken files are warnings."""
+    from hermes.tui import themes
+
+    result = themes.load_themes()
+    errors: list[str] = []
+    warnings = [f"theme file {p} (skipped)" for p in result.problems
+                if not wanted or p.split(".", 1)[0] != wanted]
+    if wanted and wanted not in result.themes:
+        broken = [p for p in result.problems if p.split(".", 1)[0] == wanted]
+        known = ", ".join(sorted(result.themes)) or "none"
+        if broken:
+            errors.append(f"display.theme: the theme file {broken[0]}; fix it or choose another "
+                          f"theme ({known})")
+        else:
+            errors.append(f"display.theme: no theme named {wanted!r}; available: {known} (or add "
+                          f"{wanted}.yaml to {themes.paths.user_themes_dir()})")
+    return errors, warnings
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -32,7 +32,7 @@ class ModelConfig:
     """A litellm model and how to reach it. An empty name means "not configured"."""
 
     name: str = _opt("", help="litellm model name, e.g. openai/gpt-4.1")
-    api_base: str = _opt("", help="optional OpenAI-compatible endpoint")
+    api_base: str = _opt("", url=True, help="optional OpenAI-compatible endpoint")
     api_key_env: str = _opt("", help="env var holding the key; empty = litellm's default")
     context_window: int = _opt(0, min=0, help="0 = ask litellm's model info")
     temperature: float | None = _opt(None, min=0.0, max=2.0)
@@ -134,6 +134,30 @@ def _describe(tp: Any) -> str:
     return names.get(tp, getattr(tp, "__name__", str(tp)))
 
 
+def api_base_problem(value: str) -> str | None:
+    """What is wrong with an endpoint URL, naming the fix; None when usable (or empty).
+
+    `localhost:9` parses as scheme "localhost", and litellm would send it nowhere useful:
+    an endpoint needs http:// or https:// and a host."""
+    from urllib.parse import urlsplit
+
+    value = value.strip()
+    if not value:
+        return None
+    if "://" not in value:
+        return f"{value!r} has no scheme; write http://{value} (or https:// for a TLS server)"
+    parts = urlsplit(value)
+    if parts.scheme.lower() not in ("http", "https"):
+        return f"{value!r} must start with http:// or https://"
+    if not parts.hostname:
+        return f"{value!r} names no host; write it like http://localhost:8000/v1"
+    try:
+        parts.port  # noqa: B018 - raises on a port that is not a number
+    except ValueError:
+        return f"{value!r} has a port that is not a number"
+    return None
+
+
 def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
     if tp is bool:
         if isinstance(value, bool):
@@ -170,6 +194,8 @@ def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
             raise ConfigError(f"{key}: expected a string, got {value!r}")
         if choices and out not in choices:
             raise ConfigError(f"{key}: must be one of {', '.join(choices)}; got {value!r}")
+        if meta.get("url") and (problem := api_base_problem(out)):
+            raise ConfigError(f"{key}: {problem}")
     else:  # pragma: no cover - every field type is handled above
         raise ConfigError(f"{key}: unsupported type")
     return out

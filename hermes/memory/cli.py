@@ -19,6 +19,8 @@ from typing import Any
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 TARGET_CHOICES = ("memory", "user")
+# `memory show` titles, for the person (the prompt's own headers address the agent).
+SHOW_TITLES = {"memory": "MEMORY.md — the agent's notes", "user": "USER.md — what the agent knows about you"}
 
 # Modules that may contribute `hermes memory` subcommands (missing ones are skipped).
 EXTENSION_MODULES = ("hermes.providers.cli",)
@@ -122,7 +124,7 @@ def _config() -> Any:
 
 
 def _run_show(args: argparse.Namespace) -> int:
-    from hermes.memory.snapshot import render_block
+    from hermes.memory.snapshot import HEADERS, render_block
     from hermes.memory.store import TARGETS, read_store
     from hermes.memory.withhold import capped_view
 
@@ -150,7 +152,9 @@ def _run_show(args: argparse.Namespace) -> int:
             print(f"{name}: empty — {state.usage}{note}")
             continue
         # Capped like the prompt, so a hand-edited 1 MB file does not flood the terminal.
-        print(render_block(state.target, state.entries, state.limit, cap=not args.all))
+        block = render_block(state.target, state.entries, state.limit, cap=not args.all)
+        # The block's header speaks to the agent ("your personal notes"); here a person reads it.
+        print(block.replace(HEADERS[state.target], SHOW_TITLES[state.target], 1))
         left_out = 0 if args.all else capped_view(state.entries, state.limit).left_out
         if left_out:
             print(f"({left_out} more entr{'y' if left_out == 1 else 'ies'} not shown: "

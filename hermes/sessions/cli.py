@@ -49,6 +49,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c = s.add_parser("search", help="full-text search (FTS5 syntax; Chinese/Japanese/Korean too)")
     c.add_argument("query", nargs="+")
     c.add_argument("--limit", "-n", default=10, help=f"how many sessions (1 to {SEARCH_LIMIT_MAX}; default 10)")
+    c.add_argument("--color", choices=("auto", "always", "never"), default="auto",
+                   help="bold the matched words: auto (only on a terminal), always or never")
     c.set_defaults(func=_run_search)
 
     c = s.add_parser("rename", help="give a session a unique name")
@@ -127,24 +129,16 @@ def _with_store(action: Any) -> Any:
     return handler
 
 
-def _cells(ch: str) -> int:
-    import unicodedata
-
-    return 2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1
-
-
 def _fit(text: str, width: int) -> str:
-    """`text` on one line, cut and padded to exactly `width` terminal cells (CJK is 2 wide)."""
-    text = _shown(" ".join((text or "").split()))
-    if sum(_cells(ch) for ch in text) > width:
-        out, used = [], 0
-        for ch in text:
-            if used + _cells(ch) > width - 1:
-                break
-            out.append(ch)
-            used += _cells(ch)
-        text = "".join(out) + "…"
-    return text + " " * max(0, width - sum(_cells(ch) for ch in text))
+    from hermes.sessions.cli_format import fit
+
+    return fit(_shown(text or ""), width)
+
+
+def _count(n: int, word: str) -> str:
+    from hermes.sessions.cli_format import count
+
+    return count(n, word)
 
 
 def _human_bytes(n: int | None) -> str:
@@ -188,11 +182,13 @@ def _run_list(store: Any, args: argparse.Namespace) -> int:
     title_w, ago_w, id_w = 28, 11, 22
     preview_w = max(16, width - title_w - ago_w - id_w - 9)
     line = "{} │ {} │ {} │ {}"
+    from hermes.sessions.cli_format import fit_title
+
     print(line.format(_fit("Title", title_w), _fit("Preview", preview_w),
                       _fit("Last active", ago_w), "ID"))
     print("─" * (title_w + 1) + "┼" + "─" * (preview_w + 2) + "┼" + "─" * (ago_w + 2) + "┼" + "─" * 23)
     for r in rows:
-        print(line.format(_fit(r.title or "—", title_w), _fit(r.preview or "—", preview_w),
+        print(line.format(fit_title(_shown(r.title or "—"), title_w), _fit(r.preview or "—", preview_w),
                           _fit(relative_time(r.last_active), ago_w), r.id))
     return 0
 
@@ -204,7 +200,7 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     _out(f"{info.title or '—'}  ({info.id})")
     _out(f"started {format_time(info.started_at)} · last active {format_time(info.last_active)}"
-          f" · {info.message_count} messages · {info.source or '—'} · {info.model or '—'}")
+          f" · {_count(info.message_count, 'message')} · {info.source or '—'} · {info.model or '—'}")
     _out(f"tokens {info.input_tokens} in / {info.output_tokens} out / {info.cache_tokens} cached"
           f" · cost ${info.cost:.4f}" + (f" · cwd {info.cwd}" if info.cwd else ""))
     if info.parent_id:
@@ -225,6 +221,9 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
 
 @_with_store
 def _run_search(store: Any, args: argparse.Namespace) -> int:
+    import shutil
+
+    from hermes.sessions.cli_format import wrap_snippet
     from hermes.sessions.search import discover
 
     limit = _limit(args, "search", SEARCH_LIMIT_MAX)
@@ -237,11 +236,21 @@ def _run_search(store: Any, args: argparse.Namespace) -> int:
         return 0
     if any(r.get("partial") for r in results):
         _out("No session has all the words; these have some of them.")
+    color = args.color == "always" or (args.color == "auto" and _color_terminal())
+    width = max(40, shutil.get_terminal_size((100, 20)).columns)
     for r in results:
         _out(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
               f" · message #{r['message_id']} ({r['role']})")
-        _out(f"    {r['snippet']}")
+        # sanitized before the bold codes go in, so only Hermes' own codes reach the terminal
+        for line in wrap_snippet(_shown(r["snippet"]), width, color=color):
+            print(line)
     return 0
+
+
+def _color_terminal() -> bool:
+    import os
+
+    return sys.stdout.isatty() and not os.environ.get("NO_COLOR") and os.environ.get("TERM") != "dumb"
 
 
 @_with_store
@@ -257,7 +266,7 @@ def _run_delete(store: Any, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     if not args.yes:
         prompt = _shown(f"Delete session {info.id} '{info.title or '—'}' "
-                        f"({info.message_count} messages)? [y/N] ")
+                        f"({_count(info.message_count, 'message')})? [y/N] ")
         try:
             answer = input(prompt)
         except EOFError:
@@ -266,7 +275,7 @@ def _run_delete(store: Any, args: argparse.Namespace) -> int:
             print("Nothing deleted.")
             return 1
     count = store.delete_session(info.id)
-    print(f"Deleted session {info.id} ({count} messages).")
+    print(f"Deleted session {info.id} ({_count(count, 'message')}).")
     return 0
 
 
@@ -311,8 +320,8 @@ def _run_prune(store: Any, args: argparse.Namespace) -> int:
 
     result = prune(store, parse_duration(args.older_than), dry_run=args.dry_run)
     verb = "Would delete" if args.dry_run else "Deleted"
-    print(f"{verb} {len(result.sessions)} session(s) in {result.lineages} lineage(s), "
-          f"{result.messages} message(s), inactive for more than {args.older_than}.")
+    print(f"{verb} {_count(len(result.sessions), 'session')} in {_count(result.lineages, 'lineage')}, "
+          f"{_count(result.messages, 'message')}, inactive for more than {args.older_than}.")
     if args.dry_run:
         for sid in result.sessions[:50]:
             print(f"  {sid}")
@@ -346,8 +355,8 @@ def _run_check(args: argparse.Namespace) -> int:
     report = check(paths.state_db_path(), full=args.full)
     kind = "complete" if args.full else "quick"
     if report.healthy:
-        print(f"{report.path} is healthy ({kind} check): {report.sessions} sessions, "
-              f"{report.messages} messages.")
+        print(f"{report.path} is healthy ({kind} check): {_count(report.sessions or 0, 'session')}, "
+              f"{_count(report.messages or 0, 'message')}.")
         return 0
     first = report.problems[0][:160]
     more = f" and {len(report.problems) - 1} more problem(s)" if len(report.problems) > 1 else ""
@@ -374,7 +383,7 @@ def _run_repair(args: argparse.Namespace) -> int:
                      f"history.")
     sessions, messages = report.copied.get("sessions", 0), report.copied.get("messages", 0)
     lost = sum(report.lost.values())
-    line = f"Recovered {sessions} session(s) and {messages} message(s)"
+    line = f"Recovered {_count(sessions, 'session')} and {_count(messages, 'message')}"
     line += (f"; {lost} unreadable row(s) or damaged spot(s) were skipped." if lost
              else "; no damaged spot was found.")
     print(line)

@@ -73,6 +73,7 @@ class HermesApp(App):
         self._text_flush_queued = False
         self._last_text_flush = 0.0
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
+        self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
 
     # ------------------------------------------------------------ start-up
 
@@ -150,12 +151,29 @@ class HermesApp(App):
                     saved = await self.push_screen_wait(_setup_screen(self.cfg))
                     if saved:
                         self.cfg = config_mod.load_config()
-                await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
+                resumed = await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
+                if not resumed and not self.chat.transcript.items:
+                    await self._welcome()
                 if self.agent is not None:  # work an earlier run saved when it quit too early
                     self.agent.start_saved_jobs()
                 _start_auto_prune(self.cfg)
         finally:
             self.ready.set()
+
+    async def _welcome(self) -> None:
+        """A few lines on the empty first screen: model, folder, memory, keys, what to resume."""
+        import os
+
+        from hermes.tui import memory_bridge, sessions_bridge
+        from hermes.tui.welcome import RESUME_COUNT, welcome_text
+
+        try:
+            rows = sessions_bridge.recent_sessions(exclude=self._session_id(), limit=RESUME_COUNT)
+        except sessions_bridge.SessionsUnavailable:
+            rows = []  # already said in its own line
+        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
+        model = self.agent.model if self.agent is not None else self.cfg.model.name
+        self.chat.show_welcome(welcome_text(model, os.getcwd(), memory_pct, user_pct, rows))
 
     async def open_agent(self, resume: str | None = None, continue_last: bool = False) -> bool:
         """Open the agent session (on a stored one when asked); True when it resumed one.
@@ -183,6 +201,7 @@ class HermesApp(App):
         if old is not None:
             await old.close()
         if resuming:
+            self.chat.hide_welcome()
             items = await asyncio.to_thread(history.transcript_items, new)
             await self.chat.transcript.load(items)
             self.chat.prompt.prompts.entries = [i.text for i in items if i.kind == "user"][-500:]
@@ -238,8 +257,24 @@ class HermesApp(App):
     def send_message(self, text: str, retry: bool = False) -> None:
         self._send(text, retry)
 
+    def turn_running(self) -> bool:
+        """A message is on its way or a reply is streaming (queued input waits for it)."""
+        if self.agent is not None and getattr(self.agent, "busy", False):
+            return True
+        return any(w.group == "turn" and not w.is_finished for w in self.workers)
+
     @work(group="turn")
     async def _send(self, text: str, retry: bool) -> None:
+        outcome = "cancelled"  # what a cancelled worker leaves
+        try:
+            outcome = await self._run_turn(text, retry)
+        finally:
+            if self.screen_stack and not self._quitting:
+                await self.chat.turn_ended(outcome)
+
+    async def _run_turn(self, text: str, retry: bool) -> str:
+        """One turn; how it ended: "ok", "failed" (the message is back in the input) or
+        "cancelled"."""
         chat = self.chat
         model = self.agent.model if self.agent is not None else self.cfg.model.name
         if not model:  # say so at once instead of after the model client has loaded
@@ -247,19 +282,19 @@ class HermesApp(App):
                                 "(a litellm name, e.g. openai/gpt-4.1) or set model.name in "
                                 "config.yaml; the key goes in $HERMES_HOME/.env.")
             chat.restore_input(text)
-            return
+            return "failed"
         if not self.loader.done.is_set():
             chat.set_busy("loading model client…")
             await self.loader.wait()
         await self.ready.wait()
         if self.loader.error:  # already shown as one line when loading ended
             chat.restore_input(text)
-            return
+            return "failed"
         if self.agent is None:
             await chat.add_line("error", "No chat session is open (see the line above). "
                                 "History and memory still work: /sessions, /memory.")
             chat.restore_input(text)
-            return
+            return "failed"
         chat.set_busy("● replying")
         try:
             done = await (self.agent.retry() if retry else self.agent.send(text))
@@ -270,13 +305,14 @@ class HermesApp(App):
                                 "your message is back in the input. Details are in "
                                 "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
-            return
+            return "failed"
         if done is None:  # /retry with nothing sent yet in this session
             chat.set_busy("")
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
-            return
+            return "ok"
         if done.failed:
             chat.restore_input(text)
+        return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
 
     def cancel_reply(self) -> None:
         waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]
@@ -364,8 +400,28 @@ class HermesApp(App):
             self.register_theme(theme)
         self.theme_result = result
 
-    def completion_choices(self) -> dict[str, tuple[str, ...]]:
-        return {"theme": tuple(sorted(self.theme_result.themes))}
+    def completion_choices(self, text: str = "") -> dict[str, tuple[str, ...]]:
+        """Run-time argument choices: theme names, and for /resume the recent session names
+        (read only while a /resume line is typed, and at most every few seconds)."""
+        choices = {"theme": tuple(sorted(self.theme_result.themes))}
+        if text.lstrip().lower().startswith("/resume "):
+            choices["resume"] = self._resume_names()
+        return choices
+
+    def _resume_names(self) -> tuple[str, ...]:
+        now = time.monotonic()
+        cached = self._resume_cache
+        if cached is not None and now - cached[0] < 5.0:
+            return cached[1]
+        from hermes.tui import sessions_bridge
+
+        try:
+            rows = sessions_bridge.recent_sessions(exclude=self._session_id(), limit=50)
+        except sessions_bridge.SessionsUnavailable:
+            rows = []
+        names = tuple(dict.fromkeys(r.title for r in rows if r.title))
+        self._resume_cache = (now, names)
+        return names
 
     async def action_quit(self) -> None:
         """Leave. Background work of the last turn (memory review, title) gets a short grace

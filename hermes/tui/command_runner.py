@@ -14,9 +14,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("hermes.tui")
 
 KEYS_HELP = (
-    "Keys: Enter send · Ctrl+J newline · Up/Down earlier prompts · Tab complete · "
-    f"Esc cancel reply · PgUp/PgDn scroll · {OPEN_KEY_LABEL} memory approvals · "
-    "Ctrl+P command palette · Ctrl+Q quit"
+    "Keys: Enter send (queued while a reply runs) · Ctrl+J newline · Up/Down earlier prompts · "
+    "Tab complete · Esc take back a queued message, else cancel the reply · Ctrl+C cancel the "
+    "reply (twice when idle: quit) · PgUp/PgDn scroll · Ctrl+Home/Ctrl+End top/bottom (Home/End "
+    f"when the input is empty) · {OPEN_KEY_LABEL} memory approvals · Ctrl+P command palette · "
+    "Ctrl+Q quit"
 )
 
 
@@ -73,7 +75,8 @@ class CommandRunner:
                if info.context_window else "context size not known yet")
         await self.say(
             f"This session: {totals.input_tokens:,} input, {totals.output_tokens:,} output, "
-            f"{totals.cache_tokens:,} cached tokens · ${totals.cost:.4f} · {totals.turns} turn(s) · {ctx}"
+            f"{totals.cache_tokens:,} cached tokens · ${totals.cost:.4f} · {totals.turns} "
+            f"turn{'' if totals.turns == 1 else 's'} · {ctx}"
         )
 
     # ------------------------------------------------------------ agent
@@ -90,10 +93,39 @@ class CommandRunner:
         if agent is None:
             await self.say("No session is open to switch the model of.", "error")
             return
+        import asyncio
+        import contextlib
+
+        from hermes.tui.model_check import model_problem
+
+        # litellm's background import, awaited (the UI stays live); unchecked if it never ends
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.app.loader.wait(), 60)
+        if problem := model_problem(args):
+            current = agent.model or "none"
+            await self.say(f"{problem} Still on {current}.", "error")
+            return
         agent.set_model(args)
         self.app.chat.status.info.model = args
         self.app.chat.status.refresh_info()
         await self.say(f"Model: {args} (for this session; set model.name in config.yaml to keep it)")
+
+    async def cmd_setup(self, args: str) -> None:
+        """Reopen the setup pane; a saved choice reopens the session on the new model."""
+        from hermes import config as config_mod
+        from hermes.tui.screens.setup import SetupScreen
+
+        saved = await self.app.push_screen_wait(SetupScreen(self.app.cfg, reason=""))
+        if not saved:
+            await self.say("Setup closed; nothing changed.")
+            return
+        self.app.cfg = config_mod.load_config()
+        session_id = getattr(self.app.agent, "session_id", None)
+        if session_id:  # the same conversation, now on the new model and endpoint
+            await self.app.open_agent(resume=session_id)
+        else:
+            await self.app.open_agent()
+        await self.say(f"Model: {self.app.cfg.model.name} (saved in config.yaml)")
 
     async def cmd_retry(self, args: str) -> None:
         if self.app.agent is None:
@@ -106,13 +138,29 @@ class CommandRunner:
         if agent is None or not agent.session_id:
             await self.say("Nothing to compress yet.", "error")
             return
-        self.app.chat.set_busy("compressing…")
+        chat = self.app.chat
+        shown = len(chat.transcript.items)
+        chat.set_busy("compressing…")
         try:
             child = await agent.compress()
         finally:
-            self.app.chat.set_busy("")
-        await self.say(f"Compressed; continuing in session {child}." if child
-                       else "Nothing to compress yet.")
+            chat.set_busy("")
+        # The agent's own notice says how it went ("Conversation compressed: …" or "Compression
+        # failed: …"); a second line would repeat it. Let its events render first, then speak
+        # only when it said nothing.
+        await self._events_shown()
+        if child is None and not any(i.kind in ("notice", "info") and "ompress" in i.text
+                                     for i in chat.transcript.items[shown:]):
+            await self.say("Nothing to compress yet: there is no earlier turn to summarise.")
+
+    async def _events_shown(self) -> None:
+        """Wait until the chat screen has handled every agent event posted so far (its queue
+        keeps their order, so a callback queued now runs after them)."""
+        import asyncio
+
+        done = asyncio.Event()
+        self.app.chat.call_later(done.set)
+        await done.wait()
 
     async def cmd_new(self, args: str) -> None:
         agent = self._agent_or_none()

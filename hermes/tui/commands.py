@@ -45,6 +45,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
                  "memory viewer, approvals, history; forget a user-model conclusion", "optional",
                  MEMORY_SUBCOMMANDS),
     SlashCommand("model", "/model [NAME]", "show or switch the model (litellm name)", "optional"),
+    SlashCommand("setup", "/setup", "choose the provider, model and key again (saved in config)"),
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
     SlashCommand("compress", "/compress", "summarise older turns into a continuation session"),
     SlashCommand("retry", "/retry", "send the last message again"),
@@ -118,6 +119,9 @@ def completions(text: str, extra_choices: dict[str, tuple[str, ...]] | None = No
     if command is None:
         return []
     choices = command.choices or (extra_choices or {}).get(command.name, ())
+    if command.name == "resume":  # session names may hold spaces: match the whole rest
+        typed = " ".join(rest.split()).lower()
+        return [f"/resume {c}" for c in choices if c.lower().startswith(typed) and c.lower() != typed]
     if " " in rest.strip() or not choices:
         return _memory_second_word(command.name, rest) if command.name == "memory" else []
     word = rest.strip().lower()

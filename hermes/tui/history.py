@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hermes.config import Config
-from hermes.tui.widgets.messages import TOOL_ICONS, TranscriptItem
+from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, TranscriptItem
 
 log = logging.getLogger("hermes.tui")
 
@@ -92,9 +92,10 @@ def items_from_messages(messages: list[Any]) -> list[TranscriptItem]:
         elif role == "assistant":
             if content.strip():
                 item = TranscriptItem("assistant", content)
+                items.append(item)
                 if getattr(msg, "finish_reason", None) == "interrupted":
                     item.meta["marker"] = "interrupted"
-                items.append(item)
+                    items.append(TranscriptItem("info", MARKER_LINES["interrupted"]))
             for call in getattr(msg, "tool_calls", None) or []:
                 fn = call.get("function", {}) if isinstance(call, dict) else {}
                 name = str(fn.get("name", "tool"))

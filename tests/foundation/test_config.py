@@ -174,3 +174,66 @@ def test_setting_a_key_keeps_the_rest_of_env_and_refuses_an_unreadable_file(herm
         set_env_value("OPENAI_API_KEY", "newer")
     assert "nothing was changed" in str(err.value)
     assert env.read_bytes() == b"\xff\xfe broken"
+
+
+def _config_check(home: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "hermes", "config", "check"],
+                          capture_output=True, text=True, env={**os.environ}, timeout=60)
+
+
+def test_config_check_reports_every_problem_not_just_the_first(hermes_home: Path) -> None:
+    (hermes_home / "config.yaml").write_text(
+        "memory:\n  user_char_limit: many\n  memory_char_limit: -5\n"
+        "model:\n  api_base: localhost:9\ndisplay:\n  theme: no-such-theme\nbogus: 1\n")
+    proc = _config_check(hermes_home)
+    assert proc.returncode == 2 and "Traceback" not in proc.stderr
+    errors = [line for line in proc.stderr.splitlines() if line.startswith("error: ")]
+    assert len(errors) == 4, proc.stderr
+    assert any("memory.user_char_limit" in e for e in errors)
+    assert any("memory.memory_char_limit" in e for e in errors)
+    assert any("model.api_base" in e and "http://localhost:9" in e for e in errors)
+    assert any("display.theme" in e and "no-such-theme" in e and "hermes-dark" in e for e in errors)
+    assert "unknown config key 'bogus'" in proc.stderr
+    assert "4 problems to fix" in proc.stdout and "ok" not in proc.stdout
+
+
+def test_config_check_names_a_broken_theme_file(hermes_home: Path) -> None:
+    themes = hermes_home / "themes"
+    themes.mkdir(exist_ok=True)
+    (themes / "mine.yaml").write_text("name: mine\ncolors: [not, a, mapping\n")
+    (hermes_home / "config.yaml").write_text("display:\n  theme: mine\n")
+    proc = _config_check(hermes_home)
+    assert proc.returncode == 2
+    assert "display.theme" in proc.stderr and "mine.yaml" in proc.stderr
+    (hermes_home / "config.yaml").write_text("display:\n  theme: hermes-light\n")
+    other = _config_check(hermes_home)  # a broken file that is not in use is a warning
+    assert other.returncode == 0 and "ok (1 warning)" in other.stdout and "mine.yaml" in other.stderr
+
+
+def test_a_good_config_checks_ok(hermes_home: Path) -> None:
+    (hermes_home / "config.yaml").write_text("model:\n  name: openai/gpt-4.1\n  api_base: http://localhost:9/v1\n")
+    proc = _config_check(hermes_home)
+    assert proc.returncode == 0 and proc.stdout.strip().endswith(": ok"), proc.stderr
+
+
+@pytest.mark.parametrize(("value", "fragment"), [
+    ("localhost:9", "write http://localhost:9"),
+    ("ftp://example.com", "must start with http:// or https://"),
+    ("http://", "names no host"),
+    ("http://localhost:port", "port that is not a number"),
+])
+def test_an_api_base_without_a_usable_url_is_an_error_naming_the_fix(
+        hermes_home: Path, value: str, fragment: str) -> None:
+    from hermes.config import api_base_problem
+
+    assert fragment in (api_base_problem(value) or "")
+    (hermes_home / "config.yaml").write_text(f"model:\n  api_base: '{value}'\n")
+    with pytest.raises(ConfigError, match="model.api_base"):
+        load_config()
+
+
+def test_a_usable_api_base_passes() -> None:
+    from hermes.config import api_base_problem
+
+    for value in ("", "http://localhost:9", "https://api.example.com/v1", "http://127.0.0.1:8080/v1"):
+        assert api_base_problem(value) is None

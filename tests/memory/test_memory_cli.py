@@ -26,7 +26,8 @@ def test_done_when_story(hermes_home: Path) -> None:
 
     shown = hermes(hermes_home, "show")
     assert shown.returncode == 0
-    assert "USER PROFILE (who the user is) [1% — 24/1,375 chars]" in shown.stdout
+    assert "USER.md — what the agent knows about you [1% — 24/1,375 chars]" in shown.stdout
+    assert "(who the user is)" not in shown.stdout  # the prompt's wording is for the agent
     assert "Prefers tabs over spaces" in shown.stdout
     assert "next session" in shown.stdout
 

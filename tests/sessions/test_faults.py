@@ -191,7 +191,7 @@ def test_check_reports_a_healthy_file_in_plain_words(hermes_home: Path) -> None:
         store.append_message(new_session(store), "user", "hello")
     proc = run_hermes(hermes_home, "sessions", "check")
     assert proc.returncode == 0, proc.stderr
-    assert "is healthy" in proc.stdout and "1 sessions, 1 messages" in proc.stdout
+    assert "is healthy" in proc.stdout and "1 session, 1 message." in proc.stdout
 
 
 def test_check_and_repair_a_damaged_file(hermes_home: Path) -> None:

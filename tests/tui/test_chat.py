@@ -117,6 +117,8 @@ async def test_escape_cancels_a_running_reply_and_keeps_the_partial_text(chat_en
         reply = [i for i in app.chat.transcript.items if i.kind == "assistant"][0]
         assert reply.text.startswith("Partial")
         await wait_for(pilot, lambda: reply.meta.get("marker") == "cancelled")
+        # said in words in the transcript, not only by the reply's colour
+        await wait_for(pilot, lambda: "⏹ cancelled — the reply was stopped here" in transcript_texts(app))
 
 
 async def test_up_recalls_earlier_prompts(chat_env):

@@ -175,7 +175,7 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await wait_for(pilot, lambda: "The answer is 42." in transcript_texts(app))
         await submit(pilot, "/usage")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("This session:"))
-        assert "1 turn(s)" in transcript_texts(app)[-1]
+        assert " 1 turn · " in transcript_texts(app)[-1]
         await submit(pilot, "/model openai/other")
         await wait_for(pilot, lambda: app.chat.status.info.model == "openai/other")
         assert app.agent.model == "openai/other"
@@ -186,7 +186,7 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await wait_for(pilot, lambda: "Again: 42." in transcript_texts(app))
         assert any(r["model"] == "other" for r in server.requests)
         await submit(pilot, "/compress")
-        await wait_for(pilot, lambda: any(t.startswith(("Compressed", "Nothing to compress"))
+        await wait_for(pilot, lambda: any(("Conversation compressed" in t or "Nothing to compress" in t)
                                           for t in transcript_texts(app)))
         await submit(pilot, "/new")
         await wait_for(pilot, lambda: transcript_texts(app) == ["New session."])
@@ -236,3 +236,26 @@ async def test_retry_before_any_message_and_title_goes_through_the_agent(chat_en
         await submit(pilot, "/title")
         await wait_for(pilot, lambda: transcript_texts(app)[-1] == "Title: release notes")
     assert SessionStore().get_session(app.agent.session_id).title == "release notes"
+
+
+async def test_resume_completes_session_names_with_tab(chat_env):
+    from hermes.sessions import SessionStore
+
+    with SessionStore() as store:
+        for title in ("auth refactor", "auth refactor #2", "release notes"):
+            sid = store.create_session(source="tui", model="m", system_prompt="s", cwd="/tmp", title=title)
+            store.append_message(sid, "user", f"about {title}")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await pilot.press(*"/resume au")
+        suggestions = app.chat.query_one("#suggestions")
+        await wait_for(pilot, lambda: suggestions.display)
+        shown = {suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)}
+        assert shown == {"/resume auth refactor", "/resume auth refactor #2"}
+        await pilot.press(*"th refactor #")  # names with spaces keep completing
+        await wait_for(pilot, lambda: suggestions.option_count == 1)
+        await pilot.press("tab")
+        assert app.chat.prompt.text == "/resume auth refactor #2 "
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "about auth refactor #2" in transcript_texts(app))

@@ -146,3 +146,87 @@ async def test_the_first_frame_marker_comes_before_the_model_client_is_ready(
         await wait_for(pilot, lambda: "llm_ready" in marker.read_text())
     events = [json.loads(line)["event"] for line in marker.read_text().splitlines()]
     assert events == ["first_frame", "llm_ready"]
+
+
+async def test_setup_reopens_with_slash_setup_and_switches_the_model(chat_env, hermes_home, no_keys):
+    server, _ = chat_env
+    server.queue(Reply(text="Now on the new server."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        assert app.screen is app.chat  # configured: no pane at start
+        await submit(pilot, "/setup")
+        await wait_for(pilot, lambda: _setup_ready(app))
+        setup = app.screen
+        setup.query_one("#setup-provider").value = "compatible"
+        await wait_for(pilot, lambda: setup.query_one("#setup-base").display)
+        setup.query_one("#setup-model").value = MAIN
+        setup.query_one("#setup-base").value = server.api_base.removeprefix("http://")
+        setup.query_one("#setup-model").focus()
+        await pilot.press("enter")  # no scheme: refused with the fix, nothing saved
+        error = str(setup.query_one("#setup-error").render())
+        assert "no scheme" in error and f"http://{server.api_base.removeprefix('http://')}" in error
+        assert app.screen is setup
+        setup.query_one("#setup-base").value = server.api_base
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.screen is app.chat
+                       and any(t.startswith("Model: openai/") for t in transcript_texts(app)))
+        saved = yaml.safe_load((hermes_home / "config.yaml").read_text())["model"]
+        assert saved["name"] == f"openai/{MAIN}" and saved["api_key_env"] == ""
+        assert app.agent.model == f"openai/{MAIN}"
+        await submit(pilot, "/setup")  # Esc closes it again and changes nothing
+        await wait_for(pilot, lambda: _setup_ready(app))
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: "Setup closed; nothing changed." in transcript_texts(app))
+
+
+async def test_setup_hint_drops_the_missing_key_for_a_keyless_server(fake_llm, hermes_home, no_keys):
+    (hermes_home / "config.yaml").write_text("model:\n  name: openai/gpt-4.1\n")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await wait_for(pilot, lambda: _setup_ready(app))
+        hint = app.screen.query_one("#setup-hint")
+        assert "OPENAI_API_KEY" in str(hint.render())
+        app.screen.query_one("#setup-provider").value = "compatible"
+        await wait_for(pilot, lambda: "OPENAI_API_KEY" not in str(hint.render()))
+        assert "key is optional" in str(hint.render())
+        app.screen.query_one("#setup-provider").value = "openai"
+        await wait_for(pilot, lambda: "OPENAI_API_KEY" in str(hint.render()))
+
+
+async def test_the_first_screen_welcomes_with_model_memory_keys_and_sessions(chat_env, hermes_home):
+    from hermes.sessions import SessionStore
+
+    with SessionStore() as store:
+        earlier = store.create_session(source="tui", model="m", system_prompt="s", cwd="/tmp",
+                                       title="auth refactor")
+        store.append_message(earlier, "user", "What did we decide about auth?")
+    server, _ = chat_env
+    server.queue(Reply(text="Hi."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        welcome = app.chat.query_one("#welcome")
+        await wait_for(pilot, lambda: welcome.display)
+        text = str(welcome.render())
+        assert app.agent.model in text
+        assert "MEM 0%" in text and "USER 0%" in text
+        assert "Esc or Ctrl+C cancel" in text and "/help" in text
+        assert '/resume "auth refactor"' in text
+        assert transcript_texts(app) == []  # not a transcript row
+        await submit(pilot, "hello")
+        await wait_for(pilot, lambda: not welcome.display)  # gone with the first message
+
+
+async def test_no_welcome_when_resuming(chat_env, hermes_home):
+    from hermes.sessions import SessionStore
+
+    with SessionStore() as store:
+        earlier = store.create_session(source="tui", model="m", system_prompt="s", cwd="/tmp",
+                                       title="auth refactor")
+        store.append_message(earlier, "user", "What did we decide about auth?")
+    app = make_app(resume="auth refactor")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await wait_for(pilot, lambda: "What did we decide about auth?" in transcript_texts(app))
+        assert not app.chat.query_one("#welcome").display

@@ -195,3 +195,45 @@ def test_session_picker(snap_compare, hermes_home) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_memory_viewer_on_a_small_terminal(snap_compare, hermes_home) -> None:
+    """The memory viewer at 60×20.
+
+    A reviewer should see: both columns titled by their file names only ("MEMORY.md",
+    "USER.md"), each gauge on one line ending in its whole percentage (e.g. "9%"), no title or
+    key hint cut off with "…" (the border reads "e/u edit · s snapshot · Esc close").
+    """
+    _write("memory", MEMORY)
+    _write("user", USER)
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.push_screen(MemoryViewerScreen(pilot.app.cfg, snapshot=None))
+        await wait_for(pilot, lambda: bool(pilot.app.screen.query(".store-gauge")))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=(60, 20), run_before=run_before)
+
+
+def test_welcome_on_the_first_screen(snap_compare, hermes_home) -> None:
+    """The empty chat screen with its welcome.
+
+    A reviewer should see, at the top with a faint left bar: "Hermes ·
+    openai/gpt-4.1 · ~/code/myapi"; "Memory: MEM 9% · USER 9% — /memory shows what I remember";
+    the key hints "Enter send · Esc or Ctrl+C cancel a reply · /help commands and keys"; and
+    "Pick up where you left off: /resume "auth refactor" (5m ago) · /resume "release notes v2"
+    (2h ago)".
+    """
+    from hermes.tui.welcome import welcome_text
+
+    rows = [SessionRow("20251231_235500_aaaaaa", "auth refactor", "", NOW - 300, 42),
+            SessionRow("20251231_220000_bbbbbb", "release notes v2", "", NOW - 7200, 3)]
+    text = welcome_text("openai/gpt-4.1", "~/code/myapi", 9, 9, rows, now=NOW)
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.chat.show_welcome(text)
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

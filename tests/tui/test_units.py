@@ -206,8 +206,9 @@ def test_stored_messages_become_transcript_rows() -> None:
         _Record("assistant", "half a rep", finish_reason="interrupted"),
     ])
     assert [(r.kind, r.text) for r in rows] == [
-        ("user", "hi"), ("tool", '🧠 memory +user "likes tea"'), ("assistant", "half a rep")]
-    assert rows[-1].meta["marker"] == "interrupted"
+        ("user", "hi"), ("tool", '🧠 memory +user "likes tea"'), ("assistant", "half a rep"),
+        ("info", "⚠ interrupted — the reply was cut off here")]  # said in words, not only colour
+    assert rows[-2].meta["marker"] == "interrupted"
     assert tool_summary("session_search", {"query": "auth"}) == 'session_search "auth"'
 
 

@@ -9,12 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import TextArea
+from textual.widgets import Static, TextArea
 
 from hermes.agent import events as ev
 from hermes.tui import commands, memory_bridge
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
-from hermes.tui.widgets.messages import TOOL_ICONS, LineMessage, TranscriptItem
+from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar
 from hermes.tui.widgets.suggestions import Suggestions
@@ -40,13 +40,33 @@ class TextArrived(Message):
     """Streamed text is waiting in the app's buffer (see HermesApp.on_agent_event)."""
 
 
+class QueuedMessages(Static):
+    """Messages sent while a reply streams: shown under the reply, sent when the turn ends."""
+
+    def show(self, texts: list[str], held: bool = False) -> None:
+        self.display = bool(texts)
+        lines = [f"⏳ queued: {' '.join(t.split())[:200]}" for t in texts]
+        if texts:
+            when = ("held: the reply failed; sent after your next message" if held
+                    else "sent when the reply ends")
+            lines.append(f"   {when} · Esc takes the last one back to edit")
+        self.update("\n".join(lines))
+
+
+QUIT_PRESS_WINDOW = 3.0  # seconds in which a second Ctrl+C quits
+
+
 class ChatScreen(Screen):
     BINDINGS = [
         Binding("escape", "cancel_reply", "Cancel reply", show=False),
+        # Priority: Ctrl+C would otherwise be the input's copy key (copy still works when
+        # text is selected, see action_interrupt).
+        Binding("ctrl+c", "interrupt", "Cancel reply / quit", show=False, priority=True),
         # Priority, so they scroll the transcript even while the prompt has focus.
         Binding("pageup", "page_up", "Scroll up", show=False, priority=True),
         Binding("pagedown", "page_down", "Scroll down", show=False, priority=True),
         Binding("ctrl+end", "follow", "Follow the stream", show=False, priority=True),
+        Binding("ctrl+home", "scroll_top", "Scroll to the top", show=False, priority=True),
         # Opens the approval pane from the input; the pane never opens by itself.
         Binding(OPEN_KEY, "app.open_approvals", "Memory approvals", priority=True),
     ]
@@ -60,15 +80,21 @@ class ChatScreen(Screen):
         self.tool_lines: dict[str, LineMessage] = {}
         self.failed_text: str | None = None
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
+        self.queued: list[str] = []
+        self._quit_pressed_at: float | None = None
 
     def compose(self) -> ComposeResult:
+        yield Static(id="welcome")
         yield Transcript(id="transcript")
+        yield QueuedMessages(id="queued")
         yield Suggestions(id="suggestions")
         yield PromptInput(id="prompt")
         yield StatusBar(id="status")
 
     def on_mount(self) -> None:
         self.query_one(Suggestions).display = False
+        self.query_one(QueuedMessages).display = False
+        self.query_one("#welcome").display = False
         self.status.info.model = self.app.cfg.model.name
         self.status.refresh_info()
         self.prompt.focus()
@@ -92,7 +118,7 @@ class ChatScreen(Screen):
     def _prompt_changed(self) -> None:
         text = self.prompt.text
         suggestions = self.query_one(Suggestions)
-        shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices())
+        shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices(text))
         if not shown:
             suggestions.display = False
         self.prompt.completing = bool(shown)
@@ -132,16 +158,81 @@ class ChatScreen(Screen):
             # A worker, so a command can wait for a pane (picker, viewer) to close.
             self.run_worker(self.app.runner.run_line(text), group="command")
             return
+        if self.app.turn_running():
+            # Drawn inside the streaming reply it would split it; it waits for the turn instead.
+            self.queued.append(text)
+            self.query_one(QueuedMessages).show(self.queued)
+            return
+        await self._send_now(text)
+
+    def show_welcome(self, text: str) -> None:
+        """The first screen's welcome, above the transcript until the first message is sent."""
+        welcome = self.query_one("#welcome", Static)
+        welcome.update(text)
+        welcome.display = True
+
+    def hide_welcome(self) -> None:
+        self.query_one("#welcome").display = False
+
+    async def _send_now(self, text: str) -> None:
+        self.hide_welcome()
+        self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
         retry = text == self.failed_text
         self.failed_text = None
         self.app.send_message(text, retry=retry)
 
+    async def turn_ended(self, outcome: str) -> None:
+        """The turn's worker ended ("ok", "failed" or "cancelled"). After a normal end the next
+        queued message goes out. A cancel gives the queue back to the input. After a failure
+        (its message is back in the input) the queue waits for the next turn, visibly."""
+        if not self.queued:
+            return
+        bar = self.query_one(QueuedMessages)
+        if outcome == "ok":
+            text = self.queued.pop(0)
+            bar.show(self.queued)
+            await self._send_now(text)
+        elif outcome == "cancelled":
+            texts, self.queued = self.queued, []
+            bar.show([])
+            self._unqueue("\n".join(texts))
+        else:
+            bar.show(self.queued, held=True)
+
+    def _unqueue(self, text: str) -> None:
+        current = self.prompt.text
+        self.prompt.set_text(text + ("\n" + current if current.strip() else ""))
+
     def action_cancel_reply(self) -> None:
+        """Esc: closes completion first, then takes back the last queued message, then cancels."""
         if self.query_one(Suggestions).display:
             self._hide_suggestions()
             return
+        if self.queued:
+            self._unqueue(self.queued.pop())
+            self.query_one(QueuedMessages).show(self.queued)
+            return
         self.app.cancel_reply()
+
+    def action_interrupt(self) -> None:
+        """Ctrl+C: copies a selection, cancels a running reply, else quits on a second press."""
+        import time
+
+        if self.prompt.has_focus and self.prompt.selected_text:
+            self.prompt.action_copy()
+            return
+        if self.app.turn_running():
+            self._quit_pressed_at = None
+            self.app.cancel_reply()
+            return
+        now = time.monotonic()
+        if self._quit_pressed_at is not None and now - self._quit_pressed_at <= QUIT_PRESS_WINDOW:
+            self._quit_pressed_at = None
+            self.run_worker(self.app.action_quit(), group="quit")
+            return
+        self._quit_pressed_at = now
+        self.notify("Press Ctrl+C again to quit (or Ctrl+Q).", timeout=QUIT_PRESS_WINDOW)
 
     def action_page_up(self) -> None:
         self.transcript.scroll_page_up()
@@ -151,6 +242,16 @@ class ChatScreen(Screen):
 
     def action_follow(self) -> None:
         self.transcript.anchor()
+
+    def action_scroll_top(self) -> None:
+        self.transcript.scroll_home(animate=False)
+
+    @on(PromptInput.ScrollKey)
+    def _scroll_key(self, message: PromptInput.ScrollKey) -> None:
+        if message.key == "home":
+            self.action_scroll_top()
+        else:
+            self.action_follow()
 
     # ------------------------------------------------------------ output
 
@@ -244,6 +345,8 @@ class ChatScreen(Screen):
     async def _turn_done(self, event: ev.TurnDone) -> None:
         marker = "cancelled" if event.cancelled else ("interrupted" if event.interrupted else "")
         await self._end_reply(marker)
+        if marker:  # said in words, not only by the reply's colour (as `sessions show` does)
+            await self.add_line("info", MARKER_LINES[marker])
         self.tool_lines.clear()
         self.set_busy("")
 

@@ -29,6 +29,8 @@ from hermes.tui.widgets.status_bar import gauge_level
 log = logging.getLogger("hermes.tui")
 NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps its snapshot)."
 FORGET_HINT = "/memory forget ID deletes one"
+KEYS_HINTS = ("e edit MEMORY.md · u edit USER.md · s snapshot · Esc close", "e/u edit · s snapshot · Esc close",
+              "e/u edit · Esc")
 
 
 def conclusion_text(view: Any) -> Text:
@@ -45,12 +47,25 @@ def conclusion_text(view: Any) -> Text:
     return line
 
 
-def gauge_text(pct: int, used: int, limit: int, cells: int = 20) -> str:
+def gauge_text(pct: int, used: int, limit: int, cells: int = 20, width: int = 0) -> str:
+    """The bar, the percentage and the chars on one line; in a narrow column (`width` cells)
+    the bar shrinks and the counts get shorter, so the percentage is never cut off."""
+    tail = f" {pct}% — {used:,}/{limit:,} chars"
+    if width:
+        room = width - 1  # a cell spare: a line exactly as wide as the column wraps
+        tails = (tail, f" {pct}% · {used:,}/{limit:,}", f" {pct}%")
+        tail = next((t for t in tails if len(t) + 6 <= room), tails[-1])
+        cells = max(3, min(cells, room - len(tail)))
     filled = min(cells, round(cells * pct / 100))
     if used > 0:
         filled = max(filled, 1)  # any content shows
     bar = "█" * filled + "░" * (cells - filled)
-    return f"[$hermes-gauge-{gauge_level(pct)}]{bar}[/] {pct}% — {used:,}/{limit:,} chars"
+    return f"[$hermes-gauge-{gauge_level(pct)}]{bar}[/]{tail}"
+
+
+def fitted(width: int, *choices: str) -> str:
+    """The first (longest) title that fits a border `width` cells wide, else the last."""
+    return next((c for c in choices if len(c) + 6 <= width), choices[-1])
 
 
 class MemoryViewerScreen(ModalScreen[None]):
@@ -70,7 +85,7 @@ class MemoryViewerScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="pane") as pane:
             pane.border_title = "Memory"
-            pane.border_subtitle = "e edit MEMORY.md · u edit USER.md · s snapshot · Esc close"
+            pane.border_subtitle = KEYS_HINTS[0]
             yield Static(NEXT_SESSION, classes="pane-note")
             with Horizontal(id="memory-columns"):
                 yield VerticalScroll(id="store-memory", classes="store")
@@ -84,15 +99,25 @@ class MemoryViewerScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         self.call_after_refresh(self.reload)  # nested children may still be mounting
 
+    def on_resize(self) -> None:
+        self.call_after_refresh(self.reload)  # titles and gauges fit the new width
+
     def reload(self) -> None:
-        for view in memory_bridge.stores(self.cfg):
+        pane = self.query_one(".pane", Vertical)
+        pane.border_subtitle = fitted(pane.outer_size.width, *KEYS_HINTS)
+        views = memory_bridge.stores(self.cfg)
+        # Both columns titled alike: with labels only when every label fits.
+        labelled = all(len(f"{v.label} · {v.file_name}") + 6 <= self.query_one(f"#store-{v.target}").outer_size.width
+                       for v in views)
+        for view in views:
             column = self.query_one(f"#store-{view.target}", VerticalScroll)
-            column.border_title = f"{view.label} · {view.file_name}"
+            column.border_title = f"{view.label} · {view.file_name}" if labelled else view.file_name
             column.remove_children()
             if not view.enabled:
                 column.mount(Static("This store is turned off in config.", classes="pane-hint"))
                 continue
-            column.mount(Static(gauge_text(view.pct, view.used, view.limit), classes="store-gauge"))
+            column.mount(Static(gauge_text(view.pct, view.used, view.limit, width=column.content_size.width),
+                                classes="store-gauge"))
             if view.error:
                 column.mount(Static(Text(view.error), classes="store-error"))
             elif not view.entries:
@@ -101,15 +126,18 @@ class MemoryViewerScreen(ModalScreen[None]):
                 column.mount(Static(Text(entry), classes="store-entry"))
         disk = memory_bridge.snapshot_text(self.cfg)
         frozen = self.query_one("#snapshot", VerticalScroll)
+        width = frozen.outer_size.width
         if self.snapshot is None:
             snapshot = disk
-            frozen.border_title = "Snapshot this session will freeze with your first message"
+            frozen.border_title = fitted(width, "Snapshot this session will freeze with your first message",
+                                         "Snapshot frozen at your first message", "Snapshot")
             frozen.border_subtitle = ""
         else:
             snapshot = self.snapshot
-            frozen.border_title = "Frozen snapshot this session runs with"
+            frozen.border_title = fitted(width, "Frozen snapshot this session runs with", "Frozen snapshot")
             frozen.border_subtitle = ("same as disk" if disk == snapshot
-                                      else "differs from disk: next session")
+                                      else fitted(width - len(frozen.border_title) - 4,
+                                                  "differs from disk: next session", "differs from disk"))
         self.query_one("#snapshot-text", Static).update(Text(snapshot or "(both stores were empty)"))
         self.reload_user_model()
 

@@ -54,8 +54,8 @@ class SessionPickerScreen(ModalScreen[str | None]):
     def _label(self, row: SessionRow) -> Text:
         text = Text()
         text.append(row.title or "—", style="bold")
-        text.append(f"   {relative_time(row.last_active, self.now)} · {row.message_count} messages",
-                    style="dim")
+        count = f"{row.message_count} message" + ("" if row.message_count == 1 else "s")
+        text.append(f"   {relative_time(row.last_active, self.now)} · {count}", style="dim")
         if row.preview:
             text.append("\n  " + row.preview, style="italic")
         return text

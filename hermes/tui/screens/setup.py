@@ -19,9 +19,11 @@ class SetupScreen(ModalScreen[bool]):
 
     BINDINGS = [Binding("escape", "skip", "Skip")]
 
-    def __init__(self, cfg: Config) -> None:
+    def __init__(self, cfg: Config, reason: str | None = None) -> None:
         super().__init__()
         self.cfg = cfg
+        # Why the pane opened: missing model/key at start; "" when the person asked (/setup).
+        self.reason = setup_mod.setup_reason(cfg) if reason is None else reason
 
     def compose(self) -> ComposeResult:
         current = self.cfg.model
@@ -29,8 +31,7 @@ class SetupScreen(ModalScreen[bool]):
         with Vertical(classes="pane setup-pane") as pane:
             pane.border_title = "Set up a model"
             pane.border_subtitle = "Enter save · Esc skip (history and memory still work)"
-            yield Static(setup_mod.setup_reason(self.cfg) + " Choose a provider, a model and its key.",
-                         classes="pane-hint")
+            yield Static(self._hint(setup_mod.BY_ID[provider]), classes="pane-hint", id="setup-hint")
             with Vertical(id="setup-form"):
                 yield Label("Provider")
                 yield Select([(p.label, p.id) for p in setup_mod.PROVIDERS], value=provider,
@@ -66,11 +67,24 @@ class SetupScreen(ModalScreen[bool]):
         self.query_one("#setup-base").display = base
         self.query_one("#setup-base-label").display = base
         self.query_one("#setup-model", Input).placeholder = provider.example_model
+        self.query_one("#setup-hint", Static).update(self._hint(provider))
         key_label = self.query_one("#setup-key-label", Label)
         if provider.key_env:
             key_label.update(f"API key → {provider.key_env} in $HERMES_HOME/.env (mode 0600)")
         else:
             key_label.update("API key (optional for this provider)")
+
+    def _hint(self, provider: setup_mod.Provider) -> str:
+        """The line on top; a missing-key reason only while the chosen provider needs a key
+        (a key-less local server makes "no key for openai/…" beside the point)."""
+        reason = self.reason if provider.key_env or not self.reason.startswith("No key") else ""
+        if provider.key_env:
+            ask = "Choose a provider, a model and its key."
+        elif provider.needs_api_base:
+            ask = "Choose a model and the server's address; a key is optional."
+        else:
+            ask = "Choose a model; this provider needs no key."
+        return f"{reason} {ask}".strip()
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#setup-save")
@@ -83,6 +97,9 @@ class SetupScreen(ModalScreen[bool]):
         error = self.query_one("#setup-error", Static)
         if provider.needs_api_base and not base.strip():
             error.update("The API base is needed for an OpenAI-compatible server.")
+            return
+        if provider.needs_api_base and (problem := config_mod.api_base_problem(base)):
+            error.update(f"API base: {problem}.")
             return
         if provider.key_env and not key:
             error.update(f"Paste the key for {provider.label} (or Esc to skip for now).")

@@ -61,6 +61,12 @@ class PromptInput(TextArea):
 
         key: str
 
+    @dataclass
+    class ScrollKey(Message):
+        """Home or End in an empty input: scroll the transcript (nothing to move in the input)."""
+
+        key: str
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, soft_wrap=True, tab_behavior="focus", show_line_numbers=False,
                          compact=True, highlight_cursor_line=False)
@@ -86,6 +92,10 @@ class PromptInput(TextArea):
         if key in ("ctrl+j", "shift+enter"):
             self._swallow(event)
             self.insert("\n")
+            return
+        if key in ("home", "end") and not self.text:
+            self._swallow(event)
+            self.post_message(self.ScrollKey(key))
             return
         if self.completing and key in ("tab", "up", "down"):
             self._swallow(event)

@@ -120,8 +120,8 @@ class CadencedProvider(Provider):
         return st
 
     def _warn(self, what: str, exc: BaseException) -> None:
-        message = f"{self.name}: {what} failed: {type(exc).__name__}: {exc}"
-        log.warning(message)
+        message = f"{self.name}: {what} failed: {' '.join(str(exc).split()) or 'no details'}"
+        log.warning(message, exc_info=exc)
         if self._on_error is not None:
             try:
                 self._on_error(message)

@@ -34,9 +34,9 @@ class GuardedProvider:
         self._static_block: str | None = None
 
     def _warn(self, what: str, exc: BaseException | None = None) -> None:
-        detail = f": {type(exc).__name__}: {exc}" if exc is not None else ""
+        detail = f": {' '.join(str(exc).split()) or 'no details'}" if exc is not None else ""
         message = f"user model ({self.name}): {what}{detail}"
-        log.warning(message)
+        log.warning(message, exc_info=exc)
         if self._on_error is not None:
             try:
                 self._on_error(message)
@@ -103,7 +103,7 @@ class GuardedProvider:
             raise
         except Exception as exc:
             self._warn(f"tool {name} failed", exc)
-            return fail(f"{name} failed: {type(exc).__name__}: {exc}")
+            return fail(f"{name} failed: {' '.join(str(exc).split()) or 'no details'}")
         return result if isinstance(result, str) else fail(f"{name} returned no result")
 
     # -- background hooks

@@ -43,7 +43,9 @@ class CommandRunner:
             await self.say(str(exc), "error")
         except Exception as exc:  # the edge: one line for the person, the trace in the log
             log.exception("/%s failed", invocation.name)
-            await self.say(f"/{invocation.name} failed: {type(exc).__name__}: {exc}", "error")
+            why = " ".join(str(exc).split()) or "an unexpected error"
+            await self.say(f"/{invocation.name} failed: {why}. Details are in $HERMES_HOME/logs/hermes.log.",
+                           "error")
 
     # ------------------------------------------------------------ general
 

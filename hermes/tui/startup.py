@@ -58,7 +58,8 @@ class ClientLoader:
                 self._preload()
             except Exception as exc:  # shown as one line; the app keeps running without a model
                 log.exception("model client failed to load")
-                self.error = f"The model client failed to load: {type(exc).__name__}: {exc}"
+                self.error = (f"The model client failed to load ({' '.join(str(exc).split()) or 'no details'})."
+                              " Reinstall Hermes (pip install .) and see $HERMES_HOME/logs/hermes.log.")
             self.seconds = time.perf_counter() - started
             self.done.set()
             write_marker("llm_ready")

@@ -151,16 +151,18 @@ class MemoryViewerScreen(ModalScreen[None]):
         if self.user_model is None:
             box.remove_children()
             box.mount(Static("Loading…", classes="pane-hint"))
-        self.run_worker(self._load_user_model(), group="user-model", exclusive=True)
+        # the method, not a coroutine: an exclusive worker replaced before it starts leaves none unawaited
+        self.run_worker(self._load_user_model, group="user-model", exclusive=True)
 
     async def _load_user_model(self) -> None:
         try:
             view = await memory_bridge.user_model_view(self.cfg)
-        except Exception as exc:  # a worker that raises would end the app: one line instead
+        except Exception:  # a worker that raises would end the app: one line instead
             log.exception("loading the user model failed")
             view = memory_bridge.UserModelView(
                 provider=memory_bridge.user_model_provider(self.cfg),
-                error=f"Reading the user model failed: {type(exc).__name__}: {exc}")
+                error="Reading the user model failed; details are in $HERMES_HOME/logs/hermes.log. "
+                      "`hermes memory status` checks the provider.")
         box = self.query_one("#user-model", VerticalScroll)
         await box.remove_children()
         rows: list[Static] = []

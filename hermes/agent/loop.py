@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hermes.agent import llm, tokens
+from hermes.agent import llm, textcalls, tokens
 from hermes.agent.events import (
     ApprovalStaged,
     ErrorEvent,
@@ -194,12 +194,23 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     tool_lines: list[str] = []
     checkpoint = ReplyCheckpoint(conv)
 
-    def on_text(piece: str) -> None:
+    text_calls = cfg.model.text_tool_calls == "auto"
+    hold = textcalls.DisplayHold(False)
+    round_shown = False
+
+    def show(piece: str) -> None:
+        nonlocal round_shown
+        if not piece:
+            return
         # Text of a later round starts a new paragraph after the text of earlier rounds.
-        if not state.text_parts[:-1] and reply_parts and not reply_parts[-1].endswith("\n\n"):
+        if not round_shown and reply_parts and not reply_parts[-1].endswith("\n\n"):
             reply_parts.append("\n\n")
             _safe_emit(conv, TextDelta("\n\n"))
+        round_shown = True
         _safe_emit(conv, TextDelta(piece))
+
+    def on_text(piece: str) -> None:
+        show(hold.feed(state.text))
         checkpoint.tick(state)
 
     def on_retry(err: llm.LLMError, delay: float) -> None:
@@ -208,6 +219,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     try:
         while True:
             state = llm.StreamState()
+            round_shown = False
+            hold = textcalls.DisplayHold(text_calls and rounds < max_rounds and bool(tools))
             messages = conv.request_messages()
             extra: dict[str, Any] = {}
             if rounds >= max_rounds and tools:
@@ -218,14 +231,21 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                     timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
                     on_retry=on_retry, extra=extra)
             except llm.LLMError as err:
+                show(hold.finish(state.text, None))
                 return _fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
             p, c, _, _ = _account(conv, state, messages, tools)
             prompt_total += p
             completion_total += c
             calls = [tc for tc in state.ordered_tool_calls() if tc["name"] or tc["arguments"]]
+            text = state.text
+            kept: str | None = None
+            if not calls and hold.active:
+                calls, kept = _calls_from_text(conv, text)
+            show(hold.finish(state.text, kept))
+            if kept is not None:
+                text = kept
             for tc in calls:
                 tc["id"] = tc["id"] or f"call_{uuid.uuid4().hex[:12]}"
-            text = state.text
             if text:
                 reply_parts.append(text)
             if not calls:
@@ -251,6 +271,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             for tc in calls:
                 tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
+        show(hold.finish(state.text, None))
         return _cancelled(conv, state, checkpoint, reply_parts, user_text, user_id)
 
     conv.totals.turns += 1
@@ -259,6 +280,23 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     _safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines)
+
+
+def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]], str | None]:
+    """Tool calls the model wrote as text (model.text_tool_calls: auto), and the text to keep;
+    ([], None) when the reply is an answer. The first time per server, a notice says so."""
+    found = textcalls.extract(text, set(conv.registry.names))
+    if found is None:
+        return [], None
+    kept, calls = found
+    server = conv.model.api_base or conv.model.name.split("/", 1)[0]
+    log.info("ran %d tool call(s) that %s wrote as text", len(calls), server)
+    if server not in textcalls.noticed:
+        textcalls.noticed.add(server)
+        _safe_emit(conv, Notice(kind="info", text=(
+            f"The model at {server} wrote its tool call as text; Hermes ran it as a call. "
+            f"Set model.text_tool_calls: off to show such replies as text instead.")))
+    return [{"id": "", "name": c.name, "arguments": c.arguments} for c in calls], kept
 
 
 async def _with_provider_context(conv: Conversation, user_text: str, turn_index: int) -> str:

@@ -219,7 +219,7 @@ def call_options(mc: ModelConfig, timeout: float) -> dict[str, Any]:
         opts["api_key"] = "no-key"  # local OpenAI-compatible servers usually need none
     if mc.temperature is not None:
         opts["temperature"] = mc.temperature
-    if mc.max_tokens is not None:
+    if mc.max_tokens:  # 0 = unset (main turns get limits.reply_token_cap)
         opts["max_tokens"] = mc.max_tokens
     return opts
 

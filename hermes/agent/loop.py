@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hermes.agent import llm, textcalls, tokens
+from hermes.agent import limits, llm, textcalls, tokens
 from hermes.agent.events import (
     ApprovalStaged,
     ErrorEvent,
@@ -186,6 +186,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
 
     tools = conv.registry.schemas()
     max_rounds = cfg.agent.max_tool_rounds
+    cap = limits.reply_token_cap(conv.model, conv.context_window)
+    truncated = False
     rounds = 0
     reply_parts: list[str] = []
     state = llm.StreamState()
@@ -197,6 +199,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     text_calls = cfg.model.text_tool_calls == "auto"
     hold = textcalls.DisplayHold(False)
     round_shown = False
+    guard = limits.RepetitionGuard(conv.model.name)
 
     def show(piece: str) -> None:
         nonlocal round_shown
@@ -212,6 +215,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     def on_text(piece: str) -> None:
         show(hold.feed(state.text))
         checkpoint.tick(state)
+        guard(state)  # raises ReplyCut when the model loops; the stream is closed
 
     def on_retry(err: llm.LLMError, delay: float) -> None:
         _safe_emit(conv, Notice(kind="warning", text=f"{err.message} Retrying in {delay:.1f}s…"))
@@ -221,15 +225,24 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             state = llm.StreamState()
             round_shown = False
             hold = textcalls.DisplayHold(text_calls and rounds < max_rounds and bool(tools))
+            guard = limits.RepetitionGuard(conv.model.name)
             messages = conv.request_messages()
-            extra: dict[str, Any] = {}
+            extra: dict[str, Any] = {"max_tokens": cap}
             if rounds >= max_rounds and tools:
                 extra["tool_choice"] = "none"
             try:
-                await llm.stream_completion(
-                    conv.model, messages, tools, state=state, on_text=on_text,
-                    timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
-                    on_retry=on_retry, extra=extra)
+                limit = asyncio.timeout(cfg.agent.reply_timeout)
+                try:
+                    async with limit:
+                        await llm.stream_completion(
+                            conv.model, messages, tools, state=state, on_text=on_text,
+                            timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
+                            on_retry=on_retry, extra=extra)
+                except TimeoutError:
+                    if not limit.expired():
+                        raise
+                    raise limits.timeout_cut(conv.model.name, cfg.agent.reply_timeout,
+                                             state.received_anything) from None
             except llm.LLMError as err:
                 show(hold.finish(state.text, None))
                 return _fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
@@ -244,6 +257,11 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             show(hold.finish(state.text, kept))
             if kept is not None:
                 text = kept
+            if state.finish_reason == "length":
+                truncated = True
+                _safe_emit(conv, Notice(kind="info", text=(
+                    f"The reply was cut at the token limit ({cap} tokens), so it is incomplete. "
+                    f"Ask for a shorter answer or to continue, or raise model.max_tokens.")))
             for tc in calls:
                 tc["id"] = tc["id"] or f"call_{uuid.uuid4().hex[:12]}"
             if text:
@@ -276,7 +294,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
 
     conv.totals.turns += 1
     final = "".join(reply_parts)
-    done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id)
+    done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
+                    extras={"truncated": True} if truncated else {})
     _safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines)

@@ -51,6 +51,7 @@ class Conversation:
     last_prompt_tokens: int = 0
     provider: Any | None = None
     on_tool_outcome: Callable[[Any], None] | None = None
+    interface: str = "tui"  # "cli" for `hermes chat -q`: errors say what to type at a shell
 
     def request_messages(self) -> list[dict[str, Any]]:
         return [{"role": "system", "content": self.system_prompt}, *self.messages]
@@ -404,11 +405,12 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
           user_id: int | None) -> TurnResult:
     partial_id = _store_partial(conv, state, checkpoint)
     text = "".join(parts) + state.text
-    _safe_emit(conv, ErrorEvent(message=err.message, retryable=err.retryable,
+    message = err.for_interface(conv.interface)
+    _safe_emit(conv, ErrorEvent(message=message, retryable=err.retryable,
                                 kind="auth" if err.kind in ("auth", "config") else "provider"))
     done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
                     failed=not partial_id, assistant_message_id=partial_id,
-                    extras={"error": err.message, "error_kind": err.kind})
+                    extras={"error": message, "error_kind": err.kind})
     _safe_emit(conv, done)
     return TurnResult(done, user_text, text, user_id, partial_id)
 

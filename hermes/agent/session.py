@@ -166,7 +166,7 @@ class AgentSession:
             cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
             system_prompt=prompt, messages=messages, registry=self._registry(session_id),
             emit=self._emit, context_window=self._window(), totals=totals or SessionTotals(),
-            provider=self.provider)
+            provider=self.provider, interface="cli" if self.source == "cli" else "tui")
 
     def _window(self) -> int:
         """The model's context window; 0 while litellm is still loading (never block the UI's
@@ -416,7 +416,8 @@ class AgentSession:
         try:
             summary = await compress.summarise(self.cfg, split.older, self._summary)
         except llm.LLMError as err:
-            self._emit(Notice(kind="warning", text=f"Compression failed: {err.message}"))
+            self._emit(Notice(kind="warning", text="Compression failed: "
+                              + err.for_interface("cli" if self.source == "cli" else "tui")))
             return None
         self._summary = summary
         built = self._build_prompt()

@@ -52,6 +52,7 @@ class Conversation:
     provider: Any | None = None
     on_tool_outcome: Callable[[Any], None] | None = None
     interface: str = "tui"  # "cli" for `hermes chat -q`: errors say what to type at a shell
+    failed_user_id: int | None = None  # the stored user message of a turn that got no answer
 
     def request_messages(self) -> list[dict[str, Any]]:
         return [{"role": "system", "content": self.system_prompt}, *self.messages]
@@ -177,6 +178,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     cfg = conv.cfg
     user_id: int | None = None
     if store_user:
+        _drop_orphan(conv)
         user_id = conv.history.append(conv.session_id, "user", user_text,
                                       token_count=tokens.count_text(user_text, conv.model.name))
         content = user_text
@@ -293,6 +295,9 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
         show(hold.finish(state.text, None))
         return _cancelled(conv, state, checkpoint, reply_parts, user_text, user_id)
 
+    if conv.failed_user_id is not None:  # a retry answered the message that had failed
+        conv.history.mark(conv.failed_user_id, "retried")
+        conv.failed_user_id = None
     conv.totals.turns += 1
     final = "".join(reply_parts)
     done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
@@ -405,6 +410,13 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
           user_id: int | None) -> TurnResult:
     partial_id = _store_partial(conv, state, checkpoint)
     text = "".join(parts) + state.text
+    if partial_id is None and conv.messages and conv.messages[-1].get("role") == "user":
+        # Nothing answered it: marked in the history, and left out of the next request
+        # unless it is retried (hermes/agent/history.py conversation_from_records).
+        failed_id = user_id if user_id is not None else conv.failed_user_id
+        if failed_id is not None:
+            conv.history.mark(failed_id, "failed")
+            conv.failed_user_id = failed_id
     message = err.for_interface(conv.interface)
     _safe_emit(conv, ErrorEvent(message=message, retryable=err.retryable,
                                 kind="auth" if err.kind in ("auth", "config") else "provider"))
@@ -413,6 +425,14 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
                     extras={"error": message, "error_kind": err.kind})
     _safe_emit(conv, done)
     return TurnResult(done, user_text, text, user_id, partial_id)
+
+
+def _drop_orphan(conv: Conversation) -> None:
+    """A new message follows a failed one: the failed one leaves the conversation sent to the
+    model (it stays in the history, marked failed)."""
+    if conv.failed_user_id is not None and conv.messages and conv.messages[-1].get("role") == "user":
+        conv.messages.pop()
+    conv.failed_user_id = None
 
 
 def _cancelled(conv: Conversation, state: llm.StreamState, checkpoint: ReplyCheckpoint,

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hermes.agent import background, compress, llm, tokens
-from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone
+from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
 from hermes.agent.history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
@@ -148,6 +148,26 @@ class AgentSession:
             cache_tokens=getattr(info, "cache_tokens", 0) or 0,
             cost=getattr(info, "cost", 0.0) or 0.0, turns=self._turn_index)
         self._conv = self._conversation(session_id, prompt, messages, totals)
+        # the stored conversation ends with a message whose turn failed: /retry runs it, a
+        # new message takes its place in what is sent
+        self._conv.failed_user_id = self.history.trailing_failed_id
+        self._report_context(self._conv)
+
+    def _report_context(self, conv: Conversation) -> None:
+        """Count the stored conversation (as the next request will send it) so the context
+        gauge and /usage show its real size at once, not 0 until a request succeeds."""
+        try:
+            size = tokens.count_request(conv.request_messages(), conv.registry.schemas(),
+                                        self._model.name)
+        except Exception:  # noqa: BLE001 - the gauge fills in after the next request
+            log.warning("could not count the resumed conversation", exc_info=True)
+            return
+        conv.last_prompt_tokens = size
+        t = conv.totals
+        self._emit(Usage(input_tokens=0, output_tokens=0, cache_tokens=0, cost=0.0,
+                         session_input_tokens=t.input_tokens, session_output_tokens=t.output_tokens,
+                         session_cost=t.cost, context_tokens=size,
+                         context_window=conv.context_window))
 
     def _build_prompt(self) -> Any:
         block = ""
@@ -169,12 +189,12 @@ class AgentSession:
             provider=self.provider, interface="cli" if self.source == "cli" else "tui")
 
     def _window(self) -> int:
-        """The model's context window; 0 while litellm is still loading (never block the UI's
-        loop on the import: the first turn fills it in after loading off-loop)."""
+        """The model's context window: config, else litellm's model info (while litellm is
+        still loading, the map it ships, read without the import: never block the UI's loop)."""
         if self._model.context_window:
             return self._model.context_window
         if not llm.is_loaded():
-            return 0
+            return tokens.mapped_context_window(self._model.name) or llm.DEFAULT_CONTEXT_WINDOW
         try:
             return llm.context_window(self._model)
         except Exception:  # noqa: BLE001
@@ -228,6 +248,11 @@ class AgentSession:
     def context_window(self) -> int:
         """Tokens the model accepts (0 until known: litellm not loaded yet)."""
         return (self._conv.context_window if self._conv else 0) or self._window()
+
+    @property
+    def context_tokens(self) -> int:
+        """Tokens of the context as last sent (or, after a resume, as counted from storage)."""
+        return self._conv.last_prompt_tokens if self._conv else 0
 
     @property
     def system_prompt(self) -> str | None:

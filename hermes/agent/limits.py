@@ -9,11 +9,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from hermes.agent.llm import DEFAULT_CONTEXT_WINDOW, LLMError, StreamState
 from hermes.config import ModelConfig
 
 REPLY_CAP_MAX = 8192
 REPLY_CAP_MIN = 256
+MIN_REPLY_ROOM = 128  # tokens a request must leave for the reply, or it is not sent
 REPEAT_WINDOW = 2000  # characters at the end of the text that must all be one span repeated
 REPEAT_MIN_TIMES = 50  # so the longest span caught is REPEAT_WINDOW // 50 = 40 characters
 REPEAT_CHECK_EVERY = 200  # characters of new text between checks
@@ -88,3 +91,31 @@ def repetition_cut(model: str, span: str) -> ReplyCut:
     return ReplyCut(f"{model} kept repeating the same text ({shown!r}), so the reply was cut; the text so far "
                     f"is kept, marked interrupted. Ask again, or use a lower model.temperature "
                     f"or a larger model.", reason="repetition", partial=True)
+
+
+SHRUNK_KEEP_CHARS = 1000  # of an old tool result that no longer fits
+
+
+def shrink_old_tool_results(messages: list[dict[str, Any]], min_chars: int = 2 * SHRUNK_KEEP_CHARS
+                            ) -> int:
+    """Shorten long tool results before the last tool-call round, in the messages sent (the
+    history keeps them whole); the number shortened."""
+    last_calls = max((i for i, m in enumerate(messages)
+                      if m.get("role") == "assistant" and m.get("tool_calls")), default=-1)
+    shrunk = 0
+    for i, msg in enumerate(messages[:max(0, last_calls)]):
+        content = msg.get("content")
+        if msg.get("role") == "tool" and isinstance(content, str) and len(content) > min_chars:
+            left = len(content) - SHRUNK_KEEP_CHARS
+            messages[i] = {**msg, "content": f"{content[:SHRUNK_KEEP_CHARS]}\n[… {left:,} more "
+                                             f"characters left out to fit the context window]"}
+            shrunk += 1
+    return shrunk
+
+
+def too_long(model: str, size: int, window: int) -> LLMError:
+    """The request cannot fit even after compressing and shortening old tool results."""
+    return LLMError(f"The conversation ({size:,} tokens) no longer fits {model}'s context window "
+                    f"({window:,} tokens), even after compressing it. {{compress}}, or set a "
+                    f"larger model.context_window if the server allows it.",
+                    kind="context", retryable=False)

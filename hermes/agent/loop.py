@@ -233,6 +233,13 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             extra: dict[str, Any] = {"max_tokens": cap}
             if rounds >= max_rounds and tools:
                 extra["tool_choice"] = "none"
+            room = _reply_room(conv, tools, cap)
+            if room is None:
+                size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
+                return _fail(conv, limits.too_long(conv.model.name, size, conv.context_window),
+                             state, checkpoint, reply_parts, user_text, user_id)
+            messages = conv.request_messages()
+            extra["max_tokens"] = room
             try:
                 limit = asyncio.timeout(cfg.agent.reply_timeout)
                 try:
@@ -305,6 +312,21 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     _safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines)
+
+
+def _reply_room(conv: Conversation, tools: list[dict[str, Any]], cap: int) -> int | None:
+    """max_tokens for the next request so that it fits the context window: the cap, or what
+    is left of the window; old tool results are shortened first when that is too little.
+    None when even then the request leaves no room for a reply."""
+    window = conv.context_window
+    if not window:
+        return cap
+    size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
+    if size + cap > window and limits.shrink_old_tool_results(conv.messages):
+        log.info("shortened old tool results to fit the context window")
+        size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
+    room = min(cap, window - size)
+    return room if room >= min(cap, limits.MIN_REPLY_ROOM) else None
 
 
 def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]], str | None]:

@@ -13,7 +13,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from hermes.agent import background, compress, llm, tokens
+from hermes.agent import background, compress, limits, llm, tokens
 from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
 from hermes.agent.history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
@@ -319,6 +319,7 @@ class AgentSession:
             conv.context_window = self._window()
         if store_user:
             conv = await self._maybe_compress(conv, text)
+            conv = await self._make_room(conv, text)
             self._turn_index += 1
         self._last_user_text = text
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
@@ -424,6 +425,24 @@ class AgentSession:
         new_id = await self._compress(conv, automatic=True)
         return self._conv if new_id and self._conv else conv
 
+    async def _make_room(self, conv: Conversation, text: str) -> Conversation:
+        """When the next request (with room for a short reply) would not fit the window, compress
+        again keeping fewer recent turns (half each time, down to none). The turn then shortens
+        old tool results, and only then refuses (loop._reply_room)."""
+        window = conv.context_window
+        # room for a short reply is enough here: the turn caps max_tokens to what is left
+        cap = min(limits.reply_token_cap(self._model, window), limits.MIN_REPLY_ROOM)
+        keep = self.cfg.compression.keep_recent_turns
+        while window and keep > 0:
+            upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
+            if tokens.count_request(upcoming, conv.registry.schemas(), self._model.name) + cap <= window:
+                break
+            keep //= 2
+            if not await self._compress(conv, automatic=True, keep=keep) or self._conv is None:
+                break
+            conv = self._conv
+        return conv
+
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
         async with self._lock:
@@ -431,8 +450,9 @@ class AgentSession:
                 return None
             return await self._compress(self._conv, automatic=False)
 
-    async def _compress(self, conv: Conversation, *, automatic: bool) -> str | None:
-        keep = self.cfg.compression.keep_recent_turns
+    async def _compress(self, conv: Conversation, *, automatic: bool,
+                        keep: int | None = None) -> str | None:
+        keep = self.cfg.compression.keep_recent_turns if keep is None else keep
         if not automatic:  # on demand, always compress something when there is a turn
             keep = min(keep, compress.turn_count(conv.messages) - 1)
         split = compress.split_for_compression(conv.messages, max(0, keep))

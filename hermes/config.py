@@ -36,7 +36,11 @@ class ModelConfig:
     api_key_env: str = _opt("", help="env var holding the key; empty = litellm's default")
     context_window: int = _opt(0, min=0, help="0 = ask litellm's model info")
     temperature: float | None = _opt(None, min=0.0, max=2.0)
-    max_tokens: int | None = _opt(None, min=1)
+    # cap on reply tokens; 0 or empty = min(8192, a quarter of the context window)
+    max_tokens: int | None = _opt(None, min=0)
+    # "auto": a reply whose text is a call to an offered tool (bare or fenced JSON,
+    # <tool_call> blocks) runs as a tool call; "off": such replies stay text
+    text_tool_calls: str = _opt("auto", choices=("auto", "off"))
 
 
 @dataclass
@@ -74,6 +78,8 @@ class AgentConfig:
     max_tool_rounds: int = _opt(8, min=1, max=50)
     max_retries: int = _opt(3, min=0, max=10)
     request_timeout: float = _opt(120.0, min=1.0)
+    # wall-clock limit for one streamed reply: a stream still producing tokens is cut then
+    reply_timeout: float = _opt(300.0, min=1.0)
 
 
 @dataclass

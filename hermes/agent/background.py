@@ -9,6 +9,7 @@ comes through render_block, so withheld entries reach it only as placeholders.
 
 from __future__ import annotations
 
+import ast
 import json
 import logging
 import re
@@ -16,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from hermes.agent import llm, tokens
+from hermes.agent import grounding, llm, tokens
 from hermes.agent.events import ApprovalStaged, Event, Notice
 from hermes.agent.tools import preview
 from hermes.config import Config, ModelConfig
@@ -106,20 +107,32 @@ def memory_view(cfg: Config, exchange: str, budget: int = MEMORY_VIEW_CHARS) -> 
 
 
 def parse_operations(text: str) -> list[dict[str, Any]]:
-    """The JSON list of operations in a review reply (code fences and chatter tolerated)."""
+    """The operations in a review reply: a JSON list, or a single JSON object (small models
+    often send one), in a code fence or among chatter; a Python-literal list is read too."""
     text = text.strip()
     fenced = re.search(r"```(?:json)?\s*(.*?)```", text, re.S)
     if fenced:
         text = fenced.group(1).strip()
-    start, end = text.find("["), text.rfind("]")
-    if start < 0 or end < start:
-        return []
-    try:
-        value = json.loads(text[start:end + 1])
-    except json.JSONDecodeError:
-        return []
+    value: Any = None
+    for open_, close in (("[", "]"), ("{", "}")):
+        start, end = text.find(open_), text.rfind(close)
+        if start < 0 or end < start:
+            continue
+        candidate = text[start:end + 1]
+        try:
+            value = json.loads(candidate)
+        except json.JSONDecodeError:
+            try:
+                value = ast.literal_eval(candidate)  # literals only: nothing is executed
+            except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+                continue
+        if open_ == "[" and not isinstance(value, list):
+            continue
+        break
     if isinstance(value, dict):
         value = [value]
+    if not isinstance(value, list):
+        return []
     return [op for op in value if isinstance(op, dict) and op.get("action")]
 
 
@@ -157,7 +170,7 @@ async def run_review(cfg: Config, *, memory_tool: Any, user_text: str,
 
     await prejudge(memory_tool.screen, [op.get("content") for op in parse_operations(rest)
                                         if isinstance(op, dict)])
-    apply_review(cfg, memory_tool, rest, emit)
+    apply_review(cfg, memory_tool, rest, emit, user_text=user_text, tool_lines=tool_lines or [])
     return usage, title
 
 
@@ -169,12 +182,25 @@ def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
     return {"max_tokens": n}
 
 
-def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Event], None]
-                 ) -> None:
-    """Run the review's operations through the memory tool and announce what changed."""
+def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Event], None], *,
+                 user_text: str = "", tool_lines: list[str] | None = None) -> None:
+    """Run the review's operations through the memory tool and announce what changed. An add
+    or replace whose content the reviewed turn does not support (hermes/agent/grounding.py)
+    is dropped, with a log line and, with display.memory_notifications: verbose, a notice."""
     changed: dict[str, list[str]] = {}
+    mode = cfg.display.memory_notifications
     for op in parse_operations(reply)[:6]:
         op = {k: op[k] for k in ("action", "target", "content", "old_text") if k in op}
+        if op.get("action") in ("add", "replace"):
+            why = grounding.check(str(op.get("content") or ""), user_text, tool_lines or [],
+                                  _replaced_entry(cfg, op))
+            if why:
+                content = preview(op.get("content"), 60)
+                log.info("review %s dropped (%s): %s", op.get("action"), why, content)
+                if mode == "verbose":
+                    emit(Notice(kind="memory", text="Memory review: a change was not saved",
+                                detail=f'{op.get("action")} "{content}": {why}'))
+                continue
         try:
             data = json.loads(memory_tool.dispatch(json.dumps(op, ensure_ascii=False)))
         except Exception:  # noqa: BLE001 - one bad operation does not stop the others
@@ -191,13 +217,25 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
                                 action=str(op.get("action", "")), reason=str(data.get("reason") or "")))
         elif data.get("changed", True):
             changed.setdefault(target, []).append(detail)
-    mode = cfg.display.memory_notifications
     if mode != "off":
         for target, details in changed.items():
             kind = "user" if target == "user" else "memory"
             text = "User profile updated" if kind == "user" else "Memory updated"
             emit(Notice(kind=kind, text=text,
                         detail="; ".join(details) if mode == "verbose" else ""))
+
+
+def _replaced_entry(cfg: Config, op: dict[str, Any]) -> str:
+    """The live entry a replace would change ("" for an add, or when none matches)."""
+    old = str(op.get("old_text") or "")
+    if op.get("action") != "replace" or not old:
+        return ""
+    try:
+        from hermes.memory import read_entries
+
+        return next((e for e in read_entries(cfg, str(op.get("target") or "memory")) if old in e), "")
+    except Exception:  # noqa: BLE001 - an unknown target: the memory tool refuses it anyway
+        return ""
 
 
 def title_from_reply(text: str) -> str:

@@ -7,6 +7,9 @@ import sys
 from typing import Any
 
 
+EXIT_TRUNCATED = 3  # the reply was cut at the token limit (printed, marked incomplete)
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
     """Register `hermes chat`."""
     p = sub.add_parser("chat", help="run one turn without the TUI and print the reply",
@@ -151,7 +154,8 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
             _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
         elif agent.review_status not in ("done", "scheduled"):
             _say(f"hermes: memory review skipped: {agent.review_status}")
-        return 0
+        # a reply cut at the token limit is printed, with its notice, but is not an answer
+        return EXIT_TRUNCATED if done.extras.get("truncated") else 0
     finally:
         await agent.close(wait_background=QUIT_GRACE_S)
         if pruning is not None:  # a prune is one transaction: waiting a little is enough

@@ -78,14 +78,34 @@ async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: 
     messages = [{"role": "system", "content": COMPRESS_PROMPT},
                 {"role": "user", "content": body}]
     state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
-                                        max_retries=cfg.agent.max_retries)
+                                        max_retries=cfg.agent.max_retries,
+                                        extra={"max_tokens": summary_cap(window)})
     summary = state.text.strip()
+    if state.finish_reason == "length":
+        summary = cut_at_sentence(summary)
     if not summary:
         raise llm.LLMError(f"{mc.name} returned an empty summary; the conversation was not "
                            "compressed.", kind="bad_request", retryable=True)
     log.info("compressed %d messages into %d tokens", len(older),
              tokens.count_text(summary, mc.name))
     return summary
+
+
+TRUNCATED_MARK = "[summary cut at the token limit]"
+
+
+def summary_cap(window: int) -> int:
+    """max_tokens for a summary: room for the ~300 words asked for, never a big share."""
+    return max(256, min(1024, window // 8))
+
+
+def cut_at_sentence(text: str) -> str:
+    """A summary the token limit cut: ended at its last full sentence or line, and marked."""
+    end = max(text.rfind(". "), text.rfind(".\n"), text.rfind("\n"))
+    if text.endswith((".", "!", "?")):
+        end = len(text) - 1
+    kept = text[: end + 1].rstrip() if end > 0 else text
+    return f"{kept}\n{TRUNCATED_MARK}" if kept else ""
 
 
 def summary_from_prompt(system_prompt: str) -> str:

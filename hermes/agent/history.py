@@ -34,6 +34,7 @@ class History:
     """Writes and reads one conversation through a SessionStore (or nowhere, when None)."""
 
     def __init__(self, store: Any | None, on_lost: Callable[[str], None] | None = None) -> None:
+        self.trailing_failed_id: int | None = None  # set by load_conversation
         self.store = store
         self.on_lost = on_lost
         self.lost: str | None = None  # why the database was dropped during this run
@@ -177,6 +178,16 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
 
+    def mark(self, message_id: int, finish_reason: str) -> None:
+        """Set a stored message's finish_reason only ("failed" on a user message whose turn
+        got no answer; "retried" once a retry answered it)."""
+        if self.store is None:
+            return
+        try:
+            self.store.update_message(message_id, finish_reason=finish_reason)
+        except SessionStoreError as exc:
+            self._lose(exc)
+
     def copy_messages(self, session_id: str, messages: list[dict[str, Any]]) -> None:
         """Store conversation messages in another session (a compression's recent turns);
         injected user-model context is not stored, as for any user message."""
@@ -196,8 +207,26 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
             return []
-        messages = [r.to_openai() for r in records if r.role != "system"]
-        return repair_tool_pairs(messages)
+        rows = [r for r in records if r.role != "system"]
+        last = rows[-1] if rows else None
+        self.trailing_failed_id = (int(last.id) if last is not None and last.role == "user"
+                                   and getattr(last, "finish_reason", None) == FAILED else None)
+        return conversation_from_records(records)
+
+
+FAILED = "failed"  # finish_reason of a user message whose turn got no answer at all
+
+
+def conversation_from_records(records: list[Any]) -> list[dict[str, Any]]:
+    """Stored rows (system rows left out) as a valid OpenAI message list. A user message whose
+    turn failed and that another user message follows is left out: the request must not carry
+    it as an orphan (a re-sent message would otherwise reach the model twice). A failed one at
+    the very end stays, for /retry; the next new message replaces it (loop._drop_orphan)."""
+    rows = [r for r in records if r.role != "system"]
+    kept = [r for i, r in enumerate(rows)
+            if not (r.role == "user" and getattr(r, "finish_reason", None) == FAILED
+                    and i + 1 < len(rows) and rows[i + 1].role == "user")]
+    return repair_tool_pairs([r.to_openai() for r in kept])
 
 
 _INJECTED = re.compile(r"^<user-model-context\b.*?</user-model-context>\s*", re.S)

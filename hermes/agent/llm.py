@@ -81,15 +81,41 @@ def preload() -> None:
 # ---------------------------------------------------------------- errors
 
 
+# What to do next, said for the interface the line appears in: `{retry}` / `{compress}` in a
+# message become the TUI's slash commands, or what to type at a shell for `hermes chat -q`.
+_PHRASES = {
+    "tui": {"retry": "/retry", "Retry": "/retry",
+            "compress": "Use /compress to summarise older turns"},
+    "cli": {"retry": "run the same command again", "Retry": "Run the same command again",
+            "compress": "Start a new session (leave out --resume), or open the session in the "
+                        "TUI (hermes --resume) and use /compress"},
+}
+
+
+def phrase(template: str, interface: str = "tui") -> str:
+    """A message template with its `{retry}`-style placeholders filled for an interface."""
+    words = _PHRASES.get(interface, _PHRASES["tui"])
+    for key, value in words.items():
+        template = template.replace("{" + key + "}", value)
+    return template
+
+
 class LLMError(Exception):
-    """A failed model call, with one line a person can act on."""
+    """A failed model call, with one line a person can act on. `message` is phrased for the
+    TUI; `for_interface("cli")` phrases it for `hermes chat -q`."""
 
     def __init__(self, message: str, *, kind: str, retryable: bool, partial: bool = False):
-        super().__init__(message)
-        self.message = message
+        self.template = message
+        self.message = phrase(message)
+        super().__init__(self.message)
         self.kind = kind  # auth | rate_limit | server | timeout | connection | context | ...
         self.retryable = retryable
         self.partial = partial
+
+    def for_interface(self, interface: str) -> str:
+        if self.message != phrase(self.template):  # changed after creation (retry count added)
+            return self.message
+        return phrase(self.template, interface)
 
 
 class NotAChatReply(Exception):
@@ -150,7 +176,8 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
             kind="bad_response", retryable=False, partial=partial)
     msg = provider_message(exc)
     status = getattr(exc, "status_code", None)
-    cls = {c.__name__ for c in type(exc).__mro__}
+    chain = _exception_chain(exc)
+    cls = {c.__name__ for e in chain[:1] for c in type(e).__mro__}
     where = mc.api_base or name
     if "AuthenticationError" in cls or "PermissionDeniedError" in cls or status in (401, 403):
         key = mc.api_key_env or default_key_env(name)
@@ -159,40 +186,85 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
             f"$HERMES_HOME/.env), or set model.api_key_env to the variable that holds it.",
             kind="auth", retryable=False, partial=partial)
     if "ContextWindowExceededError" in cls:
-        return LLMError(f"The conversation is too long for {name}: {msg}. Use /compress.",
+        return LLMError(f"The conversation is too long for {name}: {msg}. {{compress}}.",
                         kind="context", retryable=False, partial=partial)
     if "RateLimitError" in cls or status == 429:
-        return LLMError(f"{name} is rate limiting requests: {msg}. Wait a moment and /retry.",
+        return LLMError(f"{name} is rate limiting requests: {msg}. Wait a moment, then {{retry}}.",
                         kind="rate_limit", retryable=True, partial=partial)
     if "NotFoundError" in cls or status == 404:
         return LLMError(f"{name} was not found at {where}: {msg}. Check model.name "
                         f"(a litellm model name such as openai/gpt-4.1).",
                         kind="not_found", retryable=False, partial=partial)
+    unreachable = _unreachable(chain, mc, partial)
+    if unreachable is not None:
+        return unreachable
     if "Timeout" in cls or isinstance(exc, (asyncio.TimeoutError, TimeoutError)):
-        return LLMError(f"{name} did not answer in time: {msg}. /retry, or raise "
+        return LLMError(f"{name} did not answer in time: {msg}. Try again ({{retry}}), or raise "
                         f"agent.request_timeout.", kind="timeout", retryable=True, partial=partial)
     if "repeating the same chunk" in msg:
-        return LLMError(f"{name} kept repeating the same text, so the reply was cut off. /retry "
-                        f"to try again.", kind="server", retryable=True, partial=partial)
+        return LLMError(f"{name} kept repeating the same text, so the reply was cut off. Try "
+                        f"again ({{retry}}).", kind="server", retryable=True, partial=partial)
     if "Stream ended before a finish_reason" in msg:
-        return LLMError(f"{name} ended its reply without finishing it ({where}). /retry to try "
-                        f"again.", kind="server", retryable=True, partial=partial)
+        return LLMError(f"{name} ended its reply without finishing it ({where}). Try again "
+                        f"({{retry}}).", kind="server", retryable=True, partial=partial)
     if "APIConnectionError" in cls or "MidStreamFallbackError" in cls:
         return LLMError(f"Lost or could not open the connection to {where}: {msg}. Check "
-                        f"model.api_base and your network, then /retry.",
+                        f"model.api_base and your network, then {{retry}}.",
                         kind="connection", retryable=True, partial=partial)
     if ("InternalServerError" in cls or "ServiceUnavailableError" in cls or "BadGatewayError" in cls
             or (isinstance(status, int) and status >= 500)):
-        return LLMError(f"{name} had a server error: {msg}. Try /retry in a moment.",
+        return LLMError(f"{name} had a server error: {msg}. Wait a moment, then {{retry}}.",
                         kind="server", retryable=True, partial=partial)
     if "BadRequestError" in cls or "UnprocessableEntityError" in cls or status == 400:
         return LLMError(f"{name} rejected the request: {msg}.", kind="bad_request",
                         retryable=False, partial=partial)
     if "APIError" in cls:
-        return LLMError(f"{name} failed: {msg}. /retry to try again.", kind="server",
+        return LLMError(f"{name} failed: {msg}. Try again ({{retry}}).", kind="server",
                         retryable=True, partial=partial)
     return LLMError(f"The call to {name} failed: {msg}. See $HERMES_HOME/logs/hermes.log, "
-                    f"then /retry.", kind="internal", retryable=False, partial=partial)
+                    f"then {{retry}}.", kind="internal", retryable=False, partial=partial)
+
+
+def _exception_chain(exc: BaseException) -> list[BaseException]:
+    """The exception and its causes (litellm wraps openai wraps httpx wraps the OS error)."""
+    chain: list[BaseException] = []
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen and len(chain) < 12:
+        chain.append(current)
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return chain
+
+
+def _unreachable(chain: list[BaseException], mc: ModelConfig, partial: bool) -> LLMError | None:
+    """A connection that never opened, named by its cause: refused, DNS or TLS. litellm
+    reports all of them as `InternalServerError("Connection error.")`, so the causes decide."""
+    names = {c.__name__ for e in chain for c in type(e).__mro__}
+    if not names & {"APIConnectionError", "ConnectError", "ClientConnectorError",
+                    "ConnectionRefusedError", "gaierror", "SSLError", "ConnectTimeout"}:
+        return None
+    url = mc.api_base or f"the {mc.name.split('/', 1)[0]} API"
+    detail = " ".join(str(chain[-1]).split())[:160]
+    if "gaierror" in names or "ClientConnectorDNSError" in names:
+        return LLMError(f"Could not connect to {url}: its host name was not found (DNS). Check "
+                        f"the host in model.api_base and your network, then {{retry}}.",
+                        kind="connection", retryable=False, partial=partial)
+    if names & {"SSLError", "ClientConnectorSSLError", "ClientConnectorCertificateError",
+                "SSLCertVerificationError"}:
+        return LLMError(f"Could not connect to {url}: the TLS (https) handshake failed "
+                        f"({detail}). Local servers usually speak plain http://; check the "
+                        f"scheme in model.api_base and the server's certificate, then {{retry}}.",
+                        kind="connection", retryable=False, partial=partial)
+    if "ConnectionRefusedError" in names:
+        return LLMError(f"Could not connect to {url}: the connection was refused. Start the "
+                        f"server (or fix the port in model.api_base), then {{retry}}.",
+                        kind="connection", retryable=False, partial=partial)
+    if names & {"ConnectTimeout", "ConnectError", "ClientConnectorError"}:
+        return LLMError(f"Could not connect to {url} ({detail}). Check model.api_base and your "
+                        f"network, then {{retry}}.", kind="connection", retryable=True,
+                        partial=partial)
+    return None
 
 
 # ---------------------------------------------------------------- calls
@@ -219,7 +291,7 @@ def call_options(mc: ModelConfig, timeout: float) -> dict[str, Any]:
         opts["api_key"] = "no-key"  # local OpenAI-compatible servers usually need none
     if mc.temperature is not None:
         opts["temperature"] = mc.temperature
-    if mc.max_tokens is not None:
+    if mc.max_tokens:  # 0 = unset (main turns get limits.reply_token_cap)
         opts["max_tokens"] = mc.max_tokens
     return opts
 
@@ -424,7 +496,8 @@ async def stream_completion(mc: ModelConfig, messages: list[dict[str, Any]],
                      err.message)
             if err.partial or not err.retryable or attempt >= max_retries:
                 if err.retryable and attempt >= max_retries and attempt > 0:
-                    err.message = f"{err.message} (gave up after {attempt + 1} tries)"
+                    err.template = f"{err.template} (gave up after {attempt + 1} tries)"
+                    err.message = phrase(err.template)
                     err.args = (err.message,)
                 raise err from None
             delay = backoff_delay(attempt, exc)

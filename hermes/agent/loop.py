@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from hermes.agent import llm, tokens
+from hermes.agent import limits, llm, textcalls, tokens
 from hermes.agent.events import (
     ApprovalStaged,
     ErrorEvent,
@@ -51,6 +51,8 @@ class Conversation:
     last_prompt_tokens: int = 0
     provider: Any | None = None
     on_tool_outcome: Callable[[Any], None] | None = None
+    interface: str = "tui"  # "cli" for `hermes chat -q`: errors say what to type at a shell
+    failed_user_id: int | None = None  # the stored user message of a turn that got no answer
 
     def request_messages(self) -> list[dict[str, Any]]:
         return [{"role": "system", "content": self.system_prompt}, *self.messages]
@@ -176,6 +178,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     cfg = conv.cfg
     user_id: int | None = None
     if store_user:
+        _drop_orphan(conv)
         user_id = conv.history.append(conv.session_id, "user", user_text,
                                       token_count=tokens.count_text(user_text, conv.model.name))
         content = user_text
@@ -186,6 +189,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
 
     tools = conv.registry.schemas()
     max_rounds = cfg.agent.max_tool_rounds
+    cap = limits.reply_token_cap(conv.model, conv.context_window)
+    truncated = False
     rounds = 0
     reply_parts: list[str] = []
     state = llm.StreamState()
@@ -194,13 +199,26 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     tool_lines: list[str] = []
     checkpoint = ReplyCheckpoint(conv)
 
-    def on_text(piece: str) -> None:
+    text_calls = cfg.model.text_tool_calls == "auto"
+    hold = textcalls.DisplayHold(False)
+    round_shown = False
+    guard = limits.RepetitionGuard(conv.model.name)
+
+    def show(piece: str) -> None:
+        nonlocal round_shown
+        if not piece:
+            return
         # Text of a later round starts a new paragraph after the text of earlier rounds.
-        if not state.text_parts[:-1] and reply_parts and not reply_parts[-1].endswith("\n\n"):
+        if not round_shown and reply_parts and not reply_parts[-1].endswith("\n\n"):
             reply_parts.append("\n\n")
             _safe_emit(conv, TextDelta("\n\n"))
+        round_shown = True
         _safe_emit(conv, TextDelta(piece))
+
+    def on_text(piece: str) -> None:
+        show(hold.feed(state.text))
         checkpoint.tick(state)
+        guard(state)  # raises ReplyCut when the model loops; the stream is closed
 
     def on_retry(err: llm.LLMError, delay: float) -> None:
         _safe_emit(conv, Notice(kind="warning", text=f"{err.message} Retrying in {delay:.1f}s…"))
@@ -208,24 +226,54 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     try:
         while True:
             state = llm.StreamState()
+            round_shown = False
+            hold = textcalls.DisplayHold(text_calls and rounds < max_rounds and bool(tools))
+            guard = limits.RepetitionGuard(conv.model.name)
             messages = conv.request_messages()
-            extra: dict[str, Any] = {}
+            extra: dict[str, Any] = {"max_tokens": cap}
             if rounds >= max_rounds and tools:
                 extra["tool_choice"] = "none"
+            room = _reply_room(conv, tools, cap)
+            if room is None:
+                size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
+                return _fail(conv, limits.too_long(conv.model.name, size, conv.context_window),
+                             state, checkpoint, reply_parts, user_text, user_id)
+            messages = conv.request_messages()
+            extra["max_tokens"] = room
             try:
-                await llm.stream_completion(
-                    conv.model, messages, tools, state=state, on_text=on_text,
-                    timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
-                    on_retry=on_retry, extra=extra)
+                limit = asyncio.timeout(cfg.agent.reply_timeout)
+                try:
+                    async with limit:
+                        await llm.stream_completion(
+                            conv.model, messages, tools, state=state, on_text=on_text,
+                            timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
+                            on_retry=on_retry, extra=extra)
+                except TimeoutError:
+                    if not limit.expired():
+                        raise
+                    raise limits.timeout_cut(conv.model.name, cfg.agent.reply_timeout,
+                                             state.received_anything) from None
             except llm.LLMError as err:
+                show(hold.finish(state.text, None))
                 return _fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
             p, c, _, _ = _account(conv, state, messages, tools)
             prompt_total += p
             completion_total += c
             calls = [tc for tc in state.ordered_tool_calls() if tc["name"] or tc["arguments"]]
+            text = state.text
+            kept: str | None = None
+            if not calls and hold.active:
+                calls, kept = _calls_from_text(conv, text)
+            show(hold.finish(state.text, kept))
+            if kept is not None:
+                text = kept
+            if state.finish_reason == "length":
+                truncated = True
+                _safe_emit(conv, Notice(kind="info", text=(
+                    f"The reply was cut at the token limit ({cap} tokens), so it is incomplete. "
+                    f"Ask for a shorter answer or to continue, or raise model.max_tokens.")))
             for tc in calls:
                 tc["id"] = tc["id"] or f"call_{uuid.uuid4().hex[:12]}"
-            text = state.text
             if text:
                 reply_parts.append(text)
             if not calls:
@@ -251,14 +299,51 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             for tc in calls:
                 tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
+        show(hold.finish(state.text, None))
         return _cancelled(conv, state, checkpoint, reply_parts, user_text, user_id)
 
+    if conv.failed_user_id is not None:  # a retry answered the message that had failed
+        conv.history.mark(conv.failed_user_id, "retried")
+        conv.failed_user_id = None
     conv.totals.turns += 1
     final = "".join(reply_parts)
-    done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id)
+    done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
+                    extras={"truncated": True} if truncated else {})
     _safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines)
+
+
+def _reply_room(conv: Conversation, tools: list[dict[str, Any]], cap: int) -> int | None:
+    """max_tokens for the next request so that it fits the context window: the cap, or what
+    is left of the window; old tool results are shortened first when that is too little.
+    None when even then the request leaves no room for a reply."""
+    window = conv.context_window
+    if not window:
+        return cap
+    size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
+    if size + cap > window and limits.shrink_old_tool_results(conv.messages):
+        log.info("shortened old tool results to fit the context window")
+        size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
+    room = min(cap, window - size)
+    return room if room >= min(cap, limits.MIN_REPLY_ROOM) else None
+
+
+def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]], str | None]:
+    """Tool calls the model wrote as text (model.text_tool_calls: auto), and the text to keep;
+    ([], None) when the reply is an answer. The first time per server, a notice says so."""
+    found = textcalls.extract(text, set(conv.registry.names))
+    if found is None:
+        return [], None
+    kept, calls = found
+    server = conv.model.api_base or conv.model.name.split("/", 1)[0]
+    log.info("ran %d tool call(s) that %s wrote as text", len(calls), server)
+    if server not in textcalls.noticed:
+        textcalls.noticed.add(server)
+        _safe_emit(conv, Notice(kind="info", text=(
+            f"The model at {server} wrote its tool call as text; Hermes ran it as a call. "
+            f"Set model.text_tool_calls: off to show such replies as text instead.")))
+    return [{"id": "", "name": c.name, "arguments": c.arguments} for c in calls], kept
 
 
 async def _with_provider_context(conv: Conversation, user_text: str, turn_index: int) -> str:
@@ -347,13 +432,29 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
           user_id: int | None) -> TurnResult:
     partial_id = _store_partial(conv, state, checkpoint)
     text = "".join(parts) + state.text
-    _safe_emit(conv, ErrorEvent(message=err.message, retryable=err.retryable,
+    if partial_id is None and conv.messages and conv.messages[-1].get("role") == "user":
+        # Nothing answered it: marked in the history, and left out of the next request
+        # unless it is retried (hermes/agent/history.py conversation_from_records).
+        failed_id = user_id if user_id is not None else conv.failed_user_id
+        if failed_id is not None:
+            conv.history.mark(failed_id, "failed")
+            conv.failed_user_id = failed_id
+    message = err.for_interface(conv.interface)
+    _safe_emit(conv, ErrorEvent(message=message, retryable=err.retryable,
                                 kind="auth" if err.kind in ("auth", "config") else "provider"))
     done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
                     failed=not partial_id, assistant_message_id=partial_id,
-                    extras={"error": err.message, "error_kind": err.kind})
+                    extras={"error": message, "error_kind": err.kind})
     _safe_emit(conv, done)
     return TurnResult(done, user_text, text, user_id, partial_id)
+
+
+def _drop_orphan(conv: Conversation) -> None:
+    """A new message follows a failed one: the failed one leaves the conversation sent to the
+    model (it stays in the history, marked failed)."""
+    if conv.failed_user_id is not None and conv.messages and conv.messages[-1].get("role") == "user":
+        conv.messages.pop()
+    conv.failed_user_id = None
 
 
 def _cancelled(conv: Conversation, state: llm.StreamState, checkpoint: ReplyCheckpoint,

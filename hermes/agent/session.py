@@ -13,8 +13,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from hermes.agent import background, compress, llm, tokens
-from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone
+from hermes.agent import background, compress, limits, llm, tokens
+from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
 from hermes.agent.history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
@@ -148,6 +148,26 @@ class AgentSession:
             cache_tokens=getattr(info, "cache_tokens", 0) or 0,
             cost=getattr(info, "cost", 0.0) or 0.0, turns=self._turn_index)
         self._conv = self._conversation(session_id, prompt, messages, totals)
+        # the stored conversation ends with a message whose turn failed: /retry runs it, a
+        # new message takes its place in what is sent
+        self._conv.failed_user_id = self.history.trailing_failed_id
+        self._report_context(self._conv)
+
+    def _report_context(self, conv: Conversation) -> None:
+        """Count the stored conversation (as the next request will send it) so the context
+        gauge and /usage show its real size at once, not 0 until a request succeeds."""
+        try:
+            size = tokens.count_request(conv.request_messages(), conv.registry.schemas(),
+                                        self._model.name)
+        except Exception:  # noqa: BLE001 - the gauge fills in after the next request
+            log.warning("could not count the resumed conversation", exc_info=True)
+            return
+        conv.last_prompt_tokens = size
+        t = conv.totals
+        self._emit(Usage(input_tokens=0, output_tokens=0, cache_tokens=0, cost=0.0,
+                         session_input_tokens=t.input_tokens, session_output_tokens=t.output_tokens,
+                         session_cost=t.cost, context_tokens=size,
+                         context_window=conv.context_window))
 
     def _build_prompt(self) -> Any:
         block = ""
@@ -166,15 +186,15 @@ class AgentSession:
             cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
             system_prompt=prompt, messages=messages, registry=self._registry(session_id),
             emit=self._emit, context_window=self._window(), totals=totals or SessionTotals(),
-            provider=self.provider)
+            provider=self.provider, interface="cli" if self.source == "cli" else "tui")
 
     def _window(self) -> int:
-        """The model's context window; 0 while litellm is still loading (never block the UI's
-        loop on the import: the first turn fills it in after loading off-loop)."""
+        """The model's context window: config, else litellm's model info (while litellm is
+        still loading, the map it ships, read without the import: never block the UI's loop)."""
         if self._model.context_window:
             return self._model.context_window
         if not llm.is_loaded():
-            return 0
+            return tokens.mapped_context_window(self._model.name) or llm.DEFAULT_CONTEXT_WINDOW
         try:
             return llm.context_window(self._model)
         except Exception:  # noqa: BLE001
@@ -228,6 +248,11 @@ class AgentSession:
     def context_window(self) -> int:
         """Tokens the model accepts (0 until known: litellm not loaded yet)."""
         return (self._conv.context_window if self._conv else 0) or self._window()
+
+    @property
+    def context_tokens(self) -> int:
+        """Tokens of the context as last sent (or, after a resume, as counted from storage)."""
+        return self._conv.last_prompt_tokens if self._conv else 0
 
     @property
     def system_prompt(self) -> str | None:
@@ -294,6 +319,7 @@ class AgentSession:
             conv.context_window = self._window()
         if store_user:
             conv = await self._maybe_compress(conv, text)
+            conv = await self._make_room(conv, text)
             self._turn_index += 1
         self._last_user_text = text
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
@@ -400,6 +426,24 @@ class AgentSession:
         new_id = await self._compress(conv, automatic=True)
         return self._conv if new_id and self._conv else conv
 
+    async def _make_room(self, conv: Conversation, text: str) -> Conversation:
+        """When the next request (with room for a short reply) would not fit the window, compress
+        again keeping fewer recent turns (half each time, down to none). The turn then shortens
+        old tool results, and only then refuses (loop._reply_room)."""
+        window = conv.context_window
+        # room for a short reply is enough here: the turn caps max_tokens to what is left
+        cap = min(limits.reply_token_cap(self._model, window), limits.MIN_REPLY_ROOM)
+        keep = self.cfg.compression.keep_recent_turns
+        while window and keep > 0:
+            upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
+            if tokens.count_request(upcoming, conv.registry.schemas(), self._model.name) + cap <= window:
+                break
+            keep //= 2
+            if not await self._compress(conv, automatic=True, keep=keep) or self._conv is None:
+                break
+            conv = self._conv
+        return conv
+
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
         async with self._lock:
@@ -407,8 +451,9 @@ class AgentSession:
                 return None
             return await self._compress(self._conv, automatic=False)
 
-    async def _compress(self, conv: Conversation, *, automatic: bool) -> str | None:
-        keep = self.cfg.compression.keep_recent_turns
+    async def _compress(self, conv: Conversation, *, automatic: bool,
+                        keep: int | None = None) -> str | None:
+        keep = self.cfg.compression.keep_recent_turns if keep is None else keep
         if not automatic:  # on demand, always compress something when there is a turn
             keep = min(keep, compress.turn_count(conv.messages) - 1)
         split = compress.split_for_compression(conv.messages, max(0, keep))
@@ -417,7 +462,8 @@ class AgentSession:
         try:
             summary = await compress.summarise(self.cfg, split.older, self._summary)
         except llm.LLMError as err:
-            self._emit(Notice(kind="warning", text=f"Compression failed: {err.message}"))
+            self._emit(Notice(kind="warning", text="Compression failed: "
+                              + err.for_interface("cli" if self.source == "cli" else "tui")))
             return None
         self._summary = summary
         built = self._build_prompt()

@@ -99,3 +99,29 @@ def count_request(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | 
                   model: str = "") -> int:
     """Tokens of a whole request: messages plus tool schemas."""
     return count_messages(messages, model) + count_tools(tools or [], model)
+
+
+@lru_cache(maxsize=1)
+def _model_map() -> dict[str, Any]:
+    spec = importlib.util.find_spec("litellm")
+    if spec is None or not spec.submodule_search_locations:
+        return {}
+    path = Path(list(spec.submodule_search_locations)[0]) / "model_prices_and_context_window_backup.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def mapped_context_window(model: str) -> int | None:
+    """A model's input window from the price map litellm ships, read without importing
+    litellm (the same local map litellm uses offline); None when the model is not in it."""
+    data = _model_map()
+    for key in (model, model.split("/", 1)[-1]):
+        info = data.get(key)
+        if isinstance(info, dict):
+            value = info.get("max_input_tokens") or info.get("max_tokens")
+            if isinstance(value, int) and value > 0:
+                return value
+    return None

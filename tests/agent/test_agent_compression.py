@@ -18,7 +18,9 @@ LONG = " ".join(f"word{i}" for i in range(150))
 
 async def test_small_context_window_forces_compression_into_a_child(agent_env, recorder):
     server, make_cfg = agent_env
-    cfg = make_cfg(model={"context_window": 1300}, memory={"review_interval": 0},
+    # the window holds the prompt, the kept turn and the new one, with room for a reply
+    # (every request must fit: a smaller window compresses further or refuses)
+    cfg = make_cfg(model={"context_window": 1800}, memory={"review_interval": 0},
                    compression={"keep_recent_turns": 1, "threshold": 0.8})
     server.queue(Reply(text="- The user plans a trip to Lisbon in May"), model=SUMMARY)
     agent = AgentSession.open(cfg, on_event=recorder)

@@ -64,6 +64,9 @@ class Reply:
     empty_choices: bool = False  # a response / chunks with "choices": []
     finish_reason: str | None = None  # None = "tool_calls" or "stop"
     hang: bool = False  # after the first text chunk, wait until the client goes away
+    # after `text`, stream this piece over and over ("{n}" = a counter) until the client goes
+    # away (at most 60 s): a model that never stops
+    endless: str | None = None
     body: str | None = None  # answer 200 with exactly this body (HTML, junk) instead of JSON/SSE
     content_type: str = "text/html; charset=utf-8"  # of `body`
 
@@ -412,6 +415,9 @@ class _Handler(BaseHTTPRequestHandler):
             if reply.drop_after_chars is not None:
                 self._drop()
                 return
+            if reply.endless is not None:
+                self._endless(reply, chunk)
+                return
             for index, tc in enumerate(reply.tool_calls):
                 call_id = tc.id or f"call_{index}_{uuid.uuid4().hex[:8]}"
                 args = tc.arguments_text()
@@ -435,6 +441,21 @@ class _Handler(BaseHTTPRequestHandler):
             self._send_chunk(b"")  # a zero-length chunk ends the body
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
+
+    def _endless(self, reply: Reply, chunk: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        deadline = time.monotonic() + 60
+        n, at, piece = 0, 0, reply.endless or " "
+        step = max(1, reply.chunk_size)
+        while time.monotonic() < deadline:
+            if "{n}" in piece:
+                text = piece.replace("{n}", str(n))
+            else:  # the same text cut at chunk_size, so chunks differ like a model's tokens
+                text = "".join(piece[(at + i) % len(piece)] for i in range(step))
+                at = (at + step) % len(piece)
+            self._event(chunk({"content": text}))
+            n += 1
+            time.sleep(reply.chunk_delay or 0.002)
+        self._drop()
 
     def _hang(self) -> None:
         """Keep the stream open (sending SSE comments) until the client disconnects."""

@@ -239,4 +239,5 @@ async def test_a_model_client_that_fails_to_load_is_one_line_and_keeps_the_input
         await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
         await pilot.pause(0.2)
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
-        assert errors == ["The model client failed to load: ImportError: litellm is missing"]
+        assert errors == ["The model client failed to load (litellm is missing). Reinstall Hermes "
+                          "(pip install .) and see $HERMES_HOME/logs/hermes.log."]

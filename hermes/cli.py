@@ -106,17 +106,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last guard: a person sees one line, the log keeps the trace
         import logging
 
-        from hermes.paths import hermes_home, log_path
+        from hermes.paths import log_path
 
         logging.getLogger("hermes.cli").exception("unhandled error")
-        if isinstance(exc, OSError):
-            where = exc.filename or hermes_home()
-            print(f"hermes: {exc.strerror or 'a file operation failed'}: {where}. Check that you "
-                  f"can read and write there, or set HERMES_HOME to a folder you own "
-                  f"(details in {log_path()}).", file=sys.stderr)
-        else:
-            print(f"hermes: something went wrong ({exc or 'no details'}). Details are in "
-                  f"{log_path()}.", file=sys.stderr)
+        # (an OSError never gets here: the handler above takes it)
+        print(f"hermes: something went wrong ({exc or 'no details'}). Details are in "
+              f"{log_path()}.", file=sys.stderr)
         return 1
 
 

@@ -14,7 +14,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from hermes.agent import llm, tokens
 from hermes.agent.events import ApprovalStaged, Event, Notice
@@ -189,7 +189,7 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
     mode = cfg.display.memory_notifications
     if mode != "off":
         for target, details in changed.items():
-            kind = "user" if target == "user" else "memory"
+            kind: Literal["user", "memory"] = "user" if target == "user" else "memory"
             text = "User profile updated" if kind == "user" else "Memory updated"
             emit(Notice(kind=kind, text=text,
                         detail="; ".join(details) if mode == "verbose" else ""))

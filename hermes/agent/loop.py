@@ -11,7 +11,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hermes.agent import llm, tokens
 from hermes.agent.events import (
@@ -31,6 +31,9 @@ from hermes.agent.tools import ToolOutcome, ToolRegistry, parse_arguments
 from hermes.config import Config, ModelConfig
 from hermes.security.redact import redact_unfinished, settled_length
 
+if TYPE_CHECKING:  # the provider layer is imported on first use
+    from hermes.providers.guard import GuardedProvider
+
 log = logging.getLogger("hermes.agent.loop")
 
 
@@ -49,7 +52,7 @@ class Conversation:
     context_window: int
     totals: SessionTotals = field(default_factory=SessionTotals)
     last_prompt_tokens: int = 0
-    provider: Any | None = None
+    provider: GuardedProvider | None = None
     on_tool_outcome: Callable[[Any], None] | None = None
 
     def request_messages(self) -> list[dict[str, Any]]:
@@ -262,6 +265,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
 
 
 async def _with_provider_context(conv: Conversation, user_text: str, turn_index: int) -> str:
+    if conv.provider is None:
+        return user_text
     try:
         from hermes.providers import compose_user_message
 

@@ -6,6 +6,7 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict
 
 from hermes.config import Config, UserModelConfig, load_env_file
 from hermes.providers.base import CompleteFn, Provider
@@ -18,6 +19,17 @@ log = logging.getLogger("hermes.providers")
 _UNSET = object()
 
 
+class _Knobs(TypedDict):
+    """The cadence and error settings every provider takes."""
+
+    context_cadence: int
+    dialectic_cadence: int
+    dialectic_depth: int
+    repeat_unchanged: bool
+    dialectic_timeout: float | None
+    on_error: Callable[[str], None] | None
+
+
 def _user_model(cfg: Config | UserModelConfig) -> UserModelConfig:
     return cfg.user_model if isinstance(cfg, Config) else cfg
 
@@ -28,7 +40,7 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
                    on_error: Callable[[str], None] | None = None) -> Provider | None:
     """The bare provider for `user_model.provider` (None for off); may raise ProviderError."""
     um = _user_model(cfg)
-    knobs = dict(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
+    knobs = _Knobs(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
                  dialectic_depth=um.dialectic_depth, repeat_unchanged=repeat_unchanged,
                  # the dialectic gets most of the turn's budget; past it, it answers a later turn
                  dialectic_timeout=um.timeout * 0.7, on_error=on_error)

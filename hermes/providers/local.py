@@ -287,7 +287,7 @@ class LocalProvider(CadencedProvider):
                           note="" if found else "nothing matches; try other words")
             if name == "user_reasoning":
                 question = require_str(args, "question", max_len=1000)
-                recent = self._sessions[sid].recent if sid in self._sessions else []
+                recent = self._sessions[sid].recent if sid is not None and sid in self._sessions else []
                 answer = await self.run_dialectic(sid or "", question, list(recent),
                                                   question=question)
                 return ok(answer=answer or "Nothing notable.")

@@ -212,7 +212,11 @@ async def test_dialectic_searches_real_session_history(tmp_path: Path) -> None:
     with SessionStore(db) as sessions:
         assert len(sessions.get_messages(old)) == 2
     assert UserModelStore(db).count_conclusions() == 1
-    assert sessions_history_search(db) is not None
+    # the provider's view of past sessions reads the same file, leaving out the current one
+    search = sessions_history_search(db)
+    assert search is not None
+    hits = search("sqlite", 5, current)
+    assert hits and {h.session_id for h in hits} == {old}
 
 
 def test_store_upgrades_a_version_1_file(tmp_path: Path) -> None:

@@ -2,20 +2,22 @@
 
 Each area owns its subcommands in `hermes/<area>/cli.py` with `add_parser(subparsers)`;
 the handlers import their heavy modules lazily so `hermes sessions list` never loads litellm.
+The user-model provider's `hermes memory setup|status` are wired here, on top of the memory
+layer's parser, because the memory layer must not import the provider layer above it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
 from hermes import __version__
+from hermes.agent import cli as agent_cli
 from hermes.errors import ConfigError
-
-# Modules that contribute subcommands, in the order `hermes --help` lists them.
-_SUBCOMMAND_MODULES = ("hermes.agent.cli", "hermes.sessions.cli", "hermes.memory.cli")
+from hermes.memory import cli as memory_cli
+from hermes.providers import cli as providers_cli
+from hermes.sessions import cli as sessions_cli
 
 
 def _add_config_parser(sub: argparse._SubParsersAction) -> None:
@@ -57,8 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-c", "--continue", dest="continue_last", action="store_true",
                         help="open the app on the most recent session")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in _SUBCOMMAND_MODULES:
-        importlib.import_module(module_name).add_parser(sub)
+    # in the order `hermes --help` lists them
+    agent_cli.add_parser(sub)
+    sessions_cli.add_parser(sub)
+    providers_cli.add_memory_subcommands(memory_cli.add_parser(sub))
     _add_config_parser(sub)
     return parser
 

@@ -352,6 +352,9 @@ class LocalProvider(CadencedProvider):
             return False
         return await asyncio.to_thread(self.store.delete_conclusion, cid)
 
+    async def aclose(self) -> None:
+        self.store.close()  # a later call would open it again
+
 
 def _relevant_then_recent(store: UserModelStore, query: str, limit: int) -> list[Conclusion]:
     chosen = store.search_conclusions(query, limit) if query.strip() else []

@@ -15,6 +15,7 @@ from hermes import paths
 from hermes.config import Config, load_config
 from hermes.providers.base import MemoryOverview
 from hermes.providers.store import UserModelStore
+from hermes.sessions.errors import SessionStoreError
 
 
 def _db(store_path: Path | None) -> Path:
@@ -110,9 +111,12 @@ def read_status(cfg: Config | None = None, store_path: Path | None = None) -> Pr
     db = _db(store_path)
     if db.exists():
         try:
-            fields = _stored_fields(UserModelStore(db))
+            with UserModelStore(db) as store:
+                fields = _stored_fields(store)
         except sqlite3.DatabaseError as exc:
             fields = {"last_error": f"cannot read {db}: {exc}"}
+        except SessionStoreError as exc:  # not a usable database: its message says what to do
+            fields = {"last_error": f"cannot read it: {exc}"}
     h = um.honcho
     return ProviderStatus(
         provider=um.provider, model=model, context_cadence=um.context_cadence,

@@ -6,6 +6,7 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from enum import Enum, auto
 from typing import TypedDict
 
 from hermes.config import Config, UserModelConfig, load_env_file
@@ -16,7 +17,10 @@ from hermes.providers.store import UserModelStore
 
 log = logging.getLogger("hermes.providers")
 
-_UNSET = object()
+class _Default(Enum):
+    """`history` not given: use the sessions layer's search (None means no history)."""
+
+    SESSIONS = auto()
 
 
 class _Knobs(TypedDict):
@@ -60,7 +64,8 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
 
 
 def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
-                  store_path: Path | None = None, history: HistorySearch | None | object = _UNSET,
+                  store_path: Path | None = None,
+                  history: HistorySearch | None | _Default = _Default.SESSIONS,
                   repeat_unchanged: bool = False,
                   on_error: Callable[[str], None] | None = None) -> GuardedProvider | None:
     """The active provider behind its guard, or None (off, or it cannot start: logged).
@@ -81,11 +86,11 @@ def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
         if on_error is not None:
             on_error(message)
 
-    if history is _UNSET:
+    if history is _Default.SESSIONS:
         history = sessions_history_search(store_path) if um.provider == "local" else None
     try:
         provider = build_provider(cfg, complete=complete, store=store,
-                                  history=history,  # type: ignore[arg-type]
+                                  history=history,
                                   repeat_unchanged=repeat_unchanged, on_error=report)
     except Exception as exc:
         message = f"user model ({um.provider}) is off this session: {exc}"

@@ -2,20 +2,22 @@
 
 Each area owns its subcommands in `hermes/<area>/cli.py` with `add_parser(subparsers)`;
 the handlers import their heavy modules lazily so `hermes sessions list` never loads litellm.
+The user-model provider's `hermes memory setup|status` are wired here, on top of the memory
+layer's parser, because the memory layer must not import the provider layer above it.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from collections.abc import Sequence
 
 from hermes import __version__
+from hermes.agent import cli as agent_cli
 from hermes.errors import ConfigError
-
-# Modules that contribute subcommands, in the order `hermes --help` lists them.
-_SUBCOMMAND_MODULES = ("hermes.agent.cli", "hermes.sessions.cli", "hermes.memory.cli")
+from hermes.memory import cli as memory_cli
+from hermes.providers import cli as providers_cli
+from hermes.sessions import cli as sessions_cli
 
 
 def _add_config_parser(sub: argparse._SubParsersAction) -> None:
@@ -117,8 +119,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-c", "--continue", dest="continue_last", action="store_true",
                         help="open the app on the most recent session")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module_name in _SUBCOMMAND_MODULES:
-        importlib.import_module(module_name).add_parser(sub)
+    # in the order `hermes --help` lists them
+    agent_cli.add_parser(sub)
+    sessions_cli.add_parser(sub)
+    providers_cli.add_memory_subcommands(memory_cli.add_parser(sub))
     _add_config_parser(sub)
     return parser
 
@@ -166,17 +170,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # the last guard: a person sees one line, the log keeps the trace
         import logging
 
-        from hermes.paths import hermes_home, log_path
+        from hermes.paths import log_path
 
         logging.getLogger("hermes.cli").exception("unhandled error")
-        if isinstance(exc, OSError):
-            where = exc.filename or hermes_home()
-            print(f"hermes: {exc.strerror or 'a file operation failed'}: {where}. Check that you "
-                  f"can read and write there, or set HERMES_HOME to a folder you own "
-                  f"(details in {log_path()}).", file=sys.stderr)
-        else:
-            print(f"hermes: something went wrong ({exc or 'no details'}). Details are in "
-                  f"{log_path()}.", file=sys.stderr)
+        # (an OSError never gets here: the handler above takes it)
+        print(f"hermes: something went wrong ({exc or 'no details'}). Details are in "
+              f"{log_path()}.", file=sys.stderr)
         return 1
 
 

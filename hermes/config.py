@@ -235,7 +235,7 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
         if value is None or (value == "" and args[0] is ModelConfig):
             return None
         tp = args[0]
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _build(tp, value, key, warnings)
     return _coerce_scalar(key, value, tp, meta)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import logging.handlers
 import os
+from io import TextIOWrapper
 from pathlib import Path
 
 from hermes import paths
@@ -20,7 +21,7 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
     Opened without following a link (a planted logs/hermes.log link must not make Hermes
     append to, or chmod, the file it points at) and only as a regular file."""
 
-    def _open(self):  # type: ignore[no-untyped-def]
+    def _open(self) -> TextIOWrapper:
         fd = paths.open_regular(Path(self.baseFilename), os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
             os.fchmod(fd, paths.FILE_MODE)

@@ -15,7 +15,7 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from hermes.agent import grounding, llm, tokens
 from hermes.agent.events import ApprovalStaged, Event, Notice
@@ -219,7 +219,7 @@ def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Even
             changed.setdefault(target, []).append(detail)
     if mode != "off":
         for target, details in changed.items():
-            kind = "user" if target == "user" else "memory"
+            kind: Literal["user", "memory"] = "user" if target == "user" else "memory"
             text = "User profile updated" if kind == "user" else "Memory updated"
             emit(Notice(kind=kind, text=text,
                         detail="; ".join(details) if mode == "verbose" else ""))

@@ -11,7 +11,7 @@ import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hermes.agent import limits, llm, textcalls, tokens
 from hermes.agent.events import (
@@ -31,6 +31,9 @@ from hermes.agent.tools import ToolOutcome, ToolRegistry, parse_arguments
 from hermes.config import Config, ModelConfig
 from hermes.security.redact import redact_unfinished, settled_length
 
+if TYPE_CHECKING:  # the provider layer is imported on first use
+    from hermes.providers.guard import GuardedProvider
+
 log = logging.getLogger("hermes.agent.loop")
 
 
@@ -49,7 +52,7 @@ class Conversation:
     context_window: int
     totals: SessionTotals = field(default_factory=SessionTotals)
     last_prompt_tokens: int = 0
-    provider: Any | None = None
+    provider: GuardedProvider | None = None
     on_tool_outcome: Callable[[Any], None] | None = None
     interface: str = "tui"  # "cli" for `hermes chat -q`: errors say what to type at a shell
     failed_user_id: int | None = None  # the stored user message of a turn that got no answer
@@ -347,6 +350,8 @@ def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]
 
 
 async def _with_provider_context(conv: Conversation, user_text: str, turn_index: int) -> str:
+    if conv.provider is None:
+        return user_text
     try:
         from hermes.providers import compose_user_message
 

@@ -67,7 +67,7 @@ def entry_text(content: object) -> str:
     return content.replace("\r\n", "\n").strip() if isinstance(content, str) else ""
 
 
-async def prejudge(screen: Screener, texts: Iterable[str]) -> None:
+async def prejudge(screen: Screener, texts: Iterable[object]) -> None:
     """Screen `texts` in a thread so a later synchronous write finds the verdicts cached."""
     if screen.judge is None:
         return

@@ -3,18 +3,15 @@
 Edits go through the same dispatcher as the model's `memory` tool (origin "cli"), so limits,
 the scan and write approval behave identically. Exit status: 0 ok, 1 refused, 2 bad usage.
 
-Other modules can add `hermes memory <name>` subcommands: either define
-`add_memory_subcommands(memory_subparsers)` in one of `EXTENSION_MODULES`, or call
-`register_memory_subcommands(hook)` before `hermes.cli.build_parser()` runs.
+`add_parser` returns the `hermes memory` subparsers; hermes/cli.py adds the user-model
+provider's `setup` and `status` to them, so this layer never imports the provider layer.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import sys
-from collections.abc import Callable
 from typing import Any
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
@@ -22,25 +19,9 @@ TARGET_CHOICES = ("memory", "user")
 # `memory show` titles, for the person (the prompt's own headers address the agent).
 SHOW_TITLES = {"memory": "MEMORY.md — the agent's notes", "user": "USER.md — what the agent knows about you"}
 
-# Modules that may contribute `hermes memory` subcommands (missing ones are skipped).
-EXTENSION_MODULES = ("hermes.providers.cli",)
-_hooks: list[Callable[[argparse._SubParsersAction], None]] = []
-_memory_subparsers: argparse._SubParsersAction | None = None
-
-
-def register_memory_subcommands(hook: Callable[[argparse._SubParsersAction], None]) -> None:
-    """Have `hook(memory_subparsers)` called when the `memory` parser is built."""
-    _hooks.append(hook)
-
-
-def memory_subparsers() -> argparse._SubParsersAction | None:
-    """The sub-subparsers of `hermes memory` once add_parser has run."""
-    return _memory_subparsers
-
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
     """Register `hermes memory` and its subcommands; returns the memory sub-subparsers."""
-    global _memory_subparsers
     p = sub.add_parser("memory", help="show and edit persistent memory (MEMORY.md, USER.md)",
                        description="Persistent memory: MEMORY.md (agent notes) and USER.md (user "
                        "profile). Edits take effect in the next session.")
@@ -93,19 +74,6 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
     undo = msub.add_parser("undo", help="revert the most recent change")
     undo.set_defaults(func=_run_undo)
 
-    _memory_subparsers = msub
-    for module_name in EXTENSION_MODULES:
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc:
-            if exc.name != module_name:
-                raise
-            continue
-        hook = getattr(module, "add_memory_subcommands", None)
-        if callable(hook):
-            hook(msub)
-    for hook in _hooks:
-        hook(msub)
     return msub
 
 

@@ -135,7 +135,7 @@ class MemoryTool:
         elif isinstance(arguments, str):
             try:
                 args = json.loads(arguments)
-            except ValueError as exc:
+            except json.JSONDecodeError as exc:
                 raise Refusal(f"Arguments are not valid JSON ({exc.msg} at position {exc.pos}). "
                               "Send an object like {\"action\": \"add\", \"target\": \"memory\", "
                               "\"content\": \"...\"}.") from None

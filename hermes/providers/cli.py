@@ -1,6 +1,6 @@
 """`hermes memory setup [local|honcho|off]` and `hermes memory status`.
 
-Registered on the `memory` subparsers by hermes/memory/cli.py (EXTENSION_MODULES). Only
+Added to the `memory` subparsers by hermes/cli.py (the memory layer sits below this one). Only
 argparse is imported at module level: every `hermes` command loads this file.
 Exit status: 0 ok, 1 refused or failed, 2 bad usage.
 """

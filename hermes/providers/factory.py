@@ -6,6 +6,8 @@ import logging
 import os
 from collections.abc import Callable
 from pathlib import Path
+from enum import Enum, auto
+from typing import TypedDict
 
 from hermes.config import Config, UserModelConfig, load_env_file
 from hermes.providers.base import CompleteFn, Provider
@@ -15,7 +17,21 @@ from hermes.providers.store import UserModelStore
 
 log = logging.getLogger("hermes.providers")
 
-_UNSET = object()
+class _Default(Enum):
+    """`history` not given: use the sessions layer's search (None means no history)."""
+
+    SESSIONS = auto()
+
+
+class _Knobs(TypedDict):
+    """The cadence and error settings every provider takes."""
+
+    context_cadence: int
+    dialectic_cadence: int
+    dialectic_depth: int
+    repeat_unchanged: bool
+    dialectic_timeout: float | None
+    on_error: Callable[[str], None] | None
 
 
 def _user_model(cfg: Config | UserModelConfig) -> UserModelConfig:
@@ -28,7 +44,7 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
                    on_error: Callable[[str], None] | None = None) -> Provider | None:
     """The bare provider for `user_model.provider` (None for off); may raise ProviderError."""
     um = _user_model(cfg)
-    knobs = dict(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
+    knobs = _Knobs(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
                  dialectic_depth=um.dialectic_depth, repeat_unchanged=repeat_unchanged,
                  # the dialectic gets most of the turn's budget; past it, it answers a later turn
                  dialectic_timeout=um.timeout * 0.7, on_error=on_error)
@@ -48,7 +64,8 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
 
 
 def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
-                  store_path: Path | None = None, history: HistorySearch | None | object = _UNSET,
+                  store_path: Path | None = None,
+                  history: HistorySearch | None | _Default = _Default.SESSIONS,
                   repeat_unchanged: bool = False,
                   on_error: Callable[[str], None] | None = None) -> GuardedProvider | None:
     """The active provider behind its guard, or None (off, or it cannot start: logged).
@@ -69,11 +86,11 @@ def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
         if on_error is not None:
             on_error(message)
 
-    if history is _UNSET:
+    if history is _Default.SESSIONS:
         history = sessions_history_search(store_path) if um.provider == "local" else None
     try:
         provider = build_provider(cfg, complete=complete, store=store,
-                                  history=history,  # type: ignore[arg-type]
+                                  history=history,
                                   repeat_unchanged=repeat_unchanged, on_error=report)
     except Exception as exc:
         message = f"user model ({um.provider}) is off this session: {exc}"

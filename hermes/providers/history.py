@@ -41,7 +41,7 @@ def sessions_history_search(db_path: Path | None = None) -> HistorySearch | None
     except ImportError:
         log.info("sessions layer not available; the dialectic runs without past sessions")
         return None
-    opened: list[object] = []  # [store] once opened, [None] when it cannot be
+    opened: list[SessionStore | None] = []  # [store] once opened, [None] when it cannot be
     lock = threading.Lock()
 
     def search(query: str, limit: int, exclude_session_id: str | None) -> list[HistoryHit]:
@@ -55,8 +55,7 @@ def sessions_history_search(db_path: Path | None = None) -> HistorySearch | None
         store = opened[0]
         if store is None:
             return []
-        results = store.search(query, limit=limit,  # type: ignore[attr-defined]
-                               exclude_session=exclude_session_id)
+        results = store.search(query, limit=limit, exclude_session=exclude_session_id)
         return [_hit(r) for r in results]
 
     return search
@@ -64,7 +63,7 @@ def sessions_history_search(db_path: Path | None = None) -> HistorySearch | None
 
 def _hit(result: dict[str, Any]) -> HistoryHit:
     """One discover result as a hit: the matching message, its snippet as the text."""
-    matched = next((m for m in result.get("messages", []) if m.get("match")), {})
+    matched: dict[str, Any] = next((m for m in result.get("messages", []) if m.get("match")), {})
     text = str(matched.get("content") or result.get("snippet") or "")
     message_id = result.get("message_id")
     return HistoryHit(session_id=str(result.get("session_id", "")),

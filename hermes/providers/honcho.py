@@ -297,6 +297,8 @@ class HonchoProvider(CadencedProvider):
         return True
 
     async def aclose(self) -> None:
+        if self.store is not None:
+            self.store.close()  # a later call would open it again
         client = self._client
         if client is not None:
             built = getattr(client, "_async_http_built", None)

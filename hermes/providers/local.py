@@ -287,7 +287,7 @@ class LocalProvider(CadencedProvider):
                           note="" if found else "nothing matches; try other words")
             if name == "user_reasoning":
                 question = require_str(args, "question", max_len=1000)
-                recent = self._sessions[sid].recent if sid in self._sessions else []
+                recent = self._sessions[sid].recent if sid is not None and sid in self._sessions else []
                 answer = await self.run_dialectic(sid or "", question, list(recent),
                                                   question=question)
                 return ok(answer=answer or "Nothing notable.")
@@ -351,6 +351,9 @@ class LocalProvider(CadencedProvider):
         except ValueError:
             return False
         return await asyncio.to_thread(self.store.delete_conclusion, cid)
+
+    async def aclose(self) -> None:
+        self.store.close()  # a later call would open it again
 
 
 def _relevant_then_recent(store: UserModelStore, query: str, limit: int) -> list[Conclusion]:

@@ -1,17 +1,19 @@
 """The user model's tables in state.db: conclusions with provenance, the profile, status.
 
-The tables carry a `um_` prefix and are created idempotently with their own version row
-(`um_meta.schema_version`), so they live beside the sessions layer's schema without touching it.
-Every text that reaches a table passes the secret redactor first.
+The tables (`um_` prefix) are created by the sessions layer's numbered migrations, which own
+every table in state.db (schema 5); this module reads and writes them on one connection. The
+search index over conclusions holds terms this module makes, so it refills the index itself when
+the way terms are made changes (INDEX_TERMS). Every text that reaches a table passes the secret
+redactor first.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -20,41 +22,17 @@ from pathlib import Path
 
 from hermes import paths
 from hermes.security.redact import redact
+from hermes.sessions import db
+from hermes.sessions.text import CJK_RUN
 
-SCHEMA_VERSION = 2
 PEER_CARD_MAX_ITEMS = 16
 PEER_CARD_ITEM_MAX = 200
 CONCLUSION_MAX = 500
-
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS um_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS um_conclusions (
-    id INTEGER PRIMARY KEY,
-    content TEXT NOT NULL,
-    norm TEXT NOT NULL UNIQUE,
-    session_id TEXT,
-    message_id INTEGER,
-    source TEXT NOT NULL DEFAULT 'derived',
-    times_seen INTEGER NOT NULL DEFAULT 1,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS um_conclusions_updated ON um_conclusions(updated_at);
-CREATE VIRTUAL TABLE IF NOT EXISTS um_conclusions_fts USING fts5(terms);
-CREATE TABLE IF NOT EXISTS um_forgotten (norm_hash TEXT PRIMARY KEY, forgotten_at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS um_profile (key TEXT PRIMARY KEY, value TEXT NOT NULL,
-                                       updated_at REAL NOT NULL);
-CREATE TABLE IF NOT EXISTS um_session_state (
-    session_id TEXT PRIMARY KEY,
-    summary TEXT NOT NULL DEFAULT '',
-    turns INTEGER NOT NULL DEFAULT 0,
-    last_message_id INTEGER,
-    updated_at REAL NOT NULL
-);
-"""
+# How `search_terms` splits text; bump it when that changes and every open refills the index.
+# 3: CJK is the sessions layer's definition (Hangul Jamo, half-width Katakana, extensions B-G...)
+INDEX_TERMS = "3"
 
 _WORD = re.compile(r"[^\W_]+", re.UNICODE)
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
 _STOPWORDS = frozenset((
     "a", "an", "and", "are", "as", "at", "be", "but", "by", "do", "does", "for", "from",
     "has", "have", "he", "her", "his", "how", "i", "if", "in", "is", "it", "its", "me",
@@ -87,8 +65,8 @@ def search_terms(text: str) -> set[str]:
     """Words (2+ letters, no stopwords) plus overlapping bigrams of CJK runs."""
     terms: set[str] = set()
     for word in _WORD.findall(text.lower()):
-        if _CJK.search(word):
-            chars = [c for c in word if _CJK.match(c)]
+        if CJK_RUN.search(word):
+            chars = [c for run in CJK_RUN.findall(word) for c in run]
             terms.update(a + b for a, b in zip(chars, chars[1:], strict=False))
             if len(chars) == 1:
                 terms.add(chars[0])
@@ -107,29 +85,61 @@ def clean_text(text: str, limit: int) -> str:
 
 
 class UserModelStore:
-    """Conclusions, profile and status in state.db (a fresh connection per call)."""
+    """Conclusions, profile and status in state.db, on one connection opened on first use.
+
+    Safe to call from worker threads (calls take turns). Opening may raise SessionStoreError
+    (a file that is not a usable database, or one from a newer Hermes).
+    """
 
     def __init__(self, path: Path | None = None) -> None:
         self.path = Path(path) if path is not None else paths.state_db_path()
-        self._ready = False
+        self._lock = threading.Lock()
+        self._conn: sqlite3.Connection | None = None
+
+    def close(self) -> None:
+        """Close the connection (the next call opens it again)."""
+        with self._lock:
+            if self._conn is not None:
+                self._conn.close()
+                self._conn = None
+
+    def __enter__(self) -> UserModelStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _open(self) -> sqlite3.Connection:
+        if self._conn is None:
+            conn = db.connect(self.path)  # created private, migrated, WAL, autocommit
+            try:
+                conn.row_factory = sqlite3.Row
+                _refill_index_if_stale(conn)
+            except BaseException:
+                conn.close()
+                raise
+            self._conn = conn
+        return self._conn
+
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection for one read statement (no write lock taken)."""
+        with self._lock:
+            yield self._open()
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        if not self.path.exists():  # create it private from the first byte
-            paths.ensure_dir(self.path.parent)
-            os.close(os.open(self.path, os.O_CREAT | os.O_RDWR, paths.FILE_MODE))
-        con = sqlite3.connect(self.path, timeout=10.0)
-        try:
-            con.row_factory = sqlite3.Row
-            con.execute("PRAGMA busy_timeout=10000")
-            if not self._ready:
-                con.execute("PRAGMA journal_mode=WAL")
-                _migrate(con)
-                self._ready = True
-            with con:
+        """The connection inside one IMMEDIATE transaction: a call's reads and writes are atomic."""
+        with self._lock:
+            con = self._open()
+            con.execute("BEGIN IMMEDIATE")
+            try:
                 yield con
-        finally:
-            con.close()
+                con.execute("COMMIT")
+            except BaseException:
+                if con.in_transaction:
+                    con.execute("ROLLBACK")
+                raise
 
     # -- conclusions
 
@@ -173,20 +183,20 @@ class UserModelStore:
             return True
 
     def get_conclusion(self, conclusion_id: int) -> Conclusion | None:
-        with self._connect() as con:
+        with self._reading() as con:
             row = con.execute("SELECT * FROM um_conclusions WHERE id=?",
                               (conclusion_id,)).fetchone()
         return _conclusion(row) if row else None
 
     def recent_conclusions(self, limit: int = 20) -> list[Conclusion]:
         """Newest first (by when they were last seen)."""
-        with self._connect() as con:
+        with self._reading() as con:
             rows = con.execute("SELECT * FROM um_conclusions ORDER BY updated_at DESC, id DESC"
                                " LIMIT ?", (max(0, limit),)).fetchall()
         return [_conclusion(r) for r in rows]
 
     def count_conclusions(self) -> int:
-        with self._connect() as con:
+        with self._reading() as con:
             return int(con.execute("SELECT COUNT(*) FROM um_conclusions").fetchone()[0])
 
     def search_conclusions(self, query: str, limit: int = 8) -> list[Conclusion]:
@@ -199,7 +209,7 @@ class UserModelStore:
         if not terms:
             return []
         match = " OR ".join('"' + t.replace('"', '""') + '"' for t in sorted(terms)[:32])
-        with self._connect() as con:
+        with self._reading() as con:
             rows = con.execute(
                 "SELECT c.* FROM um_conclusions_fts f JOIN um_conclusions c ON c.id = f.rowid"
                 " WHERE um_conclusions_fts MATCH ? ORDER BY f.rank, c.times_seen DESC,"
@@ -209,7 +219,7 @@ class UserModelStore:
     # -- profile: peer card and representations
 
     def get_profile(self, key: str) -> str:
-        with self._connect() as con:
+        with self._reading() as con:
             row = con.execute("SELECT value FROM um_profile WHERE key=?", (key,)).fetchone()
         return str(row["value"]) if row else ""
 
@@ -247,7 +257,7 @@ class UserModelStore:
     # -- per-session state
 
     def session_summary(self, session_id: str) -> str:
-        with self._connect() as con:
+        with self._reading() as con:
             row = con.execute("SELECT summary FROM um_session_state WHERE session_id=?",
                               (session_id,)).fetchone()
         return str(row["summary"]) if row else ""
@@ -266,13 +276,13 @@ class UserModelStore:
                 (session_id, clean_text(summary or "", 1200), last_message_id, now))
 
     def count_sessions(self) -> int:
-        with self._connect() as con:
+        with self._reading() as con:
             return int(con.execute("SELECT COUNT(*) FROM um_session_state").fetchone()[0])
 
     # -- status
 
     def meta(self) -> dict[str, str]:
-        with self._connect() as con:
+        with self._reading() as con:
             return {r["key"]: r["value"] for r in con.execute("SELECT key, value FROM um_meta")}
 
     def set_meta(self, **values: str | float | int) -> None:
@@ -311,20 +321,26 @@ def _index(con: sqlite3.Connection, conclusion_id: int, text: str) -> None:
                 (conclusion_id, " ".join(sorted(search_terms(text)))))
 
 
-def _migrate(con: sqlite3.Connection) -> None:
-    """Create the tables (idempotent) and bring an older layout up to SCHEMA_VERSION."""
-    con.executescript(_SCHEMA)
-    row = con.execute("SELECT value FROM um_meta WHERE key='schema_version'").fetchone()
-    version = int(row[0]) if row and str(row[0]).isdigit() else 0
-    if version < 2:  # version 2 added the search index: fill it from what is stored
-        with con:
-            con.execute("DELETE FROM um_conclusions_fts")
-            for cid, content in con.execute("SELECT id, content FROM um_conclusions").fetchall():
-                _index(con, int(cid), str(content))
-    if version < SCHEMA_VERSION:
-        with con:
-            con.execute("INSERT OR REPLACE INTO um_meta(key, value) VALUES ('schema_version', ?)",
-                        (str(SCHEMA_VERSION),))
+def _refill_index_if_stale(con: sqlite3.Connection) -> None:
+    """Rebuild the conclusions' search index when its terms were made another way (INDEX_TERMS)
+    or it misses rows (a file from before the index, or one `hermes sessions repair` rebuilt)."""
+    row = con.execute("SELECT value FROM um_meta WHERE key='index_terms'").fetchone()
+    counts = con.execute("SELECT (SELECT count(*) FROM um_conclusions),"
+                         " (SELECT count(*) FROM um_conclusions_fts)").fetchone()
+    if row is not None and row[0] == INDEX_TERMS and counts[0] == counts[1]:
+        return
+    con.execute("BEGIN IMMEDIATE")
+    try:
+        con.execute("DELETE FROM um_conclusions_fts")
+        for cid, content in con.execute("SELECT id, content FROM um_conclusions").fetchall():
+            _index(con, int(cid), str(content))
+        con.execute("INSERT OR REPLACE INTO um_meta(key, value) VALUES ('index_terms', ?)",
+                    (INDEX_TERMS,))
+        con.execute("COMMIT")
+    except BaseException:
+        if con.in_transaction:
+            con.execute("ROLLBACK")
+        raise
 
 
 def _conclusion(row: sqlite3.Row) -> Conclusion:

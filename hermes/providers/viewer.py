@@ -10,11 +10,13 @@ import os
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 
 from hermes import paths
 from hermes.config import Config, load_config
 from hermes.providers.base import MemoryOverview
 from hermes.providers.store import UserModelStore
+from hermes.sessions.errors import SessionStoreError
 
 
 def _db(store_path: Path | None) -> Path:
@@ -88,10 +90,24 @@ def _float(value: str | None) -> float | None:
         return None
 
 
-def _stored_fields(store: UserModelStore) -> dict[str, object]:
+class _StoredFields(TypedDict, total=False):
+    """The part of ProviderStatus that state.db holds."""
+
+    conclusions: int
+    sessions_learned: int
+    peer_card_items: int
+    turns_synced: int
+    last_sync: float | None
+    last_sync_provider: str
+    last_error: str
+    last_error_at: float | None
+    error_count: int
+
+
+def _stored_fields(store: UserModelStore) -> _StoredFields:
     """Counts and status as state.db records them."""
     meta = store.meta()
-    return dict(
+    return _StoredFields(
         conclusions=store.count_conclusions(), sessions_learned=store.count_sessions(),
         peer_card_items=len(store.peer_card()),
         turns_synced=int(meta.get("turns_synced", "0") or 0),
@@ -106,17 +122,20 @@ def read_status(cfg: Config | None = None, store_path: Path | None = None) -> Pr
     cfg = cfg or load_config()
     um = cfg.user_model
     model = cfg.resolve_model(um.model).name
-    fields: dict[str, object] = {}
+    fields: _StoredFields = {}
     db = _db(store_path)
     if db.exists():
         try:
-            fields = _stored_fields(UserModelStore(db))
+            with UserModelStore(db) as store:
+                fields = _stored_fields(store)
         except sqlite3.DatabaseError as exc:
             fields = {"last_error": f"cannot read {db}: {exc}"}
+        except SessionStoreError as exc:  # not a usable database: its message says what to do
+            fields = {"last_error": f"cannot read it: {exc}"}
     h = um.honcho
     return ProviderStatus(
         provider=um.provider, model=model, context_cadence=um.context_cadence,
         dialectic_cadence=um.dialectic_cadence, dialectic_depth=um.dialectic_depth,
         honcho_url=h.base_url or "https://api.honcho.dev (cloud)", honcho_workspace=h.workspace,
         honcho_key_env=h.api_key_env, honcho_key_set=bool(os.environ.get(h.api_key_env, "")),
-        **fields)  # type: ignore[arg-type]
+        **fields)

@@ -5,6 +5,8 @@ Only the standard library is imported here, so `hermes sessions list` starts fas
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hermes.sessions.errors import (
     AmbiguousSessionError,
     InvalidTitleError,
@@ -16,6 +18,9 @@ from hermes.sessions.errors import (
 from hermes.sessions.models import MessageRecord, SessionInfo, SessionSummary, StoreStats
 from hermes.sessions.store import SessionStore
 from hermes.sessions.text import derive_title
+
+if TYPE_CHECKING:  # loaded lazily at run time, by __getattr__ below
+    from hermes.sessions.tool import SessionSearchTool, session_search_guidance, session_search_schema
 
 __all__ = [
     "AmbiguousSessionError",

@@ -27,7 +27,7 @@ MAX_SUFFIX = 9
 
 @functools.lru_cache(maxsize=1)
 def _stemmer() -> Any:
-    from snowballstemmer import stemmer  # type: ignore[import-untyped]
+    from snowballstemmer import stemmer
 
     return stemmer("english")
 

@@ -171,11 +171,45 @@ END;
 INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');
 """
 
+# Schema 5: the user-model provider's tables (providers/store.py), so that this one list creates
+# every table in state.db. Before, the provider created them itself and kept its own version row
+# in um_meta; a file where it did keeps its tables and rows (IF NOT EXISTS), and that row is
+# retired. The conclusions' search index is derived data the provider refills when the way it
+# splits text changes (UserModelStore), as the provider's terms are its own, not this layer's.
+_V5_USER_MODEL = """
+CREATE TABLE IF NOT EXISTS um_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS um_conclusions (
+    id INTEGER PRIMARY KEY,
+    content TEXT NOT NULL,
+    norm TEXT NOT NULL UNIQUE,
+    session_id TEXT,
+    message_id INTEGER,
+    source TEXT NOT NULL DEFAULT 'derived',
+    times_seen INTEGER NOT NULL DEFAULT 1,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS um_conclusions_updated ON um_conclusions(updated_at);
+CREATE VIRTUAL TABLE IF NOT EXISTS um_conclusions_fts USING fts5(terms);
+CREATE TABLE IF NOT EXISTS um_forgotten (norm_hash TEXT PRIMARY KEY, forgotten_at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS um_profile (key TEXT PRIMARY KEY, value TEXT NOT NULL,
+                                       updated_at REAL NOT NULL);
+CREATE TABLE IF NOT EXISTS um_session_state (
+    session_id TEXT PRIMARY KEY,
+    summary TEXT NOT NULL DEFAULT '',
+    turns INTEGER NOT NULL DEFAULT 0,
+    last_message_id INTEGER,
+    updated_at REAL NOT NULL
+);
+DELETE FROM um_meta WHERE key = 'schema_version';
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "sessions and messages", _V1_CORE),
     Migration(2, "full-text index with CJK bigram and unigram columns", _V2_FTS),
     Migration(3, "session preview column and meta table", _v3_preview_and_meta),
     Migration(4, "exact-word index without stemming; symbols and emoji as words", _V4_EXACT),
+    Migration(5, "user-model provider tables (conclusions, profile, per-session state)", _V5_USER_MODEL),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -18,7 +18,7 @@ class SessionInfo:
 
     id: str
     title: str | None
-    title_source: str | None
+    title_source: TitleSource | None
     source: str
     model: str
     parent_id: str | None

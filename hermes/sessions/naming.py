@@ -8,7 +8,8 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from typing import TYPE_CHECKING
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
 
 from hermes.sessions.errors import (
     AmbiguousSessionError,
@@ -19,29 +20,32 @@ from hermes.sessions.errors import (
 from hermes.sessions.models import TITLE_RANK, SessionInfo, TitleSource
 from hermes.sessions.text import clean_title
 
-if TYPE_CHECKING:
-    from hermes.sessions.store import SessionStore
-
 LINEAGE = re.compile(r"^(?P<base>.*\S) #(?P<n>\d+)$")
 
 
 class NamingMixin:
     """Title and lookup methods of SessionStore."""
 
-    def _holder(self: SessionStore, conn: sqlite3.Connection, title: str) -> tuple[str, str] | None:
+    if TYPE_CHECKING:  # what SessionStore provides, declared so the type checker knows it
+        def _scrub(self, text: str | None) -> str | None: ...
+        def _write(self) -> AbstractContextManager[sqlite3.Connection]: ...
+        def _read(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]: ...
+        def get_session(self, session_id: str) -> SessionInfo: ...
+
+    def _holder(self, conn: sqlite3.Connection, title: str) -> tuple[str, str] | None:
         row = conn.execute(
             "SELECT id, title FROM sessions WHERE title = ? COLLATE NOCASE", (title,)
         ).fetchone()
         return (row[0], row[1]) if row else None
 
     def _check_clash(
-        self: SessionStore, conn: sqlite3.Connection, title: str, session_id: str | None
+        self, conn: sqlite3.Connection, title: str, session_id: str | None
     ) -> None:
         holder = self._holder(conn, title)
         if holder and holder[0] != session_id:
             raise TitleClashError(title, holder[0], holder[1])
 
-    def set_title(self: SessionStore, session_id: str, title: str, source: TitleSource) -> bool:
+    def set_title(self, session_id: str, title: str, source: TitleSource) -> bool:
         """Name a session. Returns False when a higher-ranked title stays (derived < llm < user).
 
         A user's name that another session holds raises TitleClashError naming that session;
@@ -79,7 +83,7 @@ class NamingMixin:
                 raise TitleClashError(cleaned, *(holder or ("another session", cleaned))) from None
             return True
 
-    def newest_continuation(self: SessionStore, session_id: str) -> SessionInfo:
+    def newest_continuation(self, session_id: str) -> SessionInfo:
         """The last session of the compression lineage that starts at `session_id`."""
         current = session_id
         for _ in range(10_000):
@@ -93,7 +97,7 @@ class NamingMixin:
             current = rows[0][0]
         return self.get_session(current)
 
-    def resolve_session(self: SessionStore, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
+    def resolve_session(self, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
         """A session by id, name (→ its newest continuation) or unique id prefix."""
         ref = (ref or "").strip()
         if not ref:

@@ -27,8 +27,9 @@ log = logging.getLogger("hermes.sessions")
 
 ROWID_MIN, ROWID_MAX = -(2**63), 2**63 - 1
 # Copied in this order (sessions before the messages that refer to them); the search index
-# tables are not copied but rebuilt by the triggers as messages go in.
-_SKIP = ("sqlite_", "messages_fts", "schema_version")
+# tables are not copied but rebuilt: the messages' by the triggers as messages go in, the user
+# model's conclusions' by its store when it next opens the file (it misses rows).
+_SKIP = ("sqlite_", "messages_fts", "schema_version", "um_conclusions_fts")
 
 
 @dataclass

@@ -340,7 +340,7 @@ class SessionStore(NamingMixin):
             return self.create_session(
                 source=source, model=model, system_prompt=system_prompt, cwd=cwd,
                 parent_id=parent_id, title=title,
-                title_source=parent.title_source or "derived",  # type: ignore[arg-type]
+                title_source=parent.title_source or "derived",
             )
 
     def delete_session(self, session_id: str) -> int:

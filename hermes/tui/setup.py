@@ -39,7 +39,7 @@ def needs_setup(cfg: Config) -> bool:
     if not cfg.model.name.strip():
         return True
     env = key_env_for(cfg.model)
-    return bool(env) and not os.environ.get(env, "").strip()
+    return env is not None and env != "" and not os.environ.get(env, "").strip()
 
 
 def setup_reason(cfg: Config) -> str:

@@ -114,7 +114,11 @@ def theme_from_mapping(data: Any) -> Theme:
             extra[key] = str(value)  # a Textual variable such as block-cursor-background
         else:
             raise ThemeFileError(f"variables.{key} must be a string")
-    return Theme(name=name.strip(), dark=dark, variables=extra, **parsed)
+    return Theme(name=name.strip(), dark=dark, variables=extra, primary=parsed["primary"],
+                 secondary=parsed.get("secondary"), accent=parsed.get("accent"),
+                 foreground=parsed.get("foreground"), background=parsed.get("background"),
+                 surface=parsed.get("surface"), panel=parsed.get("panel"), boost=parsed.get("boost"),
+                 warning=parsed.get("warning"), error=parsed.get("error"), success=parsed.get("success"))
 
 
 def load_theme_file(path: Path) -> Theme:

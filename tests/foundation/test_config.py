@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import stat
 import subprocess
@@ -237,3 +238,26 @@ def test_a_usable_api_base_passes() -> None:
 
     for value in ("", "http://localhost:9", "https://api.example.com/v1", "http://127.0.0.1:8080/v1"):
         assert api_base_problem(value) is None
+
+
+def test_example_config_is_exactly_the_defaults() -> None:
+    """config.example.yaml documents the defaults: loading it must give Config() and no warnings."""
+    from hermes.config import Config
+
+    example = REPO / "config.example.yaml"
+    cfg = load_config(example)
+    assert cfg.warnings == []
+    assert cfg == Config()
+    # ...and it names every setting, so a new key cannot be left out of the documented example
+    defaults = {k: v for k, v in dataclasses.asdict(Config()).items() if k not in ("source", "warnings")}
+    assert _dotted_keys(yaml.safe_load(example.read_text(encoding="utf-8"))) == _dotted_keys(defaults)
+
+
+def _dotted_keys(data: dict, prefix: str = "") -> set[str]:
+    keys: set[str] = set()
+    for key, value in data.items():
+        if isinstance(value, dict):
+            keys |= _dotted_keys(value, f"{prefix}{key}.")
+        else:
+            keys.add(f"{prefix}{key}")
+    return keys

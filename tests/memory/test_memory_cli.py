@@ -117,23 +117,23 @@ def test_unreadable_store_refuses_with_exit_1(hermes_home: Path) -> None:
     assert "Traceback" not in shown.stderr
 
 
-def test_extension_hook_adds_memory_subcommands() -> None:
-    import argparse
-
-    from hermes.memory import cli
-
-    seen: list[str] = []
-
-    def hook(msub: argparse._SubParsersAction) -> None:
-        p = msub.add_parser("test-hook-status")
-        p.set_defaults(func=lambda args: seen.append("hooked") or 0)
-
-    cli.register_memory_subcommands(hook)
-    try:
-        parser = argparse.ArgumentParser()
-        cli.add_parser(parser.add_subparsers(dest="command"))
-        args = parser.parse_args(["memory", "test-hook-status"])
-        assert args.func(args) == 0 and seen == ["hooked"]
-        assert cli.memory_subparsers() is not None
-    finally:
-        cli._hooks.remove(hook)
+def test_memory_parser_stays_below_the_provider_layer() -> None:
+    """Building `hermes memory` alone loads nothing from hermes.providers; the full `hermes`
+    parser adds the provider's `setup` and `status` on top of it."""
+    code = (
+        "import argparse, sys\n"
+        "from hermes.memory import cli\n"
+        "msub = cli.add_parser(argparse.ArgumentParser().add_subparsers())\n"
+        "print(sorted(msub.choices), sorted(m for m in sys.modules if m.startswith('hermes.providers')))\n"
+        "from hermes.cli import build_parser\n"
+        "args = build_parser().parse_args(['memory', 'status'])\n"
+        "print(args.func.__module__)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(REPO))
+    run = subprocess.run([sys.executable, "-c", code], env=env, cwd=REPO, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 0, run.stderr
+    alone, status_module = run.stdout.splitlines()
+    assert alone == ("['add', 'approval', 'approve', 'history', 'pending', 'reject', 'remove', "
+                     "'replace', 'show', 'undo'] []")
+    assert status_module == "hermes.providers.cli"

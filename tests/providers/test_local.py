@@ -212,7 +212,11 @@ async def test_dialectic_searches_real_session_history(tmp_path: Path) -> None:
     with SessionStore(db) as sessions:
         assert len(sessions.get_messages(old)) == 2
     assert UserModelStore(db).count_conclusions() == 1
-    assert sessions_history_search(db) is not None
+    # the provider's view of past sessions reads the same file, leaving out the current one
+    search = sessions_history_search(db)
+    assert search is not None
+    hits = search("sqlite", 5, current)
+    assert hits and {h.session_id for h in hits} == {old}
 
 
 def test_store_upgrades_a_version_1_file(tmp_path: Path) -> None:
@@ -234,5 +238,23 @@ def test_store_upgrades_a_version_1_file(tmp_path: Path) -> None:
     store = UserModelStore(db)
     assert [c.content for c in store.search_conclusions("tabs")] == ["Prefers tabs"]
     assert [c.content for c in store.search_conclusions("认证")] == ["Uses 认证模块"]
-    assert store.meta()["schema_version"] == "2"
+    # the state.db migrations own the schema now: the provider's own version row is retired
+    assert "schema_version" not in store.meta()
     assert store.count_conclusions() == 2
+
+
+def test_repair_keeps_conclusions_and_their_search(tmp_path: Path) -> None:
+    """`hermes sessions repair` copies the user model's rows into the fresh file; the store then
+    refills the conclusions' search index, which the repair does not copy."""
+    from hermes.sessions.repair import recover
+
+    db = tmp_path / "state.db"
+    with UserModelStore(db) as store:
+        kept = store.add_conclusion("Keeps notes in 数据库 tables")
+        store.set_peer_card(["Writes Go"])
+    report = recover(db)
+    assert report.copied["um_conclusions"] == 1 and report.lost == {}
+    with UserModelStore(db) as store:
+        assert [c.id for c in store.search_conclusions("数据")] == [kept]
+        assert [c.id for c in store.search_conclusions("notes")] == [kept]
+        assert store.peer_card() == ["Writes Go"]

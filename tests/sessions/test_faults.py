@@ -174,15 +174,17 @@ def damage_pages(path: Path, *, every: int = 1, first_page: int = 2, at: int = 1
 
 
 def filled_then_damaged(every: int = 1, at: int = 100) -> Path:
-    """A real state.db with 30 sessions of 20 messages, then damaged pages."""
+    """A real state.db with 30 sessions of 20 messages, then damaged pages (only pages the
+    messages filled: the schema, which spans more than page 1, and the tables' roots stay intact)."""
     with SessionStore() as store:
+        first_data_page = store.conn.execute("PRAGMA page_count").fetchone()[0] + 1
         for s in range(30):
             sid = new_session(store)
             for i in range(20):
                 store.append_message(sid, "user", f"filler text number {i} of session {s} " * 12)
         store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     path = paths.state_db_path()
-    damage_pages(path, every=every, at=at)
+    damage_pages(path, every=every, first_page=first_data_page, at=at)
     return path
 
 

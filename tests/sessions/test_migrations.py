@@ -98,3 +98,59 @@ def test_v3_stemmed_index_becomes_exact_in_place(hermes_home: Path) -> None:
         store.update_message(runnings, content="nothing left here")
         assert matched('"runnings"') == []
         assert store.check_integrity() == []
+
+
+# The user-model tables as the provider created them itself before schema 5 (its version 2).
+_OLD_PROVIDER_TABLES = """
+CREATE TABLE um_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE um_conclusions (id INTEGER PRIMARY KEY, content TEXT NOT NULL, norm TEXT NOT NULL UNIQUE,
+    session_id TEXT, message_id INTEGER, source TEXT NOT NULL DEFAULT 'derived',
+    times_seen INTEGER NOT NULL DEFAULT 1, created_at REAL NOT NULL, updated_at REAL NOT NULL);
+CREATE INDEX um_conclusions_updated ON um_conclusions(updated_at);
+CREATE VIRTUAL TABLE um_conclusions_fts USING fts5(terms);
+CREATE TABLE um_forgotten (norm_hash TEXT PRIMARY KEY, forgotten_at REAL NOT NULL);
+CREATE TABLE um_profile (key TEXT PRIMARY KEY, value TEXT NOT NULL, updated_at REAL NOT NULL);
+CREATE TABLE um_session_state (session_id TEXT PRIMARY KEY, summary TEXT NOT NULL DEFAULT '',
+    turns INTEGER NOT NULL DEFAULT 0, last_message_id INTEGER, updated_at REAL NOT NULL);
+INSERT INTO um_meta VALUES ('schema_version', '2'), ('last_sync_provider', 'local');
+INSERT INTO um_conclusions (id, content, norm, session_id, times_seen, created_at, updated_at)
+    VALUES (7, 'Eats lunch at 𠮷野家', 'eats lunch at 𠮷野家', '20250101_120000_abcdef', 3, 1, 2);
+INSERT INTO um_conclusions_fts (rowid, terms) VALUES (7, 'eats lunch 野家');
+INSERT INTO um_forgotten VALUES ('abc', 5);
+INSERT INTO um_profile VALUES ('peer_card', '["Writes Rust"]', 3);
+INSERT INTO um_session_state VALUES ('20250101_120000_abcdef', 'talked about lunch', 4, 2, 6);
+"""
+
+
+def test_v5_takes_over_user_model_tables_the_provider_created(hermes_home: Path) -> None:
+    """A schema-4 file holding the provider's own um_* tables: schema 5 keeps every row, retires
+    the provider's version row, and the provider re-indexes with the shared CJK definition."""
+    from hermes.providers.store import INDEX_TERMS, UserModelStore
+
+    path = _old_file(4)
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.executescript(_OLD_PROVIDER_TABLES)
+    conn.close()
+    with SessionStore(path) as store:
+        assert current_version(store.conn) == LATEST_VERSION >= 5
+        assert store.conn.execute("SELECT key, value FROM um_meta").fetchall() == [
+            ("last_sync_provider", "local")]
+    with UserModelStore(path) as um:
+        [kept] = um.recent_conclusions()
+        assert (kept.id, kept.content, kept.times_seen) == (7, "Eats lunch at 𠮷野家", 3)
+        assert um.peer_card() == ["Writes Rust"]
+        assert um.session_summary("20250101_120000_abcdef") == "talked about lunch"
+        assert um.count_sessions() == 1
+        # 𠮷 (CJK extension B) was outside the provider's old CJK range: found only after re-indexing
+        assert [c.id for c in um.search_conclusions("𠮷野")] == [7]
+        assert um.meta()["index_terms"] == INDEX_TERMS
+        assert um.add_conclusion("Eats lunch at 𠮷野家!") == 7  # the same one, counted again
+    with SessionStore(path) as store:
+        assert store.check_integrity() == []
+
+
+def test_fresh_file_has_the_user_model_tables(hermes_home: Path) -> None:
+    with SessionStore() as store:
+        names = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"um_meta", "um_conclusions", "um_conclusions_fts", "um_forgotten", "um_profile",
+            "um_session_state"} <= names

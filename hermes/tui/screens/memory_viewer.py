@@ -16,6 +16,7 @@ import time
 from typing import Any
 
 from rich.text import Text
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -151,9 +152,11 @@ class MemoryViewerScreen(ModalScreen[None]):
         if self.user_model is None:
             box.remove_children()
             box.mount(Static("Loading…", classes="pane-hint"))
-        # the method, not a coroutine: an exclusive worker replaced before it starts leaves none unawaited
-        self.run_worker(self._load_user_model, group="user-model", exclusive=True)
+        self._load_user_model()
 
+    # @work makes the coroutine only when the worker starts: an exclusive worker replaced before
+    # it runs leaves no unawaited coroutine behind
+    @work(group="user-model", exclusive=True)
     async def _load_user_model(self) -> None:
         try:
             view = await memory_bridge.user_model_view(self.cfg)

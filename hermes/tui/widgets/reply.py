@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from markdown_it.token import Token
 from rich.console import Console, ConsoleOptions, RenderableType, RenderResult
 from rich.markdown import CodeBlock
@@ -78,8 +80,10 @@ class AssistantMessage(Markdown):
             self._stream = None
         if self._split and not marker:
             # The reply goes on in a fresh widget: draw this part as one widget from now on.
+            from hermes.tui.widgets.transcript import Transcript
+
             transcript = self.parent
-            if hasattr(transcript, "freeze"):
+            if isinstance(transcript, Transcript):
                 await transcript.freeze(self)
             return
         if marker:
@@ -100,7 +104,8 @@ class _CodeBlock(CodeBlock):
 
     @classmethod
     def create(cls, markdown: RichMarkdown, token: Token) -> _CodeBlock:
-        block = super().create(markdown, token)
+        # rich builds `cls(...)` but annotates the result as its own CodeBlock
+        block = cast(_CodeBlock, super().create(markdown, token))
         block.background = getattr(markdown, "fence_background", "default")
         return block
 

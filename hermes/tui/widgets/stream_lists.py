@@ -212,6 +212,7 @@ class _GrowingList:
             self._copy_context(block)  # type: ignore[attr-defined]
             self.refresh(layout=True)  # type: ignore[attr-defined]
             return True
+        assert old is not None  # drawn as rows (not one widget), so compose() recorded them
         items = _items(block._blocks)
         new = [signature(item) for item in items]
         mounted = list(self.children)

@@ -7,7 +7,7 @@ rows while the view is following the bottom, so thousands of messages stay smoot
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeGuard
 
 from textual.containers import VerticalScroll
 from textual.widget import Widget
@@ -26,9 +26,10 @@ MAX_WEIGHT = 120
 KEEP_SCREENS = 1.5  # ...but never below this many screen heights of rows
 
 
-def is_reply(widget: Widget) -> bool:
+def is_reply(widget: Widget) -> TypeGuard[AssistantMessage]:
     """An assistant reply row (its module is imported lazily, so no isinstance here)."""
-    return getattr(widget, "item", None) is not None and widget.item.kind == "assistant"
+    item = getattr(widget, "item", None)
+    return item is not None and item.kind == "assistant"
 
 
 class EarlierHint(Static):

@@ -67,8 +67,10 @@ def transcript(messages: list[dict[str, Any]], budget_chars: int) -> str:
     return text if len(text) <= budget_chars else "[…]\n" + text[-budget_chars:]
 
 
-async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: str = "") -> str:
-    """Ask the compression model for a summary of `older` (raises llm.LLMError)."""
+async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: str = "",
+                    max_tokens: int | None = None) -> str:
+    """Ask the compression model for a summary of `older`, at most `max_tokens` long when given
+    (raises llm.LLMError)."""
     mc = cfg.resolve_model(cfg.compression.model)
     window = llm.context_window(mc)
     budget = max(4000, int(window * 0.6) * 3)  # about 3 chars per token, leave room
@@ -79,7 +81,8 @@ async def summarise(cfg: Config, older: list[dict[str, Any]], previous_summary: 
                 {"role": "user", "content": body}]
     state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
                                         max_retries=cfg.agent.max_retries,
-                                        extra={"max_tokens": summary_cap(window)})
+                                        extra={"max_tokens": min(summary_cap(window),
+                                                                 max_tokens or summary_cap(window))})
     summary = state.text.strip()
     if state.finish_reason == "length":
         summary = cut_at_sentence(summary)
@@ -106,6 +109,19 @@ def cut_at_sentence(text: str) -> str:
         end = len(text) - 1
     kept = text[: end + 1].rstrip() if end > 0 else text
     return f"{kept}\n{TRUNCATED_MARK}" if kept else ""
+
+
+def shorten(summary: str, budget_tokens: int, model: str = "") -> str:
+    """A summary cut (at a sentence, marked) to about `budget_tokens`; "" when there is no room.
+    A server may ignore max_tokens, and the child's prompt must leave half the window free."""
+    if tokens.count_text(summary, model) <= budget_tokens:
+        return summary
+    if budget_tokens <= tokens.count_text(TRUNCATED_MARK, model) + 8:
+        return ""
+    text = summary
+    while text and tokens.count_text(text, model) > budget_tokens:
+        text = cut_at_sentence(text[: int(len(text) * 0.85)].removesuffix(TRUNCATED_MARK).rstrip())
+    return text
 
 
 def summary_from_prompt(system_prompt: str) -> str:

@@ -53,6 +53,7 @@ class AgentSession:
         self._last_user_text: str | None = None
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
+        self._compress_task: asyncio.Task[Any] | None = None
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
@@ -169,14 +170,15 @@ class AgentSession:
                          session_cost=t.cost, context_tokens=size,
                          context_window=conv.context_window))
 
-    def _build_prompt(self) -> Any:
+    def _build_prompt(self, summary: str | None = None) -> Any:
         block = ""
         if self.provider is not None:
             try:
                 block = self.provider.system_prompt_block() or ""
             except Exception:  # noqa: BLE001
                 block = ""
-        built = build_system_prompt(self.cfg, provider_block=block, summary=self._summary)
+        built = build_system_prompt(self.cfg, provider_block=block,
+                                    summary=self._summary if summary is None else summary)
         self._memory_snapshot = built.memory_snapshot
         return built
 
@@ -291,10 +293,17 @@ class AgentSession:
                           and conv.messages[-1].get("role") in ("user", "tool"))
         return await self._run(self._last_user_text, store_user=not unanswered)
 
+    @property
+    def compressing(self) -> bool:
+        """A /compress summary request is running (Esc cancels it like a reply)."""
+        return self._compress_task is not None and not self._compress_task.done()
+
     def cancel(self) -> None:
-        """Stop the running turn now (Esc); the partial reply is kept, marked interrupted."""
-        if self._turn_task is not None and not self._turn_task.done():
-            self._turn_task.cancel()
+        """Stop the running turn or /compress now (Esc); a partial reply is kept, marked
+        interrupted; a cancelled compression leaves the conversation as it was."""
+        for task in (self._turn_task, self._compress_task):
+            if task is not None and not task.done():
+                task.cancel()
 
     async def _run(self, text: str, *, store_user: bool) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
@@ -318,8 +327,18 @@ class AgentSession:
         if not conv.context_window:
             conv.context_window = self._window()
         if store_user:
-            conv = await self._maybe_compress(conv, text)
-            conv = await self._make_room(conv, text)
+            try:
+                conv = await self._maybe_compress(conv, text)
+                conv = await self._make_room(conv, text)
+            except asyncio.CancelledError:
+                if self._closing:
+                    raise
+                # Esc during the compression before a send: nothing was stored or sent; the
+                # interface puts the message back ("unsent").
+                done = TurnDone(session_id=conv.session_id, text="", cancelled=True,
+                                extras={"unsent": True})
+                self._emit(done)
+                return done
             self._turn_index += 1
         self._last_user_text = text
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
@@ -449,7 +468,16 @@ class AgentSession:
         async with self._lock:
             if self._conv is None:
                 return None
-            return await self._compress(self._conv, automatic=False)
+            self._compress_task = asyncio.create_task(self._compress(self._conv, automatic=False))
+            try:
+                return await self._compress_task
+            except asyncio.CancelledError:
+                current = asyncio.current_task()
+                if current is not None and current.cancelling():
+                    raise  # our caller is being cancelled, not just the compression
+                return None
+            finally:
+                self._compress_task = None
 
     async def _compress(self, conv: Conversation, *, automatic: bool,
                         keep: int | None = None) -> str | None:
@@ -459,14 +487,32 @@ class AgentSession:
         split = compress.split_for_compression(conv.messages, max(0, keep))
         if split is None or not split.older:
             return None
+        # The child's prompt with its summary must leave at least half the window free.
+        half = (conv.context_window or self._window()) // 2
+        snapshot = self._memory_snapshot  # kept as it is when the compression does not happen
+        room = half - tokens.count_text(self._build_prompt(summary="x").text, self._model.name)
+        self._memory_snapshot = snapshot
         try:
-            summary = await compress.summarise(self.cfg, split.older, self._summary)
+            summary = await compress.summarise(self.cfg, split.older, self._summary,
+                                               max_tokens=max(64, room))
+        except asyncio.CancelledError:
+            # Nothing has changed yet: no child session, the conversation stays as it was.
+            self._emit(Notice(kind="compression", text="Compression cancelled: the conversation "
+                              "is unchanged."))
+            raise
         except llm.LLMError as err:
             self._emit(Notice(kind="warning", text="Compression failed: "
                               + err.for_interface("cli" if self.source == "cli" else "tui")))
             return None
+        built = self._build_prompt(summary)
+        for _ in range(4):  # the server may have ignored max_tokens
+            over = tokens.count_text(built.text, self._model.name) - half
+            if over <= 0:
+                break
+            summary = compress.shorten(summary, tokens.count_text(summary, self._model.name) - over,
+                                       self._model.name)
+            built = self._build_prompt(summary)
         self._summary = summary
-        built = self._build_prompt()
         parent = conv.session_id
         if self.provider is not None:
             self._spawn(self.provider.on_session_end(parent), "provider-end")

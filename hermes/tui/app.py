@@ -310,13 +310,14 @@ class HermesApp(App):
             chat.set_busy("")
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
             return "ok"
-        if done.failed:
+        if done.failed or done.extras.get("unsent"):  # unsent: Esc during the compression before it
             chat.restore_input(text)
         return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
 
     def cancel_reply(self) -> None:
         waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]
-        if self.agent is not None and getattr(self.agent, "busy", False):
+        if self.agent is not None and (getattr(self.agent, "busy", False)
+                                       or getattr(self.agent, "compressing", False)):
             self.agent.cancel()
         elif waiting:
             for worker in waiting:

@@ -131,3 +131,92 @@ def test_the_summary_is_read_back_from_the_prompt_it_was_written_into(agent_env)
     built = build_system_prompt(cfg, summary="- one\n- two")
     assert compress.summary_from_prompt(built.text) == "- one\n- two"
     assert compress.summary_from_prompt(build_system_prompt(cfg).text) == ""
+
+
+async def _until(condition, timeout: float = 20.0) -> None:
+    """Wait for a condition (polling the loop), failing after `timeout` seconds."""
+    import asyncio
+
+    async def poll() -> None:
+        while not condition():
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def test_cancel_stops_a_slow_compression_and_keeps_the_conversation(agent_env, recorder):
+    import asyncio
+
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0}, compression={"keep_recent_turns": 1})
+    # a summary model that starts answering and then never finishes
+    server.queue(Reply(text="- the user", hang=True), model=SUMMARY)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    for text in ("first question", "second question"):
+        await agent.send(text)
+    sid, before = agent.session_id, agent.messages
+    sessions_before = len(SessionStore().list_sessions())
+
+    job = asyncio.create_task(agent.compress())
+    await _until(lambda: bool(server.requests_for(SUMMARY)))
+    assert agent.compressing and not job.done()
+    agent.cancel()
+    assert await asyncio.wait_for(job, 10) is None
+    assert not agent.compressing
+    assert agent.session_id == sid and agent.messages == before
+    assert not recorder.of(SessionChanged)
+    assert len(SessionStore().list_sessions()) == sessions_before
+    assert [n.text for n in recorder.of(Notice) if "ompression" in n.text] == [
+        "Compression cancelled: the conversation is unchanged."]
+    # and the next compression works as usual
+    server.queue(Reply(text="- the user asked two questions"), model=SUMMARY)
+    assert await agent.compress() not in (None, sid)
+    await agent.close()
+
+
+async def test_cancel_during_the_compression_before_a_send_sends_nothing(agent_env, recorder):
+    import asyncio
+
+    from hermes.agent.events import TurnDone
+
+    server, make_cfg = agent_env
+    cfg = make_cfg(model={"context_window": 1800}, memory={"review_interval": 0},
+                   compression={"keep_recent_turns": 1, "threshold": 0.3})
+    server.add(Reply(text="- partial", hang=True), model=SUMMARY)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    for text in ("first question", "second question"):  # one turn older than the kept one
+        await agent.send(text)
+    sid, before = agent.session_id, agent.messages
+    main_requests = len(server.requests_for(MAIN))
+
+    turn = asyncio.create_task(agent.send("third " + LONG))  # past the threshold: compresses
+    await _until(lambda: bool(server.requests_for(SUMMARY)))
+    agent.cancel()
+    done = await asyncio.wait_for(turn, 10)
+    assert isinstance(done, TurnDone) and done.cancelled and done.extras.get("unsent")
+    assert agent.session_id == sid and agent.messages == before
+    assert len(server.requests_for(MAIN)) == main_requests  # the message never went out
+    assert not recorder.of(SessionChanged)
+    assert any(n.text.startswith("Compression cancelled") for n in recorder.of(Notice))
+    await agent.close()
+
+
+async def test_the_child_prompt_leaves_half_the_window_free(agent_env, recorder):
+    from hermes.agent import tokens
+
+    server, make_cfg = agent_env
+    window = 1800
+    cfg = make_cfg(model={"context_window": window}, memory={"review_interval": 0},
+                   compression={"keep_recent_turns": 1})
+    # a summary model that ignores max_tokens and answers far too long
+    long_summary = " ".join(f"- Point {i}: the user said something worth keeping." for i in range(300))
+    server.queue(Reply(text=long_summary), model=SUMMARY)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    for text in ("first question", "second question"):
+        await agent.send(text)
+    assert await agent.compress()
+    prompt = agent.system_prompt or ""
+    assert "Point 0:" in prompt  # the summary's start is kept, cut and marked
+    assert compress.TRUNCATED_MARK in prompt
+    assert tokens.count_text(prompt, agent.model) <= window // 2
+    await agent.close()

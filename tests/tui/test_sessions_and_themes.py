@@ -188,7 +188,7 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         assert any(r["model"] == "other" for r in server.requests)
         await submit(pilot, "/compress")
         # one turn is on screen, so /compress summarises it and continues in a new session
-        await wait_for(pilot, lambda: any(t.startswith("Conversation compressed:")
+        await wait_for(pilot, lambda: any("Conversation compressed:" in t
                                           for t in transcript_texts(app)))
         await submit(pilot, "/new")
         await wait_for(pilot, lambda: transcript_texts(app) == ["New session."])

@@ -305,6 +305,16 @@ class AgentSession:
             if task is not None and not task.done():
                 task.cancel()
 
+    def stop_background(self) -> None:
+        """Stop the background model requests (review, title) now (Esc with nothing else
+        running): their work is saved as jobs and runs again at the next start."""
+        if not self._tasks.running:
+            return
+        saved = self._tasks.save_unfinished()
+        text = ("Background memory review stopped; it runs again at the next start." if saved
+                else "Background work stopped.")
+        self._emit(Notice(kind="info", text=text))
+
     async def _run(self, text: str, *, store_user: bool) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
         async with self._lock:

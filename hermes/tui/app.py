@@ -319,6 +319,8 @@ class HermesApp(App):
         if self.agent is not None and (getattr(self.agent, "busy", False)
                                        or getattr(self.agent, "compressing", False)):
             self.agent.cancel()
+        elif self.agent is not None and self.agent.has_background_work:
+            self.agent.stop_background()  # saved as a job: the review runs at the next start
         elif waiting:
             for worker in waiting:
                 worker.cancel()

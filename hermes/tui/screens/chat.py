@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static, TextArea
 
 from hermes.agent import events as ev
-from hermes.tui import commands, memory_bridge
+from hermes.tui import commands, memory_bridge, prompt_history
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
@@ -154,6 +154,7 @@ class ChatScreen(Screen):
         self._hide_suggestions()
         self.prompt.prompts.add(text.strip())
         self.prompt.set_text("")
+        prompt_history.append_later(text.strip())
         if commands.is_command(text):
             # A worker, so a command can wait for a pane (picker, viewer) to close.
             self.run_worker(self.app.runner.run_line(text), group="command")

@@ -12,7 +12,7 @@ from textual.widgets import TextArea
 class PromptHistory:
     """Earlier prompts, newest last, with a cursor for Up/Down (keeps the unsent draft)."""
 
-    def __init__(self, entries: list[str] | None = None, limit: int = 500) -> None:
+    def __init__(self, entries: list[str] | None = None, limit: int = 1000) -> None:
         self.entries: list[str] = list(entries or [])[-limit:]
         self.limit = limit
         self._index: int | None = None

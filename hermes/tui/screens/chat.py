@@ -78,6 +78,7 @@ class ChatScreen(Screen):
         self.reply: AssistantMessage | None = None
         self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
+        self.retry_line: LineMessage | None = None  # the one line automatic retries update
         self.failed_text: str | None = None
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
         self.queued: list[str] = []
@@ -293,6 +294,8 @@ class ChatScreen(Screen):
             await self.add_line(kind, text)
             if event.kind in ("memory", "user"):
                 app.refresh_memory_status()
+        elif isinstance(event, ev.Retry):
+            await self._retry(event)
         elif isinstance(event, ev.Usage):
             info = self.status.info
             info.input_tokens, info.output_tokens = event.session_input_tokens, event.session_output_tokens
@@ -311,6 +314,18 @@ class ChatScreen(Screen):
             await self.add_line("error", event.message)
         elif isinstance(event, ev.TurnDone):
             await self._turn_done(event)
+
+    async def _retry(self, event: ev.Retry) -> None:
+        """One line per run of retries: it counts while waiting and ends saying how it went."""
+        text = f"↻ {event.text}"
+        line, self.retry_line = self.retry_line, (None if event.outcome else self.retry_line)
+        if line is not None:
+            line.update_item(text)
+            return
+        await self._end_reply()
+        line = await self.add_line("info", text)
+        if not event.outcome:
+            self.retry_line = line
 
     async def _approval_staged(self, event: ev.ApprovalStaged) -> None:
         """One notice line naming how to review the write; it changes when the write is decided."""
@@ -349,6 +364,9 @@ class ChatScreen(Screen):
         if marker:  # said in words, not only by the reply's colour (as `sessions show` does)
             await self.add_line("info", MARKER_LINES[marker])
         self.tool_lines.clear()
+        if self.retry_line is not None:  # cancelled while waiting to retry
+            self.retry_line.update_item("↻ retry stopped")
+            self.retry_line = None
         self.set_busy("")
 
     def set_busy(self, text: str) -> None:

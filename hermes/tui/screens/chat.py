@@ -177,6 +177,11 @@ class ChatScreen(Screen):
         self.query_one("#welcome").display = False
 
     async def _send_now(self, text: str) -> None:
+        read_only = getattr(self.app.agent, "read_only", "")
+        if read_only:  # kept in the input, nothing shown as if it had been sent
+            self.prompt.set_text(text)
+            await self.add_line("error", read_only)
+            return
         self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
@@ -307,6 +312,8 @@ class ChatScreen(Screen):
             await self._approval_staged(event)
             app.refresh_memory_status()
         elif isinstance(event, (ev.SessionChanged, ev.TitleChanged)):
+            if isinstance(event, ev.SessionChanged):  # /new leaves a read-only session
+                self.prompt.set_read_only(getattr(app.agent, "read_only", ""))
             self.status.info.title = event.title or ""
             self.status.refresh_info()
         elif isinstance(event, ev.ErrorEvent):

@@ -70,6 +70,8 @@ class _Printer:
             _say(f"· {event.summary}")
         elif isinstance(event, ev.Notice) and event.kind != "warning":
             _say(f"hermes: {event.text}" + (f" ({event.detail})" if event.detail else ""))
+        elif isinstance(event, ev.Retry):
+            self.retry(event)
         elif isinstance(event, ev.ApprovalStaged):
             _say(f"hermes: memory change {event.pending_id} waits for approval "
                  f"(hermes memory pending)")
@@ -78,6 +80,22 @@ class _Printer:
             _say(f"hermes: {event.message}")
         elif isinstance(event, ev.TurnDone):
             self.end_line()
+
+    def retry(self, event: Any) -> None:
+        """A terminal sees one retry line rewritten in place; a log gets one line per retry.
+        A give-up prints nothing more: the error line after it says so and what to do."""
+        from hermes.security.sanitize import neutralize_controls
+
+        line = neutralize_controls(f"hermes: {event.text}")
+        if self.verbose:
+            sys.stderr.write("\r\x1b[K")  # back over the previous retry line, cleared
+            if not event.outcome:
+                sys.stderr.write(line)
+            elif event.outcome == "answered":
+                sys.stderr.write(line + "\n")
+            sys.stderr.flush()
+        elif event.outcome != "gave up":
+            print(line, file=sys.stderr)
 
     def write_text(self, text: str) -> None:
         from hermes.security.sanitize import neutralize_controls

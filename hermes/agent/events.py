@@ -48,6 +48,28 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class Retry:
+    """An automatic retry of a model call; one per wait, then one with the outcome.
+
+    Interfaces show these as ONE line that changes (`retrying 2/3 in 1.2 s…` → `answered after
+    3 tries`), so no line tells the person to act while Hermes is already acting."""
+
+    attempt: int  # tries made so far (1 after the first failure)
+    max_retries: int
+    delay: float = 0.0  # seconds until the next try (while waiting)
+    reason: str = ""  # e.g. "server error"
+    outcome: str = ""  # "" while waiting; "answered" | "gave up" once settled
+
+    @property
+    def text(self) -> str:
+        if self.outcome == "answered":
+            return f"answered after {self.attempt} tries"
+        if self.outcome:
+            return f"gave up after {self.attempt} tries"
+        return f"{self.reason} — retrying {self.attempt}/{self.max_retries} in {self.delay:.1f} s…"
+
+
+@dataclass(frozen=True)
 class Usage:
     input_tokens: int
     output_tokens: int
@@ -106,6 +128,6 @@ class TurnDone:
 
 
 Event = (
-    TurnStarted | TextDelta | ToolStarted | ToolFinished | Notice | Usage | ApprovalStaged
+    TurnStarted | TextDelta | ToolStarted | ToolFinished | Notice | Retry | Usage | ApprovalStaged
     | SessionChanged | TitleChanged | ErrorEvent | TurnDone
 )

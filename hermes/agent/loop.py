@@ -19,6 +19,7 @@ from hermes.agent.events import (
     ErrorEvent,
     Event,
     Notice,
+    Retry,
     TextDelta,
     ToolFinished,
     ToolStarted,
@@ -73,6 +74,9 @@ class TurnResult:
     tool_lines: list[str] = field(default_factory=list)  # finish summaries, for the review
 
 
+# What a retried failure was, in a few words (LLMError.kind → reason on the retry line).
+RETRY_REASONS = {"rate_limit": "rate limited", "timeout": "no answer in time", "server": "server error",
+                 "connection": "connection failed"}
 CHECKPOINT_SECONDS = 2.0  # a reply being streamed is saved this often
 
 
@@ -218,13 +222,27 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
         round_shown = True
         _safe_emit(conv, TextDelta(piece))
 
+    retrying: list[Retry] = []  # the last retry of this model call while it is unsettled
+
+    def settle_retry(outcome: str) -> None:
+        if retrying:
+            last = retrying.pop()
+            _safe_emit(conv, Retry(attempt=state.attempts, max_retries=last.max_retries,
+                                   reason=last.reason, outcome=outcome))
+
     def on_text(piece: str) -> None:
+        settle_retry("answered")  # before the text, so the line settles above the reply
         show(hold.feed(state.text))
         checkpoint.tick(state)
         guard(state)  # raises ReplyCut when the model loops; the stream is closed
 
     def on_retry(err: llm.LLMError, delay: float) -> None:
-        _safe_emit(conv, Notice(kind="warning", text=f"{err.message} Retrying in {delay:.1f}s…"))
+        # Not err.message: it says what the PERSON should do ("then /retry"), while Hermes is
+        # retrying by itself; the reason and the count are enough until the outcome is known.
+        retry = Retry(attempt=state.attempts, max_retries=cfg.agent.max_retries, delay=delay,
+                      reason=RETRY_REASONS.get(err.kind, "the model call failed"))
+        retrying[:] = [retry]
+        _safe_emit(conv, retry)
 
     try:
         while True:
@@ -257,8 +275,10 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                     raise limits.timeout_cut(conv.model.name, cfg.agent.reply_timeout,
                                              state.received_anything) from None
             except llm.LLMError as err:
+                settle_retry("gave up")
                 show(hold.finish(state.text, None))
                 return _fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
+            settle_retry("answered")  # a reply of tool calls only has no text to settle it
             p, c, _, _ = _account(conv, state, messages, tools)
             prompt_total += p
             completion_total += c

@@ -13,8 +13,8 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from hermes.agent import background, compress, limits, llm, tokens
-from hermes.agent.events import Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
+from hermes.agent import background, compress, limits, llm, session_lock, tokens
+from hermes.agent.events import ErrorEvent, Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
 from hermes.agent.history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
@@ -61,6 +61,8 @@ class AgentSession:
         self.saved_jobs: list[Any] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
+        self._session_lock: session_lock.SessionLock | None = None
+        self.read_only = ""  # one line, when another process has this session open
 
     # ------------------------------------------------------------ opening
 
@@ -134,7 +136,8 @@ class AgentSession:
         if not prompt:  # a session stored without one (older data): build it once
             prompt = self._build_prompt().text
         messages = self.history.load_conversation(session_id)
-        self.history.reopen(session_id)
+        if self._hold(session_id):  # read-only: the other process's session stays as it is
+            self.history.reopen(session_id)
         # A continuation session carries its compression summary in the stored prompt; the
         # next compression builds on it.
         self._summary = compress.summary_from_prompt(prompt)
@@ -221,8 +224,18 @@ class AgentSession:
                     self.history.store.delete_session(session_id)
                 raise
         self._turn_index = 0
+        self._hold(session_id)
         self._conv = self._conversation(session_id, built.text, [])
         return self._conv
+
+    def _hold(self, session_id: str) -> bool:
+        """Take the session's lock (dropping the one held before); False, and `read_only`
+        set, when another process writes the session."""
+        if self._session_lock is not None:
+            self._session_lock.release()
+        self._session_lock = session_lock.acquire(session_id)
+        self.read_only = "" if self._session_lock is not None else session_lock.READ_ONLY_LINE
+        return not self.read_only
 
     # ------------------------------------------------------------ properties
 
@@ -317,6 +330,11 @@ class AgentSession:
 
     async def _run(self, text: str, *, store_user: bool) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
+        if self.read_only:
+            self._emit(ErrorEvent(message=self.read_only, retryable=False, kind="internal"))
+            done = TurnDone(session_id=self.session_id or "", text="", failed=True)
+            self._emit(done)
+            return done
         async with self._lock:
             self._turn_task = asyncio.create_task(self._turn(text, store_user))
             try:
@@ -532,6 +550,7 @@ class AgentSession:
         if not self.history.persistent:
             self.history.end(parent, "compression")
         self.history.copy_messages(child_id, split.recent)
+        self._hold(child_id)
         self._conv = self._conversation(child_id, built.text, list(split.recent), conv.totals)
         self._title = title
         self._wants_model_title = not title
@@ -557,7 +576,9 @@ class AgentSession:
             except Exception:
                 self._conv = old
                 raise
-            if old is not None:
+            if old is not None and self.read_only:  # another process's session: left as it is
+                self.read_only = ""
+            elif old is not None:
                 self.history.end(old.session_id, "new_session")
                 if self.provider is not None:
                     self._spawn(self.provider.on_session_end(old.session_id), "provider-end")
@@ -596,7 +617,7 @@ class AgentSession:
                 await task
         if not await self.wait_background(wait_background):
             self.saved_jobs = self._tasks.save_unfinished()
-        if self._conv is not None:
+        if self._conv is not None and not self.read_only:
             self.history.end(self._conv.session_id, "user_exit")
             if self.provider is not None:
                 try:
@@ -606,3 +627,5 @@ class AgentSession:
                     log.warning("provider close failed", exc_info=True)
         if self.history.store is not None and hasattr(self.history.store, "close"):
             self.history.store.close()
+        if self._session_lock is not None:
+            self._session_lock.release()

@@ -123,9 +123,18 @@ class HermesApp(App):
         for warning in self.cfg.warnings:
             self.notify(warning, title="Config", severity="warning", timeout=8)
         self.refresh_memory_status()
+        self.run_worker(self._load_prompt_history(), group="prompt-history")
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
+
+    async def _load_prompt_history(self) -> None:
+        """Earlier sessions' prompts for Up, read in a thread; anything typed meanwhile stays newest."""
+        from hermes.tui import prompt_history
+
+        earlier = await asyncio.to_thread(prompt_history.load)
+        prompts = self.chat.prompt.prompts
+        prompts.entries = _newest_unique(earlier + prompts.entries, prompts.limit)
 
     def _client_loaded(self) -> None:
         # Everything imported so far (Textual, litellm: a few hundred thousand objects) lives
@@ -204,9 +213,15 @@ class HermesApp(App):
             self.chat.hide_welcome()
             items = await asyncio.to_thread(history.transcript_items, new)
             await self.chat.transcript.load(items)
-            self.chat.prompt.prompts.entries = [i.text for i in items if i.kind == "user"][-500:]
+            prompts = self.chat.prompt.prompts
+            # The resumed session's prompts come nearest, after those of all sessions.
+            prompts.entries = _newest_unique(
+                prompts.entries + [i.text for i in items if i.kind == "user"], prompts.limit)
         for line in history.degraded_reasons(new):
             await self.chat.add_line("error", line)
+        if getattr(new, "read_only", ""):
+            await self.chat.add_line("error", new.read_only)
+        self.chat.prompt.set_read_only(getattr(new, "read_only", ""))
         status = self.chat.status.info
         status.model = new.model
         status.title = new.title or ""
@@ -474,3 +489,16 @@ def run_app(resume: str | None, continue_last: bool) -> int:
     app = HermesApp(resume=resume, continue_last=continue_last)
     app.run()
     return app.return_code or 0
+
+
+def _newest_unique(entries: list[str], limit: int) -> list[str]:
+    """`entries` with each text kept only at its last place, at most `limit`, oldest first."""
+    seen: set[str] = set()
+    out: list[str] = []
+    for text in reversed(entries):
+        if text not in seen:
+            seen.add(text)
+            out.append(text)
+            if len(out) == limit:
+                break
+    return out[::-1]

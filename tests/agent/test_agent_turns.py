@@ -8,7 +8,7 @@ import json
 
 from hermes.agent.events import (
     ErrorEvent,
-    Notice,
+    Retry,
     TextDelta,
     ToolFinished,
     ToolStarted,
@@ -137,7 +137,7 @@ async def test_rate_limit_is_retried_then_succeeds(agent_env, recorder):
     done = await agent.send("hello")
     assert done.text == "Fine now." and not done.failed
     assert len(_main_requests(server)) == 2
-    assert any("Retrying" in n.text for n in recorder.of(Notice))
+    assert [(r.reason, r.outcome) for r in recorder.of(Retry)] == [("rate limited", ""), ("rate limited", "answered")]
     assert not recorder.of(ErrorEvent)
     await agent.close()
 

@@ -12,7 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static, TextArea
 
 from hermes.agent import events as ev
-from hermes.tui import commands, memory_bridge
+from hermes.tui import commands, memory_bridge, prompt_history
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
@@ -78,6 +78,7 @@ class ChatScreen(Screen):
         self.reply: AssistantMessage | None = None
         self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
+        self.retry_line: LineMessage | None = None  # the one line automatic retries update
         self.failed_text: str | None = None
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
         self.queued: list[str] = []
@@ -154,6 +155,7 @@ class ChatScreen(Screen):
         self._hide_suggestions()
         self.prompt.prompts.add(text.strip())
         self.prompt.set_text("")
+        prompt_history.append_later(text.strip())
         if commands.is_command(text):
             # A worker, so a command can wait for a pane (picker, viewer) to close.
             self.run_worker(self.app.runner.run_line(text), group="command")
@@ -175,6 +177,11 @@ class ChatScreen(Screen):
         self.query_one("#welcome").display = False
 
     async def _send_now(self, text: str) -> None:
+        read_only = getattr(self.app.agent, "read_only", "")
+        if read_only:  # kept in the input, nothing shown as if it had been sent
+            self.prompt.set_text(text)
+            await self.add_line("error", read_only)
+            return
         self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
@@ -292,6 +299,8 @@ class ChatScreen(Screen):
             await self.add_line(kind, text)
             if event.kind in ("memory", "user"):
                 app.refresh_memory_status()
+        elif isinstance(event, ev.Retry):
+            await self._retry(event)
         elif isinstance(event, ev.Usage):
             info = self.status.info
             info.input_tokens, info.output_tokens = event.session_input_tokens, event.session_output_tokens
@@ -303,6 +312,8 @@ class ChatScreen(Screen):
             await self._approval_staged(event)
             app.refresh_memory_status()
         elif isinstance(event, (ev.SessionChanged, ev.TitleChanged)):
+            if isinstance(event, ev.SessionChanged):  # /new leaves a read-only session
+                self.prompt.set_read_only(getattr(app.agent, "read_only", ""))
             self.status.info.title = event.title or ""
             self.status.refresh_info()
         elif isinstance(event, ev.ErrorEvent):
@@ -310,6 +321,18 @@ class ChatScreen(Screen):
             await self.add_line("error", event.message)
         elif isinstance(event, ev.TurnDone):
             await self._turn_done(event)
+
+    async def _retry(self, event: ev.Retry) -> None:
+        """One line per run of retries: it counts while waiting and ends saying how it went."""
+        text = f"↻ {event.text}"
+        line, self.retry_line = self.retry_line, (None if event.outcome else self.retry_line)
+        if line is not None:
+            line.update_item(text)
+            return
+        await self._end_reply()
+        line = await self.add_line("info", text)
+        if not event.outcome:
+            self.retry_line = line
 
     async def _approval_staged(self, event: ev.ApprovalStaged) -> None:
         """One notice line naming how to review the write; it changes when the write is decided."""
@@ -348,6 +371,9 @@ class ChatScreen(Screen):
         if marker:  # said in words, not only by the reply's colour (as `sessions show` does)
             await self.add_line("info", MARKER_LINES[marker])
         self.tool_lines.clear()
+        if self.retry_line is not None:  # cancelled while waiting to retry
+            self.retry_line.update_item("↻ retry stopped")
+            self.retry_line = None
         self.set_busy("")
 
     def set_busy(self, text: str) -> None:

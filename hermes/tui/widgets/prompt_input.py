@@ -9,10 +9,14 @@ from textual.message import Message
 from textual.widgets import TextArea
 
 
+PLACEHOLDER = "Message Hermes · Enter send · Ctrl+J newline · / commands · Ctrl+P palette"
+READ_ONLY_PLACEHOLDER = "Read-only: this session is open in another Hermes window · /new starts a new one"
+
+
 class PromptHistory:
     """Earlier prompts, newest last, with a cursor for Up/Down (keeps the unsent draft)."""
 
-    def __init__(self, entries: list[str] | None = None, limit: int = 500) -> None:
+    def __init__(self, entries: list[str] | None = None, limit: int = 1000) -> None:
         self.entries: list[str] = list(entries or [])[-limit:]
         self.limit = limit
         self._index: int | None = None
@@ -72,7 +76,11 @@ class PromptInput(TextArea):
                          compact=True, highlight_cursor_line=False)
         self.prompts = PromptHistory()
         self.completing = False  # set by the screen when suggestions are visible
-        self.placeholder = "Message Hermes · Enter send · Ctrl+J newline · / commands · Ctrl+P palette"
+        self.placeholder = PLACEHOLDER
+
+    def set_read_only(self, reason: str) -> None:
+        """Say in the input itself when messages cannot be sent (commands such as /new still run)."""
+        self.placeholder = READ_ONLY_PLACEHOLDER if reason else PLACEHOLDER
 
     def set_text(self, text: str) -> None:
         self.text = text

@@ -347,9 +347,14 @@ class HermesApp(App):
     def refresh_memory_status(self) -> None:
         """Gauges and the pending badge from disk; notice lines and an open approval pane
         follow writes decided elsewhere (another process, `hermes memory approve`)."""
+        from textual.css.query import NoMatches
+
         from hermes.tui import memory_bridge
 
-        info = self.chat.status.info
+        try:
+            info = self.chat.status.info
+        except NoMatches:  # a timer that fires while the app closes: nothing left to update
+            return
         info.memory_pct, info.user_pct = memory_bridge.gauge(self.cfg)
         info.pending = memory_bridge.pending_count(self.cfg)
         notices, pane = self.chat.approval_notices, self._approval_pane()

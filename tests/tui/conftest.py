@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import gc
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -119,3 +120,19 @@ async def ready(app: Any, timeout: float = 30.0) -> None:
         screens = [type(s).__name__ for s in app.screen_stack]
         workers = [(w.name, w.state.name) for w in app.workers]
         raise AssertionError(f"start-up never finished; screens {screens}, workers {workers}") from None
+
+
+NEVER_ENDING = "Partial answer that never ends"
+
+
+@contextlib.asynccontextmanager
+async def mid_reply(env: ChatEnv, prompt: str) -> AsyncIterator[tuple[Any, Any]]:
+    """(app, pilot) with the reply to `prompt` streaming and never ending until cancelled."""
+    env.server.queue(Reply(text=NEVER_ENDING, chunk_size=8, hang=True))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, prompt)
+        await wait_for(pilot, lambda: any(i.kind == "assistant" and i.text
+                                          for i in app.chat.transcript.items))
+        yield app, pilot

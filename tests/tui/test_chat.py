@@ -5,7 +5,7 @@ from __future__ import annotations
 from hermes.memory import read_entries
 from hermes.tui.widgets.reply import AssistantMessage
 from tests.support.fake_llm import Reply, call
-from tests.tui.conftest import SIZE, make_app, submit, transcript_texts, wait_for, ready
+from tests.tui.conftest import SIZE, make_app, mid_reply, ready, submit, transcript_texts, wait_for
 
 REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
 
@@ -104,14 +104,7 @@ async def test_a_provider_error_is_one_line_and_the_input_is_kept(chat_env):
 
 
 async def test_escape_cancels_a_running_reply_and_keeps_the_partial_text(chat_env):
-    server, _ = chat_env
-    server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "Tell me a long story")
-        await wait_for(pilot, lambda: any(i.kind == "assistant" and i.text
-                                          for i in app.chat.transcript.items))
+    async with mid_reply(chat_env, "Tell me a long story") as (app, pilot):
         await pilot.press("escape")
         await wait_for(pilot, lambda: not app.agent.busy)
         reply = [i for i in app.chat.transcript.items if i.kind == "assistant"][0]

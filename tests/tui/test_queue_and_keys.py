@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tests.support.fake_llm import Reply
-from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
+from tests.tui.conftest import SIZE, make_app, mid_reply, ready, submit, transcript_texts, wait_for
 
 SLOW = "First paragraph of the answer.\n\n" + "\n\n".join(f"Paragraph {n}." for n in range(1, 60))
 
@@ -47,12 +47,7 @@ async def test_a_message_sent_while_a_reply_streams_is_queued_then_sent(chat_env
 
 async def test_escape_takes_a_queued_message_back_before_cancelling(chat_env):
     server, _ = chat_env
-    server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "tell me a long story")
-        await _streaming(pilot, app)
+    async with mid_reply(chat_env, "tell me a long story") as (app, pilot):
         await submit(pilot, "actually, shorter please")
         assert app.chat.queued == ["actually, shorter please"]
         await pilot.press("escape")  # first Esc: the queued message comes back to edit
@@ -66,13 +61,7 @@ async def test_escape_takes_a_queued_message_back_before_cancelling(chat_env):
 
 
 async def test_ctrl_c_cancels_a_reply_and_quits_only_on_a_second_press_when_idle(chat_env):
-    server, _ = chat_env
-    server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "tell me a long story")
-        await _streaming(pilot, app)
+    async with mid_reply(chat_env, "tell me a long story") as (app, pilot):
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: _idle(app))
         reply = [i for i in app.chat.transcript.items if i.kind == "assistant"][0]
@@ -134,12 +123,7 @@ async def test_scroll_keys_work_from_the_input(chat_env):
 
 async def test_ctrl_c_gives_queued_messages_back_to_the_input(chat_env):
     server, _ = chat_env
-    server.queue(Reply(text="Partial answer that never ends", chunk_size=8, hang=True))
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "tell me a long story")
-        await _streaming(pilot, app)
+    async with mid_reply(chat_env, "tell me a long story") as (app, pilot):
         await submit(pilot, "and then this")
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: _idle(app) and app.chat.prompt.text == "and then this")

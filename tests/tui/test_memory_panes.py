@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
+from collections.abc import AsyncIterator
+from typing import Any
 
 from rich.cells import cell_len
 
@@ -42,6 +45,18 @@ def _agent_stages(chat_env, *contents: str, reply: str = "I'll ask you first.") 
                           for c in contents]),
         Reply(text=reply),
     )
+
+
+@contextlib.asynccontextmanager
+async def staged(chat_env, prompt: str, *contents: str) -> AsyncIterator[tuple[Any, Any]]:
+    """(app, pilot) once the turn answering `prompt` has staged one write per content."""
+    _agent_stages(chat_env, *contents)
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, prompt)
+        await wait_for(pilot, lambda: len(approval_lines(app)) == len(contents))
+        yield app, pilot
 
 
 def approval_lines(app) -> list[str]:
@@ -114,12 +129,7 @@ async def test_a_review_staged_while_the_user_types_takes_no_keystrokes(chat_env
 
 
 async def test_ctrl_o_opens_the_pane_where_a_approves_and_r_rejects(chat_env):
-    _agent_stages(chat_env, "Works at night", "Drinks tea")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "I work at night and drink tea")
-        await wait_for(pilot, lambda: len(approval_lines(app)) == 2)
+    async with staged(chat_env, "I work at night and drink tea", "Works at night", "Drinks tea") as (app, pilot):
         await type_keys(pilot, "draft")
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 2)
@@ -167,12 +177,7 @@ async def test_keys_typed_on_after_a_slip_onto_ctrl_o_decide_nothing(chat_env, m
 
 
 async def test_approve_all_asks_first_and_only_y_confirms(chat_env):
-    _agent_stages(chat_env, "Works at night", "Drinks tea", "Has a cat")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "Some facts about me")
-        await wait_for(pilot, lambda: len(approval_lines(app)) == 3)
+    async with staged(chat_env, "Some facts about me", "Works at night", "Drinks tea", "Has a cat") as (app, pilot):
         await pilot.press("ctrl+o")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 3)
         await read_the_pane(pilot)
@@ -218,12 +223,7 @@ async def test_reject_all_asks_first_and_esc_cancels_the_question(chat_env):
 
 
 async def test_memory_approve_by_id_from_the_input_updates_the_line(chat_env):
-    _agent_stages(chat_env, "Works at night")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "I work at night")
-        await wait_for(pilot, lambda: len(approval_lines(app)) == 1)
+    async with staged(chat_env, "I work at night", "Works at night") as (app, pilot):
         [pending] = list_pending(app.cfg)
         await submit(pilot, f"/memory approve {pending.id}")
         await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Works at night"])
@@ -233,12 +233,7 @@ async def test_memory_approve_by_id_from_the_input_updates_the_line(chat_env):
 
 
 async def test_a_write_decided_by_another_process_updates_the_line(chat_env):
-    _agent_stages(chat_env, "Works at night")
-    app = make_app()
-    async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "I work at night")
-        await wait_for(pilot, lambda: len(approval_lines(app)) == 1)
+    async with staged(chat_env, "I work at night", "Works at night") as (app, pilot):
         [pending] = list_pending(app.cfg)
         # what `hermes memory approve ID` in another terminal does
         [outcome] = approve(load_config(), pending.id)

@@ -87,9 +87,8 @@ async def test_review_does_not_delay_the_next_turn(agent_env, recorder):
     await agent.close()
 
 
-async def test_review_replace_and_remove_are_written_freely_by_default(agent_env, recorder):
-    server, make_cfg = agent_env
-    cfg = make_cfg()
+async def _review_replaces_and_removes(server, cfg, recorder) -> AgentSession:
+    """Two user facts on disk; a turn whose review replaces one and removes the other."""
     seed = MemoryTool(cfg, origin="cli")
     for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
         assert seed.call({"action": "add", "target": "user", "content": fact})["success"]
@@ -100,6 +99,13 @@ async def test_review_replace_and_remove_are_written_freely_by_default(agent_env
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("Actually I switched to tabs, and I moved away from Berlin.")
     await agent.wait_background(timeout=30)
+    return agent
+
+
+async def test_review_replace_and_remove_are_written_freely_by_default(agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg()
+    agent = await _review_replaces_and_removes(server, cfg, recorder)
     assert read_entries(cfg, "user") == ["Prefers tabs for indentation"]
     assert list_pending(cfg) == [] and not recorder.of(ApprovalStaged)
     from hermes.memory import history
@@ -112,17 +118,7 @@ async def test_review_replace_and_remove_are_staged_with_review_approval_destruc
         agent_env, recorder):
     server, make_cfg = agent_env
     cfg = make_cfg(memory={"review_approval": "destructive"})
-    seed = MemoryTool(cfg, origin="cli")
-    for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
-        assert json.loads(seed.dispatch({"action": "add", "target": "user", "content": fact}))[
-            "success"]
-    server.queue(_ops(
-        {"action": "replace", "target": "user", "old_text": "spaces",
-         "content": "Prefers tabs for indentation"},
-        {"action": "remove", "target": "user", "old_text": "Berlin"}), model=REVIEW)
-    agent = AgentSession.open(cfg, on_event=recorder)
-    await agent.send("Actually I switched to tabs, and I moved away from Berlin.")
-    await agent.wait_background(timeout=30)
+    agent = await _review_replaces_and_removes(server, cfg, recorder)
     assert read_entries(cfg, "user") == ["Prefers spaces for indentation", "Lives in Berlin"]
     pending = list_pending(cfg)
     assert sorted(p.action for p in pending) == ["remove", "replace"]

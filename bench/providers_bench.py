@@ -21,8 +21,8 @@ from hermes.agent.tokens import count_text, count_tools  # noqa: E402  (bench on
 from hermes.providers.honcho import SYSTEM_BLOCK as HONCHO_BLOCK  # noqa: E402
 from hermes.providers.local import SYSTEM_BLOCK as LOCAL_BLOCK  # noqa: E402
 from hermes.providers.local import LocalProvider  # noqa: E402
-from hermes.providers.store import UserModelStore, _index  # noqa: E402
-from hermes.providers.tools import honcho_schemas, local_schemas  # noqa: E402
+from hermes.providers.user_model_tables import UserModelStore, _index  # noqa: E402
+from hermes.providers.user_model_tools import honcho_schemas, local_schemas  # noqa: E402
 
 MODEL = "gpt-4o"
 

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 from hermes.agent import grounding, llm, tokens
 from hermes.agent.events import ApprovalStaged, Event, Notice
-from hermes.agent.tools import preview
+from hermes.agent.tool_registry import preview
 from hermes.config import Config, ModelConfig
 
 log = logging.getLogger("hermes.agent.background")

@@ -74,7 +74,7 @@ def looks_like_code(text: str) -> bool:
 
 
 def failed_tool_line(line: str) -> bool:
-    """A tool summary line of a call that failed (hermes/agent/tools.py: "… → error: …")."""
+    """A tool summary line of a call that failed (hermes/agent/tool_registry.py: "… → error: …")."""
     return " → error:" in line
 
 

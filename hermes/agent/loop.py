@@ -27,8 +27,8 @@ from hermes.agent.events import (
     TurnStarted,
     Usage,
 )
-from hermes.agent.history import History, SessionTotals, tool_calls_json
-from hermes.agent.tools import ToolOutcome, ToolRegistry, parse_arguments
+from hermes.agent.stored_history import History, SessionTotals, tool_calls_json
+from hermes.agent.tool_registry import ToolOutcome, ToolRegistry, parse_arguments
 from hermes.config import Config, ModelConfig
 from hermes.security.redact import redact_unfinished, settled_length
 
@@ -459,7 +459,7 @@ def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
     text = "".join(parts) + state.text
     if partial_id is None and conv.messages and conv.messages[-1].get("role") == "user":
         # Nothing answered it: marked in the history, and left out of the next request
-        # unless it is retried (hermes/agent/history.py conversation_from_records).
+        # unless it is retried (hermes/agent/stored_history.py conversation_from_records).
         failed_id = user_id if user_id is not None else conv.failed_user_id
         if failed_id is not None:
             conv.history.mark(failed_id, "failed")

@@ -15,11 +15,11 @@ from typing import Any
 
 from hermes.agent import background, compress, limits, llm, session_lock, tokens
 from hermes.agent.events import ErrorEvent, Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
-from hermes.agent.history import History, SessionTotals
+from hermes.agent.stored_history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
-from hermes.agent.tools import ToolRegistry, build_registry
+from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 

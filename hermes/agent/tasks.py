@@ -21,7 +21,7 @@ from hermes.agent.llm import LLMError
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from hermes.agent.history import History
+    from hermes.agent.stored_history import History
     from hermes.agent.loop import TurnResult
     from hermes.config import Config
 

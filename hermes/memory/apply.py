@@ -14,7 +14,7 @@ from hermes.config import Config
 from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
 from hermes.memory.journal import JournalChange, JournalEntry, journal_path, reconcile_locked, record_change
 from hermes.memory.screening import Screen, rules_verdict
-from hermes.memory.store import (
+from hermes.memory.memory_files import (
     StoreUnreadable,
     char_limit,
     locked,

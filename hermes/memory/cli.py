@@ -93,7 +93,7 @@ def _config() -> Any:
 
 def _run_show(args: argparse.Namespace) -> int:
     from hermes.memory.snapshot import HEADERS, render_block
-    from hermes.memory.store import TARGETS, read_store
+    from hermes.memory.memory_files import TARGETS, read_store
     from hermes.memory.withhold import capped_view
 
     cfg = _config()
@@ -132,7 +132,7 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_edit(args: argparse.Namespace) -> int:
-    from hermes.memory.tool import MemoryTool
+    from hermes.memory.memory_tool import MemoryTool
 
     cfg = _config()
     call: dict[str, Any] = {"action": args.action, "target": args.target}

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hermes.memory.screening import Screen, category_of, reason_of, rules_verdict
-from hermes.memory.store import (
+from hermes.memory.memory_files import (
     TARGETS,
     entries_size,
     format_count,

@@ -26,7 +26,7 @@ from typing import Any
 
 from hermes import paths
 from hermes.config import Config, write_private_file
-from hermes.memory.store import (
+from hermes.memory.memory_files import (
     TARGETS,
     StoreUnreadable,
     ensure_memories_dir,

@@ -20,7 +20,7 @@ from hermes.config import Config, set_config_value, write_private_file
 from hermes.memory.apply import apply_operations, summarize
 from hermes.memory.edits import Operation, Plan, Refusal, preview
 from hermes.memory.journal import new_id, now_iso
-from hermes.memory.store import char_limit, entries_size, usage_text
+from hermes.memory.memory_files import char_limit, entries_size, usage_text
 
 log = logging.getLogger("hermes.memory")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 
 from hermes.config import Config
-from hermes.memory.store import (
+from hermes.memory.memory_files import (
     SEPARATOR,
     StoreUnreadable,
     char_limit,

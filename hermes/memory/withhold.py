@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from hermes.memory.screening import category_of, rules_verdict
-from hermes.memory.store import SEPARATOR, format_count
+from hermes.memory.memory_files import SEPARATOR, format_count
 from hermes.security.redact import find_secrets
 from hermes.security.scan import BLOCK, scan_text
 

@@ -12,8 +12,8 @@ from typing import TypedDict
 from hermes.config import Config, UserModelConfig, load_env_file
 from hermes.providers.base import CompleteFn, Provider
 from hermes.providers.guard import GuardedProvider
-from hermes.providers.history import HistorySearch, sessions_history_search
-from hermes.providers.store import UserModelStore
+from hermes.providers.past_sessions import HistorySearch, sessions_history_search
+from hermes.providers.user_model_tables import UserModelStore
 
 log = logging.getLogger("hermes.providers")
 

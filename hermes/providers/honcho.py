@@ -32,8 +32,8 @@ from hermes.providers.base import (
     require_str,
 )
 from hermes.providers.context import CadencedProvider
-from hermes.providers.store import UserModelStore, clean_text, normalize
-from hermes.providers.tools import honcho_schemas
+from hermes.providers.user_model_tables import UserModelStore, clean_text, normalize
+from hermes.providers.user_model_tools import honcho_schemas
 from hermes.security.redact import redact
 
 if TYPE_CHECKING:

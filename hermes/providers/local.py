@@ -31,9 +31,9 @@ from hermes.providers.base import (
     require_str,
 )
 from hermes.providers.context import CadencedProvider
-from hermes.providers.history import HistoryHit, HistorySearch
-from hermes.providers.store import Conclusion, UserModelStore, normalize
-from hermes.providers.tools import local_schemas
+from hermes.providers.past_sessions import HistoryHit, HistorySearch
+from hermes.providers.user_model_tables import Conclusion, UserModelStore, normalize
+from hermes.providers.user_model_tools import local_schemas
 from hermes.security.redact import redact
 
 log = logging.getLogger("hermes.providers.local")

@@ -15,7 +15,7 @@ from typing import TypedDict
 from hermes import paths
 from hermes.config import Config, load_config
 from hermes.providers.base import MemoryOverview
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from hermes.sessions.errors import SessionStoreError
 
 

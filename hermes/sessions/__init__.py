@@ -16,11 +16,11 @@ from hermes.sessions.errors import (
     TitleClashError,
 )
 from hermes.sessions.models import MessageRecord, SessionInfo, SessionSummary, StoreStats
-from hermes.sessions.store import SessionStore
+from hermes.sessions.session_store import SessionStore
 from hermes.sessions.text import derive_title
 
 if TYPE_CHECKING:  # loaded lazily at run time, by __getattr__ below
-    from hermes.sessions.tool import SessionSearchTool, session_search_guidance, session_search_schema
+    from hermes.sessions.search_tool import SessionSearchTool, session_search_guidance, session_search_schema
 
 __all__ = [
     "AmbiguousSessionError",
@@ -44,7 +44,7 @@ __all__ = [
 def __getattr__(name: str) -> object:
     # The tool module is loaded on first use only.
     if name in ("SessionSearchTool", "session_search_schema", "session_search_guidance"):
-        from hermes.sessions import tool
+        from hermes.sessions import search_tool as tool
 
         return getattr(tool, name)
     raise AttributeError(name)

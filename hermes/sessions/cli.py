@@ -115,7 +115,7 @@ def _with_store(action: Any) -> Any:
 
     def handler(args: argparse.Namespace) -> int:
         from hermes.sessions.errors import SessionError
-        from hermes.sessions.store import SessionStore
+        from hermes.sessions.session_store import SessionStore
 
         try:
             with SessionStore() as store:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from hermes.security.redact import redact_data
 from hermes.security.sanitize import escape_c1_in_json, neutralize_controls
 from hermes.sessions.models import MessageRecord, SessionInfo
-from hermes.sessions.store import SessionStore
+from hermes.sessions.session_store import SessionStore
 from hermes.sessions.text import format_time
 
 FORMATS = ("jsonl", "md")

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes.sessions.models import StoreStats
-from hermes.sessions.store import SessionStore
+from hermes.sessions.session_store import SessionStore
 
 log = logging.getLogger("hermes.sessions")
 

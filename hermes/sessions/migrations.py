@@ -171,7 +171,7 @@ END;
 INSERT INTO messages_fts(messages_fts) VALUES ('rebuild');
 """
 
-# Schema 5: the user-model provider's tables (providers/store.py), so that this one list creates
+# Schema 5: the user-model provider's tables (providers/user_model_tables.py), so that this one list creates
 # every table in state.db. Before, the provider created them itself and kept its own version row
 # in um_meta; a file where it did keeps its tables and rows (IF NOT EXISTS), and that row is
 # retired. The conclusions' search index is derived data the provider refills when the way it

@@ -24,11 +24,11 @@ from hermes.sessions.expand import variants
 from hermes.sessions.models import ROLES, MessageRecord
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
-from hermes.sessions.store import _MESSAGE_COLUMNS, message_from_row
+from hermes.sessions.session_store import _MESSAGE_COLUMNS, message_from_row
 from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
 
 if TYPE_CHECKING:
-    from hermes.sessions.store import SessionStore
+    from hermes.sessions.session_store import SessionStore
 
 log = logging.getLogger("hermes.sessions")
 

@@ -190,7 +190,7 @@ class HermesApp(App):
         A failed resume shows one line and keeps the current session, or starts a new one
         when there is none yet.
         """
-        from hermes.tui import history
+        from hermes.tui import session_loading as history
 
         await asyncio.to_thread(history.warm_imports)
         resuming = bool(resume or continue_last)

@@ -261,7 +261,7 @@ class CommandRunner:
     async def cmd_memory(self, args: str) -> None:
         words = args.split()
         if not words:
-            from hermes.tui.history import frozen_snapshot
+            from hermes.tui.session_loading import frozen_snapshot
             from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 
             snapshot = frozen_snapshot(self.app.agent)

@@ -25,7 +25,7 @@ class MemoryActionError(Exception):
 
 def gauge(cfg: Config) -> tuple[int | None, int | None]:
     """Live usage percentages (MEM, USER); None for a disabled or unreadable store."""
-    from hermes.memory.store import memory_usage, usage_percent
+    from hermes.memory.memory_files import memory_usage, usage_percent
 
     try:
         usage = memory_usage(cfg)
@@ -85,7 +85,7 @@ class StoreView:
 
 def stores(cfg: Config) -> list[StoreView]:
     """Both stores as they are on disk now."""
-    from hermes.memory import store
+    from hermes.memory import memory_files as store
 
     views = []
     for target in store.TARGETS:
@@ -101,7 +101,7 @@ def stores(cfg: Config) -> list[StoreView]:
 
 def store_file(target: str) -> Path:
     """The file a person edits by hand (its folder is created, owner-only)."""
-    from hermes.memory import store
+    from hermes.memory import memory_files as store
 
     path = store.store_path(target)
     paths.ensure_dir(path.parent)

@@ -8,7 +8,7 @@ from typing import Any
 
 from hermes.agent.events import ToolFinished, ToolStarted
 from hermes.agent.session import AgentSession
-from hermes.agent.tools import Tool
+from hermes.agent.tool_registry import Tool
 from hermes.sessions import SessionStore
 from tests.agent.conftest import MAIN
 from tests.support.fake_llm import Reply, call

@@ -12,7 +12,7 @@ import pytest
 from hermes.agent.events import ApprovalStaged
 from hermes.agent.session import AgentSession
 from hermes.memory import list_pending, read_entries, screening, store_path
-from hermes.memory.store import join_entries
+from hermes.memory.memory_files import join_entries
 from hermes.security import scan
 from hermes.security.scan import STAGE, ScanFinding, Verdict
 from tests.agent.conftest import MAIN, REVIEW, Recorder, write_config

@@ -19,7 +19,7 @@ from hermes.memory import (
     set_write_approval,
     store_path,
 )
-from hermes.memory.store import join_entries
+from hermes.memory.memory_files import join_entries
 
 
 def _seed(cfg: Config, *entries: str, target: str = "memory") -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from hermes.config import Config
 from hermes.memory import MemoryTool, memory_usage, parse_entries, read_entries, store_path
-from hermes.memory.store import join_entries
+from hermes.memory.memory_files import join_entries
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -57,7 +57,7 @@ def test_two_processes_adding_200_each_lose_nothing(hermes_home: Path) -> None:
 
 CRASHER = """
     import os, signal
-    import hermes.memory.store as store
+    import hermes.memory.memory_files as store
     from hermes.config import Config
     from hermes.memory import MemoryTool
 

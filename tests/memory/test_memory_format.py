@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from hermes.config import Config
 from hermes.memory import MemoryTool, parse_entries, read_entries, store_path
-from hermes.memory.store import entries_size, has_separator_line, join_entries
+from hermes.memory.memory_files import entries_size, has_separator_line, join_entries
 
 
 def test_multiline_entries_round_trip() -> None:

@@ -120,7 +120,7 @@ def test_read_only_home_is_one_clear_line(tmp_path: Path) -> None:
 
 def test_unexpected_errors_reach_the_model_as_a_sentence(cfg: Config,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    from hermes.memory import tool as tool_module
+    from hermes.memory import memory_tool as tool_module
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("internal detail")

@@ -13,7 +13,7 @@ from hermes.agent.background import memory_view
 from hermes.config import Config
 from hermes.memory import MemoryTool, render_snapshot, store_path
 from hermes.memory.snapshot import RULE
-from hermes.memory.store import SEPARATOR, join_entries
+from hermes.memory.memory_files import SEPARATOR, join_entries
 
 REPO = Path(__file__).resolve().parents[2]
 SECRET = "sk-proj-abcdefghijklmnopqrstuvwxyz0123456789ABCD"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hermes.config import Config
 from hermes.memory import MemoryTool, memory_guidance, render_block, render_snapshot, store_path
 from hermes.memory.snapshot import RULE
-from hermes.memory.store import join_entries
+from hermes.memory.memory_files import join_entries
 
 SPEC_ENTRIES = ["User's project is a Rust web service at ~/code/myapi using Axum + SQLx",
                 "This machine runs Ubuntu 22.04, has Docker and Podman installed"]

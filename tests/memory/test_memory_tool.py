@@ -309,7 +309,7 @@ def test_schema_is_lean(cfg: Config) -> None:
 async def test_a_batch_over_both_stores_passes_the_agents_schema_check(cfg: Config) -> None:
     """The schema requires nothing at the top, so the agent's registry lets a batch that names
     its targets per operation through to the tool."""
-    from hermes.agent.tools import build_registry
+    from hermes.agent.tool_registry import build_registry
 
     registry, _ = build_registry(cfg, None, "s1")
     batch = {"operations": [

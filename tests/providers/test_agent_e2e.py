@@ -127,7 +127,7 @@ async def test_a_failing_user_model_never_fails_the_turn(server: FakeLLMServer,
 
 async def test_the_model_uses_the_user_model_tools(server: FakeLLMServer,
                                                    hermes_home: Path) -> None:
-    from hermes.providers.store import UserModelStore
+    from hermes.providers.user_model_tables import UserModelStore
     from tests.support.fake_llm import call, tool_results
 
     script_user_model(server)

@@ -10,7 +10,7 @@ import pytest
 from hermes.providers.base import FENCE_TAG, BaseContext
 from hermes.providers.context import is_strong_answer
 from hermes.providers.local import LocalProvider
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from tests.providers.fakes import STRONG, WEAK, FakeComplete
 
 

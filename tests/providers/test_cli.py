@@ -10,7 +10,7 @@ from pathlib import Path
 
 import yaml
 
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 
 
 def hermes(home: Path, *args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

@@ -15,7 +15,7 @@ from hermes.config import Config, UserModelConfig
 from hermes.providers import load_provider
 from hermes.providers.base import MemoryOverview, Provider
 from hermes.providers.guard import GuardedProvider
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from tests.providers.fakes import FakeComplete
 
 

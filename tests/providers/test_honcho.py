@@ -14,7 +14,7 @@ from hermes.config import HonchoConfig, UserModelConfig
 from hermes.providers import load_provider
 from hermes.providers.guard import GuardedProvider
 from hermes.providers.honcho import HonchoProvider
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from tests.providers.fake_honcho import FakeHoncho
 from tests.providers.fakes import STRONG, WEAK
 

@@ -8,9 +8,9 @@ from pathlib import Path
 
 from hermes.config import UserModelConfig
 from hermes.providers import compose_user_message, load_provider
-from hermes.providers.history import HistoryHit
+from hermes.providers.past_sessions import HistoryHit
 from hermes.providers.local import LocalProvider
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from tests.providers.fakes import STRONG, FakeComplete, derive_reply
 
 REPRESENT = json.dumps({"user": "A Go developer who works in small steps.",
@@ -187,7 +187,7 @@ def test_store_search_handles_cjk_and_dedupes(tmp_path: Path) -> None:
 
 async def test_dialectic_searches_real_session_history(tmp_path: Path) -> None:
     """state.db shared with the sessions layer: its FTS finds the past session for the dialectic."""
-    from hermes.providers.history import sessions_history_search
+    from hermes.providers.past_sessions import sessions_history_search
     from hermes.sessions import SessionStore
 
     db = tmp_path / "state.db"

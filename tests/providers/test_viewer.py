@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from hermes.config import Config, HonchoConfig, UserModelConfig
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from hermes.providers.viewer import forget_conclusion, load_overview, read_status
 from tests.providers.fake_honcho import FakeHoncho
 

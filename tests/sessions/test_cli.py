@@ -78,7 +78,7 @@ def test_list_never_imports_litellm_or_textual(hermes_home: Path, populated: dic
     assert "HEAVY []" in proc.stdout
     imported = {line.rsplit("|", 1)[-1].strip() for line in proc.stderr.splitlines() if "|" in line}
     assert not any(name.startswith(("litellm", "textual")) for name in imported)
-    assert "hermes.sessions.store" in imported  # the check saw real imports
+    assert "hermes.sessions.session_store" in imported  # the check saw real imports
 
 
 def test_show(hermes_home: Path, populated: dict[str, str]) -> None:

@@ -125,7 +125,7 @@ INSERT INTO um_session_state VALUES ('20250101_120000_abcdef', 'talked about lun
 def test_v5_takes_over_user_model_tables_the_provider_created(hermes_home: Path) -> None:
     """A schema-4 file holding the provider's own um_* tables: schema 5 keeps every row, retires
     the provider's version row, and the provider re-indexes with the shared CJK definition."""
-    from hermes.providers.store import INDEX_TERMS, UserModelStore
+    from hermes.providers.user_model_tables import INDEX_TERMS, UserModelStore
 
     path = _old_file(4)
     conn = sqlite3.connect(path, isolation_level=None)

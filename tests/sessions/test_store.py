@@ -13,7 +13,7 @@ import pytest
 
 from hermes import paths
 from hermes.sessions import SessionNotFoundError, SessionStore
-from hermes.sessions.store import scrub
+from hermes.sessions.session_store import scrub
 from hermes.security.redact import redact
 from tests.sessions.conftest import FakeClock, new_session
 

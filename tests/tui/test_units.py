@@ -8,7 +8,7 @@ import pytest
 
 from hermes.config import Config, ModelConfig
 from hermes.tui import commands
-from hermes.tui.history import frozen_snapshot, items_from_messages, tool_summary
+from hermes.tui.session_loading import frozen_snapshot, items_from_messages, tool_summary
 from hermes.tui.setup import key_env_for, model_settings, needs_setup
 from hermes.tui.themes import APP_VARIABLES, bundled_themes_dir, load_theme_file, load_themes
 from hermes.tui.widgets.prompt_input import PromptHistory

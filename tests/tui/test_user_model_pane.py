@@ -7,7 +7,7 @@ runs against the fake model server (no turns are sent, so no model calls are mad
 from __future__ import annotations
 
 from hermes import paths
-from hermes.providers.store import UserModelStore
+from hermes.providers.user_model_tables import UserModelStore
 from hermes.tui import commands
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for

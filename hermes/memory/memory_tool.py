@@ -16,7 +16,7 @@ from hermes.memory.apply import Applied, apply_operations, limits_for, read_targ
 from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
 from hermes.memory.pending import stage
 from hermes.memory.screening import Judge, Screener
-from hermes.memory.store import (
+from hermes.memory.memory_files import (
     TARGETS,
     char_limit,
     enabled_targets,

@@ -14,7 +14,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-log = logging.getLogger("hermes.agent.tools")
+log = logging.getLogger("hermes.agent.tool_registry")
 
 Dispatch = Callable[[str], "str | Awaitable[str]"]
 

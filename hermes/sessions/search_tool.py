@@ -8,7 +8,7 @@ from typing import Any
 
 from hermes.sessions import search
 from hermes.sessions.errors import SessionError
-from hermes.sessions.store import SessionStore
+from hermes.sessions.session_store import SessionStore
 
 log = logging.getLogger("hermes.sessions")
 

@@ -18,7 +18,7 @@ from typing import Any
 
 from hermes.sessions.errors import SessionStoreError
 
-log = logging.getLogger("hermes.agent.history")
+log = logging.getLogger("hermes.agent.stored_history")
 
 
 @dataclass

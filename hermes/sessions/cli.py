@@ -289,7 +289,7 @@ def _run_export(store: Any, args: argparse.Namespace) -> int:
     if args.all == bool(args.sessions):
         return _fail("name sessions to export, or --all (not both)", 2)
     if args.all:
-        ids = [r[0] for r in store._read("SELECT id FROM sessions ORDER BY started_at, id")]
+        ids = [r[0] for r in store.query("SELECT id FROM sessions ORDER BY started_at, id")]
     else:
         ids = [store.resolve_session(ref, follow_lineage=False).id for ref in args.sessions]
     path = Path(args.output).expanduser() if args.output else None

@@ -42,7 +42,7 @@ def _file_size(path: Path) -> int:
 
 def stats(store: SessionStore, *, index_size: bool = True) -> StoreStats:
     """Counts, token and cost totals, file and index size."""
-    with store._guard() as conn:
+    with store.reading() as conn:
         row = conn.execute(
             "SELECT count(*), coalesce(sum(input_tokens), 0), coalesce(sum(output_tokens), 0),"
             " coalesce(sum(cache_tokens), 0), coalesce(sum(cost), 0) FROM sessions"
@@ -96,8 +96,8 @@ def _lineages(conn: sqlite3.Connection) -> dict[str, list[tuple[str, float, int]
 def prune(store: SessionStore, older_than_s: float, *, dry_run: bool = False,
           now: float | None = None, vacuum: bool = True) -> PruneResult:
     """Delete every lineage whose newest activity is older than the cut-off, as one unit."""
-    cutoff = (store._clock() if now is None else now) - older_than_s
-    with store._write() as conn:
+    cutoff = (store.now() if now is None else now) - older_than_s
+    with store.writing() as conn:
         doomed = [
             members for members in _lineages(conn).values()
             if max(last for _, last, _ in members) < cutoff
@@ -119,7 +119,7 @@ def prune(store: SessionStore, older_than_s: float, *, dry_run: bool = False,
 def vacuum_if_worthwhile(store: SessionStore, *, min_free_fraction: float = 0.25,
                          min_free_bytes: int = 8 << 20) -> bool:
     """VACUUM when a quarter of the file (and at least 8 MB) is free pages; True if it ran."""
-    with store._guard() as conn:
+    with store.reading() as conn:
         page_size = conn.execute("PRAGMA page_size").fetchone()[0]
         pages = conn.execute("PRAGMA page_count").fetchone()[0]
         free = conn.execute("PRAGMA freelist_count").fetchone()[0]
@@ -136,17 +136,17 @@ def vacuum_if_worthwhile(store: SessionStore, *, min_free_fraction: float = 0.25
 
 
 def _meta_get(store: SessionStore, key: str) -> str | None:
-    rows = store._read("SELECT value FROM meta WHERE key = ?", (key,))
+    rows = store.query("SELECT value FROM meta WHERE key = ?", (key,))
     return rows[0][0] if rows else None
 
 
 def auto_prune_if_due(store: SessionStore, retention_days: int) -> PruneResult | None:
     """Prune by the retention setting, at most once a day (remembered in the file)."""
-    now = store._clock()
+    now = store.now()
     last = _meta_get(store, "last_auto_prune")
     if last is not None and now - float(last) < AUTO_PRUNE_INTERVAL_S:
         return None
-    with store._write() as conn:
+    with store.writing() as conn:
         conn.execute(
             "INSERT INTO meta (key, value) VALUES ('last_auto_prune', ?)"
             " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (repr(now),),

@@ -1,6 +1,6 @@
 """Names and lookup: unique titles with provenance, lineage names, resolving a reference.
 
-Mixed into SessionStore; relies on its `_write`, `_read` and `get_session`.
+Mixed into SessionStore; relies on its `writing`, `query` and `get_session`.
 """
 
 from __future__ import annotations
@@ -28,8 +28,8 @@ class NamingMixin:
 
     if TYPE_CHECKING:  # what SessionStore provides, declared so the type checker knows it
         def _scrub(self, text: str | None) -> str | None: ...
-        def _write(self) -> AbstractContextManager[sqlite3.Connection]: ...
-        def _read(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]: ...
+        def writing(self) -> AbstractContextManager[sqlite3.Connection]: ...
+        def query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]: ...
         def get_session(self, session_id: str) -> SessionInfo: ...
 
     def _holder(self, conn: sqlite3.Connection, title: str) -> tuple[str, str] | None:
@@ -56,7 +56,7 @@ class NamingMixin:
         cleaned = clean_title(self._scrub(title) or "")
         if not cleaned:
             raise InvalidTitleError("a session name needs at least one visible character")
-        with self._write() as conn:
+        with self.writing() as conn:
             info = self.get_session(session_id)
             if info.title and source != "user":
                 current = TITLE_RANK.get(info.title_source or "derived", 0)
@@ -87,7 +87,7 @@ class NamingMixin:
         """The last session of the compression lineage that starts at `session_id`."""
         current = session_id
         for _ in range(10_000):
-            rows = self._read(
+            rows = self.query(
                 "SELECT id FROM sessions WHERE parent_id = ? ORDER BY started_at DESC, id DESC"
                 " LIMIT 1",
                 (current,),
@@ -104,12 +104,12 @@ class NamingMixin:
             raise SessionNotFoundError("no session name or id given")
         with contextlib.suppress(SessionNotFoundError):
             return self.get_session(ref)
-        rows = self._read("SELECT id FROM sessions WHERE title = ? COLLATE NOCASE", (clean_title(ref),))
+        rows = self.query("SELECT id FROM sessions WHERE title = ? COLLATE NOCASE", (clean_title(ref),))
         if rows:
             sid = rows[0][0]
             return self.newest_continuation(sid) if follow_lineage else self.get_session(sid)
         if re.fullmatch(r"[0-9a-fA-F_]+", ref):
-            rows = self._read(
+            rows = self.query(
                 "SELECT id, title FROM sessions WHERE id >= ? AND id < ? ORDER BY id LIMIT 51",
                 (ref, ref + "\U0010ffff"),
             )

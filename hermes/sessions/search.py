@@ -42,7 +42,7 @@ SORTS = ("relevance", "newest", "oldest")
 
 def _when(store: SessionStore, ts: float) -> str:
     """`2026-11-30 14:02 (2h ago)`; just the date and time once it is more than a week old."""
-    ago = relative_time(ts, store._clock())
+    ago = relative_time(ts, store.now())
     return format_time(ts) + ("" if ago[:1].isdigit() and "-" in ago else f" ({ago})")
 
 
@@ -73,7 +73,7 @@ def _candidates(
         params.append(exclude)
     if only:
         # the session's id range lets FTS5 seek instead of walking every newer match
-        lo, hi = store._read(
+        lo, hi = store.query(
             "SELECT min(id), max(id) FROM messages WHERE session_id = ?", (only,))[0]
         where.append("messages_fts.rowid BETWEEN ? AND ? AND m.session_id = ?")
         params.extend([lo or 0, hi or 0, only])
@@ -89,14 +89,25 @@ def _candidates(
         f" ORDER BY messages_fts.rowid {'DESC' if descending else 'ASC'} LIMIT {CANDIDATES}"
     )
     deadline = time.perf_counter() + TIME_BUDGET_S
-    with store._lock:
-        conn = store.conn
+    with store.reading() as conn:
         if bounded:
             conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
         try:
             return conn.execute(sql, params).fetchall()
+        except sqlite3.OperationalError as exc:
+            # Raised past reading() on purpose: the caller retries an interrupted search in
+            # a cheaper form, which reading() would otherwise report as a damaged file.
+            raise _Interrupted(exc) from None
         finally:
             conn.set_progress_handler(None, 0)
+
+
+class _Interrupted(Exception):
+    """A candidate query stopped by the time budget (or an FTS syntax error SQLite reported)."""
+
+    def __init__(self, exc: sqlite3.OperationalError) -> None:
+        super().__init__(str(exc))
+        self.error = exc
 
 
 class _Expander:
@@ -108,8 +119,8 @@ class _Expander:
 
     def __call__(self, word: str) -> list[str]:
         if word not in self.found:
-            with self.store._lock:
-                self.found[word] = variants(self.store.conn, word)
+            with self.store.reading() as conn:
+                self.found[word] = variants(conn, word)
         return self.found[word]
 
     def words(self) -> list[str]:
@@ -175,8 +186,7 @@ def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
 
 def _window(store: SessionStore, session_id: str, message_id: int, before: int, after: int
             ) -> tuple[list[MessageRecord], list[MessageRecord]]:
-    with store._lock:
-        conn = store.conn
+    with store.reading() as conn:
         older = conn.execute(
             f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id < ?"
             " ORDER BY id DESC LIMIT ?", (session_id, message_id, before),
@@ -221,7 +231,7 @@ def discover(
             rows, partial = _run(store, attempt, expand, bounded=n < len(attempts), **kw)
             fq = attempt
             break
-        except sqlite3.OperationalError as exc:
+        except (sqlite3.OperationalError, _Interrupted) as exc:
             log.info("search for %r gave up on %r: %s", query[:80], attempt.expression[:80], exc)
     # Tier 1 hits matched through an inflection, which the scorer and the snippet must see.
     tier_terms = [fq.terms, fq.terms + expand.words()]
@@ -264,13 +274,13 @@ def scroll(store: SessionStore, session_id: str, around_message_id: int, window:
     if center.session_id != info.id:
         raise SessionNotFoundError(f"message {around_message_id} is not in session {info.id}")
     before, after = _window(store, info.id, center.id, window, window)
-    with store._lock:
+    with store.reading() as conn:
         first = before[0].id if before else center.id
         last = after[-1].id if after else center.id
-        more_before = store.conn.execute(
+        more_before = conn.execute(
             "SELECT count(*) FROM messages WHERE session_id = ? AND id < ?", (info.id, first)
         ).fetchone()[0]
-        more_after = store.conn.execute(
+        more_after = conn.execute(
             "SELECT count(*) FROM messages WHERE session_id = ? AND id > ?", (info.id, last)
         ).fetchone()[0]
     return {
@@ -285,19 +295,19 @@ def scroll(store: SessionStore, session_id: str, around_message_id: int, window:
 def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[str, Any]:
     """The whole session when short (≤30 messages), else the first 20 and last 10."""
     info = store.get_session(session_id)
-    with store._lock:
-        total = store.conn.execute(
+    with store.reading() as conn:
+        total = conn.execute(
             "SELECT count(*) FROM messages WHERE session_id = ?", (info.id,)
         ).fetchone()[0]
         if total <= 30:
-            rows = store.conn.execute(
+            rows = conn.execute(
                 f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
                 (info.id,)).fetchall()
         else:
-            head = store.conn.execute(
+            head = conn.execute(
                 f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id LIMIT 20",
                 (info.id,)).fetchall()
-            tail = store.conn.execute(
+            tail = conn.execute(
                 f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ?"
                 " ORDER BY id DESC LIMIT 10", (info.id,)).fetchall()
             rows = head + list(reversed(tail))

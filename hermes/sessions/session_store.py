@@ -128,8 +128,11 @@ class SessionStore(NamingMixin):
         return json.dumps(scrub_tool_calls(tool_calls) if self._redact else tool_calls, ensure_ascii=False)
 
     @contextlib.contextmanager
-    def _guard(self) -> Iterator[sqlite3.Connection]:
-        """Hold the lock and turn SQLite failures into SessionStoreError."""
+    def reading(self) -> Iterator[sqlite3.Connection]:
+        """The connection, held for a group of reads; SQLite failures become SessionStoreError.
+
+        Part of the store's small public API (with `writing()`, `query()` and `now()`) for the
+        search, naming and maintenance modules, so none of them reaches into private members."""
         with self._lock:
             try:
                 yield self.conn
@@ -145,9 +148,9 @@ class SessionStore(NamingMixin):
                 raise db.unusable(self.path, exc) from None
 
     @contextlib.contextmanager
-    def _write(self) -> Iterator[sqlite3.Connection]:
+    def writing(self) -> Iterator[sqlite3.Connection]:
         """An IMMEDIATE transaction (or a part of the enclosing batch)."""
-        with self._guard() as conn:
+        with self.reading() as conn:
             if self._depth:
                 self._depth += 1
                 try:
@@ -174,14 +177,19 @@ class SessionStore(NamingMixin):
             finally:
                 self._depth = 0
 
+    def now(self) -> float:
+        """The store's clock (tests pass their own)."""
+        return self._clock()
+
     @contextlib.contextmanager
     def batch(self) -> Iterator[SessionStore]:
         """Group many writes into one transaction (imports, benchmarks)."""
-        with self._write():
+        with self.writing():
             yield self
 
-    def _read(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
-        with self._guard() as conn:
+    def query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+        """All rows of one read."""
+        with self.reading() as conn:
             return conn.execute(sql, params).fetchall()
 
     # ------------------------------------------------------------ writer API
@@ -198,9 +206,9 @@ class SessionStore(NamingMixin):
         title_source: TitleSource = "user",
     ) -> str:
         """Start a session; returns its id."""
-        now = self._clock()
+        now = self.now()
         cleaned = clean_title(self._scrub(title) or "") if title else None
-        with self._write() as conn:
+        with self.writing() as conn:
             if cleaned:
                 self._check_clash(conn, cleaned, None)
             for _ in range(5):
@@ -236,11 +244,11 @@ class SessionStore(NamingMixin):
         """Store one message; returns its id. Updates the session's count and last-active."""
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
-        now = self._clock()
+        now = self.now()
         text = self._scrub(content or "") or ""
         calls = self._calls_json(tool_calls)
         preview = one_line(text, 80) if role == "user" and text.strip() else None
-        with self._write() as conn:
+        with self.writing() as conn:
             try:
                 cur = conn.execute(
                     "INSERT INTO messages (session_id, role, content, tool_calls, tool_call_id,"
@@ -282,19 +290,19 @@ class SessionStore(NamingMixin):
                 params.append(value)
         if not sets:
             return
-        with self._write() as conn:
+        with self.writing() as conn:
             row = conn.execute("SELECT session_id FROM messages WHERE id = ?", (message_id,)).fetchone()
             if row is None:
                 raise SessionNotFoundError(f"no message {message_id}")
             conn.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id = ?", (*params, message_id))
-            conn.execute("UPDATE sessions SET last_active = ? WHERE id = ?", (self._clock(), row[0]))
+            conn.execute("UPDATE sessions SET last_active = ? WHERE id = ?", (self.now(), row[0]))
 
     def add_usage(
         self, session_id: str, *, input_tokens: int = 0, output_tokens: int = 0,
         cache_tokens: int = 0, cost: float = 0.0,
     ) -> None:
         """Add one call's token counts and cost to the session's totals."""
-        with self._write() as conn:
+        with self.writing() as conn:
             cur = conn.execute(
                 "UPDATE sessions SET input_tokens = input_tokens + ?, output_tokens = output_tokens"
                 " + ?, cache_tokens = cache_tokens + ?, cost = cost + ? WHERE id = ?",
@@ -306,27 +314,27 @@ class SessionStore(NamingMixin):
 
     def end_session(self, session_id: str, reason: str) -> None:
         """Mark a session ended (e.g. "user_exit", "compression", "error")."""
-        with self._write() as conn:
+        with self.writing() as conn:
             cur = conn.execute(
                 "UPDATE sessions SET ended_at = ?, end_reason = ? WHERE id = ?",
-                (self._clock(), reason, session_id),
+                (self.now(), reason, session_id),
             )
             if cur.rowcount == 0:
                 raise SessionNotFoundError(f"no session {session_id}")
 
     def reopen_session(self, session_id: str) -> None:
         """Clear the end mark when a person resumes an ended session."""
-        with self._write() as conn:
+        with self.writing() as conn:
             conn.execute(
                 "UPDATE sessions SET ended_at = NULL, end_reason = NULL, last_active = ? WHERE id = ?",
-                (self._clock(), session_id),
+                (self.now(), session_id),
             )
 
     def continue_session(
         self, parent_id: str, *, system_prompt: str, model: str, source: str, cwd: str
     ) -> str:
         """End `parent_id` for compression and start its child, titled `NAME #N`."""
-        with self._write() as conn:
+        with self.writing() as conn:
             parent = self.get_session(parent_id)
             self.end_session(parent_id, "compression")
             title = None
@@ -345,7 +353,7 @@ class SessionStore(NamingMixin):
 
     def delete_session(self, session_id: str) -> int:
         """Delete one session and its messages; returns how many messages went."""
-        with self._write() as conn:
+        with self.writing() as conn:
             info = self.get_session(session_id)
             conn.execute("DELETE FROM sessions WHERE id = ?", (info.id,))
             return info.message_count
@@ -353,26 +361,26 @@ class SessionStore(NamingMixin):
     # ------------------------------------------------------------ reading
 
     def get_session(self, session_id: str) -> SessionInfo:
-        rows = self._read(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+        rows = self.query(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
         if not rows:
             raise SessionNotFoundError(f"no session {session_id}")
         return session_from_row(rows[0])
 
     def get_messages(self, session_id: str) -> list[MessageRecord]:
-        rows = self._read(
+        rows = self.query(
             f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
             (session_id,),
         )
         return [message_from_row(r) for r in rows]
 
     def get_message(self, message_id: int) -> MessageRecord:
-        rows = self._read(f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
+        rows = self.query(f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
         if not rows:
             raise SessionNotFoundError(f"no message {message_id}")
         return message_from_row(rows[0])
 
     def most_recent_session(self) -> SessionInfo | None:
-        rows = self._read(
+        rows = self.query(
             f"SELECT {_SESSION_COLUMNS} FROM sessions ORDER BY last_active DESC, id DESC LIMIT 1"
         )
         return session_from_row(rows[0]) if rows else None
@@ -389,7 +397,7 @@ class SessionStore(NamingMixin):
                 "(title LIKE ? ESCAPE '\\' OR preview LIKE ? ESCAPE '\\' OR id LIKE ? ESCAPE '\\')"
             )
             params += [like, like, like]
-        rows = self._read(
+        rows = self.query(
             "SELECT id, title, coalesce(preview, ''), last_active, message_count, started_at,"
             f" source, parent_id, end_reason FROM sessions WHERE {' AND '.join(where)}"
             " ORDER BY last_active DESC, id DESC LIMIT ? OFFSET ?",
@@ -398,7 +406,7 @@ class SessionStore(NamingMixin):
         return [SessionSummary(*r) for r in rows]
 
     def count_sessions(self) -> int:
-        return int(self._read("SELECT count(*) FROM sessions")[0][0])
+        return int(self.query("SELECT count(*) FROM sessions")[0][0])
 
     # ------------------------------------------------------------ search (see search.py)
 
@@ -410,7 +418,7 @@ class SessionStore(NamingMixin):
 
     def check_integrity(self) -> list[str]:
         """Problems found by SQLite's and FTS5's own checks ([] when all is well)."""
-        with self._guard() as conn:
+        with self.reading() as conn:
             problems = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall() if r[0] != "ok"]
             try:
                 conn.execute("INSERT INTO messages_fts(messages_fts) VALUES ('integrity-check')")

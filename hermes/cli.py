@@ -17,6 +17,7 @@ from hermes.agent import cli as agent_cli
 from hermes.errors import ConfigError
 from hermes.memory import cli as memory_cli
 from hermes.providers import cli as providers_cli
+from hermes.providers import honcho_cli
 from hermes.sessions import cli as sessions_cli
 
 
@@ -77,6 +78,10 @@ def _check_config() -> int:
     theme_errors, theme_warnings = _check_themes(theme)
     errors += theme_errors
     warnings += theme_warnings
+    user_model = data.get("user_model")
+    provider = user_model.get("provider") if isinstance(user_model, dict) else None
+    if isinstance(provider, str) and provider:
+        errors += _check_provider(provider)
     for line in warnings:
         print(f"warning: {line}", file=sys.stderr)
     for line in errors:
@@ -87,6 +92,20 @@ def _check_config() -> int:
         return 2
     print(f"{path}: ok" + (f" ({len(warnings)} warning{'s' if len(warnings) > 1 else ''})" if warnings else ""))
     return 0
+
+
+def _check_provider(name: str) -> list[str]:
+    """A provider plugin named in the config must be installed and speak this Hermes's version."""
+    from hermes.providers import plugins
+
+    if name in plugins.BUILT_IN or name == "off":
+        return []
+    for item in plugins.installed(check_versions=True):
+        if item.name == name:
+            return [f"user_model.provider: {item.problem}"] if item.problem else []
+    names = ", ".join(p.name for p in plugins.installed())
+    return [f"user_model.provider: no provider named {name!r} is installed (installed: {names});"
+            " install its package or choose off, local or honcho"]
 
 
 def _check_themes(wanted: str) -> tuple[list[str], list[str]]:
@@ -123,6 +142,7 @@ def build_parser() -> argparse.ArgumentParser:
     agent_cli.add_parser(sub)
     sessions_cli.add_parser(sub)
     providers_cli.add_memory_subcommands(memory_cli.add_parser(sub))
+    honcho_cli.add_parser(sub)
     _add_config_parser(sub)
     return parser
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tempfile
 import types
 import typing
@@ -21,6 +22,9 @@ from hermes import paths
 from hermes.errors import ConfigError
 
 __all__ = ["Config", "ConfigError", "ModelConfig", "load_config", "parse_config", "set_config_value"]
+
+
+PROVIDER_NAME = re.compile(r"^[a-z][a-z0-9_.-]{0,63}$")
 
 
 def _opt(default: Any, **meta: Any) -> Any:
@@ -99,13 +103,16 @@ class HonchoConfig:
 
 @dataclass
 class UserModelConfig:
-    provider: str = _opt("off", choices=("off", "local", "honcho"))
+    # off, local, honcho, or the name of an installed provider plugin (hermes.providers.plugins)
+    provider: str = _opt("off", provider_name=True)
     model: ModelConfig | None = None
     context_cadence: int = _opt(1, min=1)
     dialectic_cadence: int = _opt(5, min=1)
     dialectic_depth: int = _opt(2, min=1, max=3)
     timeout: float = _opt(20.0, min=1.0, help="seconds per turn for the provider's context")
     honcho: HonchoConfig = field(default_factory=HonchoConfig)
+    # settings for a provider plugin, handed to it as they are
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass
@@ -189,6 +196,8 @@ def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
             raise ConfigError(f"{key}: must be {bounds}, got {value!r}")
     elif tp is str:
         choices = meta.get("choices") or ()
+        if value is False and meta.get("provider_name"):
+            value = "off"  # YAML 1.1 reads a bare `off` as false
         if isinstance(value, bool) and {"on", "off"} & set(choices):
             # YAML 1.1 reads a bare `off` / `on` as a boolean; take it as the word meant
             value = "on" if value else "off"
@@ -200,6 +209,9 @@ def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
             raise ConfigError(f"{key}: expected a string, got {value!r}")
         if choices and out not in choices:
             raise ConfigError(f"{key}: must be one of {', '.join(choices)}; got {value!r}")
+        if meta.get("provider_name") and not PROVIDER_NAME.match(out):
+            raise ConfigError(f"{key}: must be off, local, honcho or the name of an installed"
+                              f" provider plugin (lower-case letters, digits, . _ -); got {value!r}")
         if meta.get("url") and (problem := api_base_problem(out)):
             raise ConfigError(f"{key}: {problem}")
     else:  # pragma: no cover - every field type is handled above
@@ -237,6 +249,12 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
         tp = args[0]
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _build(tp, value, key, warnings)
+    if typing.get_origin(tp) is dict:
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise ConfigError(f"{key}: expected a mapping of keys, got {value!r}")
+        return {str(k): v for k, v in value.items()}
     return _coerce_scalar(key, value, tp, meta)
 
 

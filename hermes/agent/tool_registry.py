@@ -77,10 +77,21 @@ class ToolRegistry:
 
     def __init__(self) -> None:
         self._tools: dict[str, Tool] = {}
+        # other names a model may use for a tool: alias → (tool name, argument translation)
+        self._aliases: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any] | None]]] = {}
 
     def register(self, tool: Tool) -> None:
         """Add a tool (a later one with the same name replaces it)."""
         self._tools[tool.name] = tool
+
+    def alias(self, name: str, target: str,
+              translate: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
+        """Accept calls to `name` as calls to the tool `target` (not offered in the schemas).
+
+        `translate` maps the alias's arguments to the target's; None means the call has no
+        equivalent, and the model is told to use the target instead."""
+        if target in self._tools and name not in self._tools:
+            self._aliases[name] = (target, translate)
 
     def get(self, name: str) -> Tool | None:
         return self._tools.get(name)
@@ -110,6 +121,13 @@ class ToolRegistry:
         shown = args if args is not None else {}
         start = self.summarize_start(name, shown)
         tool = self._tools.get(name)
+        if tool is None and name in self._aliases and args is not None:
+            target, translate = self._aliases[name]
+            mapped = translate(args)
+            if mapped is None:
+                return self._refused_alias(call_id, name, shown, start, target)
+            tool, args = self._tools[target], mapped
+            raw_arguments = json.dumps(mapped, ensure_ascii=False)
         if tool is None:
             available = ", ".join(self._tools) or "none"
             result = error_result(f"Unknown tool '{name}'. Available tools: {available}.")
@@ -134,6 +152,16 @@ class ToolRegistry:
         finish = _finish_summary(tool, start, shown, data, success)
         return ToolOutcome(call_id=call_id, name=name, arguments=shown, result=result,
                            success=success, start_summary=start, finish_summary=finish, data=data)
+
+
+    def _refused_alias(self, call_id: str, name: str, args: dict[str, Any], start: str,
+                       target: str) -> ToolOutcome:
+        result = error_result(f"{name} cannot do that here; call {target} instead (its schema"
+                              " is in your tool list).")
+        data = _parse_result(result)
+        return ToolOutcome(call_id=call_id, name=name, arguments=args, result=result,
+                           success=False, start_summary=start,
+                           finish_summary=_finish_summary(None, start, args, data, False), data=data)
 
 
 def _parse_result(result: str) -> dict[str, Any]:
@@ -256,4 +284,8 @@ def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any |
                 return await provider.dispatch(_name, raw, session_id=session_id)
 
             registry.register(Tool(name, provider_schema, dispatch))
+        from hermes.providers.user_model_tools import ALIASES
+
+        for alias, (target, translate) in ALIASES.items():
+            registry.alias(alias, target, translate)
     return registry, memory_tool

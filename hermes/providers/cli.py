@@ -26,7 +26,8 @@ def add_memory_subcommands(memory_subparsers: argparse._SubParsersAction) -> Non
         "setup", help="choose the user model: local, honcho or off",
         description="Choose the user-modelling provider (layer 3). Asks for what it needs when "
         "run in a terminal; flags make it scriptable. Keys go to $HERMES_HOME/.env (0600).")
-    setup.add_argument("provider", nargs="?", choices=PROVIDERS)
+    setup.add_argument("provider", nargs="?", metavar="PROVIDER",
+                       help="local, honcho, off, or an installed provider plugin's name")
     setup.add_argument("--model", help="model for the local provider (default: the main model)")
     setup.add_argument("--context-cadence", type=int, metavar="N")
     setup.add_argument("--dialectic-cadence", type=int, metavar="N")
@@ -45,6 +46,8 @@ def add_memory_subcommands(memory_subparsers: argparse._SubParsersAction) -> Non
     status = memory_subparsers.add_parser(
         "status", help="the user model: provider, last sync, counts, errors")
     status.add_argument("--json", action="store_true", help="machine-readable output")
+    status.add_argument("--no-plugins", action="store_true",
+                        help="do not load provider plugins to check their version")
     status.set_defaults(func=run_status)
 
 
@@ -77,8 +80,13 @@ def run_setup(args: argparse.Namespace) -> int:
             return EXIT_USAGE
         choice = _ask("User model: local (no server), honcho (sends conversations to Honcho)"
                       " or off", "local")
-        if choice not in PROVIDERS:
-            _err(f"unknown provider {choice!r}; choose local, honcho or off")
+    if choice not in PROVIDERS:
+        from hermes.providers import plugins
+
+        if not plugins.is_installed(choice):
+            names = ", ".join(p.name for p in plugins.installed())
+            _err(f"unknown provider {choice!r}; choose off or one of the installed providers:"
+                 f" {names}")
             return EXIT_USAGE
     load_env_file()
     cfg = load_config()
@@ -110,6 +118,9 @@ def run_setup(args: argparse.Namespace) -> int:
     um = cfg.user_model
     if choice == "off":
         print("User model: off. Stored conclusions stay in state.db until you delete them.")
+    elif choice not in PROVIDERS:
+        print(f"User model: {choice} (a provider plugin). `hermes memory status` checks that it"
+              " loads; its settings go under user_model.options in config.yaml.")
     elif choice == "local":
         model = cfg.resolve_model(um.model).name or "(the main model, not configured yet)"
         print(f"User model: local. {model} derives conclusions about you after each turn;"
@@ -200,10 +211,16 @@ def run_status(args: argparse.Namespace) -> int:
     from hermes.config import load_env_file
     from hermes.providers.viewer import read_status
 
+    from hermes.providers import plugins
+
     load_env_file()
     st = read_status()
+    found = plugins.installed(check_versions=not args.no_plugins)
     if args.json:
-        print(json.dumps(dataclasses.asdict(st), indent=2))
+        out = dataclasses.asdict(st)
+        out["installed_providers"] = [dataclasses.asdict(p) for p in found]
+        out["provider_api_version"] = plugins.PROVIDER_API_VERSION
+        print(json.dumps(out, indent=2))
         return EXIT_OK
     print(f"User model: {st.provider}")
     if st.provider == "local":
@@ -227,6 +244,9 @@ def run_status(args: argparse.Namespace) -> int:
               f" {st.last_error}")
     else:
         print("  errors: none")
+    print(f"Installed providers (interface version {plugins.PROVIDER_API_VERSION}):")
+    for item in found:
+        print(f"  {'*' if item.name == st.provider else '-'} {item.label}")
     return EXIT_OK
 
 

@@ -42,7 +42,9 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
                    store: UserModelStore, history: HistorySearch | None = None,
                    repeat_unchanged: bool = False,
                    on_error: Callable[[str], None] | None = None) -> Provider | None:
-    """The bare provider for `user_model.provider` (None for off); may raise ProviderError."""
+    """The bare provider for `user_model.provider` (None for off); may raise ProviderError.
+
+    A name other than the built-in ones selects a plugin (hermes.providers.plugins)."""
     um = _user_model(cfg)
     knobs = _Knobs(context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
                  dialectic_depth=um.dialectic_depth, repeat_unchanged=repeat_unchanged,
@@ -60,7 +62,14 @@ def build_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None
             load_env_file()  # a key saved by `hermes memory setup` (never overrides the env)
         api_key = os.environ.get(key_env, "") if key_env else ""
         return HonchoProvider(um.honcho, api_key=api_key, store=store, **knobs)
-    return None
+    if um.provider == "off":
+        return None
+    from hermes.providers.plugins import PluginContext, create
+
+    return create(um.provider, PluginContext(
+        options=dict(um.options), complete=complete, store=store,
+        context_cadence=um.context_cadence, dialectic_cadence=um.dialectic_cadence,
+        dialectic_depth=um.dialectic_depth, on_error=on_error))
 
 
 def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
@@ -74,7 +83,7 @@ def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
     the sessions layer's search over `store_path`. Never raises.
     """
     um = _user_model(cfg)
-    if um.provider not in ("local", "honcho"):
+    if um.provider == "off":
         return None
     store = UserModelStore(store_path)
 

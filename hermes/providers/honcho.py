@@ -6,7 +6,8 @@ deliberate trade: conversations leave this machine in exchange for deeper, serve
 reasoning. HTTP endpoints used (API v3, under /v3/workspaces/{workspace}):
 POST "" (get-or-create workspace), POST peers, POST sessions, POST sessions/{s}/messages,
 GET sessions/{s}/summaries, GET peers/{p}/context, POST peers/{p}/chat, GET/PUT peers/{p}/card,
-POST conclusions, POST conclusions/query, POST conclusions/list, DELETE conclusions/{id}.
+POST conclusions, POST conclusions/query, POST conclusions/list, DELETE conclusions/{id},
+POST peers/list (`hermes honcho peers`).
 """
 
 from __future__ import annotations
@@ -44,6 +45,8 @@ log = logging.getLogger("hermes.providers.honcho")
 T = TypeVar("T")
 MESSAGE_CHARS = 20_000  # of one message sent to Honcho
 REASONING_LEVELS = ("low", "medium", "high")  # one per dialectic pass
+SENT_THROUGH = "honcho_sent_through"  # um_meta key: newest state.db message id Honcho has
+SYNC_BATCH = 50  # messages per request when `hermes honcho sync` catches up
 
 SYSTEM_BLOCK = """## User model
 Hermes keeps a model of the user across sessions (Honcho). A user message may begin with a \
@@ -191,6 +194,62 @@ class HonchoProvider(CadencedProvider):
         if batch:
             await self._call("messages", session.aio.add_messages(batch))
             self._synced()
+            self._sent_through([int(m) for m in ids if str(m).isdigit()])
+
+    def _sent_through(self, message_ids: Sequence[int]) -> None:
+        """Remember the newest state.db message Honcho has, so `hermes honcho sync` skips it."""
+        if self.store is None or not message_ids:
+            return
+        try:
+            known = int(self.store.meta().get(SENT_THROUGH, "0") or 0)
+            if max(message_ids) > known:
+                self.store.set_meta(**{SENT_THROUGH: max(message_ids)})
+        except Exception:
+            log.debug("could not record what was sent to Honcho", exc_info=True)
+
+    async def send_messages(self, session_id: str, messages: Sequence[tuple[int, str, str]]) -> int:
+        """Send stored (id, role, text) messages of one session; returns how many were sent."""
+        from honcho import MessageCreateParams
+
+        session = await self._session(session_id)
+        batch = [MessageCreateParams(
+            peer_id=self.cfg.user_peer if role == "user" else self.cfg.assistant_peer,
+            metadata={"hermes_message_id": str(mid), "hermes_sync": True},
+            content=prompts.clip(redact(text), MESSAGE_CHARS))
+            for mid, role, text in messages if text.strip()]
+        for start in range(0, len(batch), SYNC_BATCH):
+            await self._call("messages", session.aio.add_messages(batch[start:start + SYNC_BATCH]))
+        if batch:
+            self._synced()
+        self._sent_through([mid for mid, _, _ in messages])
+        return len(batch)
+
+    def sent_through(self) -> int:
+        """The newest state.db message id Honcho is known to have (0: none)."""
+        if self.store is None:
+            return 0
+        value = self.store.meta().get(SENT_THROUGH, "0") or "0"
+        return int(value) if value.isdigit() else 0
+
+    # -- the `hermes honcho` commands
+
+    async def check(self) -> tuple[str, ...]:
+        """Reach the server: the user's peer card (raises ProviderError when it cannot)."""
+        user = await self._user()
+        return tuple(await self._call("card", user.aio.get_card()) or ())
+
+    async def peer_ids(self, limit: int = 100) -> list[str]:
+        """Peers in the workspace, the first `limit`."""
+        page = await self._call("peers", self._honcho().aio.peers(size=max(1, min(limit, 100))))
+        return [peer.id for peer in page.items]
+
+    async def find_conclusions(self, query: str, limit: int = 20) -> list[ConclusionView]:
+        """Conclusions about the user that match `query` (Honcho's own search)."""
+        user = await self._user()
+        found = await self._call("search", user.conclusions.aio.query(redact(query), top_k=limit))
+        return [ConclusionView(id=c.id, text=c.content, session_id=c.session_id,
+                               created_at=c.created_at.timestamp() if c.created_at else None)
+                for c in found]
 
     async def on_session_end(self, session_id: str) -> None:
         # Honcho reasons on its side as messages arrive; only local state is left to drop.

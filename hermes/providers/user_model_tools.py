@@ -51,3 +51,43 @@ def local_schemas() -> list[dict[str, Any]]:
 def honcho_schemas() -> list[dict[str, Any]]:
     """Tools of the Honcho provider."""
     return [PROFILE, SEARCH, REASONING, CONTEXT, CONCLUDE]
+
+
+# Hermes Agent's names for the same tools. Not offered to the model (the schemas above are),
+# but accepted when a model used to them calls one: name → (our tool, its arguments in ours).
+# None for arguments means the call has no equivalent here; the model is told what to use.
+AliasArgs = dict[str, Any] | None
+
+
+def _profile_args(args: dict[str, Any]) -> AliasArgs:
+    return {"action": "read"} if args.get("card") in (None, "", []) else None
+
+
+def _search_args(args: dict[str, Any]) -> AliasArgs:
+    return {"query": args.get("query") or args.get("q") or "",
+            **({"limit": args["limit"]} if "limit" in args else {})}
+
+
+def _context_args(args: dict[str, Any]) -> AliasArgs:
+    topic = args.get("query") or args.get("topic")
+    return {"topic": topic} if topic else {}
+
+
+def _reasoning_args(args: dict[str, Any]) -> AliasArgs:
+    return {"question": args.get("query") or args.get("question") or ""}
+
+
+def _conclude_args(args: dict[str, Any]) -> AliasArgs:
+    out = {"text": args.get("conclusion") or args.get("text") or ""}
+    if args.get("delete_id"):
+        out = {"delete_id": args["delete_id"]}
+    return out
+
+
+ALIASES: dict[str, tuple[str, Any]] = {
+    "honcho_profile": ("user_profile", _profile_args),
+    "honcho_search": ("user_search", _search_args),
+    "honcho_context": ("user_context", _context_args),
+    "honcho_reasoning": ("user_reasoning", _reasoning_args),
+    "honcho_conclude": ("user_conclude", _conclude_args),
+}

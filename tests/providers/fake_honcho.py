@@ -124,6 +124,11 @@ class FakeHoncho:
                 "id": body["id"], "workspace_id": ws, "created_at": _now(), "metadata": {},
                 "configuration": {}})
             return 200, peer
+        if method == "POST" and rest == "/peers/list":
+            items = list(self.peers.values())
+            size = int(query.get("size", ["50"])[0])
+            return 200, {"items": items[:size], "page": 1, "size": size, "total": len(items),
+                         "pages": 1}
         if method == "POST" and rest == "/sessions":
             session = self.sessions.setdefault(body["id"], {
                 "id": body["id"], "workspace_id": ws, "is_active": True, "created_at": _now(),

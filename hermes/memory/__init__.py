@@ -5,7 +5,47 @@ Public API for the agent loop, the TUI and the CLI; names load on first use (see
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hermes.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the names, for type checkers and editors; at run time __getattr__ loads them
+    from hermes.memory.edits import Refusal
+    from hermes.memory.journal import (
+        HistoryReport,
+        JournalChange,
+        JournalEntry,
+        UndoResult,
+        history,
+        history_report,
+        undo,
+    )
+    from hermes.memory.memory_files import (
+        SEPARATOR,
+        StoreState,
+        StoreUnreadable,
+        TARGETS,
+        enabled_targets,
+        memory_usage,
+        parse_entries,
+        read_entries,
+        read_store,
+        store_path,
+        usage_text,
+    )
+    from hermes.memory.memory_tool import MemoryTool, memory_tool_schema
+    from hermes.memory.pending import (
+        ApprovalOutcome,
+        PendingChange,
+        PendingWrite,
+        approve,
+        list_pending,
+        pending_count,
+        reject,
+        set_write_approval,
+    )
+    from hermes.memory.screening import Screener
+    from hermes.memory.snapshot import memory_guidance, render_block, render_snapshot
 
 _EXPORTS = {
     "ApprovalOutcome": "hermes.memory.pending",
@@ -43,5 +83,39 @@ _EXPORTS = {
     "usage_text": "hermes.memory.memory_files",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "ApprovalOutcome",
+    "HistoryReport",
+    "JournalChange",
+    "JournalEntry",
+    "MemoryTool",
+    "PendingChange",
+    "PendingWrite",
+    "Refusal",
+    "SEPARATOR",
+    "Screener",
+    "StoreState",
+    "StoreUnreadable",
+    "TARGETS",
+    "UndoResult",
+    "approve",
+    "enabled_targets",
+    "history",
+    "history_report",
+    "list_pending",
+    "memory_guidance",
+    "memory_tool_schema",
+    "memory_usage",
+    "parse_entries",
+    "pending_count",
+    "read_entries",
+    "read_store",
+    "reject",
+    "render_block",
+    "render_snapshot",
+    "set_write_approval",
+    "store_path",
+    "undo",
+    "usage_text",
+]
 __getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -7,7 +7,22 @@ imported on first use, so `hermes.providers.cli` (loaded by every `hermes` comma
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from hermes.lazy import lazy_exports
+
+if TYPE_CHECKING:  # the names, for type checkers and editors; at run time __getattr__ loads them
+    from hermes.providers.base import (
+        BaseContext,
+        CompleteFn,
+        ConclusionView,
+        MemoryOverview,
+        Provider,
+        ProviderError,
+        compose_user_message,
+    )
+    from hermes.providers.factory import build_provider, load_provider
+    from hermes.providers.guard import GuardedProvider
 
 _EXPORTS = {
     "BaseContext": "hermes.providers.base",
@@ -22,7 +37,18 @@ _EXPORTS = {
     "GuardedProvider": "hermes.providers.guard",
 }
 
-__all__ = sorted(_EXPORTS)
+__all__ = [
+    "BaseContext",
+    "CompleteFn",
+    "ConclusionView",
+    "GuardedProvider",
+    "MemoryOverview",
+    "Provider",
+    "ProviderError",
+    "build_provider",
+    "compose_user_message",
+    "load_provider",
+]
 
 
 __getattr__ = lazy_exports(__name__, _EXPORTS)

@@ -31,16 +31,13 @@ HistorySearch = Callable[[str, int, "str | None"], list[HistoryHit]]
 
 
 def sessions_history_search(db_path: Path | None = None) -> HistorySearch | None:
-    """A HistorySearch over state.db through hermes.sessions (None if that layer is missing).
+    """A HistorySearch over state.db through hermes.sessions.
 
     The session store is opened on first use, in the worker thread that searches; a file that
     cannot be opened means no past sessions for the dialectic (logged once), never an error.
     """
-    try:
-        from hermes.sessions import SessionStore, SessionStoreError
-    except ImportError:
-        log.info("sessions layer not available; the dialectic runs without past sessions")
-        return None
+    from hermes.sessions import SessionStore, SessionStoreError
+
     opened: list[SessionStore | None] = []  # [store] once opened, [None] when it cannot be
     lock = threading.Lock()
 

@@ -95,16 +95,18 @@ def plan_memory(cfg: Config, home: AgentHome, screen: Screen = rules_verdict) ->
             if verdict.outcome == BLOCK:
                 report.outcomes.append(EntryOutcome(target, text, BLOCKED, reason_of(verdict)))
                 continue
+            grown = entries_size([*ours, text])
+            if full or grown > limit:
+                # a write that waits for approval must fit too (our write path checks it first)
+                full = full or verdict.outcome != STAGE
+                flagged = f"; the scan also flagged it: {reason_of(verdict)}" if verdict.outcome == STAGE else ""
+                report.outcomes.append(EntryOutcome(
+                    target, text, NO_ROOM, f"{target} store at {used:,}/{limit:,} chars{flagged}"))
+                continue
             if verdict.outcome == STAGE or cfg.memory.write_approval:
                 why = reason_of(verdict) if verdict.outcome == STAGE else "memory.write_approval is on"
                 report.outcomes.append(EntryOutcome(target, text, STAGED, why))
                 present.add(text)
-                continue
-            grown = entries_size([*ours, text])
-            if full or grown > limit:
-                full = True
-                report.outcomes.append(EntryOutcome(
-                    target, text, NO_ROOM, f"{target} store at {used:,}/{limit:,} chars"))
                 continue
             used = grown
             ours = [*ours, text]
@@ -145,7 +147,8 @@ def apply_memory(cfg: Config, report: MemoryReport, *, into_pending: bool,
             verdict = screen(outcome.text)
             plan = Plan({outcome.target: before}, {outcome.target: [*before, outcome.text]},
                         [Change("add", outcome.target, None, outcome.text, True, verdict)])
+            flagged = f"; the scan flagged it: {reason_of(verdict)}" if verdict.outcome == STAGE else ""
             record = stage(plan, [Operation("add", outcome.target, outcome.text)], origin=ORIGIN,
                            session_id=None, reason="imported from Hermes Agent; it did not fit "
-                           "the memory limit (make room, then approve)")
+                           f"the memory limit (make room, then approve){flagged}")
             outcome.status, outcome.pending_id, outcome.reason = STAGED, record.id, record.reason

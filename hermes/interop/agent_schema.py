@@ -33,7 +33,8 @@ MESSAGE_COLUMNS = (
     "platform_message_id", "observed", "active", "compacted", "api_content",
 )
 # What the import needs to find; anything else in the file is ignored.
-REQUIRED_SESSION_COLUMNS = ("id", "source", "started_at")
+# parent_session_id also tells its file apart from ours (whose column is parent_id).
+REQUIRED_SESSION_COLUMNS = ("id", "source", "started_at", "parent_session_id")
 REQUIRED_MESSAGE_COLUMNS = ("id", "session_id", "role", "content", "timestamp")
 
 _TEXT_COLUMNS = {

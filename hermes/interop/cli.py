@@ -190,6 +190,8 @@ def _apply(args: argparse.Namespace, cfg: Config, memory: MemoryReport, store: S
          + (f" ({staged} waiting for approval: `hermes memory pending`)" if staged else "")
          + f", {sessions.imported:,} session(s) with {sessions.messages_imported:,} messages"
          + (f", {len(config_plan.changes)} config change(s)" if args.config and config_plan.changes else ""))
+    if sessions.messages_skipped:
+        _say(f"  {sessions.messages_skipped:,} message(s) with roles Hermes does not store were left out")
     if no_room:
         code = _fail(f"{len(no_room)} memory entr{'y' if len(no_room) == 1 else 'ies'} did not fit "
                      "the memory limit and were not imported; run again with --into-pending to "

@@ -100,6 +100,11 @@ def plan_config(home: AgentHome, cfg: Config) -> ConfigPlan:
         "user_model.provider": cfg.user_model.provider,
         **{f"memory.{k}": getattr(cfg.memory, k) for k in _MEMORY_KEYS},
     }
+    if name and (home.root / ".env").exists():
+        from hermes import paths
+
+        plan.notes.append(f"API keys are not copied: if the model needs one, copy its line from "
+                          f"{home.root / '.env'} to {paths.env_path()}")
     for key, value in proposed.items():
         try:  # each value alone, so one bad value is a note and the rest still map
             section, leaf = key.split(".")

@@ -125,7 +125,10 @@ def apply_memory(cfg: Config, report: MemoryReport, *, into_pending: bool,
     from hermes.memory.pending import stage
 
     tool = MemoryTool(cfg, origin=ORIGIN)
+    stopped: set[str] = set()  # targets whose import stopped at an entry that did not fit
     for outcome in report.outcomes:
+        if outcome.status == ADD and outcome.target in stopped:
+            outcome.status, outcome.reason = NO_ROOM, "an earlier entry did not fit"
         if outcome.status in (ADD, STAGED):
             tool.reset_turn()  # the tool's per-turn failure budget is for models, not imports
             result = tool.call({"action": "add", "target": outcome.target, "content": outcome.text})
@@ -138,6 +141,7 @@ def apply_memory(cfg: Config, report: MemoryReport, *, into_pending: bool,
                 outcome.status, outcome.reason = BLOCKED, str(result.get("error") or "")
             else:
                 outcome.status, outcome.reason = NO_ROOM, str(result.get("error") or "")
+                stopped.add(outcome.target)
         if outcome.status == NO_ROOM and into_pending:
             try:
                 before = read_entries(cfg, outcome.target)

@@ -290,3 +290,71 @@ def test_config_is_shown_and_applied_only_with_the_flag(agent_home: Path, hermes
     assert cfg.model.name == "openrouter/anthropic/claude-sonnet-4"
     assert (cfg.memory.memory_char_limit, cfg.memory.user_char_limit) == (3000, 1500)
     assert cfg.user_model.provider == "honcho"
+
+
+def test_an_id_taken_here_gets_a_new_id_and_its_children_follow(agent_home: Path, hermes) -> None:
+    with SessionStore() as store:
+        ours = store.create_session(source="tui", model="m", system_prompt="", cwd="/")
+    # their compression root happens to carry the id of one of our sessions
+    with sqlite3.connect(agent_home / "state.db") as conn:
+        conn.execute("PRAGMA foreign_keys=OFF")
+        conn.execute("UPDATE messages SET session_id = ? WHERE session_id = ?", (ours, "20251230_100000_d4e5f6"))
+        conn.execute("UPDATE sessions SET parent_session_id = ? WHERE parent_session_id = ?",
+                     (ours, "20251230_100000_d4e5f6"))
+        conn.execute("UPDATE sessions SET id = ? WHERE id = ?", (ours, "20251230_100000_d4e5f6"))
+
+    run = hermes("import", "hermes-agent", str(agent_home))
+
+    assert run.code == 0 and "1 session id(s) taken here get new ids" in run.out
+    with SessionStore() as store:
+        assert store.get_session(ours).title is None  # ours untouched
+        root = store.resolve_session("Rust refactor", follow_lineage=False)
+        assert root.id != ours and root.message_count == 4
+        assert store.resolve_session("Rust refactor").parent_id == root.id
+
+
+def test_an_older_hermes_agent_file_without_later_columns_imports(tmp_path: Path, hermes) -> None:
+    """An early state.db: no titles, no soft-delete flags, no cost columns."""
+    home = tmp_path / "old-agent"
+    home.mkdir()
+    with sqlite3.connect(home / "state.db") as conn:
+        conn.executescript("""
+            CREATE TABLE sessions (id TEXT PRIMARY KEY, source TEXT NOT NULL, model TEXT,
+                parent_session_id TEXT, started_at REAL NOT NULL, ended_at REAL, end_reason TEXT);
+            CREATE TABLE messages (id INTEGER PRIMARY KEY AUTOINCREMENT, session_id TEXT NOT NULL,
+                role TEXT NOT NULL, content TEXT, tool_calls TEXT, timestamp REAL NOT NULL);
+            INSERT INTO sessions VALUES ('20240101_000000_aaaaaa', 'cli', 'gpt-4o', NULL, 1704067200, NULL, NULL);
+            INSERT INTO messages (session_id, role, content, timestamp) VALUES
+                ('20240101_000000_aaaaaa', 'user', 'How do I rotate nginx logs?', 1704067201),
+                ('20240101_000000_aaaaaa', 'session_meta', '{"note": "internal"}', 1704067202),
+                ('20240101_000000_aaaaaa', 'assistant', 'Use logrotate with a daily rule.', 1704067203);
+        """)
+
+    run = hermes("import", "hermes-agent", str(home))
+
+    assert run.code == 0, run.err
+    assert "1 session(s) with 2 messages" in run.out and "1 message(s) with roles" in run.out
+    with SessionStore() as store:
+        assert [m.content for m in store.get_messages("20240101_000000_aaaaaa")] == [
+            "How do I rotate nginx logs?", "Use logrotate with a daily rule."]
+
+
+def test_our_own_history_format_is_not_taken_for_hermes_agent(tmp_path: Path, hermes) -> None:
+    other = tmp_path / "another-hermes"
+    other.mkdir(mode=0o700)
+    SessionStore(other / "state.db").close()
+
+    run = hermes("import", "hermes-agent", str(other))
+
+    assert run.code == 1 and "not a Hermes Agent history (no sessions.parent_session_id)" in run.err
+
+
+def test_api_keys_are_pointed_to_never_copied(agent_home: Path, hermes, hermes_home: Path) -> None:
+    (agent_home / ".env").write_text(f"OPENROUTER_API_KEY={SECRET_KEY}\n")
+
+    run = hermes("import", "hermes-agent", str(agent_home), "--config")
+
+    assert run.code == 0
+    assert "API keys are not copied" in run.out and SECRET_KEY not in run.out
+    assert not (hermes_home / ".env").exists()
+    assert SECRET_KEY not in (hermes_home / "config.yaml").read_text()

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 from hermes.interop.agent_schema import schema_sql
@@ -29,8 +29,7 @@ def _source(ours: str) -> str:
     return ours[len(SOURCE_PREFIX):] if ours.startswith(SOURCE_PREFIX) else (ours or "cli")
 
 
-def export_agent_db(store: SessionStore, ids: Sequence[str], output: Path,
-                    progress: Callable[[int], None] | None = None) -> tuple[int, int]:
+def export_agent_db(store: SessionStore, ids: Sequence[str], output: Path) -> tuple[int, int]:
     """Write sessions `ids` (parents are added so lineage holds) to a new file `output`.
 
     Returns (sessions, messages). Refuses an existing file: the export never overwrites a
@@ -62,8 +61,6 @@ def export_agent_db(store: SessionStore, ids: Sequence[str], output: Path,
             conn.execute("BEGIN")
             for sid in order:
                 messages += _write_session(store, conn, sid)
-                if progress:
-                    progress(1)
             conn.execute("COMMIT")
         finally:
             conn.close()

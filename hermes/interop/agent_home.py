@@ -21,6 +21,7 @@ from hermes.interop.agent_schema import (
     REQUIRED_MESSAGE_COLUMNS,
     REQUIRED_SESSION_COLUMNS,
 )
+from hermes.memory.memory_files import parse_entries
 
 DEFAULT_HOME = "~/.hermes"
 # Short: a source held by a running Hermes Agent should be reported, not waited on.
@@ -246,10 +247,10 @@ class AgentHistory:
         return _parents_first(out)
 
     def messages(self, session_id: str) -> Iterator[AgentMessage]:
-        c = lambda name: self._col(name, "messages")  # noqa: E731 - a short local alias
+        optional = ", ".join(self._col(name, "messages") for name in (
+            "tool_calls", "tool_call_id", "tool_name", "timestamp", "token_count", "finish_reason"))
         rows = self._conn.execute(
-            f"SELECT role, content, {c('tool_calls')}, {c('tool_call_id')}, {c('tool_name')}, "
-            f"timestamp, {c('token_count')}, {c('finish_reason')} FROM messages "
+            f"SELECT role, content, {optional} FROM messages "
             f"WHERE session_id = ? AND {self._kept_messages()} ORDER BY id",
             (session_id,),
         )
@@ -302,8 +303,6 @@ def _parents_first(sessions: list[AgentSession]) -> list[AgentSession]:
 
 def read_memory_entries(home: AgentHome, target: str) -> tuple[list[str], str | None]:
     """(entries, problem) of one Hermes Agent memory file; a missing file has no entries."""
-    from hermes.memory.memory_files import parse_entries
-
     path = home.memory_file(target)
     try:
         raw = path.read_bytes()

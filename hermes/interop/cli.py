@@ -139,8 +139,7 @@ def _report_sessions(has_db: bool, report: SessionReport, plan: list[SessionPlan
     if not has_db:
         _say("Sessions: no state.db in that home")
         return
-    to_import = sum(1 for _ in plan)
-    _say(f"Sessions: {report.found:,} found ({report.messages_found:,} messages); {to_import:,} to "
+    _say(f"Sessions: {report.found:,} found ({report.messages_found:,} messages); {len(plan):,} to "
          f"import, {report.already:,} already imported"
          + (f"; {report.rewound_left_out:,} rewound messages left out" if report.rewound_left_out else ""))
     for theirs, ours in report.renamed:

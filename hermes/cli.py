@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from hermes import __version__
 from hermes.agent import cli as agent_cli
 from hermes.errors import ConfigError
+from hermes.interop import cli as interop_cli
 from hermes.memory import cli as memory_cli
 from hermes.providers import cli as providers_cli
 from hermes.providers import honcho_cli
@@ -144,6 +145,7 @@ def build_parser() -> argparse.ArgumentParser:
     providers_cli.add_memory_subcommands(memory_cli.add_parser(sub))
     honcho_cli.add_parser(sub)
     _add_config_parser(sub)
+    interop_cli.add_parser(sub)
     return parser
 
 

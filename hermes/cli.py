@@ -141,7 +141,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # in the order `hermes --help` lists them
     agent_cli.add_parser(sub)
-    sessions_cli.add_parser(sub)
+    sessions_cli.add_parser(sub, {"hermes-agent": (interop_cli.EXPORT_HELP, interop_cli.export_sessions)})
     providers_cli.add_memory_subcommands(memory_cli.add_parser(sub))
     honcho_cli.add_parser(sub)
     _add_config_parser(sub)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hermes.config import Config
@@ -197,3 +197,42 @@ def _apply(args: argparse.Namespace, cfg: Config, memory: MemoryReport, store: S
                      "stage them for approval, or raise memory.memory_char_limit / "
                      "memory.user_char_limit (nothing is imported twice)")
     return code
+
+
+EXPORT_HELP = ("a state.db Hermes Agent 0.19 opens (all sessions unless named; secrets redacted; "
+               "default file hermes-agent-state.db)")
+
+
+def _export_fail(message: str, code: int = 1) -> int:
+    from hermes.security.sanitize import neutralize_controls
+
+    print(f"hermes sessions export: {neutralize_controls(message)}", file=sys.stderr)
+    return code
+
+
+def export_sessions(store: Any, args: argparse.Namespace) -> int:
+    """`hermes sessions export --format hermes-agent`: the way back to Hermes Agent."""
+    from pathlib import Path
+
+    from hermes.interop.agent_export import ExportError, export_agent_db
+
+    if args.all and args.sessions:
+        return _export_fail("name sessions to export, or --all (not both)", 2)
+    if args.sessions:
+        ids = [store.resolve_session(ref, follow_lineage=False).id for ref in args.sessions]
+    else:
+        ids = [r[0] for r in store.query("SELECT id FROM sessions ORDER BY started_at, id")]
+    path = Path(args.output or "hermes-agent-state.db").expanduser()
+    if path.is_dir():
+        return _export_fail(f"{path} is a folder; give a file name for --output, e.g. {path / 'state.db'}", 2)
+    if not path.parent.is_dir():
+        return _export_fail(f"the folder {path.parent} does not exist; create it first or give --output "
+                     "a path in an existing folder", 2)
+    try:
+        sessions, messages = export_agent_db(store, ids, path)
+    except ExportError as exc:
+        return _export_fail(str(exc))
+    print(f"Exported {sessions} session(s) with {messages} messages to {path} (Hermes Agent 0.19 "
+          "format, secrets redacted); to use it, stop Hermes Agent and put it in place of its "
+          "~/.hermes/state.db (keep a copy of the old one)", file=sys.stderr)
+    return 0

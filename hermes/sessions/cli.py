@@ -6,6 +6,7 @@ Only argparse is imported at module level: this file is loaded for every `hermes
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 import sys
 from typing import Any
 
@@ -31,8 +32,17 @@ def _limit(args: argparse.Namespace, command: str, high: int) -> int | None:
     return value
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
-    """Register `hermes sessions …`."""
+ExportFormat = Callable[[Any, argparse.Namespace], int]  # (store, args) -> exit status
+
+
+def add_parser(sub: argparse._SubParsersAction,
+               extra_formats: dict[str, tuple[str, ExportFormat]] | None = None) -> None:
+    """Register `hermes sessions …`.
+
+    `extra_formats` adds export formats that layers above this one provide (name → (help,
+    handler)); hermes/cli.py passes the Hermes Agent state.db export this way, so this module
+    never imports upward."""
+    extra = dict(extra_formats or {})
     p = sub.add_parser("sessions", help="list, search, show, rename, export and prune past sessions")
     p.set_defaults(func=_run_list, limit=20, json=False)
     s = p.add_subparsers(dest="sessions_command", metavar="ACTION")
@@ -66,12 +76,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     c = s.add_parser("export", help="export sessions as JSON Lines, Markdown or a Hermes Agent state.db")
     c.add_argument("sessions", nargs="*", metavar="ID", help="ids, id prefixes or names")
     c.add_argument("--all", action="store_true", help="every session")
-    c.add_argument("--format", "-f", choices=("jsonl", "md", "hermes-agent"), default="jsonl",
-                   help="hermes-agent: a state.db Hermes Agent 0.19 opens (all sessions unless "
-                        "named; secrets redacted; default file hermes-agent-state.db)")
+    c.add_argument("--format", "-f", choices=("jsonl", "md", *extra), default="jsonl",
+                   help="; ".join(f"{name}: {text}" for name, (text, _) in extra.items()) or None)
     c.add_argument("--output", "-o", metavar="PATH", help="write to a file (mode 0600)")
     c.add_argument("--redact", action="store_true", help="hide secrets in the output")
-    c.set_defaults(func=_run_export)
+    c.set_defaults(func=_run_export, extra_formats={k: f for k, (_, f) in extra.items()})
 
     c = s.add_parser("prune", help="delete sessions not active for a while (whole lineages)")
     c.add_argument("--older-than", required=True, metavar="AGE", help="e.g. 90d, 12w, 36h")
@@ -281,34 +290,6 @@ def _run_delete(store: Any, args: argparse.Namespace) -> int:
     return 0
 
 
-def _export_agent_db(store: Any, args: argparse.Namespace) -> int:
-    """`--format hermes-agent`: the way back to Hermes Agent (hermes/interop/agent_export.py)."""
-    from pathlib import Path
-
-    from hermes.interop.agent_export import ExportError, export_agent_db
-
-    if args.all and args.sessions:
-        return _fail("name sessions to export, or --all (not both)", 2)
-    if args.sessions:
-        ids = [store.resolve_session(ref, follow_lineage=False).id for ref in args.sessions]
-    else:
-        ids = [r[0] for r in store.query("SELECT id FROM sessions ORDER BY started_at, id")]
-    path = Path(args.output or "hermes-agent-state.db").expanduser()
-    if path.is_dir():
-        return _fail(f"{path} is a folder; give a file name for --output, e.g. {path / 'state.db'}", 2)
-    if not path.parent.is_dir():
-        return _fail(f"the folder {path.parent} does not exist; create it first or give --output "
-                     "a path in an existing folder", 2)
-    try:
-        sessions, messages = export_agent_db(store, ids, path)
-    except ExportError as exc:
-        return _fail(str(exc))
-    print(f"Exported {sessions} session(s) with {messages} messages to {path} (Hermes Agent 0.19 "
-          "format, secrets redacted); to use it, stop Hermes Agent and put it in place of its "
-          "~/.hermes/state.db (keep a copy of the old one)", file=sys.stderr)
-    return 0
-
-
 @_with_store
 def _run_export(store: Any, args: argparse.Namespace) -> int:
     from pathlib import Path
@@ -316,8 +297,8 @@ def _run_export(store: Any, args: argparse.Namespace) -> int:
     from hermes.config import write_private_file
     from hermes.sessions.export import export_sessions
 
-    if args.format == "hermes-agent":
-        return _export_agent_db(store, args)
+    if args.format in args.extra_formats:
+        return int(args.extra_formats[args.format](store, args))
     if args.all == bool(args.sessions):
         return _fail("name sessions to export, or --all (not both)", 2)
     if args.all:

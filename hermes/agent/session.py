@@ -143,7 +143,7 @@ class AgentSession:
         if not self._project_announced:
             self._project_announced = True
             for line in self.project.notices:
-                self._emit(Notice(kind="warning", text=line))
+                self._emit(Notice(kind="info", text=line))
 
     def _load(self, session_id: str) -> None:
         info = self.history.get(session_id)

@@ -145,7 +145,8 @@ class AfterTurn:
             cfg.resolve_model(cfg.memory.review_model), cfg.resolve_model(cfg.sessions.title_model))
         if review_due:
             self.tasks.review_status = "scheduled"
-            job = Job("review", session_id, user_text, list(result.tool_lines), combine)
+            job = Job("review", session_id, user_text, list(result.tool_lines), combine,
+                      source_labels=sources.labels if sources is not None else [])
             self.tasks.spawn(self._review(session_id, user_text, combine, result.tool_lines,
                                           sources=sources),
                              "review", job=job)
@@ -168,7 +169,8 @@ class AfterTurn:
         job = claimed.job
         if job.kind == "review":
             self.tasks.spawn(self._review(job.session_id, job.user_text, job.with_title,
-                                          job.tool_lines, current=False),
+                                          job.tool_lines, current=False,
+                                          gone_labels=job.source_labels),
                              "saved review", claimed=claimed)
         else:
             self.tasks.spawn(self._title(job.session_id, job.user_text), "saved title",
@@ -176,17 +178,22 @@ class AfterTurn:
 
     async def _review(self, session_id: str, user_text: str, with_title: bool,
                       tool_lines: list[str], *, current: bool = True,
-                      sources: TurnSources | None = None) -> None:
+                      sources: TurnSources | None = None, gone_labels: list[str] | None = None
+                      ) -> None:
+        """`sources`: the turn's file/command output; `gone_labels`: the labels of output that
+        can no longer be compared (a review saved at quit): all its writes are staged."""
         from hermes.agent.scan_judge import make_judge
         from hermes.memory import MemoryTool
+        from hermes.workspace.provenance import cannot_compare
 
+        labels = sources.labels if sources is not None else list(gone_labels or [])
+        provenance = (sources.reason if sources is not None
+                      else cannot_compare(labels) if labels else None)
         tool = MemoryTool(self.cfg, origin="review", session_id=session_id,
-                          judge=make_judge(self.cfg),
-                          provenance=sources.reason if sources is not None else None)
+                          judge=make_judge(self.cfg), provenance=provenance)
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,
-            with_title=with_title, tool_lines=tool_lines,
-            source_labels=sources.labels if sources is not None else None)
+            with_title=with_title, tool_lines=tool_lines, source_labels=labels)
         self._record(session_id, usage)
         if current:
             self.tasks.review_status = "done"

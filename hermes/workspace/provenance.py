@@ -21,6 +21,7 @@ import threading
 import unicodedata
 from array import array
 from bisect import bisect_left
+from collections.abc import Callable
 from dataclasses import dataclass
 
 SHINGLE = 4  # words per shingle
@@ -86,6 +87,18 @@ def reason_for(label: str) -> str:
     if label.startswith("command "):
         return f"copied from command output: {label[8:]}"
     return f"copied from {label}"
+
+
+def cannot_compare(labels: list[str]) -> Callable[[str], str | None]:
+    """A provenance check for a review replayed after a restart: the turn's output is gone,
+    so every new text from it is staged, naming what the turn showed."""
+    shown = ", ".join(labels[:3]) + (f" and {len(labels) - 3} more" if len(labels) > 3 else "")
+
+    def reason(_text: str) -> str:
+        return (f"may be copied from {shown}: that output is no longer there to compare "
+                "(the review ran after a restart)")
+
+    return reason
 
 
 class TurnSources:

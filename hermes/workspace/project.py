@@ -108,18 +108,20 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
         target, problem = _inside_target(path, root)
         if problem:
             omitted.append(f"{file_name} ({problem})")
-            notices.append(f"Project context: {file_name} left out: {problem}.")
+            notices.append(f"Project context: {file_name} left out: {problem}. Copy the file into "
+                           "the project to include it.")
             continue
         assert target is not None
         if target in seen:  # CLAUDE.md linked to AGENTS.md: say so, do not repeat it
             omitted.append(f"{file_name} (the same file as {seen[target]})")
             continue
         seen[target] = file_name
-        if budget < MIN_PART:
+        if budget < min(MIN_PART, context_chars):
             omitted.append(f"{file_name} (no room left: project.context_chars is "
                            f"{context_chars:,})")
             notices.append(f"Project context: {file_name} left out: the {context_chars:,}-character "
-                           "cap (project.context_chars) was used up by the files before it.")
+                           "cap was used up by the files before it; raise project.context_chars "
+                           "to include it.")
             continue
         head, problem = _read_head(target, budget)
         if problem:
@@ -137,7 +139,8 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
             continue
         assert loaded is not None
         if loaded.left_out:
-            notices.append(f"Project context: from {file_name}, " + "; ".join(loaded.left_out) + ".")
+            notices.append(f"Project context: from {file_name}, " + "; ".join(loaded.left_out)
+                           + ". " + _advice(loaded.left_out))
         if loaded.text:
             files.append(loaded)
             budget -= len(loaded.text)
@@ -217,6 +220,19 @@ def _read_head(path: Path, budget: int) -> tuple[_Head | None, str]:
         line_end = cut.rfind("\n")
         text = cut[:line_end] if line_end > budget // 2 else cut
     return _Head(text, total, st.st_size), ""
+
+
+def _advice(left_out: tuple[str, ...]) -> str:
+    """What the person can do about what was left out of a file."""
+    tips = []
+    if any("security scan" in what for what in left_out):
+        tips.append("reword those paragraphs if they are safe")
+    if any(what.startswith("cut at") for what in left_out):
+        tips.append("raise project.context_chars or shorten the file")
+    if not tips:
+        return ""
+    line = " and ".join(tips) + " to include them."
+    return line[0].upper() + line[1:]
 
 
 def _paragraphs(text: str) -> list[str]:

@@ -28,9 +28,10 @@ SHINGLE = 4  # words per shingle
 RUN_WORDS = 8  # a copied run this long matches, however long the write
 HALF = 0.5  # or this share of the write's words, when they come from shingles of the output
 # Of one output only the head and tail are fingerprinted: the model is only ever shown the head
-# and tail of a large output (tool results are capped at a few thousand tokens), and 2 × 1 MB
-# bounds the time and memory one record costs, whatever the output's size.
-EDGE_CHARS = 1024 * 1024
+# and tail of a large output (tool results are capped at a few thousand tokens; reading further
+# is another call, recorded on its own), and 2 × 256 KB bounds the time (~0.1 s) and memory
+# one record costs, whatever the output's size. Call `record` off the event loop for big output.
+EDGE_CHARS = 256 * 1024
 
 _WORD = re.compile(r"\w+")
 
@@ -43,7 +44,8 @@ def words_of(text: str) -> list[str]:
 
 def _shingle_hashes(words: list[str]) -> list[int]:
     # Python's str hash is salted per process: fine, the hashes never leave this process.
-    return [hash(tuple(words[i:i + SHINGLE])) for i in range(len(words) - SHINGLE + 1)]
+    # the shifted lists differ in length on purpose: zip stops at the last whole shingle
+    return [hash(shingle) for shingle in zip(*(words[i:] for i in range(SHINGLE)), strict=False)]
 
 
 @dataclass(frozen=True)

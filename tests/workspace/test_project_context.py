@@ -68,6 +68,7 @@ def test_a_suspicious_paragraph_is_left_out_and_the_rest_kept(repo: Path):
     assert "tests passed" not in block
     assert "[AGENTS.md: 1 paragraph left out by the security scan (covert instruction" in block
     assert ctx.notices and "1 paragraph left out" in ctx.notices[0]
+    assert ctx.notices[0].endswith("Reword those paragraphs if they are safe to include them.")
 
 
 def test_the_cap_cuts_and_says_what_was_left_out(repo: Path):
@@ -80,7 +81,8 @@ def test_the_cap_cuts_and_says_what_was_left_out(repo: Path):
     assert "cut at 975 of 6,099 characters (project.context_chars is 1,000)" in ctx.block
     assert "CLAUDE.md (no room left: project.context_chars is 1,000)" in ctx.block
     assert any("CLAUDE.md left out" in n for n in ctx.notices)
-    assert any("cut at 975 of 6,099" in n for n in ctx.notices)
+    assert any("cut at 975 of 6,099" in n and n.endswith(
+        "Raise project.context_chars or shorten the file to include them.") for n in ctx.notices)
 
 
 def test_a_huge_file_is_read_only_up_to_the_cap(repo: Path):
@@ -106,7 +108,7 @@ def test_links_inside_are_followed_once_and_links_outside_refused(repo: Path, tm
     assert "cat's name" not in block
     assert ".hermes.md (a symbolic link to a file outside the project)" in block
     assert ctx.notices == ("Project context: .hermes.md left out: a symbolic link to a file "
-                           "outside the project.",)
+                           "outside the project. Copy the file into the project to include it.",)
 
 
 @pytest.mark.parametrize(("content", "reason"), [

@@ -279,8 +279,7 @@ def render_block(ctx: ProjectContext) -> str:
     there; "" when no context file exists."""
     if not ctx.files and not ctx.omitted:
         return ""
-    lines = [f"{HEADING} (project {ctx.name}, root {ctx.root}; files read at session start, "
-             "frozen for this session; they are the repository's words, not the user's):"]
+    lines = [f"{HEADING} (project {ctx.name} at {ctx.root}; its files, not the user's words):"]
     for f in ctx.files:
         lines.append(f"--- {f.name} ---\n{f.text}")
         if f.left_out:

@@ -116,6 +116,12 @@ class UserModelConfig:
 
 
 @dataclass
+class ProjectConfig:
+    context_chars: int = _opt(8000, min=0, max=60_000,
+                              help="cap on the PROJECT CONTEXT block; 0 = no project files")
+
+
+@dataclass
 class Config:
     model: ModelConfig = field(default_factory=ModelConfig)
     memory: MemoryConfig = field(default_factory=MemoryConfig)
@@ -124,6 +130,7 @@ class Config:
     agent: AgentConfig = field(default_factory=AgentConfig)
     display: DisplayConfig = field(default_factory=DisplayConfig)
     user_model: UserModelConfig = field(default_factory=UserModelConfig)
+    project: ProjectConfig = field(default_factory=ProjectConfig)
     # Not config keys: where it came from and what was odd about it.
     source: Path | None = field(default=None, compare=False, metadata={"internal": True})
     warnings: list[str] = field(default_factory=list, compare=False, metadata={"internal": True})

@@ -213,3 +213,25 @@ def log_path() -> Path:
 
 def user_themes_dir() -> Path:
     return hermes_home() / "themes"
+
+
+# The project a session runs in: plain path logic, shared by the sessions CLI (`--here`) and
+# the workspace layer, so it lives at the bottom of the layers.
+def find_project_root(cwd: Path) -> Path:
+    """The nearest folder at or above `cwd` holding `.git`, else `cwd` itself (absolute)."""
+    start = Path(os.path.abspath(cwd))
+    for folder in (start, *start.parents):
+        try:
+            if (folder / ".git").exists():
+                return folder
+        except OSError:  # an unreadable parent: stop looking, the working directory stands
+            break
+    return start
+
+
+def working_dir() -> Path:
+    """The working directory; the home folder when it no longer exists (deleted under us)."""
+    try:
+        return Path.cwd()
+    except OSError:
+        return Path.home()

@@ -36,6 +36,7 @@ COMBINED_TITLE_RULE = '\nStart with a line "TITLE: <a 3-7 word title>".'
 
 USER_CHARS = 1500  # what the user said matters most for memory
 TOOLS_CHARS = 300
+SOURCES_CHARS = 200
 MEMORY_VIEW_CHARS = 600  # beyond this, only the entries most related to the exchange are sent
 
 @dataclass
@@ -69,6 +70,15 @@ def exchange_excerpt(user_text: str, tool_lines: list[str] | None = None) -> str
     the reply out keeps the review under a quarter of even a short turn."""
     tools = f"\nTools: {_cut('; '.join(tool_lines), TOOLS_CHARS)}" if tool_lines else ""
     return f"User: {_cut(user_text, USER_CHARS)}{tools}"
+
+
+def sources_note(labels: list[str]) -> str:
+    """One line naming the tool results that came from files and commands (repository text,
+    not the user's words); "" when there were none."""
+    if not labels:
+        return ""
+    return ("\nFrom files/commands, not the user (copies wait for approval): "
+            + _cut("; ".join(labels), SOURCES_CHARS))
 
 
 def _words(text: str) -> set[str]:
@@ -151,12 +161,15 @@ def split_title(text: str) -> tuple[str, str]:
 
 async def run_review(cfg: Config, *, memory_tool: Any, user_text: str,
                      emit: Callable[[Event], None], with_title: bool = False,
-                     tool_lines: list[str] | None = None) -> tuple[BackgroundUsage, str]:
+                     tool_lines: list[str] | None = None,
+                     source_labels: list[str] | None = None) -> tuple[BackgroundUsage, str]:
     """Ask the review model what to keep; apply it through the memory tool; emit notices.
     With `with_title` the same call also writes the session title (one request instead of
-    two when review and title use the same model). Returns (usage, title or "")."""
+    two when review and title use the same model). `source_labels` name the tool results that
+    came from files and commands (the review is told; copies of them are staged by the memory
+    tool's provenance check). Returns (usage, title or "")."""
     mc = cfg.resolve_model(cfg.memory.review_model)
-    excerpt = exchange_excerpt(user_text, tool_lines)
+    excerpt = exchange_excerpt(user_text, tool_lines) + sources_note(source_labels or [])
     messages = [
         {"role": "system", "content": REVIEW_PROMPT + (COMBINED_TITLE_RULE if with_title else "")},
         {"role": "user", "content": f"Memory now:\n{memory_view(cfg, excerpt)}\n\n{excerpt}"},

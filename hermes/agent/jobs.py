@@ -41,6 +41,9 @@ class Job:
     created: float = 0.0
     attempts: int = 0
     version: int = JOB_VERSION
+    # the file/command outputs the reviewed turn showed (their text is not kept: a replayed
+    # review stages every write instead, hermes/workspace/provenance.py)
+    source_labels: list[str] = field(default_factory=list)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Job:
@@ -51,7 +54,8 @@ class Job:
                    tool_lines=[str(x) for x in data.get("tool_lines") or []],
                    with_title=bool(data.get("with_title")),
                    created=float(data.get("created") or 0.0),
-                   attempts=int(data.get("attempts") or 0))
+                   attempts=int(data.get("attempts") or 0),
+                   source_labels=[str(x) for x in data.get("source_labels") or []])
 
 
 def jobs_dir() -> Path:
@@ -67,6 +71,7 @@ def save_job(job: Job) -> Path:
     data = asdict(job)
     data["user_text"] = redact(job.user_text)
     data["tool_lines"] = [redact(line) for line in job.tool_lines]
+    data["source_labels"] = [redact(label) for label in job.source_labels]
     name = f"{time.strftime('%Y%m%d-%H%M%S')}-{job.kind}-{secrets.token_hex(3)}.json"
     path = jobs_dir() / name
     write_private_file(path, json.dumps(data, ensure_ascii=False, indent=1))

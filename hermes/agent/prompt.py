@@ -1,7 +1,7 @@
 """The system prompt: built once when a session starts, stored with it, reused byte-identical.
 
-It holds who the agent is, how to use memory and session search, the frozen memory snapshot
-and the memory provider's static block. Nothing in it may change during a session (the
+It holds who the agent is, how to use memory and session search, the frozen memory snapshot,
+the project's context files and the memory provider's static block. Nothing in it may change during a session (the
 provider's prefix cache depends on it), so it carries no clock and no live counters.
 """
 
@@ -32,15 +32,17 @@ SUMMARY_HEADING = ("Summary of the earlier part of this conversation (it was com
                    "fit the context window):\n")
 
 
-def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str = "") -> SystemPrompt:
-    """Identity, the frozen memory blocks, memory guidance, session-search guidance and the
+def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str = "",
+                        project_block: str = "") -> SystemPrompt:
+    """Identity, the frozen memory blocks, memory guidance, session-search guidance, the
+    PROJECT CONTEXT block (read once at session start: hermes/workspace/project.py) and the
     provider's static block; `summary` (after a compression) describes the earlier conversation."""
     from hermes.memory import memory_guidance, render_snapshot
     from hermes.sessions import session_search_guidance
 
     snapshot = render_snapshot(cfg) or ""
     parts = [IDENTITY, snapshot, memory_guidance(cfg) or "", session_search_guidance() or "",
-             provider_block.strip()]
+             project_block.strip(), provider_block.strip()]
     if summary.strip():
         parts.append(SUMMARY_HEADING + summary.strip())
     text = "\n\n".join(p.strip("\n") for p in parts if p and p.strip())

@@ -22,6 +22,9 @@ from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
+from hermes.paths import working_dir
+from hermes.workspace.project import ProjectContext, load_project
+from hermes.workspace.provenance import TurnSources
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -63,6 +66,11 @@ class AgentSession:
         self._hurry = asyncio.Event()
         self._session_lock: session_lock.SessionLock | None = None
         self.read_only = ""  # one line, when another process has this session open
+        # The project of the working directory (its context files are read once, frozen into
+        # every prompt this object builds) and what this turn's file/command tools showed.
+        self.project = ProjectContext(working_dir(), "")
+        self._project_announced = False
+        self.turn_sources = TurnSources()
 
     # ------------------------------------------------------------ opening
 
@@ -87,6 +95,9 @@ class AgentSession:
                     history_error=error)
         history.on_lost = agent._history_lost
         agent._load_provider()
+        agent.project = load_project(working_dir(), cfg.project.context_chars)
+        if not (resume or continue_last):
+            agent._announce_project()  # a resumed session keeps the prompt it was started with
         if resume or continue_last:
             if store is None:
                 raise OpenError(error or "Session history is unavailable.")
@@ -127,6 +138,13 @@ class AgentSession:
 
     def _provider_error(self, message: str) -> None:
         self._emit(Notice(kind="provider", text=message))
+
+    def _announce_project(self) -> None:
+        """Tell the person, once, which project files were left out of the prompt and why."""
+        if not self._project_announced:
+            self._project_announced = True
+            for line in self.project.notices:
+                self._emit(Notice(kind="info", text=line))
 
     def _load(self, session_id: str) -> None:
         info = self.history.get(session_id)
@@ -180,8 +198,10 @@ class AgentSession:
                 block = self.provider.system_prompt_block() or ""
             except Exception:  # noqa: BLE001
                 block = ""
+        self._announce_project()
         built = build_system_prompt(self.cfg, provider_block=block,
-                                    summary=self._summary if summary is None else summary)
+                                    summary=self._summary if summary is None else summary,
+                                    project_block=self.project.block)
         self._memory_snapshot = built.memory_snapshot
         return built
 
@@ -207,13 +227,14 @@ class AgentSession:
 
     def _registry(self, session_id: str) -> ToolRegistry:
         registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider)
+                                                     self.provider, turn_sources=self.turn_sources,
+                                                     project_dir=self.project_dir)
         return registry
 
     def _start_session(self, title: str | None = None) -> Conversation:
         built = self._build_prompt()
         session_id = self.history.create(system_prompt=built.text, model=self._model.name,
-                                         source=self.source)
+                                         source=self.source, project_dir=self.project_dir)
         self._title = None
         self._wants_model_title = not title
         if title:
@@ -250,6 +271,16 @@ class AgentSession:
     @property
     def model(self) -> str:
         return self._model.name
+
+    @property
+    def project_name(self) -> str:
+        """The project's name (its root folder's name), for the status bar."""
+        return self.project.name
+
+    @property
+    def project_dir(self) -> str:
+        """The project root this session records (hermes sessions list --here filters on it)."""
+        return str(self.project.root)
 
     @property
     def totals(self) -> SessionTotals:
@@ -371,6 +402,7 @@ class AgentSession:
         self._last_user_text = text
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
             self._memory_tool.reset_turn()
+        self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
         if not self._title:
@@ -387,7 +419,8 @@ class AgentSession:
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=self._turn_index, wants_title=wants_title,
                                       can_review=self._memory_tool is not None,
-                                      provider=self.provider if finished else None)
+                                      provider=self.provider if finished else None,
+                                      sources=self.turn_sources.snapshot())
         return done
 
     def _derived_title(self, text: str) -> None:

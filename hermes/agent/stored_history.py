@@ -63,8 +63,9 @@ class History:
 
     # ------------------------------------------------------------ sessions
 
-    def create(self, *, system_prompt: str, model: str, source: str) -> str:
-        """A new session row holding its system prompt; returns the id."""
+    def create(self, *, system_prompt: str, model: str, source: str, project_dir: str = "") -> str:
+        """A new session row holding its system prompt (and the project root it runs in);
+        returns the id."""
         if self.store is None:
             import secrets
             import time
@@ -72,7 +73,8 @@ class History:
             return time.strftime("%Y%m%d_%H%M%S_") + secrets.token_hex(3)
         try:
             session_id = self.store.create_session(source=source, model=model,
-                                                   system_prompt=system_prompt, cwd=os.getcwd())
+                                                   system_prompt=system_prompt, cwd=os.getcwd(),
+                                                   project_dir=project_dir)
         except SessionStoreError as exc:
             self._lose(exc)
             return self.create(system_prompt=system_prompt, model=model, source=source)

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from hermes.agent.stored_history import History
     from hermes.agent.loop import TurnResult
     from hermes.config import Config
+    from hermes.workspace.provenance import TurnSources
 
 log = logging.getLogger("hermes.agent.tasks")
 
@@ -133,7 +134,9 @@ class AfterTurn:
         self.usage: list[background.BackgroundUsage] = []
 
     def schedule(self, result: TurnResult, *, session_id: str, turn_index: int, wants_title: bool,
-                 can_review: bool, provider: Any | None) -> None:
+                 can_review: bool, provider: Any | None, sources: TurnSources | None = None) -> None:
+        """`sources`: what the turn's file and command tools showed (a snapshot): the review
+        is told their labels, and its writes that copy from them are staged."""
         cfg, user_text = self.cfg, result.user_text
         interval = cfg.memory.review_interval
         review_due = bool(interval and turn_index % interval == 0 and can_review)
@@ -142,8 +145,10 @@ class AfterTurn:
             cfg.resolve_model(cfg.memory.review_model), cfg.resolve_model(cfg.sessions.title_model))
         if review_due:
             self.tasks.review_status = "scheduled"
-            job = Job("review", session_id, user_text, list(result.tool_lines), combine)
-            self.tasks.spawn(self._review(session_id, user_text, combine, result.tool_lines),
+            job = Job("review", session_id, user_text, list(result.tool_lines), combine,
+                      source_labels=sources.labels if sources is not None else [])
+            self.tasks.spawn(self._review(session_id, user_text, combine, result.tool_lines,
+                                          sources=sources),
                              "review", job=job)
         elif not interval:
             self.tasks.review_status = "off (memory.review_interval is 0)"
@@ -164,22 +169,31 @@ class AfterTurn:
         job = claimed.job
         if job.kind == "review":
             self.tasks.spawn(self._review(job.session_id, job.user_text, job.with_title,
-                                          job.tool_lines, current=False),
+                                          job.tool_lines, current=False,
+                                          gone_labels=job.source_labels),
                              "saved review", claimed=claimed)
         else:
             self.tasks.spawn(self._title(job.session_id, job.user_text), "saved title",
                              claimed=claimed)
 
     async def _review(self, session_id: str, user_text: str, with_title: bool,
-                      tool_lines: list[str], *, current: bool = True) -> None:
+                      tool_lines: list[str], *, current: bool = True,
+                      sources: TurnSources | None = None, gone_labels: list[str] | None = None
+                      ) -> None:
+        """`sources`: the turn's file/command output; `gone_labels`: the labels of output that
+        can no longer be compared (a review saved at quit): all its writes are staged."""
         from hermes.agent.scan_judge import make_judge
         from hermes.memory import MemoryTool
+        from hermes.workspace.provenance import cannot_compare
 
+        labels = sources.labels if sources is not None else list(gone_labels or [])
+        provenance = (sources.reason if sources is not None
+                      else cannot_compare(labels) if labels else None)
         tool = MemoryTool(self.cfg, origin="review", session_id=session_id,
-                          judge=make_judge(self.cfg))
+                          judge=make_judge(self.cfg), provenance=provenance)
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,
-            with_title=with_title, tool_lines=tool_lines)
+            with_title=with_title, tool_lines=tool_lines, source_labels=labels)
         self._record(session_id, usage)
         if current:
             self.tasks.review_status = "done"

@@ -12,7 +12,10 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hermes.workspace.provenance import TurnSources
 
 log = logging.getLogger("hermes.agent.tool_registry")
 
@@ -253,17 +256,22 @@ def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:
     return dispatch
 
 
-def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any | None = None
+def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any | None = None, *,
+                   turn_sources: TurnSources | None = None, project_dir: str = ""
                    ) -> tuple[ToolRegistry, Any]:
     """The tools of one session: memory, session_search (when history is available) and the
-    user-model provider's tools. Returns (registry, the session's MemoryTool)."""
+    user-model provider's tools. Returns (registry, the session's MemoryTool).
+
+    `turn_sources` (this turn's file/command output) stages memory writes that copy from it;
+    `project_dir` puts that project's sessions first in session_search."""
     from hermes.agent.scan_judge import make_judge
     from hermes.memory import MemoryTool, memory_tool_schema
     from hermes.sessions import SessionSearchTool, session_search_schema
 
     registry = ToolRegistry()
     judge = make_judge(cfg)
-    memory_tool = MemoryTool(cfg, origin="tool", session_id=session_id, judge=judge)
+    memory_tool = MemoryTool(cfg, origin="tool", session_id=session_id, judge=judge,
+                             provenance=turn_sources.reason if turn_sources is not None else None)
     schema = memory_tool_schema(cfg)
     if schema:
         # with a judge a write may wait on a model request: keep it off the event loop
@@ -271,7 +279,7 @@ def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any |
         registry.register(Tool("memory", schema, dispatch, describe_memory,
                                describe_memory_result))
     if store is not None:
-        search = SessionSearchTool(store, session_id)
+        search = SessionSearchTool(store, session_id, project_dir=project_dir)
         registry.register(Tool("session_search", session_search_schema(), search.dispatch,
                                describe_search, describe_search_result))
     if provider is not None:

@@ -15,7 +15,7 @@ from hermes.config import Config
 from hermes.memory.apply import Applied, apply_operations, limits_for, read_targets
 from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
 from hermes.memory.pending import stage
-from hermes.memory.screening import Judge, Screener
+from hermes.memory.screening import Judge, Provenance, Screener
 from hermes.memory.memory_files import (
     TARGETS,
     char_limit,
@@ -83,14 +83,16 @@ class MemoryTool:
     """Dispatches memory tool calls for one conversation (or the CLI, or a background review)."""
 
     def __init__(self, cfg: Config, *, origin: str = "tool", session_id: str | None = None,
-                 judge: Judge | None = None) -> None:
+                 judge: Judge | None = None, provenance: Provenance | None = None) -> None:
         """`judge(text, rules_verdict) -> Verdict` double-checks texts the scan rules are
-        unsure about; it can only make the outcome stricter (memory.scan_model wires one)."""
+        unsure about; it can only make the outcome stricter (memory.scan_model wires one).
+        `provenance(text)` names the file/command output a text repeats: such a write is
+        staged whatever memory.write_approval says."""
         self.cfg = cfg
         self.origin = origin
         self.session_id = session_id
         self.failures = 0
-        self.screen = Screener(judge)
+        self.screen = Screener(judge, provenance)
 
     def reset_turn(self) -> None:
         """Call at the start of each user turn: the failure budget is per turn."""

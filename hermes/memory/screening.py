@@ -3,6 +3,10 @@
 Verdicts are cached by text hash in-process, so a write that is planned again under the
 lock (the stores changed meanwhile) never scans the same text twice, and the scan always
 runs before the lock is taken.
+
+A writer may also know where text came from (`provenance`: this turn's file and command
+output, hermes/workspace/provenance.py): a text that repeats it is staged whatever the rules
+say, with the reason "copied from file X". That check is never cached: it changes every turn.
 """
 
 from __future__ import annotations
@@ -12,13 +16,16 @@ import logging
 from collections.abc import Callable
 from dataclasses import replace
 
-from hermes.security.scan import ALLOW, Verdict, assess, describe, stricter
+from hermes.security.scan import ALLOW, BLOCK, STAGE, ScanFinding, Verdict, assess, describe, stricter
 
 log = logging.getLogger("hermes.memory")
 
 # A judge sees the text and the rules' verdict and returns its own; it can only tighten.
 Judge = Callable[[str, Verdict], Verdict]
 Screen = Callable[[str], Verdict]
+# Where a text was copied from, as the reason a person reads ("copied from file X"), or None.
+Provenance = Callable[[str], "str | None"]
+COPIED = "copied text"  # the category of a provenance finding
 
 _CACHE_MAX = 2048
 _rules_cache: dict[bytes, Verdict] = {}
@@ -42,11 +49,23 @@ def rules_verdict(text: str) -> Verdict:
 class Screener:
     """The verdict for each new entry text of one writer: rules, plus `judge` when unsure."""
 
-    def __init__(self, judge: Judge | None = None) -> None:
+    def __init__(self, judge: Judge | None = None, provenance: Provenance | None = None) -> None:
         self.judge = judge
+        self.provenance = provenance
         self._judged: dict[bytes, Verdict] = {}
 
     def __call__(self, text: str) -> Verdict:
+        verdict = self._scanned(text)
+        if self.provenance is None or verdict.outcome == BLOCK:
+            return verdict
+        copied = self.provenance(text)
+        if not copied:
+            return verdict
+        found = ScanFinding(COPIED, "turn-output", copied, STAGE)
+        return replace(verdict, outcome=stricter(verdict.outcome, STAGE),
+                       findings=(found, *verdict.findings))
+
+    def _scanned(self, text: str) -> Verdict:
         verdict = rules_verdict(text)
         if not verdict.uncertain or self.judge is None:
             return verdict
@@ -71,6 +90,8 @@ class Screener:
 
 def reason_of(verdict: Verdict) -> str:
     """One line saying why a write is staged or blocked (never empty for those outcomes)."""
+    if verdict.outcome == STAGE and verdict.findings and verdict.findings[0].category == COPIED:
+        return verdict.findings[0].excerpt  # where it was copied from says most to a person
     if verdict.reason:
         return verdict.reason
     if verdict.findings:

@@ -50,6 +50,8 @@ def add_parser(sub: argparse._SubParsersAction,
     c = s.add_parser("list", help="recent sessions, newest first")
     c.add_argument("--limit", "-n", default=20, help=f"how many (1 to {LIST_LIMIT_MAX:,}; default 20)")
     c.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    c.add_argument("--here", action="store_true",
+                   help="only sessions of the current project (the git root of this directory)")
     c.set_defaults(func=_run_list)
 
     c = s.add_parser("show", help="print a whole session")
@@ -176,7 +178,12 @@ def _run_list(store: Any, args: argparse.Namespace) -> int:
     limit = _limit(args, "list", LIST_LIMIT_MAX)
     if limit is None:
         return 2
-    rows = store.list_sessions(limit=limit)
+    here = None
+    if getattr(args, "here", False):
+        from hermes.paths import find_project_root, working_dir
+
+        here = str(find_project_root(working_dir()))
+    rows = store.list_sessions(limit=limit, project_dir=here)
     if args.json:
         from hermes.security.sanitize import escape_c1_in_json
 
@@ -187,7 +194,8 @@ def _run_list(store: Any, args: argparse.Namespace) -> int:
         ], ensure_ascii=False, indent=2)))
         return 0
     if not rows:
-        print("No sessions yet. Start one with `hermes`.")
+        print(f"No sessions in {here} yet. Start one there with `hermes`, or drop --here." if here
+              else "No sessions yet. Start one with `hermes`.")
         return 0
     width = max(80, shutil.get_terminal_size((120, 20)).columns)
     title_w, ago_w, id_w = 28, 11, 22

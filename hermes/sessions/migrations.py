@@ -204,12 +204,20 @@ CREATE TABLE IF NOT EXISTS um_session_state (
 DELETE FROM um_meta WHERE key = 'schema_version';
 """
 
+# Schema 6: the project a session ran in (the git root of its working directory, else the
+# directory; hermes/workspace/project.py). Older rows keep '' and are matched by their cwd.
+_V6_PROJECT_DIR = """
+ALTER TABLE sessions ADD COLUMN project_dir TEXT NOT NULL DEFAULT '';
+CREATE INDEX sessions_project ON sessions(project_dir, last_active) WHERE project_dir != '';
+"""
+
 MIGRATIONS: list[Migration] = [
     Migration(1, "sessions and messages", _V1_CORE),
     Migration(2, "full-text index with CJK bigram and unigram columns", _V2_FTS),
     Migration(3, "session preview column and meta table", _v3_preview_and_meta),
     Migration(4, "exact-word index without stemming; symbols and emoji as words", _V4_EXACT),
     Migration(5, "user-model provider tables (conclusions, profile, per-session state)", _V5_USER_MODEL),
+    Migration(6, "sessions record their project directory", _V6_PROJECT_DIR),
 ]
 
 LATEST_VERSION = MIGRATIONS[-1].version

@@ -34,6 +34,7 @@ class SessionInfo:
     system_prompt: str
     cwd: str
     preview: str | None = None
+    project_dir: str = ""  # the project root it ran in ("" for sessions older than schema 6)
 
     @property
     def ended(self) -> bool:

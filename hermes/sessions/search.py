@@ -24,7 +24,7 @@ from hermes.sessions.expand import variants
 from hermes.sessions.models import ROLES, MessageRecord
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
-from hermes.sessions.session_store import _MESSAGE_COLUMNS, message_from_row
+from hermes.sessions.session_store import _MESSAGE_COLUMNS, message_from_row, project_filter
 from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
 
 if TYPE_CHECKING:
@@ -162,6 +162,23 @@ def _best_per_session(rows: list[Row], scores: list[float], sort: str) -> list[t
     return [(sid, rowid, tier) for sid, (rowid, tier) in best.items()]
 
 
+def _project_first(store: SessionStore, ordered: list[tuple[str, int, int]], project_dir: str
+                   ) -> list[tuple[str, int, int]]:
+    """`ordered` with the sessions of `project_dir` moved to the front of their tier (a stable
+    partition: each group keeps its relevance order)."""
+    condition, values = project_filter(project_dir)
+    ids = [sid for sid, _, _ in ordered]
+    here: set[str] = set()
+    for start in range(0, len(ids), 500):  # SQLite's parameter limit
+        chunk = ids[start:start + 500]
+        rows = store.query(
+            f"SELECT id FROM sessions WHERE id IN ({', '.join('?' * len(chunk))}) AND {condition}",
+            (*chunk, *values))
+        here.update(r[0] for r in rows)
+    # within a tier: an exact match elsewhere still beats a stemmed one in this project
+    return sorted(ordered, key=lambda item: (item[2], item[0] not in here))
+
+
 def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
     """A message as the tool shows it, long content cut with a flag."""
     out: dict[str, Any] = {"id": msg.id, "role": msg.role}
@@ -209,8 +226,10 @@ def discover(
     session_id: str | None = None,
     context: int = 2,
     content_cap: int = 500,
+    project_dir: str = "",
 ) -> list[dict[str, Any]]:
-    """Best matching sessions, one result per session, best hit first ([] when none)."""
+    """Best matching sessions, one result per session, best hit first ([] when none);
+    with `project_dir` and sort="relevance", that project's sessions come first in each tier."""
     if sort not in SORTS:
         raise ValueError(f"sort must be one of {', '.join(SORTS)}")
     roles = normalize_roles(role_filter)
@@ -242,6 +261,8 @@ def discover(
             for i, score in zip(picked, bm25_scores([rows[i][2] for i in picked], terms), strict=True):
                 scores[i] = score
     ordered = _best_per_session(rows, scores, sort)
+    if project_dir and ordered and sort == "relevance":
+        ordered = _project_first(store, ordered, project_dir)
     results = []
     for sid, message_id, tier in ordered[: max(1, min(int(limit), 10))]:
         info = store.get_session(sid)

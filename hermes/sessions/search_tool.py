@@ -77,9 +77,11 @@ class SessionSearchTool:
 
     name = TOOL_NAME
 
-    def __init__(self, store: SessionStore, current_session_id: str | None) -> None:
+    def __init__(self, store: SessionStore, current_session_id: str | None, *,
+                 project_dir: str = "") -> None:
         self.store = store
         self.current_session_id = current_session_id
+        self.project_dir = project_dir  # its sessions rank first in discover
 
     def dispatch(self, arguments: str | dict[str, Any] | None) -> str:
         """Run one call from the model's raw JSON arguments; always returns JSON, never raises."""
@@ -115,6 +117,7 @@ class SessionSearchTool:
                 self.store, query, limit=max(1, min(limit, 10)), role_filter=args.get("role_filter"),
                 sort=sort, session_id=session_id,
                 exclude_session=None if session_id else self.current_session_id,
+                project_dir="" if session_id else self.project_dir,
             )
             out: dict[str, Any] = {"mode": "discover", "query": query, "count": len(results),
                                    "results": results}

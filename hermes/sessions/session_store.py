@@ -42,7 +42,7 @@ from hermes.sessions.text import clean_title, one_line
 _SESSION_COLUMNS = (
     "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
     "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
-    "cwd, preview"
+    "cwd, preview, project_dir"
 )
 _MESSAGE_COLUMNS = (
     "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "
@@ -63,6 +63,14 @@ def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
     """A copy of tool calls with secrets removed from their decoded arguments (the caller's
     list, which the running conversation still sends to the model, is left as it was)."""
     return redact_data(tool_calls)
+
+
+def project_filter(project_dir: str) -> tuple[str, tuple[str, ...]]:
+    """(SQL condition, parameters) for the sessions of a project: its recorded project_dir or,
+    for sessions recorded before schema 6, a working directory at or under the root."""
+    under = re.sub(r"([%_\\])", r"\\\1", project_dir.rstrip("/") + "/") + "%"
+    return ("(project_dir = ? OR (project_dir = '' AND (cwd = ? OR cwd LIKE ? ESCAPE '\\')))",
+            (project_dir, project_dir, under))
 
 
 def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
@@ -204,8 +212,9 @@ class SessionStore(NamingMixin):
         parent_id: str | None = None,
         title: str | None = None,
         title_source: TitleSource = "user",
+        project_dir: str = "",
     ) -> str:
-        """Start a session; returns its id."""
+        """Start a session; returns its id. `project_dir` is the project root it runs in."""
         now = self.now()
         cleaned = clean_title(self._scrub(title) or "") if title else None
         with self.writing() as conn:
@@ -216,10 +225,10 @@ class SessionStore(NamingMixin):
                 try:
                     conn.execute(
                         "INSERT INTO sessions (id, title, title_source, source, model, parent_id,"
-                        " started_at, last_active, system_prompt, cwd)"
-                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        " started_at, last_active, system_prompt, cwd, project_dir)"
+                        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         (sid, cleaned or None, title_source if cleaned else None, source, model,
-                         parent_id, now, now, self._scrub(system_prompt) or "", cwd),
+                         parent_id, now, now, self._scrub(system_prompt) or "", cwd, project_dir),
                     )
                     return sid
                 except sqlite3.IntegrityError as exc:
@@ -333,7 +342,8 @@ class SessionStore(NamingMixin):
     def continue_session(
         self, parent_id: str, *, system_prompt: str, model: str, source: str, cwd: str
     ) -> str:
-        """End `parent_id` for compression and start its child, titled `NAME #N`."""
+        """End `parent_id` for compression and start its child, titled `NAME #N`, in the
+        parent's project."""
         with self.writing() as conn:
             parent = self.get_session(parent_id)
             self.end_session(parent_id, "compression")
@@ -348,7 +358,7 @@ class SessionStore(NamingMixin):
             return self.create_session(
                 source=source, model=model, system_prompt=system_prompt, cwd=cwd,
                 parent_id=parent_id, title=title,
-                title_source=parent.title_source or "derived",
+                title_source=parent.title_source or "derived", project_dir=parent.project_dir,
             )
 
     def delete_session(self, session_id: str) -> int:
@@ -387,10 +397,15 @@ class SessionStore(NamingMixin):
 
     def list_sessions(
         self, limit: int = 50, query_filter: str | None = None, *, exclude: str | None = None,
-        offset: int = 0,
+        offset: int = 0, project_dir: str | None = None,
     ) -> list[SessionSummary]:
-        """Sessions newest first; `query_filter` keeps those whose title, preview or id contain it."""
+        """Sessions newest first; `query_filter` keeps those whose title, preview or id contain it;
+        `project_dir` those of that project (older sessions without one: by their cwd)."""
         where, params = ["id IS NOT ?"], [exclude]
+        if project_dir:
+            condition, values = project_filter(project_dir)
+            where.append(condition)
+            params += list(values)
         if query_filter and query_filter.strip():
             like = "%" + re.sub(r"([%_\\])", r"\\\1", query_filter.strip()) + "%"
             where.append(

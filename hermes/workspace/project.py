@@ -1,0 +1,270 @@
+"""The project a session runs in: its root, its name and the frozen PROJECT CONTEXT block.
+
+The root is the nearest folder at or above the working directory holding `.git` (a folder, or
+a file in a worktree or submodule), else the working directory. At session start the root's
+AGENTS.md, then CLAUDE.md and .hermes.md, are read into one block of the system prompt, capped
+at `project.context_chars` characters; the block itself says what was left out.
+
+Files come from the repository, not from the person, so every paragraph passes the memory
+scan before it can reach the prompt:
+- a paragraph the scan BLOCKs (certainly hostile) drops the whole file: a file that carries one
+  hostile paragraph is not trusted for its other paragraphs either;
+- a paragraph the scan would STAGE (suspicious) is left out on its own and the rest is kept.
+  There is nobody to approve it at session start, and an AGENTS.md is a page of instructions
+  that the scan, tuned for short memory entries, often finds suspicious one sentence at a
+  time; dropping only that paragraph keeps the useful rest while nothing unvetted gets in.
+Paragraphs are scanned one at a time, like memory entries: the scan's cross-sentence rules
+are meant for one short entry and fire on any page that names AGENTS.md and gives orders.
+Every omission produces a line for the person (`ProjectContext.notices`); nothing is silent.
+Links are followed only to files inside the root (CLAUDE.md → AGENTS.md is common).
+"""
+
+from __future__ import annotations
+
+import codecs
+import errno
+import os
+import stat
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from hermes.paths import find_project_root
+from hermes.security.scan import ALLOW, BLOCK, assess
+
+CONTEXT_FILES = ("AGENTS.md", "CLAUDE.md", ".hermes.md")
+HEADING = "PROJECT CONTEXT"
+# Read at most budget × this many bytes: enough for any UTF-8 text of that many characters,
+# so a 50 MB file costs one bounded read, not the whole file.
+_BYTES_PER_CHAR = 4
+_READ_WHOLE_BYTES = 256 * 1024  # a file up to this size is read whole, so a cut can say "of N"
+MIN_PART = 200  # less room than this left for a file: it is left out, not cut to a stub
+
+
+@dataclass(frozen=True)
+class ContextFile:
+    """One context file as it goes into the prompt."""
+
+    name: str
+    text: str  # what the prompt carries (already cut and scanned)
+    left_out: tuple[str, ...] = ()  # what of this file is not in `text`, one phrase each
+
+
+@dataclass(frozen=True)
+class ProjectContext:
+    """The project root, its name, the files of the block and what the person is told."""
+
+    root: Path
+    name: str
+    files: tuple[ContextFile, ...] = ()
+    omitted: tuple[str, ...] = ()  # "CLAUDE.md (reason)" for files left out entirely
+    notices: tuple[str, ...] = field(default=())  # one line each, for the person
+
+    @property
+    def block(self) -> str:
+        """The PROJECT CONTEXT block of the system prompt ("" when there is nothing to say)."""
+        return render_block(self)
+
+
+def project_name(root: Path) -> str:
+    """The folder name of the root ("/" for the file system root)."""
+    return root.name or str(root)
+
+
+def load_project(cwd: Path, context_chars: int) -> ProjectContext:
+    """Find the root of `cwd` and read its context files into a ProjectContext (never raises
+    for a file: each problem becomes an omission and a notice)."""
+    root = find_project_root(cwd)
+    name = project_name(root)
+    if context_chars <= 0:
+        return ProjectContext(root, name)
+    files: list[ContextFile] = []
+    omitted: list[str] = []
+    notices: list[str] = []
+    seen: dict[Path, str] = {}
+    budget = context_chars
+    for file_name in CONTEXT_FILES:
+        path = root / file_name
+        if not os.path.lexists(path):
+            continue
+        target, problem = _inside_target(path, root)
+        if problem:
+            omitted.append(f"{file_name} ({problem})")
+            notices.append(f"Project context: {file_name} left out: {problem}. Copy the file into "
+                           "the project to include it.")
+            continue
+        assert target is not None
+        if target in seen:  # CLAUDE.md linked to AGENTS.md: say so, do not repeat it
+            omitted.append(f"{file_name} (the same file as {seen[target]})")
+            continue
+        seen[target] = file_name
+        if budget < min(MIN_PART, context_chars):
+            omitted.append(f"{file_name} (no room left: project.context_chars is "
+                           f"{context_chars:,})")
+            notices.append(f"Project context: {file_name} left out: the {context_chars:,}-character "
+                           "cap was used up by the files before it; raise project.context_chars "
+                           "to include it.")
+            continue
+        head, problem = _read_head(target, budget)
+        if problem:
+            omitted.append(f"{file_name} ({problem})")
+            notices.append(f"Project context: {file_name} left out: {problem}. Fix the file "
+                           "and start a new session to include it.")
+            continue
+        assert head is not None
+        loaded, problem = _screen(file_name, head.text,
+                                  "" if head.whole else head.cut_note(context_chars))
+        if problem:
+            omitted.append(f"{file_name} ({problem})")
+            notices.append(f"Project context: {file_name} left out: {problem}. Nothing from it "
+                           "is in the prompt; check the file.")
+            continue
+        assert loaded is not None
+        if loaded.left_out:
+            notices.append(f"Project context: from {file_name}, " + "; ".join(loaded.left_out)
+                           + ". " + _advice(loaded.left_out))
+        if loaded.text:
+            files.append(loaded)
+            budget -= len(loaded.text)
+        else:
+            omitted.append(f"{file_name} ({'; '.join(loaded.left_out) or 'empty'})")
+    return ProjectContext(root, name, tuple(files), tuple(omitted), tuple(notices))
+
+
+def _inside_target(path: Path, root: Path) -> tuple[Path | None, str]:
+    """The real file `path` names, or a reason it is not used (a link leading outside)."""
+    try:
+        target = path.resolve(strict=True)
+        real_root = root.resolve(strict=True)
+    except (OSError, RuntimeError):  # a broken or looping link
+        return None, "a symbolic link that leads nowhere"
+    if path.is_symlink() and not target.is_relative_to(real_root):
+        return None, "a symbolic link to a file outside the project"
+    return target, ""
+
+
+@dataclass(frozen=True)
+class _Head:
+    text: str  # at most the budget, cut at a line end when one is near
+    total_chars: int | None  # the whole file's characters, when it was read to its end
+    size_bytes: int
+
+    @property
+    def whole(self) -> bool:
+        return self.total_chars is not None and self.total_chars == len(self.text)
+
+    def cut_note(self, cap: int) -> str:
+        of = (f"of {self.total_chars:,} characters" if self.total_chars is not None
+              else f"characters of a {self.size_bytes:,}-byte file")
+        return f"cut at {len(self.text):,} {of} (project.context_chars is {cap:,})"
+
+
+def _read_head(path: Path, budget: int) -> tuple[_Head | None, str]:
+    """(the first `budget` characters, "") or (None, why the file cannot be used)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+    except PermissionError:
+        return None, "it cannot be read (permission denied)"
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.ENXIO):
+            return None, "not a regular file"
+        return None, f"it cannot be read ({exc.strerror or 'error'})"
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            return None, "not a regular file"
+        want = max(budget * _BYTES_PER_CHAR + 1, _READ_WHOLE_BYTES)
+        chunks: list[bytes] = []
+        got = 0
+        while got < want:
+            chunk = os.read(fd, min(1 << 20, want - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+        at_end = not os.read(fd, 1)
+    except OSError as exc:
+        return None, f"it cannot be read ({exc.strerror or 'error'})"
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if b"\x00" in data:
+        return None, f"binary, not text ({st.st_size:,} bytes)"
+    try:
+        # final=at_end: a character split by the read limit is not an encoding error
+        text = codecs.getincrementaldecoder("utf-8")().decode(data, final=at_end)
+    except UnicodeDecodeError:
+        return None, "not UTF-8 text; save it as UTF-8"
+    text = text.lstrip("\ufeff").replace("\r\n", "\n").strip("\n")
+    total = len(text) if at_end else None
+    if len(text) > budget:
+        cut = text[:budget]
+        line_end = cut.rfind("\n")
+        text = cut[:line_end] if line_end > budget // 2 else cut
+    return _Head(text, total, st.st_size), ""
+
+
+def _advice(left_out: tuple[str, ...]) -> str:
+    """What the person can do about what was left out of a file."""
+    tips = []
+    if any("security scan" in what for what in left_out):
+        tips.append("reword those paragraphs if they are safe")
+    if any(what.startswith("cut at") for what in left_out):
+        tips.append("raise project.context_chars or shorten the file")
+    if not tips:
+        return ""
+    line = " and ".join(tips) + " to include them."
+    return line[0].upper() + line[1:]
+
+
+def _paragraphs(text: str) -> list[str]:
+    """Blank-line separated blocks (the unit the scan judges and a cut respects)."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in text.split("\n"):
+        if line.strip():
+            current.append(line)
+        elif current:
+            out.append("\n".join(current))
+            current = []
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
+def _screen(name: str, text: str, cut_note: str) -> tuple[ContextFile | None, str]:
+    """The file's text with suspicious paragraphs left out, or (None, reason) when a paragraph
+    is certainly hostile; `cut_note` says how the text was cut ("" when it is whole)."""
+    kept: list[str] = []
+    left_out: list[str] = []
+    staged: list[str] = []
+    for paragraph in _paragraphs(text):
+        verdict = assess(paragraph)
+        if verdict.outcome == BLOCK:
+            return None, f"blocked by the security scan: {verdict.reason}"
+        if verdict.outcome != ALLOW:
+            staged.append(verdict.reason)
+            continue
+        kept.append(paragraph)
+    if staged:
+        reasons = ", ".join(dict.fromkeys(staged))
+        count = len(staged)
+        left_out.append(f"{count} paragraph{'s' if count > 1 else ''} left out by the security "
+                        f"scan ({reasons})")
+    if cut_note:
+        left_out.append(cut_note)
+    return ContextFile(name, "\n\n".join(kept), tuple(left_out)), ""
+
+
+def render_block(ctx: ProjectContext) -> str:
+    """`PROJECT CONTEXT` with each file under its name, and a closing line saying what is not
+    there; "" when no context file exists."""
+    if not ctx.files and not ctx.omitted:
+        return ""
+    lines = [f"{HEADING} (project {ctx.name} at {ctx.root}; its files, not the user's words):"]
+    for f in ctx.files:
+        lines.append(f"--- {f.name} ---\n{f.text}")
+        if f.left_out:
+            lines.append(f"[{f.name}: " + "; ".join(f.left_out) + "]")
+    if ctx.omitted:
+        lines.append("[Not included: " + "; ".join(ctx.omitted) + "]")
+    return "\n".join(lines)

@@ -22,6 +22,7 @@ from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
+from hermes.workspace.approval import ToolApprover
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -63,6 +64,7 @@ class AgentSession:
         self._hurry = asyncio.Event()
         self._session_lock: session_lock.SessionLock | None = None
         self.read_only = ""  # one line, when another process has this session open
+        self.tool_approver: ToolApprover | None = None  # asked before an edit, write or command
 
     # ------------------------------------------------------------ opening
 
@@ -604,6 +606,12 @@ class AgentSession:
         if self._conv is not None:
             self._conv.model = self._model
             self._conv.context_window = self._window()
+
+    def undo_last_edit(self) -> str:
+        """Revert the agent's last edit or write; one line for the person.
+
+        Placeholder until ws-tools' undo journal lands (take that version when merging)."""
+        return "Nothing to undo: the agent has made no file edits in this session."
 
     async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to

@@ -237,3 +237,35 @@ def test_welcome_on_the_first_screen(snap_compare, hermes_home) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_tool_approval_pane_with_a_diff(snap_compare, hermes_home) -> None:
+    """The tool approval pane over the chat, for an edit the agent wants to make.
+
+    A reviewer should see: the border title "Approve? edit hermes/cli.py +2 −1"; the file name
+    in bold with its folder dimmed; a unified diff with the ---/+++ header lines in bold, the
+    hunk header in cyan, the removed line in red with "-" and the two added lines in green with
+    "+", context lines dimmed; the key hints "a allow once · d deny · n deny with a note · Esc
+    close" in the border (no "allow prefix": that is for commands). Behind the pane, the
+    transcript's notice line "⏸ edit hermes/cli.py +2 −1 — waiting for approval (Ctrl+O)" and
+    the status bar's "⏸ 1 to approve · Ctrl+O" badge.
+    """
+    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.workspace.approval import ToolApprovalRequest
+
+    diff = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -10,4 +10,5 @@ def main() -> int:\n"
+            "     args = parse(sys.argv[1:])\n-    print('helo')\n+    print('hello')\n"
+            "+    log.info('greeted')\n     return 0\n")
+    request = ToolApprovalRequest(call_id="e1", tool="edit_file", title="edit hermes/cli.py +2 −1",
+                                  cwd="/home/dana/code/hermes", path="hermes/cli.py", diff=diff)
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        app = pilot.app
+        app.run_worker(app.tool_approvals.ask(request), group="test-request")
+        await wait_for(pilot, lambda: any("waiting for approval" in i.text for i in app.chat.transcript.items))
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ToolApprovalScreen))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

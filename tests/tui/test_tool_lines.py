@@ -51,6 +51,7 @@ async def test_a_command_streams_its_output_then_collapses_to_its_last_lines():
         await pilot.click(row)
         await wait_for(pilot, lambda: "line 1\n" in shown(row))
         assert "▾" in shown(row) and "line 17" in shown(row)
+        assert app.focused is app.chat.prompt  # the click left the typing where it was
         await pilot.click(row)
         await wait_for(pilot, lambda: "line 17" not in shown(row))
 

@@ -107,6 +107,9 @@ class ToolLine(Static, can_focus=True):
     of early output no longer kept)."""
 
     BINDINGS = [Binding("enter", "toggle_body", "Show or hide", show=False)]
+    # A click expands the line but leaves the focus in the input, so typing goes on there;
+    # Tab still reaches the line for Enter.
+    FOCUS_ON_CLICK = False
 
     def __init__(self, item: TranscriptItem) -> None:
         super().__init__(classes="line tool-line coding-tool-line")

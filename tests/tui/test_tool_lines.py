@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from hermes.agent import events as ev
-from hermes.tui.widgets.tool_lines import ToolLine, head_line, is_coding_tool, outcome_words
+from hermes.tui.widgets.tool_lines import EXPANDED_LINES, ToolLine, head_line, is_coding_tool, outcome_words
 from tests.tui.conftest import SIZE, make_app, ready, wait_for
 
 DIFF = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -1,3 +1,5 @@\n import sys\n"
@@ -112,3 +112,20 @@ def test_heads_and_outcomes_from_display_data():
     assert outcome_words({"kind": "command", "timed_out": True, "exit_code": -9}, False) == "timed out"
     assert outcome_words({}, False) == "failed"
     assert is_coding_tool("run_command") and not is_coding_tool("memory")
+
+
+async def test_a_long_output_expands_to_its_last_lines_and_says_what_is_left_out():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.on_agent_event(ev.ToolStarted("c1", "run_command", {"command": "make"}, "make"))
+        app.on_agent_event(ev.ToolOutput("c1", "".join(f"step {n}\n" for n in range(1, 1001))))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "make", display={
+            "kind": "command", "command": "make", "exit_code": 0}))
+        await wait_for(pilot, lambda: tool_rows(app) and "exit 0" in shown(tool_rows(app)[0]))
+        row = tool_rows(app)[0]
+        await pilot.click(row)
+        await wait_for(pilot, lambda: "▾" in shown(row))
+        text = shown(row)
+        assert f"… {1000 - EXPANDED_LINES:,} earlier lines not shown" in text
+        assert f"step {1001 - EXPANDED_LINES}\n" in text and f"step {1000 - EXPANDED_LINES}\n" not in text

@@ -26,7 +26,11 @@ RUNNING_TAIL = 8  # output lines shown under a command while it runs
 DONE_TAIL = 3  # ...and once it ended, while collapsed
 # Output kept for expanding; a command that prints more keeps its end (the model's copy is
 # capped by the tool itself, this only bounds what the screen holds).
-MAX_OUTPUT_CHARS = 200_000
+MAX_OUTPUT_CHARS = 100_000
+# An expanded line shows at most this many last lines: drawing thousands of lines in the
+# transcript took over half a second (bench/tool_output_bench.py), and a person scrolls a
+# log this long in a terminal or a file, not in a chat.
+EXPANDED_LINES = 400
 
 
 def is_coding_tool(name: str) -> bool:
@@ -95,8 +99,8 @@ def diff_text(diff: str) -> Text:
 
 def tail_lines(text: str, count: int) -> str:
     """The last `count` lines of `text` (a running command's last line may be partial)."""
-    lines = text.rstrip("\n").split("\n")
-    return "\n".join(lines[-count:])
+    # rsplit with a limit: a long output is not split whole on every streamed piece
+    return "\n".join(text.rstrip("\n").rsplit("\n", count)[-count:])
 
 
 class ToolLine(Static, can_focus=True):
@@ -154,16 +158,26 @@ def render_tool_item(item: TranscriptItem) -> Text:
             text.append("\n")
             text.append_text(diff_text(body))
         return text
-    dropped = int(meta.get("dropped") or 0)
     if expanded:
-        shown = body
-        if dropped:
-            text.append(f"\n… {dropped:,} earlier characters not kept", style="dim")
+        shown = tail_lines(body, EXPANDED_LINES)
+        hidden = max(0, body.rstrip("\n").count("\n") + 1 - EXPANDED_LINES)
+        if note := _earlier_note(hidden, int(meta.get("dropped") or 0)):
+            text.append(f"\n{note}", style="dim")
     else:
         shown = tail_lines(body, RUNNING_TAIL if running else DONE_TAIL)
     text.append("\n")
     text.append_text(Text.from_ansi(shown, style="dim"))
     return text
+
+
+def _earlier_note(lines: int, chars: int) -> str:
+    """`… 2,180 earlier lines and 9,900,000 characters before them not shown`."""
+    if not lines and not chars:
+        return ""
+    parts = [f"{lines:,} earlier lines"] if lines else []
+    if chars:
+        parts.append(f"{chars:,} characters before {'them' if lines else 'this'}")
+    return "… " + " and ".join(parts) + " not shown"
 
 
 class ToolLineBook:

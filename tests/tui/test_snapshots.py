@@ -269,3 +269,45 @@ def test_tool_approval_pane_with_a_diff(snap_compare, hermes_home) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_coding_tool_lines_in_the_transcript(snap_compare, hermes_home) -> None:
+    """The transcript lines of the coding tools, as one turn leaves them.
+
+    A reviewer should see, under the prompt "why does test_greet fail?": "📄 read greet.py
+    (1–2 of 2)"; "✏️ edit greet.py +1 −1  ▸" expanded below it ("▾") into a small diff with
+    the removed line red and the added line green; "$ pytest -q  exit 1  ▸" with its last
+    three output lines dimmed under it and "exit 1" in bold red; and the reply "One test still
+    fails.".
+    """
+    from hermes.tui.widgets.tool_lines import ToolLine
+
+    diff = "--- a/greet.py\n+++ b/greet.py\n@@ -1,2 +1,2 @@\n def greet():\n-    return 'helo'\n+    return 'hello'\n"
+    output = "".join(f"tests/test_greet.py::test_{n} PASSED\n" for n in range(6))
+    output += "FAILED tests/test_greet.py::test_wave - AssertionError\n1 failed, 6 passed in 0.12s\n"
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        chat = pilot.app.chat
+        await chat.transcript.add(TranscriptItem("user", "why does test_greet fail?"))
+        for event in (
+            ev.TurnStarted("s1", 1),
+            ev.ToolStarted("r1", "read_file", {"path": "greet.py"}, "read greet.py"),
+            ev.ToolFinished("r1", "read_file", True, "read greet.py",
+                            display={"kind": "read", "path": "greet.py", "first": 1, "last": 2, "total": 2}),
+            ev.ToolStarted("e1", "edit_file", {"path": "greet.py"}, "edit greet.py"),
+            ev.ToolFinished("e1", "edit_file", True, "edit greet.py",
+                            display={"kind": "edit", "path": "greet.py", "added": 1, "removed": 1, "diff": diff}),
+            ev.ToolStarted("c1", "run_command", {"command": "pytest -q"}, "pytest -q"),
+            ev.ToolOutput("c1", output),
+            ev.ToolFinished("c1", "run_command", False, "pytest -q",
+                            display={"kind": "command", "command": "pytest -q", "exit_code": 1}),
+            ev.TextDelta("One test still fails."),
+            ev.TurnDone("s1", "One test still fails."),
+        ):
+            await chat.render_event(event)
+        edit = [w for w in chat.transcript.rows if isinstance(w, ToolLine)][1]
+        edit.action_toggle_body()
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

@@ -6,6 +6,7 @@ are the stand-ins of tests/tui/tool_doubles.py until the real coding tools are m
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator
 from typing import Any
@@ -13,8 +14,9 @@ from typing import Any
 import pytest
 
 from hermes.tui.screens.tool_approval import TYPING_NOTE, ToolApprovalScreen
+from hermes.tui.tool_approvals import ToolApprovals
 from hermes.tui.widgets.messages import LineMessage
-from hermes.workspace.approval import Choice
+from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 from tests.support.fake_llm import Reply, call, tool_results
 from tests.tui.conftest import MAIN, SIZE, ChatEnv, make_app, ready, submit, transcript_texts, wait_for
 from tests.tui.tool_doubles import Workbench
@@ -198,3 +200,21 @@ async def test_two_requests_in_one_reply_are_decided_one_after_the_other(chat_en
         await wait_for(pilot, lambda: "All done." in transcript_texts(app))
         assert [a.choice for a in bench.answers] == [Choice.ALLOW_ONCE, Choice.DENY]
         assert notice_lines(app) == ["✔ edit greet.py +1 −1 — allowed", "✗ $ pytest -q — denied"]
+
+
+async def test_a_request_asked_from_a_tool_thread_is_answered_on_the_app_loop():
+    """A tool running in a worker thread with its own event loop still reaches the person."""
+    shown: list[Any] = []
+    approvals = ToolApprovals(shown.append, lambda item: None, lambda: None)
+    approvals.bind_loop(asyncio.get_running_loop())
+    request = ToolApprovalRequest(call_id="c1", tool="run_command", title="$ make", cwd="/tmp",
+                                  command="make", prefix="make")
+    in_thread = asyncio.create_task(asyncio.to_thread(asyncio.run, approvals.ask(request)))
+    for _ in range(200):
+        if approvals.first is not None:
+            break
+        await asyncio.sleep(0.01)
+    assert approvals.first is not None and approvals.first.request is request and len(shown) == 1
+    assert approvals.answer(approvals.first, ToolApprovalAnswer(Choice.ALLOW_PREFIX))
+    answer = await asyncio.wait_for(in_thread, 10)
+    assert answer.choice is Choice.ALLOW_PREFIX and approvals.waiting == []

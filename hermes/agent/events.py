@@ -38,6 +38,18 @@ class ToolFinished:
     success: bool
     summary: str  # e.g. 'session_search "auth refactor" → 3 sessions'
     result: str = ""  # the JSON the model received
+    # What the app draws for the coding tools (empty for others). Keys: kind ("read" | "list" |
+    # "search" | "edit" | "write" | "command"), path, first, last, total, added, removed, diff,
+    # command, exit_code, output_tail, timed_out, denied.
+    display: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ToolOutput:
+    """A piece of a running command's output, streamed to the UI as it arrives."""
+
+    call_id: str
+    text: str
 
 
 @dataclass(frozen=True)
@@ -128,6 +140,6 @@ class TurnDone:
 
 
 Event = (
-    TurnStarted | TextDelta | ToolStarted | ToolFinished | Notice | Retry | Usage | ApprovalStaged
+    TurnStarted | TextDelta | ToolStarted | ToolFinished | ToolOutput | Notice | Retry | Usage | ApprovalStaged
     | SessionChanged | TitleChanged | ErrorEvent | TurnDone
 )

@@ -25,6 +25,7 @@ from hermes.security.sanitize import mend_surrogates
 from hermes.paths import working_dir
 from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
+from hermes.workspace.approval import ToolApprover
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -71,6 +72,7 @@ class AgentSession:
         self.project = ProjectContext(working_dir(), "")
         self._project_announced = False
         self.turn_sources = TurnSources()
+        self.tool_approver: ToolApprover | None = None  # asked before an edit, write or command
 
     # ------------------------------------------------------------ opening
 
@@ -637,6 +639,12 @@ class AgentSession:
         if self._conv is not None:
             self._conv.model = self._model
             self._conv.context_window = self._window()
+
+    def undo_last_edit(self) -> str:
+        """Revert the agent's last edit or write; one line for the person.
+
+        Placeholder until ws-tools' undo journal lands (take that version when merging)."""
+        return "Nothing to undo: the agent has made no file edits in this session."
 
     async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to

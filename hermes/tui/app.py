@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Any
 from textual import work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 
 from hermes import config as config_mod
 from hermes.agent import events as ev
@@ -31,10 +33,13 @@ from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
 from hermes.tui.startup import ClientLoader, write_marker
+from hermes.tui.tool_approvals import ToolApprovals
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
     from hermes.tui.screens.approval import ApprovalScreen
+    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.widgets.messages import TranscriptItem
 
 GC_YOUNG_THRESHOLD = 7000  # Python's default is 700
 
@@ -74,6 +79,7 @@ class HermesApp(App):
         self._last_text_flush = 0.0
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
         self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
+        self.tool_approvals = ToolApprovals(self._post_to_chat, self._transcript_row, self._tool_requests_changed)
 
     # ------------------------------------------------------------ start-up
 
@@ -207,6 +213,7 @@ class HermesApp(App):
                 return False
             resuming = False
         old, self.agent = self.agent, new
+        self._attach_tool_approver(new)
         if old is not None:
             await old.close()
         if resuming:
@@ -330,6 +337,7 @@ class HermesApp(App):
         return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
 
     def cancel_reply(self) -> None:
+        self.tool_approvals.deny_all()  # a tool waiting for approval gets "denied", then the cancel
         waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]
         if self.agent is not None and (getattr(self.agent, "busy", False)
                                        or getattr(self.agent, "compressing", False)):
@@ -377,6 +385,9 @@ class HermesApp(App):
     def open_approvals(self) -> None:
         from hermes.tui.screens.approval import ApprovalScreen
 
+        if self.tool_approvals.first is not None:  # the agent's turn waits on these: first
+            self.open_tool_approval()
+            return
         if (pane := self._approval_pane()) is not None:
             pane.reload()
             return
@@ -390,6 +401,52 @@ class HermesApp(App):
         self.chat.approval_notices.apply(decisions)
         self.refresh_memory_status()
         message.pane.show_outcome([d.message for d in decisions])
+
+    # ------------------------------------------------------------ tool approvals
+
+    def _attach_tool_approver(self, agent: AgentSession) -> None:
+        """The session asks the person (through the pane) before an edit, write or command."""
+        self.tool_approvals.bind_loop(asyncio.get_running_loop())
+        agent.tool_approver = self.tool_approvals.ask
+
+    def _post_to_chat(self, message: Message) -> None:
+        if self.screen_stack:
+            self.chat.post_message(message)
+
+    def _transcript_row(self, item: TranscriptItem) -> Widget | None:
+        return self.chat.transcript.row_for(item) if self.screen_stack else None
+
+    def _tool_approval_pane(self) -> ToolApprovalScreen | None:
+        from hermes.tui.screens.tool_approval import ToolApprovalScreen
+
+        return next((s for s in self.screen_stack if isinstance(s, ToolApprovalScreen)), None)
+
+    def open_tool_approval(self) -> None:
+        """Open the tool approval pane on the oldest waiting request (only when asked)."""
+        from hermes.tui.screens.tool_approval import ToolApprovalScreen
+
+        if self._tool_approval_pane() is None:
+            self.push_screen(ToolApprovalScreen(self.tool_approvals))
+
+    def _tool_requests_changed(self) -> None:
+        """The badge counts waiting requests; an open pane moves on when its request is gone."""
+        from textual.css.query import NoMatches
+
+        try:
+            status = self.chat.status
+        except (NoMatches, IndexError):  # the app is closing
+            return
+        status.info.tool_requests = len(self.tool_approvals.waiting)
+        status.refresh_info()
+        if (pane := self._tool_approval_pane()) is not None and pane.is_mounted:
+            pane.show_next()
+
+    def on_tool_approval_screen_answered(self, message: ToolApprovalScreen.Answered) -> None:
+        """Answer the request the person decided in the pane; its notice line follows."""
+        if self.tool_approvals.answer(message.waiting, message.answer):
+            message.pane.show_outcome(message.waiting.text)
+        else:
+            message.pane.show_outcome("That request was already decided (the turn ended).")
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

@@ -17,7 +17,8 @@ KEYS_HELP = (
     "Keys: Enter send (queued while a reply runs) · Ctrl+J newline · Up/Down earlier prompts · "
     "Tab complete · Esc take back a queued message, else cancel the reply · Ctrl+C cancel the "
     "reply (twice when idle: quit) · PgUp/PgDn scroll · Ctrl+Home/Ctrl+End top/bottom (Home/End "
-    f"when the input is empty) · {OPEN_KEY_LABEL} memory approvals · Ctrl+P command palette · "
+    f"when the input is empty) · {OPEN_KEY_LABEL} memory approvals and tool requests · Ctrl+G "
+    "expand a collapsed paste · Ctrl+P command palette · "
     "Ctrl+Q quit"
 )
 
@@ -134,6 +135,18 @@ class CommandRunner:
             await self.say("Nothing to retry: no session is open.", "error")
             return
         self.app.send_message("", retry=True)
+
+    async def cmd_undo(self, args: str) -> None:
+        """Revert the agent's last file edit or write (the agent says what it did, or why not)."""
+        agent = self._agent_or_none()
+        if agent is None:
+            await self.say("Nothing to undo: no session is open.", "error")
+            return
+        if self.app.turn_running():
+            await self.say("The agent is still working; /undo once the reply has ended (Esc stops it).",
+                           "error")
+            return
+        await self.say(f"↶ {agent.undo_last_edit()}")
 
     async def cmd_compress(self, args: str) -> None:
         agent = self._agent_or_none()

@@ -49,6 +49,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
     SlashCommand("compress", "/compress", "summarise older turns into a continuation session"),
     SlashCommand("retry", "/retry", "send the last message again"),
+    SlashCommand("undo", "/undo", "revert the agent's last file edit or write"),
     SlashCommand("usage", "/usage", "tokens, cost and context use of this session"),
     SlashCommand("clear", "/clear", "clear the screen (the session is kept)"),
     SlashCommand("quit", "/quit", "leave Hermes"),

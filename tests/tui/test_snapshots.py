@@ -237,3 +237,77 @@ def test_welcome_on_the_first_screen(snap_compare, hermes_home) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_tool_approval_pane_with_a_diff(snap_compare, hermes_home) -> None:
+    """The tool approval pane over the chat, for an edit the agent wants to make.
+
+    A reviewer should see: the border title "Approve? edit hermes/cli.py +2 −1"; the file name
+    in bold with its folder dimmed; a unified diff with the ---/+++ header lines in bold, the
+    hunk header in cyan, the removed line in red with "-" and the two added lines in green with
+    "+", context lines dimmed; the key hints "a allow once · d deny · n deny with a note · Esc
+    close" in the border (no "allow prefix": that is for commands). Behind the pane, the
+    transcript's notice line "⏸ edit hermes/cli.py +2 −1 — waiting for approval (Ctrl+O)" and
+    the status bar's "⏸ 1 to approve · Ctrl+O" badge.
+    """
+    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.workspace.approval import ToolApprovalRequest
+
+    diff = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -10,4 +10,5 @@ def main() -> int:\n"
+            "     args = parse(sys.argv[1:])\n-    print('helo')\n+    print('hello')\n"
+            "+    log.info('greeted')\n     return 0\n")
+    request = ToolApprovalRequest(call_id="e1", tool="edit_file", title="edit hermes/cli.py +2 −1",
+                                  cwd="/home/dana/code/hermes", path="hermes/cli.py", diff=diff)
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        app = pilot.app
+        app.run_worker(app.tool_approvals.ask(request), group="test-request")
+        await wait_for(pilot, lambda: any("waiting for approval" in i.text for i in app.chat.transcript.items))
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ToolApprovalScreen))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_coding_tool_lines_in_the_transcript(snap_compare, hermes_home) -> None:
+    """The transcript lines of the coding tools, as one turn leaves them.
+
+    A reviewer should see, under the prompt "why does test_greet fail?": "📄 read greet.py
+    (1–2 of 2)"; "✏️ edit greet.py +1 −1  ▸" expanded below it ("▾") into a small diff with
+    the removed line red and the added line green; "$ pytest -q  exit 1  ▸" with its last
+    three output lines dimmed under it and "exit 1" in bold red; and the reply "One test still
+    fails.".
+    """
+    from hermes.tui.widgets.tool_lines import ToolLine
+
+    diff = "--- a/greet.py\n+++ b/greet.py\n@@ -1,2 +1,2 @@\n def greet():\n-    return 'helo'\n+    return 'hello'\n"
+    output = "".join(f"tests/test_greet.py::test_{n} PASSED\n" for n in range(6))
+    output += "FAILED tests/test_greet.py::test_wave - AssertionError\n1 failed, 6 passed in 0.12s\n"
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        chat = pilot.app.chat
+        await chat.transcript.add(TranscriptItem("user", "why does test_greet fail?"))
+        for event in (
+            ev.TurnStarted("s1", 1),
+            ev.ToolStarted("r1", "read_file", {"path": "greet.py"}, "read greet.py"),
+            ev.ToolFinished("r1", "read_file", True, "read greet.py",
+                            display={"kind": "read", "path": "greet.py", "first": 1, "last": 2, "total": 2}),
+            ev.ToolStarted("e1", "edit_file", {"path": "greet.py"}, "edit greet.py"),
+            ev.ToolFinished("e1", "edit_file", True, "edit greet.py",
+                            display={"kind": "edit", "path": "greet.py", "added": 1, "removed": 1, "diff": diff}),
+            ev.ToolStarted("c1", "run_command", {"command": "pytest -q"}, "pytest -q"),
+            ev.ToolOutput("c1", output),
+            ev.ToolFinished("c1", "run_command", False, "pytest -q",
+                            display={"kind": "command", "command": "pytest -q", "exit_code": 1}),
+            ev.TextDelta("One test still fails."),
+            ev.TurnDone("s1", "One test still fails."),
+        ):
+            await chat.render_event(event)
+        edit = [w for w in chat.transcript.rows if isinstance(w, ToolLine)][1]
+        edit.action_toggle_body()
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

@@ -14,10 +14,12 @@ from textual.widgets import Static, TextArea
 from hermes.agent import events as ev
 from hermes.tui import commands, memory_bridge, prompt_history
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
+from hermes.tui.tool_approvals import ToolRequestShown
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar
 from hermes.tui.widgets.suggestions import Suggestions
+from hermes.tui.widgets.tool_lines import ToolLineBook
 from hermes.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
@@ -78,6 +80,7 @@ class ChatScreen(Screen):
         self.reply: AssistantMessage | None = None
         self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
+        self.coding_lines = ToolLineBook(lambda item: self.transcript.row_for(item))
         self.retry_line: LineMessage | None = None  # the one line automatic retries update
         self.failed_text: str | None = None
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
@@ -275,6 +278,8 @@ class ChatScreen(Screen):
 
     async def render_event(self, event: ev.Event) -> None:
         """Show one agent event."""
+        if await self.render_tool_event(event):
+            return
         app = self.app
         if isinstance(event, ev.TextDelta):
             await self._write_reply(event.text)
@@ -321,6 +326,28 @@ class ChatScreen(Screen):
             await self.add_line("error", event.message)
         elif isinstance(event, ev.TurnDone):
             await self._turn_done(event)
+
+    async def render_tool_event(self, event: ev.Event) -> bool:
+        """The coding tools' lines (start, streamed output, end with display data); True when
+        the event was theirs. A turn's end also ends lines a cancel left running."""
+        book = self.coding_lines
+        if isinstance(event, ev.TurnDone):
+            book.clear()
+            return False
+        if not book.handles(event):
+            return False
+        if isinstance(event, ev.ToolStarted):
+            await self._end_reply()
+            await self.transcript.add(book.started(event))
+        elif isinstance(event, ev.ToolOutput):
+            book.output(event)
+        elif isinstance(event, ev.ToolFinished) and (item := book.finished(event)) is not None:
+            await self.transcript.add(item)
+        return True
+
+    async def on_tool_request_shown(self, message: ToolRequestShown) -> None:
+        """A tool asks for approval: its notice line goes in after the tool's own line."""
+        message.waiting.item = (await self.add_line("notice", message.waiting.text)).item
 
     async def _retry(self, event: ev.Retry) -> None:
         """One line per run of retries: it counts while waiting and ends saying how it went."""

@@ -59,4 +59,8 @@ def widget_for(item: TranscriptItem) -> Widget:
         from hermes.tui.widgets.reply import AssistantMessage
 
         return AssistantMessage(item)
+    if item.kind == "tool" and "tool" in item.meta:  # a coding tool's line (diff, output)
+        from hermes.tui.widgets.tool_lines import ToolLine
+
+        return ToolLine(item)
     return LineMessage(item)

@@ -1,4 +1,8 @@
-"""The multi-line prompt: Enter sends, Ctrl+J adds a line, Up/Down walk earlier prompts."""
+"""The multi-line prompt: Enter sends, Ctrl+J adds a line, Up/Down walk earlier prompts.
+
+A long paste is shown as one label (`[Pasted 412 lines]`) so the input stays readable; the
+message sent holds the full text, and Ctrl+G puts the full text back into the input.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +15,32 @@ from textual.widgets import TextArea
 
 PLACEHOLDER = "Message Hermes · Enter send · Ctrl+J newline · / commands · Ctrl+P palette"
 READ_ONLY_PLACEHOLDER = "Read-only: this session is open in another Hermes window · /new starts a new one"
+# A paste longer than this is collapsed into a label (a screenful of lines, or a long line).
+PASTE_MAX_LINES = 10
+PASTE_MAX_CHARS = 1000
+EXPAND_KEY = "ctrl+g"  # free in TextArea and the app; a person reaches it with one hand
+
+
+def is_long_paste(text: str) -> bool:
+    return len(text) > PASTE_MAX_CHARS or text.rstrip("\n").count("\n") + 1 > PASTE_MAX_LINES
+
+
+def paste_label(text: str, taken: set[str]) -> str:
+    """`[Pasted 412 lines]` (or `… characters]` for one long line), numbered when it repeats."""
+    lines = text.rstrip("\n").count("\n") + 1
+    what = f"{lines:,} lines" if lines > 1 else f"{len(text):,} characters"
+    label, n = f"[Pasted {what}]", 1
+    while label in taken:
+        n += 1
+        label = f"[Pasted {what} #{n}]"
+    return label
+
+
+def expand_pastes(text: str, pastes: dict[str, str]) -> str:
+    """`text` with every paste label still in it replaced by the text it stands for."""
+    for label, pasted in pastes.items():
+        text = text.replace(label, pasted)
+    return text
 
 
 class PromptHistory:
@@ -77,6 +107,7 @@ class PromptInput(TextArea):
         self.prompts = PromptHistory()
         self.completing = False  # set by the screen when suggestions are visible
         self.placeholder = PLACEHOLDER
+        self.pastes: dict[str, str] = {}  # label shown in the input → the text pasted
 
     def set_read_only(self, reason: str) -> None:
         """Say in the input itself when messages cannot be sent (commands such as /new still run)."""
@@ -85,6 +116,31 @@ class PromptInput(TextArea):
     def set_text(self, text: str) -> None:
         self.text = text
         self.move_cursor(self.document.end)
+        self.pastes = {label: pasted for label, pasted in self.pastes.items() if label in text}
+
+    @property
+    def full_text(self) -> str:
+        """What the input holds with collapsed pastes expanded: the text that is sent."""
+        return expand_pastes(self.text, self.pastes)
+
+    async def _on_paste(self, event: events.Paste) -> None:
+        # A short paste is left to TextArea's own handler (it runs after this one).
+        if self.read_only or not is_long_paste(event.text):
+            return
+        event.stop()
+        event.prevent_default()
+        label = paste_label(event.text, set(self.pastes))
+        self.pastes[label] = event.text
+        self.insert(label)
+        self.focus()
+        self.notify(f"Long paste shown as {label}; it is sent in full. Ctrl+G shows it here.", timeout=4)
+
+    def expand_all(self) -> bool:
+        """Put the full text of collapsed pastes back into the input (False when there is none)."""
+        if not any(label in self.text for label in self.pastes):
+            return False
+        self.set_text(self.full_text)
+        return True
 
     async def _on_key(self, event: events.Key) -> None:
         key = event.key
@@ -93,9 +149,13 @@ class PromptInput(TextArea):
             if self.completing:
                 self.post_message(self.CompletionKey("enter"))
                 return
-            text = self.text
+            text = self.full_text
             if text.strip():
                 self.post_message(self.Submitted(text))
+            return
+        if key == EXPAND_KEY:
+            self._swallow(event)
+            self.expand_all()
             return
         if key in ("ctrl+j", "shift+enter"):
             self._swallow(event)

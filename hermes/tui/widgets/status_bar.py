@@ -23,6 +23,7 @@ class StatusInfo:
     memory_pct: int | None = None  # None = store disabled or unknown
     user_pct: int | None = None
     pending: int = 0
+    tool_requests: int = 0  # edits, writes, commands waiting for approval (the turn waits)
     input_tokens: int = 0
     output_tokens: int = 0
     cost: float = 0.0
@@ -86,6 +87,9 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
         parts = [p for p in (mem_markup, user_markup) if p]
         plains = [p for p in (mem_plain, user_plain) if p]
         out.append((" · ".join(parts), " · ".join(plains)))
+    if info.tool_requests:
+        waiting = f"⏸ {info.tool_requests} to approve · Ctrl+O" if level < 3 else f"⏸{info.tool_requests}"
+        out.append((f"[bold $hermes-badge @click=app.open_approvals]{waiting}[/]", waiting))
     if info.pending:
         pending = f"⏳ {info.pending} pending" if level < 3 else f"⏳{info.pending}"
         # a click on the badge opens the approval pane

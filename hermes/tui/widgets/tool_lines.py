@@ -1,0 +1,256 @@
+"""Transcript lines of the coding tools: reads, edits with their diff, commands with their output.
+
+`📄 read hermes/cli.py (1–120 of 300)`, `✏️ edit hermes/cli.py +3 −1` (Enter or a click shows
+the diff), `$ pytest -q` (its output streams under it while it runs, then collapses to the
+last lines with the exit code; Enter or a click shows all of it). Everything a line shows is
+kept in its `TranscriptItem`, so a row that scrolled out and was unmounted comes back the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.widget import Widget
+from textual.widgets import Static
+
+from hermes.agent import events as ev
+from hermes.tui.widgets.messages import TranscriptItem
+
+# The coding tools and the icon their line starts with.
+CODING_TOOLS = {"read_file": "📄", "list_files": "📂", "search_files": "🔍", "edit_file": "✏️",
+                "write_file": "📝", "run_command": "$"}
+RUNNING_TAIL = 8  # output lines shown under a command while it runs
+DONE_TAIL = 3  # ...and once it ended, while collapsed
+# Output kept for expanding; a command that prints more keeps its end (the model's copy is
+# capped by the tool itself, this only bounds what the screen holds).
+MAX_OUTPUT_CHARS = 100_000
+# An expanded line shows at most this many last lines: drawing thousands of lines in the
+# transcript took over half a second (bench/tool_output_bench.py), and a person scrolls a
+# log this long in a terminal or a file, not in a chat.
+EXPANDED_LINES = 400
+
+
+def is_coding_tool(name: str) -> bool:
+    return name in CODING_TOOLS
+
+
+def _count(display: dict[str, Any], key: str) -> str:
+    value = display.get(key)
+    return f"{value:,}" if isinstance(value, int) else "?"
+
+
+def head_line(name: str, summary: str, display: dict[str, Any]) -> str:
+    """The line's first row, from the tool's display data (the summary when there is none)."""
+    kind, path = display.get("kind"), display.get("path") or ""
+    if kind == "read" and path:
+        span = ""
+        if all(isinstance(display.get(k), int) for k in ("first", "last", "total")):
+            span = f" ({display['first']:,}–{display['last']:,} of {display['total']:,})"
+        return f"📄 read {path}{span}"
+    if kind in ("edit", "write") and path:
+        icon = CODING_TOOLS["edit_file" if kind == "edit" else "write_file"]
+        return f"{icon} {kind} {path} +{_count(display, 'added')} −{_count(display, 'removed')}"
+    if kind == "command" and display.get("command"):
+        return f"$ {display['command']}"
+    icon = CODING_TOOLS.get(name, "🔧")
+    # ws-tools' summaries may already start with the icon; never show it twice
+    return summary if summary.startswith(icon) else f"{icon} {summary}"
+
+
+def start_line(name: str, summary: str, arguments: dict[str, Any]) -> str:
+    """The line while the call runs: a command shows itself, other tools their summary."""
+    if name == "run_command" and arguments.get("command"):
+        return f"$ {arguments['command']}"
+    return head_line(name, summary, {})
+
+
+def outcome_words(display: dict[str, Any], success: bool) -> str:
+    """`exit 0`, `exit 2`, `timed out`, `denied`, `failed` — what follows the head once done."""
+    if display.get("denied"):
+        return "denied"
+    if display.get("timed_out"):
+        return "timed out"
+    if display.get("kind") == "command" and isinstance(display.get("exit_code"), int):
+        return f"exit {display['exit_code']}"
+    return "" if success else "failed"
+
+
+def diff_text(diff: str) -> Text:
+    """A unified diff with added lines green, removed red and hunk headers cyan."""
+    out = Text()
+    for line in diff.splitlines():
+        if line.startswith(("+++", "---")):
+            style = "bold"
+        elif line.startswith("+"):
+            style = "green"
+        elif line.startswith("-"):
+            style = "red"
+        elif line.startswith("@@"):
+            style = "cyan"
+        else:
+            style = "dim"
+        out.append(line + "\n", style=style)
+    out.rstrip()
+    return out
+
+
+def tail_lines(text: str, count: int) -> str:
+    """The last `count` lines of `text` (a running command's last line may be partial)."""
+    # rsplit with a limit: a long output is not split whole on every streamed piece
+    return "\n".join(text.rstrip("\n").rsplit("\n", count)[-count:])
+
+
+class ToolLine(Static, can_focus=True):
+    """One coding tool call; expandable when it carries a diff or command output.
+
+    The item's meta holds: tool, body (the diff or the output), body_kind ("diff" | "output"),
+    state ("running" | "done"), outcome (e.g. "exit 1"), failed, expanded, dropped (characters
+    of early output no longer kept)."""
+
+    BINDINGS = [Binding("enter", "toggle_body", "Show or hide", show=False)]
+    # A click expands the line but leaves the focus in the input, so typing goes on there;
+    # Tab still reaches the line for Enter.
+    FOCUS_ON_CLICK = False
+
+    def __init__(self, item: TranscriptItem) -> None:
+        super().__init__(classes="line tool-line coding-tool-line")
+        self.item = item
+        self.refresh_item()
+
+    @property
+    def expandable(self) -> bool:
+        return bool(self.item.meta.get("body")) and self.item.meta.get("state") == "done"
+
+    def refresh_item(self) -> None:
+        self.set_class(self.item.meta.get("failed") == "1", "-failed")
+        self.set_class(self.item.meta.get("state") == "running", "-running")
+        self.update(render_tool_item(self.item))
+
+    def action_toggle_body(self) -> None:
+        if not self.expandable:
+            return
+        meta = self.item.meta
+        meta["expanded"] = "" if meta.get("expanded") else "1"
+        self.refresh_item()
+
+    def on_click(self) -> None:
+        self.action_toggle_body()
+
+
+def render_tool_item(item: TranscriptItem) -> Text:
+    """What a tool line shows, from its item alone."""
+    meta = item.meta
+    text = Text(item.text)
+    if outcome := meta.get("outcome"):
+        text.append(f"  {outcome}", style="bold red" if meta.get("failed") == "1" else "dim")
+    body = meta.get("body", "")
+    running = meta.get("state") == "running"
+    expanded = meta.get("expanded") == "1"
+    if body and not running:
+        text.append("  ▾" if expanded else "  ▸", style="dim")
+    if not body:
+        return text
+    if meta.get("body_kind") == "diff":
+        if expanded:
+            text.append("\n")
+            text.append_text(diff_text(body))
+        return text
+    if expanded:
+        shown = tail_lines(body, EXPANDED_LINES)
+        hidden = max(0, body.rstrip("\n").count("\n") + 1 - EXPANDED_LINES)
+        if note := _earlier_note(hidden, int(meta.get("dropped") or 0)):
+            text.append(f"\n{note}", style="dim")
+    else:
+        shown = tail_lines(body, RUNNING_TAIL if running else DONE_TAIL)
+    text.append("\n")
+    text.append_text(Text.from_ansi(shown, style="dim"))
+    return text
+
+
+def _earlier_note(lines: int, chars: int) -> str:
+    """`… 2,180 earlier lines and 9,900,000 characters before them not shown`."""
+    if not lines and not chars:
+        return ""
+    parts = [f"{lines:,} earlier lines"] if lines else []
+    if chars:
+        parts.append(f"{chars:,} characters before {'them' if lines else 'this'}")
+    return "… " + " and ".join(parts) + " not shown"
+
+
+class ToolLineBook:
+    """The coding tool lines of the current turn by call id; updates reach a row if mounted."""
+
+    def __init__(self, find_row: Callable[[TranscriptItem], Widget | None]) -> None:
+        self._find_row = find_row
+        self._items: dict[str, TranscriptItem] = {}
+
+    def handles(self, event: ev.Event) -> bool:
+        """True for the events this book draws (the coding tools' start, output and end)."""
+        if isinstance(event, ev.ToolOutput):
+            return True
+        if isinstance(event, (ev.ToolStarted, ev.ToolFinished)):
+            return is_coding_tool(event.name) or event.call_id in self._items
+        return False
+
+    def started(self, event: ev.ToolStarted) -> TranscriptItem:
+        """A new line for a call that began (the caller adds it to the transcript)."""
+        item = TranscriptItem("tool", start_line(event.name, event.summary, event.arguments),
+                              meta={"tool": event.name, "state": "running"})
+        self._items[event.call_id] = item
+        return item
+
+    def output(self, event: ev.ToolOutput) -> None:
+        item = self._items.get(event.call_id)
+        if item is None:
+            return
+        body = item.meta.get("body", "") + event.text
+        if len(body) > MAX_OUTPUT_CHARS:
+            cut = len(body) - MAX_OUTPUT_CHARS
+            item.meta["dropped"] = str(int(item.meta.get("dropped") or 0) + cut)
+            body = body[cut:]
+        item.meta["body"] = body
+        item.meta["body_kind"] = "output"
+        self._redraw(item)
+
+    def finished(self, event: ev.ToolFinished) -> TranscriptItem | None:
+        """Settle the call's line; returns a new item when the call had no line yet."""
+        item = self._items.pop(event.call_id, None)
+        new = item is None
+        if item is None:
+            item = TranscriptItem("tool", "", meta={"tool": event.name})
+        display = event.display
+        meta = item.meta
+        meta["state"] = "done"
+        # A command keeps its "$ command" head when the call ended without display data (a
+        # cancel); other tools take the finish summary, which says more than the start one.
+        if display or not item.text.startswith("$ "):
+            item.text = head_line(event.name, event.summary, display)
+        meta["outcome"] = outcome_words(display, event.success)
+        if not display and event.summary.endswith("cancelled"):
+            meta["outcome"] = "cancelled"
+        exit_code = display.get("exit_code")
+        meta["failed"] = "1" if (not event.success or display.get("denied") or display.get("timed_out")
+                                 or (isinstance(exit_code, int) and exit_code != 0)) else ""
+        if display.get("diff"):
+            meta["body"], meta["body_kind"] = str(display["diff"]), "diff"
+        elif not meta.get("body") and display.get("output_tail"):
+            meta["body"], meta["body_kind"] = str(display["output_tail"]), "output"
+        if new:
+            return item
+        self._redraw(item)
+        return None
+
+    def clear(self) -> None:
+        """The turn ended: a call left open (cancelled without a result) stops showing as running."""
+        for item in self._items.values():
+            item.meta["state"] = "done"
+            self._redraw(item)
+        self._items.clear()
+
+    def _redraw(self, item: TranscriptItem) -> None:
+        row = self._find_row(item)
+        if isinstance(row, ToolLine):
+            row.refresh_item()

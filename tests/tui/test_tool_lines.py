@@ -1,0 +1,131 @@
+"""Transcript lines of the coding tools, drawn from the agent's events as a turn sends them.
+
+Until the real tools are merged, the events are the ones the contract promises
+(ToolStarted → ToolOutput… → ToolFinished(display=…)), handed to the app the way the agent's
+callback hands them; the person's side (what shows, Enter and clicks) is real.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hermes.agent import events as ev
+from hermes.tui.widgets.tool_lines import EXPANDED_LINES, ToolLine, head_line, is_coding_tool, outcome_words
+from tests.tui.conftest import SIZE, make_app, ready, wait_for
+
+DIFF = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -1,3 +1,5 @@\n import sys\n"
+        "-print('hi')\n+print('hello')\n+print('and more')\n+print('and even more')\n")
+
+
+def tool_rows(app: Any) -> list[ToolLine]:
+    return [w for w in app.chat.transcript.rows if isinstance(w, ToolLine)]
+
+
+def shown(row: ToolLine) -> str:
+    """The row's text as drawn on the screen."""
+    return str(row.render())
+
+
+def _app() -> Any:
+    return make_app(open_agent=False, preload=lambda: None)
+
+
+async def test_a_command_streams_its_output_then_collapses_to_its_last_lines():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.on_agent_event(ev.ToolStarted("c1", "run_command", {"command": "pytest -q"}, "run_command pytest -q"))
+        for n in range(1, 21):
+            app.on_agent_event(ev.ToolOutput("c1", f"line {n}\n"))
+        await wait_for(pilot, lambda: tool_rows(app) and "line 20" in shown(tool_rows(app)[0]))
+        row = tool_rows(app)[0]
+        running = shown(row)
+        assert running.startswith("$ pytest -q")
+        assert "line 13" in running and "line 12" not in running  # the last 8 lines while it runs
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "$ pytest -q", display={
+            "kind": "command", "command": "pytest -q", "exit_code": 1, "output_tail": "line 20\n"}))
+        await wait_for(pilot, lambda: "exit 1" in shown(row))
+        done = shown(row)
+        assert done.splitlines()[0] == "$ pytest -q  exit 1  ▸"
+        assert "line 18" in done and "line 17" not in done  # collapsed to its last lines
+        await pilot.click(row)
+        await wait_for(pilot, lambda: "line 1\n" in shown(row))
+        assert "▾" in shown(row) and "line 17" in shown(row)
+        assert app.focused is app.chat.prompt  # the click left the typing where it was
+        await pilot.click(row)
+        await wait_for(pilot, lambda: "line 17" not in shown(row))
+
+
+async def test_an_edit_line_shows_its_counts_and_enter_expands_the_diff():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.on_agent_event(ev.ToolStarted("e1", "edit_file", {"path": "hermes/cli.py"}, "edit hermes/cli.py"))
+        app.on_agent_event(ev.ToolFinished("e1", "edit_file", True, "edit hermes/cli.py", display={
+            "kind": "edit", "path": "hermes/cli.py", "added": 3, "removed": 1, "diff": DIFF}))
+        await wait_for(pilot, lambda: tool_rows(app) and "+3 −1" in shown(tool_rows(app)[0]))
+        row = tool_rows(app)[0]
+        assert shown(row) == "✏️ edit hermes/cli.py +3 −1  ▸"
+        row.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "+print('and even more')" in shown(row))
+        assert "-print('hi')" in shown(row)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: shown(row) == "✏️ edit hermes/cli.py +3 −1  ▸")
+
+
+async def test_a_read_line_names_the_lines_read():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.on_agent_event(ev.ToolStarted("r1", "read_file", {"path": "hermes/cli.py"}, "read hermes/cli.py"))
+        app.on_agent_event(ev.ToolFinished("r1", "read_file", True, "read hermes/cli.py", display={
+            "kind": "read", "path": "hermes/cli.py", "first": 1, "last": 120, "total": 300}))
+        await wait_for(pilot, lambda: tool_rows(app) and "of 300" in shown(tool_rows(app)[0]))
+        assert shown(tool_rows(app)[0]) == "📄 read hermes/cli.py (1–120 of 300)"
+
+
+async def test_a_denied_command_says_so_and_a_cancelled_one_stops_running():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.on_agent_event(ev.ToolStarted("c1", "run_command", {"command": "rm -rf build"}, "rm -rf build"))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", False, "denied", display={
+            "kind": "command", "command": "rm -rf build", "denied": True}))
+        app.on_agent_event(ev.ToolStarted("c2", "run_command", {"command": "sleep 99"}, "sleep 99"))
+        app.on_agent_event(ev.ToolOutput("c2", "waiting…\n"))
+        app.on_agent_event(ev.ToolFinished("c2", "run_command", False, "run_command cancelled"))
+        await wait_for(pilot, lambda: len(tool_rows(app)) == 2 and "cancelled" in shown(tool_rows(app)[1]))
+        denied, cancelled = tool_rows(app)
+        assert shown(denied) == "$ rm -rf build  denied"
+        assert denied.has_class("-failed")
+        assert shown(cancelled).splitlines()[0] == "$ sleep 99  cancelled  ▸"
+
+
+def test_heads_and_outcomes_from_display_data():
+    assert head_line("write_file", "write notes.md", {"kind": "write", "path": "notes.md", "added": 2,
+                                                      "removed": 0}) == "📝 write notes.md +2 −0"
+    assert head_line("search_files", "🔍 search 'TODO' → 4 matches", {"kind": "search"}) \
+        == "🔍 search 'TODO' → 4 matches"  # a summary that has the icon keeps one
+    assert head_line("list_files", "list *.py → 9 files", {}) == "📂 list *.py → 9 files"
+    assert outcome_words({"kind": "command", "exit_code": 0}, True) == "exit 0"
+    assert outcome_words({"kind": "command", "timed_out": True, "exit_code": -9}, False) == "timed out"
+    assert outcome_words({}, False) == "failed"
+    assert is_coding_tool("run_command") and not is_coding_tool("memory")
+
+
+async def test_a_long_output_expands_to_its_last_lines_and_says_what_is_left_out():
+    app = _app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.on_agent_event(ev.ToolStarted("c1", "run_command", {"command": "make"}, "make"))
+        app.on_agent_event(ev.ToolOutput("c1", "".join(f"step {n}\n" for n in range(1, 1001))))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "make", display={
+            "kind": "command", "command": "make", "exit_code": 0}))
+        await wait_for(pilot, lambda: tool_rows(app) and "exit 0" in shown(tool_rows(app)[0]))
+        row = tool_rows(app)[0]
+        await pilot.click(row)
+        await wait_for(pilot, lambda: "▾" in shown(row))
+        text = shown(row)
+        assert f"… {1000 - EXPANDED_LINES:,} earlier lines not shown" in text
+        assert f"step {1001 - EXPANDED_LINES}\n" in text and f"step {1000 - EXPANDED_LINES}\n" not in text

@@ -11,10 +11,20 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from hermes.agent import background, compress, limits, llm, session_lock, tokens
-from hermes.agent.events import ErrorEvent, Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
+from hermes.agent.events import (
+    ErrorEvent,
+    Event,
+    Notice,
+    SessionChanged,
+    TitleChanged,
+    ToolOutput,
+    TurnDone,
+    Usage,
+)
 from hermes.agent.stored_history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
@@ -22,6 +32,12 @@ from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
+from hermes.workspace.coding_tools import CodingTools
+from hermes.workspace.project_root import find_project_root
+
+if TYPE_CHECKING:
+    from hermes.workspace.approval import ToolApprover
+    from hermes.workspace.turn_sources import TurnSources
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -63,6 +79,13 @@ class AgentSession:
         self._hurry = asyncio.Event()
         self._session_lock: session_lock.SessionLock | None = None
         self.read_only = ""  # one line, when another process has this session open
+        # The coding tools: where they work, who approves their changes (the app's pane;
+        # None denies them) and who is told what files and commands put into the turn.
+        self.project_root: Path = find_project_root(Path.cwd())
+        self.tool_approver: ToolApprover | None = None
+        self.turn_sources: TurnSources | None = None
+        self._coding_tools = (CodingTools(cfg.tools, self, self._count_tokens)
+                              if cfg.tools.enabled else None)
 
     # ------------------------------------------------------------ opening
 
@@ -132,6 +155,7 @@ class AgentSession:
         info = self.history.get(session_id)
         if info is None:
             raise OpenError(f"No session with id {session_id}.")
+        self._fresh_workspace(new_session=False)
         prompt = getattr(info, "system_prompt", "") or ""
         if not prompt:  # a session stored without one (older data): build it once
             prompt = self._build_prompt().text
@@ -206,9 +230,47 @@ class AgentSession:
             return llm.DEFAULT_CONTEXT_WINDOW
 
     def _registry(self, session_id: str) -> ToolRegistry:
+        coding = self._coding_tools
+        if coding is not None and coding.journal_id is None:
+            coding.journal_id = session_id  # a compression's continuation keeps its parent's
         registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider)
+                                                     self.provider, coding)
         return registry
+
+    # ------------------------------------------------------------ coding tools
+
+    def _count_tokens(self, text: str) -> int:
+        return tokens.count_text(text, self._model.name)
+
+    def set_tool_approver(self, approver: ToolApprover | None) -> None:
+        """Who approves edits, writes and commands (None: they are denied, the model is told)."""
+        self.tool_approver = approver
+
+    def tool_output(self, call_id: str, text: str) -> None:
+        """A running command's output, passed on to the interface as it arrives."""
+        self._emit(ToolOutput(call_id, text))
+
+    def undo_last_edit(self) -> str:
+        """Revert the agent's last edit or write in this session (/undo); one line saying what
+        happened, or why nothing was changed and what to do."""
+        from hermes.workspace.undo import UndoJournal
+
+        journal_id = self._coding_tools.journal_id if self._coding_tools is not None else None
+        if journal_id is None:
+            return "Nothing to undo: the agent has not edited or written a file in this session."
+        try:
+            return UndoJournal(journal_id).undo_last()
+        except OSError as exc:
+            return (f"Could not undo: {exc.strerror or exc} ({getattr(exc, 'filename', '')}). "
+                    "Check the file's permissions and try /undo again.")
+
+    def _fresh_workspace(self, *, new_session: bool) -> None:
+        """Another session starts or is loaded: its own undo journal (and, for a new one,
+        no command prefixes allowed yet)."""
+        if self._coding_tools is not None:
+            self._coding_tools.journal_id = None
+            if new_session:
+                self._coding_tools.policy.reset()
 
     def _start_session(self, title: str | None = None) -> Conversation:
         built = self._build_prompt()
@@ -225,6 +287,7 @@ class AgentSession:
                 raise
         self._turn_index = 0
         self._hold(session_id)
+        self._fresh_workspace(new_session=False)
         self._conv = self._conversation(session_id, built.text, [])
         return self._conv
 
@@ -571,6 +634,7 @@ class AgentSession:
             old = self._conv
             self._conv = None
             self._summary = ""
+            self._fresh_workspace(new_session=True)
             try:
                 conv = self._start_session(title) if title else None
             except Exception:

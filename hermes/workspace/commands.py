@@ -20,6 +20,7 @@ HEAD_BYTES = 32 * 1024
 TAIL_BYTES = 64 * 1024
 READ_CHUNK = 64 * 1024
 TERM_GRACE_S = 2.0  # after SIGTERM, before SIGKILL
+EXIT_POLL_S = 0.05
 DRAIN_GRACE_S = 0.5  # after the shell exits, for background children still holding the output
 
 
@@ -53,11 +54,18 @@ def _kill_group(pid: int, sig: int) -> None:
         os.killpg(pid, sig)
 
 
+async def _exited(proc: asyncio.subprocess.Process) -> None:
+    """Until the shell itself has exited. (`proc.wait()` also waits for its output pipe to
+    close, which a background child may hold open for ever.)"""
+    while proc.returncode is None:
+        await asyncio.sleep(EXIT_POLL_S)
+
+
 async def _stop(proc: asyncio.subprocess.Process) -> None:
     """SIGTERM to the group, SIGKILL to what is left after a grace period."""
     _kill_group(proc.pid, signal.SIGTERM)
     with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(proc.wait(), TERM_GRACE_S)
+        await asyncio.wait_for(_exited(proc), TERM_GRACE_S)
     _kill_group(proc.pid, signal.SIGKILL)
 
 
@@ -72,9 +80,16 @@ async def run_command(command: str, cwd: Path, timeout: float,
                       on_output: Callable[[str], None] | None = None) -> CommandRun:
     """Run `command` with /bin/sh in `cwd` and its own session (process group); stdin is empty.
     Cancelling the awaiting task kills the group at once and re-raises."""
-    proc = await asyncio.create_subprocess_shell(
+    starting = asyncio.ensure_future(asyncio.create_subprocess_shell(
         command, cwd=cwd, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.STDOUT, start_new_session=True, env=command_env())
+        stderr=asyncio.subprocess.STDOUT, start_new_session=True, env=command_env()))
+    try:
+        proc = await asyncio.shield(starting)
+    except asyncio.CancelledError:
+        # The shell may already run (it starts before its pipes are connected): stop it too.
+        with contextlib.suppress(Exception):
+            _kill_group((await starting).pid, signal.SIGKILL)
+        raise
     head, tail = bytearray(), bytearray()
     total = 0
     decoder = codecs.getincrementaldecoder("utf-8")("replace")
@@ -102,7 +117,7 @@ async def run_command(command: str, cwd: Path, timeout: float,
     timed_out = stopped_background = False
     try:
         try:
-            await asyncio.wait_for(proc.wait(), timeout)
+            await asyncio.wait_for(_exited(proc), timeout)
         except TimeoutError:
             timed_out = True
             await _stop(proc)

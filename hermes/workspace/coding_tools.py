@@ -228,7 +228,8 @@ class CodingTools:
         display: dict[str, Any] = {"kind": "search", "pattern": str(pattern or ""),
                                    "glob": glob or ""}
         try:
-            found = await asyncio.to_thread(search_files, self.root, pattern, glob)
+            found = await asyncio.to_thread(search_files, self.root, pattern, glob,
+                                            allow_outside=self.cfg.allow_outside_root)
         except ToolError as exc:
             return self._failed(exc, display)
         display["total"] = found.total

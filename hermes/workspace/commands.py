@@ -70,8 +70,20 @@ async def _stop(proc: asyncio.subprocess.Process) -> None:
 
 
 def command_env() -> dict[str, str]:
-    """The environment a command runs with: Hermes's own, with pagers that never wait for keys."""
+    """The environment a command runs with: Hermes's own, less the secrets Hermes loaded from
+    $HERMES_HOME/.env (a command the model runs has no business printing Hermes's keys), with
+    pagers that never wait for keys."""
+    from hermes import paths
+    from hermes.config import parse_env_text
+
     env = dict(os.environ)
+    try:
+        own = parse_env_text(paths.env_path().read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError):
+        own = {}
+    for key, value in own.items():
+        if env.get(key) == value:
+            del env[key]
     env.update(PAGER="cat", GIT_PAGER="cat", GIT_TERMINAL_PROMPT="0")
     return env
 

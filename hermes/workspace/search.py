@@ -116,7 +116,8 @@ def _short(line: str) -> str:
     return line if len(line) <= MAX_LINE_CHARS else line[:MAX_LINE_CHARS] + "…"
 
 
-def _search_python(root: Path, regex: re.Pattern[str], spec: pathspec.GitIgnoreSpec | None) -> Matches:
+def _search_python(root: Path, regex: re.Pattern[str], spec: pathspec.GitIgnoreSpec | None,
+                   allow_outside: bool) -> Matches:
     found: list[str] = []
     total = 0
     for rel in project_files(root):
@@ -124,6 +125,8 @@ def _search_python(root: Path, regex: re.Pattern[str], spec: pathspec.GitIgnoreS
             continue
         path = root / rel
         try:
+            if not allow_outside and not path.resolve().is_relative_to(root):
+                continue  # a symlink out of the project: its text stays unread
             if not path.is_file() or path.stat().st_size > MAX_SEARCH_BYTES:
                 continue
             data = path.read_bytes()
@@ -156,9 +159,10 @@ def _search_ripgrep(rg: str, root: Path, pattern: str, glob: str | None) -> Matc
     return Matches(kept, len(lines), "ripgrep")
 
 
-def search_files(root: Path, pattern: object, glob: str | None, *, use_ripgrep: bool = True
-                 ) -> Matches:
-    """Lines matching the regex `pattern` in the project's files (optionally only `glob`)."""
+def search_files(root: Path, pattern: object, glob: str | None, *, use_ripgrep: bool = True,
+                 allow_outside: bool = False) -> Matches:
+    """Lines matching the regex `pattern` in the project's files (optionally only `glob`).
+    Symlinks are not followed out of the root (ripgrep does not follow them at all)."""
     regex = compile_pattern(pattern)
     spec = glob_filter(glob)
     rg = shutil.which("rg") if use_ripgrep else None
@@ -166,4 +170,4 @@ def search_files(root: Path, pattern: object, glob: str | None, *, use_ripgrep: 
         found = _search_ripgrep(rg, root, regex.pattern, glob)
         if found is not None:
             return found
-    return _search_python(root, regex, spec)
+    return _search_python(root.resolve(), regex, spec, allow_outside)

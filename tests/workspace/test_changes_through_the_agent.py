@@ -181,3 +181,44 @@ async def test_read_through_the_agent_reaches_the_model_as_numbered_lines(agent_
     assert summaries[1].startswith("📄 read ../../etc/passwd → error: ")
     assert not has_tool_results(server.requests_for(MAIN)[0])
     await agent.close()
+
+
+async def test_file_content_is_reported_to_the_turn_sources(agent_in_repo, repo: Path):
+    server, agent = agent_in_repo
+
+    class Sources:
+        def __init__(self) -> None:
+            self.records: list[tuple[str, str]] = []
+
+        def record(self, label: str, text: str) -> None:
+            self.records.append((label, text))
+
+    agent.turn_sources = Sources()
+    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.ALLOW_ONCE)))
+    script(server, call("read_file", {"path": "tests/test_calc.py"}, id="call_read"),
+           call("run_command", {"command": "echo from-a-command"}, id="call_run"))
+    await agent.send("look")
+    assert agent.turn_sources.records == [
+        ("file tests/test_calc.py", (repo / "tests/test_calc.py").read_text().rstrip("\n")),
+        ("command echo from-a-command", "from-a-command\n")]
+    await agent.close()
+
+
+async def test_a_file_changed_while_the_person_decides_is_not_overwritten(agent_in_repo,
+                                                                          repo: Path):
+    server, agent = agent_in_repo
+
+    async def slow_person(request: ToolApprovalRequest) -> ToolApprovalAnswer:
+        assert request.call_id == "call_edit"
+        (repo / "pkg/calc.py").write_text("edited meanwhile\n")
+        return ToolApprovalAnswer(Choice.ALLOW_ONCE)
+
+    agent.set_tool_approver(slow_person)
+    script(server, call("edit_file", FIX, id="call_edit"))
+    await agent.send("fix add")
+    assert (repo / "pkg/calc.py").read_text() == "edited meanwhile\n"
+    error = json.loads(tool_results(server.requests_for(MAIN)[-1])[0])["error"]
+    assert error == ("pkg/calc.py changed while the user was deciding; read it again and redo "
+                     "the change.")
+    assert agent.undo_last_edit().startswith("Nothing to undo")
+    await agent.close()

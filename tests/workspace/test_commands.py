@@ -176,3 +176,13 @@ async def test_outputs_for_the_ui_arrive_while_the_command_runs(repo: Path):
     assert not task.done()
     reply = await task
     assert reply.result.endswith("first\nsecond\n")
+
+
+async def test_commands_do_not_get_the_keys_hermes_loaded_from_its_env_file(
+        repo: Path, hermes_home: Path, monkeypatch):
+    (hermes_home / ".env").write_text("HERMES_TEST_SECRET=sk-from-hermes-env\n")
+    monkeypatch.setenv("HERMES_TEST_SECRET", "sk-from-hermes-env")
+    monkeypatch.setenv("USER_OWN_VAR", "kept")
+    host = Host(repo, [ToolApprovalAnswer(Choice.ALLOW_ONCE)])
+    reply = await run(make_tools(host), command='echo "[$HERMES_TEST_SECRET][$USER_OWN_VAR]"')
+    assert reply.result.endswith("\n[][kept]\n")

@@ -152,3 +152,13 @@ async def test_a_bad_regex_is_one_clear_error(repo: Path):
     error = json.loads(reply.result)["error"]
     assert error.startswith("pattern 'foo((' is not a valid regular expression")
     assert "escape special characters" in error
+
+
+def test_search_does_not_follow_a_symlink_out_of_the_root(repo: Path):
+    (repo.parent / "outside.txt").write_text("needle outside\n")
+    os.symlink(repo.parent / "outside.txt", repo / "link.txt")
+    (repo / "inside.txt").write_text("needle inside\n")
+    found = search_files(repo, "needle", None, use_ripgrep=False)
+    assert found.lines == ["inside.txt:1:needle inside"]
+    allowed = search_files(repo, "needle", None, use_ripgrep=False, allow_outside=True)
+    assert sorted(allowed.lines) == ["inside.txt:1:needle inside", "link.txt:1:needle outside"]

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from hermes.workspace.result_caps import Count
+from hermes.workspace.result_caps import Count, head
 
 MAX_READ_BYTES = 5 * 1024 * 1024  # larger files are refused: search them or read a slice by command
 SNIFF_BYTES = 8192  # a NUL byte in the first 8 KiB marks a binary file, as git decides
@@ -104,8 +104,8 @@ def numbered_excerpt(content: str, offset: int, limit: int, budget: int, count: 
         cost = count(line) + 1
         if out and used + cost > budget:
             break
-        if not out and cost > budget:  # one enormous line: send its start
-            line = line[: budget * 3] + " […line cut]"
+        if not out and cost > budget:  # one enormous line (minified code): send its start
+            line = head(line, budget - 10, count) + " […line cut]"
             cost = budget
         out.append(line)
         used += cost

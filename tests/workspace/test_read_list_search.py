@@ -162,3 +162,13 @@ def test_search_does_not_follow_a_symlink_out_of_the_root(repo: Path):
     assert found.lines == ["inside.txt:1:needle inside"]
     allowed = search_files(repo, "needle", None, use_ripgrep=False, allow_outside=True)
     assert sorted(allowed.lines) == ["inside.txt:1:needle inside", "link.txt:1:needle outside"]
+
+
+async def test_one_enormous_line_is_cut_within_the_cap(repo: Path):
+    (repo / "bundle.min.js").write_text("var a=" + ",".join(f"x{n}:{n * 7}" for n in range(60000))
+                                        + ";\n")
+    result, display, _ = await read(make_tools(Host(repo)), path="bundle.min.js")
+    assert tokens.count_text(result, MODEL) <= 2000
+    assert result.splitlines()[1].startswith("1\tvar a=x0:0,x1:7")
+    assert result.splitlines()[1].endswith(" […line cut]")
+    assert (display["first"], display["last"], display["total"]) == (1, 1, 1)

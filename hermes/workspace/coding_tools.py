@@ -22,18 +22,18 @@ from hermes.workspace.commands import run_command
 from hermes.workspace.files import (
     DEFAULT_LIMIT,
     ToolError,
-    preview,
     as_int,
     current_text,
     numbered_excerpt,
+    preview,
     read_text,
     replaced,
     unified_diff,
     write_text,
 )
 from hermes.workspace.path_safety import PathRefused, display_path, resolve_in_root
-from hermes.workspace.result_caps import Count
 from hermes.workspace.policy import ApprovalPolicy, command_prefix
+from hermes.workspace.result_caps import Count
 from hermes.workspace.search import list_files, search_files
 from hermes.workspace.turn_sources import TurnSources
 from hermes.workspace.undo import UndoJournal
@@ -75,7 +75,7 @@ def _fn(name: str, description: str, properties: dict[str, Any], required: list[
         "parameters": {"type": "object", "properties": properties, "required": required}}}
 
 
-_S, _I = {"type": "string"}, {"type": "integer"}
+_S = {"type": "string"}
 _PATH = {"type": "string", "description": "relative to the project root"}
 _GLOB = {"type": "string", "description": "e.g. *.py or src/**"}
 
@@ -100,7 +100,8 @@ SCHEMAS: list[dict[str, Any]] = [
 # ---------------------------------------------------------------- lines for people
 
 
-def _describe(args: dict[str, Any], tool: str) -> str:
+def describe(tool: str, args: dict[str, Any]) -> str:
+    """The line shown when a call starts: `📄 read a.py`, `✏️ edit a.py`, `$ pytest -q`."""
     path = preview(args.get("path"), 60)
     if tool == "read_file":
         return f"📄 read {path}"
@@ -114,11 +115,6 @@ def _describe(args: dict[str, Any], tool: str) -> str:
     if tool == "write_file":
         return f"📝 write {path}"
     return f"$ {preview(args.get('command'), 80)}"
-
-
-def describe(tool: str, args: dict[str, Any]) -> str:
-    """The line shown when a call starts: `📄 read a.py`, `✏️ edit a.py`, `$ pytest -q`."""
-    return _describe(args, tool)
 
 
 def _change_title(kind: str, shown: str, added: int, removed: int, new: bool) -> str:
@@ -219,7 +215,7 @@ class CodingTools:
                                         self.count, "files", "narrow the glob")
         text = text or "no files match"
         noun = "file" if listing.total == 1 else "files"
-        return ToolReply(text, display, f"{_describe({'glob': glob}, 'list_files')} → "
+        return ToolReply(text, display, f"{describe('list_files', {'glob': glob})} → "
                                         f"{listing.total:,} {noun}")
 
     async def _search(self, raw: str, call_id: str) -> ToolReply:
@@ -238,7 +234,7 @@ class CodingTools:
         text = text or "no matches"
         self._record(f"search {pattern}", "\n".join(found.lines[:kept]))
         noun = "match" if found.total == 1 else "matches"
-        return ToolReply(text, display, f"{_describe(args, 'search_files')} → "
+        return ToolReply(text, display, f"{describe('search_files', args)} → "
                                         f"{found.total:,} {noun}")
 
     # ------------------------------------------------------------ changes

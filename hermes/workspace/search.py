@@ -143,8 +143,9 @@ def _search_python(root: Path, regex: re.Pattern[str], spec: pathspec.GitIgnoreS
 
 
 def _search_ripgrep(rg: str, root: Path, pattern: str, glob: str | None) -> Matches | None:
-    args = [rg, "--line-number", "--no-heading", "--color", "never", "--no-messages",
-            "--max-filesize", "2M", "-e", pattern]
+    # --hidden: dotfiles count (git lists them too); .git itself never does
+    args = [rg, "--line-number", "--no-heading", "--color", "never", "--no-messages", "--hidden",
+            "--glob", "!.git", "--max-filesize", "2M", "-e", pattern]
     if glob:
         args += ["--glob", glob.strip()]
     try:

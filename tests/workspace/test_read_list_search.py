@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -172,3 +173,21 @@ async def test_one_enormous_line_is_cut_within_the_cap(repo: Path):
     assert result.splitlines()[1].startswith("1\tvar a=x0:0,x1:7")
     assert result.splitlines()[1].endswith(" […line cut]")
     assert (display["first"], display["last"], display["total"]) == (1, 1, 1)
+
+
+@pytest.mark.skipif(shutil.which("rg") is None, reason="ripgrep is not on PATH")
+def test_ripgrep_and_python_find_the_same_lines(repo: Path):
+    (repo / "pkg" / "more.py").write_text("def add_all(xs):\n    return sum(xs)\n")
+    (repo / ".github").mkdir()
+    (repo / ".github" / "check.sh").write_text("def add in a hidden folder\n")
+    (repo.parent / "outside.txt").write_text("def add outside\n")
+    os.symlink(repo.parent / "outside.txt", repo / "link.txt")
+    by_rg = search_files(repo, r"def add", None)
+    by_python = search_files(repo, r"def add", None, use_ripgrep=False)
+    assert by_rg.engine == "ripgrep"
+    assert sorted(by_rg.lines) == sorted(by_python.lines) == [
+        ".github/check.sh:1:def add in a hidden folder", "pkg/calc.py:1:def add(a, b):",
+        "pkg/more.py:1:def add_all(xs):"]
+    assert not any("outside" in line or "build/" in line or ".log" in line for line in by_rg.lines)
+    in_tests = search_files(repo, "add", "tests/*")
+    assert in_tests.lines == search_files(repo, "add", "tests/*", use_ripgrep=False).lines

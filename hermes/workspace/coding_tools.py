@@ -118,11 +118,15 @@ def describe(tool: str, args: dict[str, Any]) -> str:
 
 
 def _change_title(kind: str, shown: str, added: int, removed: int, new: bool) -> str:
+    """The approval pane's title (`edit a.py +3 −1`); the transcript line adds the icon."""
     if kind == "edit":
-        return f"✏️ edit {shown} +{added} −{removed}"
+        return f"edit {shown} +{added} −{removed}"
     if new:
-        return f"📝 write {shown} (new, {added} lines)"
-    return f"📝 write {shown} +{added} −{removed}"
+        return f"write {shown} (new, {added} line{'' if added == 1 else 's'})"
+    return f"write {shown} +{added} −{removed}"
+
+
+ICONS = {"edit": "✏️", "write": "📝"}
 
 
 # ---------------------------------------------------------------- the tools
@@ -275,13 +279,14 @@ class CodingTools:
                       after: str, call_id: str) -> ToolReply:
         diff = unified_diff(before or "", after, shown)
         title = _change_title(kind, shown, diff.added, diff.removed, before is None)
+        line = f"{ICONS[kind]} {title}"
         display: dict[str, Any] = {"kind": kind, "path": shown, "added": diff.added,
                                    "removed": diff.removed, "diff": diff.text}
         request = ToolApprovalRequest(call_id=call_id, tool=f"{kind}_file",
                                       title=title, cwd=str(self.root), path=shown, diff=diff.text)
         answer = await self._ask(request)
         if not answer.allowed:
-            return self._denied(answer, title, display)
+            return self._denied(answer, line, display)
         if current_text(path) != before:
             return self._failed(ToolError(f"{shown} changed while the user was deciding; read "
                                           "it again and redo the change."), display)
@@ -295,7 +300,7 @@ class CodingTools:
         result = {"success": True, "path": shown, "added": diff.added, "removed": diff.removed}
         if before is None:
             result["created"] = True
-        return ToolReply(json.dumps(result, ensure_ascii=False), display, title)
+        return ToolReply(json.dumps(result, ensure_ascii=False), display, line)
 
     async def _command(self, raw: str, call_id: str) -> ToolReply:
         args = json.loads(raw)

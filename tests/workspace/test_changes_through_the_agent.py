@@ -57,7 +57,7 @@ async def test_an_approved_edit_changes_the_file_and_shows_the_diff(agent_in_rep
     assert (repo / "pkg/calc.py").read_text().startswith("def add(a, b):\n    return a + b\n")
     [asked] = person.asked
     assert asked.tool == "edit_file" and asked.path == "pkg/calc.py"
-    assert asked.title == "✏️ edit pkg/calc.py +1 −1" and asked.cwd == str(repo.resolve())
+    assert asked.title == "edit pkg/calc.py +1 −1" and asked.cwd == str(repo.resolve())
     assert "-    return a - b\n+    return a + b\n" in (asked.diff or "")
     [started] = recorder.of(ToolStarted)
     assert started.summary == "✏️ edit pkg/calc.py"
@@ -119,12 +119,17 @@ async def test_an_edit_with_several_matches_names_their_lines(agent_in_repo, rep
 async def test_write_then_undo_twice_restores_everything(agent_in_repo, hermes_home: Path,
                                                          repo: Path):
     server, agent = agent_in_repo
-    agent.set_tool_approver(Person(*[ToolApprovalAnswer(Choice.ALLOW_ONCE)] * 2))
+    person = Person(*[ToolApprovalAnswer(Choice.ALLOW_ONCE)] * 2)
+    agent.set_tool_approver(person)
     original = (repo / "pkg/calc.py").read_text()
     script(server, call("edit_file", FIX),
            call("write_file", {"path": "docs/notes.md", "content": "# Notes\n"}))
     await agent.send("fix and write notes")
     assert (repo / "docs/notes.md").read_text() == "# Notes\n"
+    write = person.asked[1]
+    assert (write.tool, write.title, write.path) == ("write_file", "write docs/notes.md (new, 1 line)",
+                                                     "docs/notes.md")
+    assert write.diff == "--- a/docs/notes.md\n+++ b/docs/notes.md\n@@ -0,0 +1 @@\n+# Notes\n"
     journal = journal_path(agent.session_id or "")
     assert journal.parent == hermes_home / "undo"
     assert stat.S_IMODE(journal.stat().st_mode) == 0o600

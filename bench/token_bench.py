@@ -1,6 +1,7 @@
 """Token economy of a turn, measured from the fake server's request log.
 
-Prints: the memory + session_search schema tokens, a whole request's tokens with empty memory,
+Prints: the tool schema tokens (all tools, and each coding tool), a whole first request's
+tokens with all tools and empty memory, what a 300-line read_file costs,
 and the background review + title tokens as a share of the turn they follow (plain turn and a
 turn that writes memory, with empty and with nearly full memory).
 
@@ -140,6 +141,7 @@ async def _conversation(server: FakeLLMServer, texts: list[str], *, memory_write
 
 
 SEND_SECONDS: list[float] = []
+CODING_TOOLS = ("read_file", "list_files", "search_files", "edit_file", "write_file", "run_command")
 
 
 def _share(turn_log: list[dict], model: str) -> tuple[int, int, int]:
@@ -147,6 +149,35 @@ def _share(turn_log: list[dict], model: str) -> tuple[int, int, int]:
     for body in turn_log:
         sizes[_kind(body)] += _req_tokens(body, model) + _reply_tokens(body, model)
     return sizes["turn"], sizes["review"], sizes["title"]
+
+
+def _read_300_lines(model: str) -> tuple[int, int, int]:
+    """Tokens of a read_file result over 300 real source lines: (whole, lines shown under the
+    default cap, tokens under the default cap)."""
+    from hermes.config import ToolsConfig
+    from hermes.workspace.coding_tools import CodingTools
+
+    source = Path(__file__).resolve().parents[1] / "hermes" / "agent" / "session.py"
+    lines = source.read_text(encoding="utf-8").splitlines()[:300]
+
+    class Host:
+        def __init__(self, root: Path) -> None:
+            self.project_root, self.tool_approver, self.turn_sources = root, None, None
+
+        def tool_output(self, call_id: str, text: str) -> None:
+            pass
+
+    def count(text: str) -> int:
+        return tokens.count_text(text, model)
+
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "session.py").write_text("\n".join(lines) + "\n", encoding="utf-8")
+        args = json.dumps({"path": "session.py"})
+        whole = asyncio.run(CodingTools(ToolsConfig(result_tokens=50_000), Host(Path(tmp)), count)
+                            .dispatchers()["read_file"](args, "bench"))
+        capped = asyncio.run(CodingTools(ToolsConfig(), Host(Path(tmp)), count)
+                             .dispatchers()["read_file"](args, "bench"))
+    return count(whole.result), capped.display["last"], count(capped.result)
 
 
 def main() -> None:
@@ -189,13 +220,20 @@ def main() -> None:
         for enc, model in ENCODINGS.items():
             print(f"\n[{enc}]")
             names = ", ".join(t["function"]["name"] for t in tools)
-            print(f"  tool schemas ({names}): {tokens.count_tools(tools, model)} tokens "
-                  f"(budget 800); " + ", ".join(
-                      f"{t['function']['name']} {tokens.count_tools([t], model)}" for t in tools))
+            coding = [t for t in tools if t["function"]["name"] in CODING_TOOLS]
+            print(f"  tool schemas ({names}): {tokens.count_tools(tools, model)} tokens; "
+                  + ", ".join(f"{t['function']['name']} {tokens.count_tools([t], model)}"
+                              for t in tools))
+            print(f"  the six coding tools together: {tokens.count_tools(coding, model)} tokens "
+                  f"(budget 900, o200k)")
+            whole, shown, capped = _read_300_lines(model)
+            print(f"  read_file of 300 lines (hermes/agent/session.py): {whole} tokens uncapped; "
+                  f"under the default tools.result_tokens (2,000) it shows lines 1–{shown} in "
+                  f"{capped} tokens")
             sys_prompt = first_request["messages"][0]["content"]
             print(f"  system prompt, empty memory: {tokens.count_text(sys_prompt, model)} tokens")
-            print(f"  whole first request, empty memory: {_req_tokens(first_request, model)} "
-                  f"tokens (budget 3,000)")
+            print(f"  whole first request, all tools, empty memory: "
+                  f"{_req_tokens(first_request, model)} tokens (target 2,500; Hermes Agent 11,008)")
             for label, per_turn in runs.items():
                 totals = [_share(t, model) for t in per_turn]
                 turn = sum(t[0] for t in totals)

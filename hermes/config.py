@@ -121,6 +121,24 @@ class ProjectConfig:
                               help="cap on the PROJECT CONTEXT block; 0 = no project files")
 
 
+# A longer command than this needs a person at the terminal, not the agent.
+MAX_COMMAND_TIMEOUT = 1800
+# Shell control characters: a command holding one runs more than its prefix says.
+SHELL_CONTROL = (";", "&", "|", "`", "$(", ">", "<", "\n")
+
+
+@dataclass
+class ToolsConfig:
+    """The coding tools (read, list, search, edit, write, run a command) in the project."""
+
+    enabled: bool = True
+    # command prefixes that run without asking, e.g. ["pytest", "git status"]
+    auto_approve: list[str] = field(default_factory=list)
+    allow_outside_root: bool = False
+    result_tokens: int = _opt(2000, min=200, max=50_000)
+    command_timeout: int = _opt(120, min=1, max=MAX_COMMAND_TIMEOUT)
+
+
 @dataclass
 class Config:
     model: ModelConfig = field(default_factory=ModelConfig)
@@ -131,6 +149,7 @@ class Config:
     display: DisplayConfig = field(default_factory=DisplayConfig)
     user_model: UserModelConfig = field(default_factory=UserModelConfig)
     project: ProjectConfig = field(default_factory=ProjectConfig)
+    tools: ToolsConfig = field(default_factory=ToolsConfig)
     # Not config keys: where it came from and what was odd about it.
     source: Path | None = field(default=None, compare=False, metadata={"internal": True})
     warnings: list[str] = field(default_factory=list, compare=False, metadata={"internal": True})
@@ -247,8 +266,32 @@ def _build(cls: type, data: Any, prefix: str, warnings: list[str]) -> Any:
     return cls(**kwargs)
 
 
+def _command_prefixes(key: str, value: Any) -> list[str]:
+    """A list of command prefixes (tools.auto_approve): plain words, no shell control characters."""
+    if value is None:
+        return []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list):
+        raise ConfigError(f"{key}: expected a list of command prefixes like [pytest, git status], "
+                          f"got {value!r}")
+    out: list[str] = []
+    for item in value:
+        if not isinstance(item, str) or not item.strip():
+            raise ConfigError(f"{key}: each entry must be a command prefix such as 'pytest', "
+                              f"got {item!r}")
+        bad = next((c for c in SHELL_CONTROL if c in item), None)
+        if bad is not None:
+            raise ConfigError(f"{key}: {item!r} contains {bad!r}; list plain command prefixes "
+                              f"(a command with shell operators always asks)")
+        out.append(" ".join(item.split()))
+    return out
+
+
 def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list[str]) -> Any:
     origin = typing.get_origin(tp)
+    if origin is list:
+        return _command_prefixes(key, value)
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
         if value is None or (value == "" and args[0] is ModelConfig):

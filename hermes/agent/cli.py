@@ -18,6 +18,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-q", "--query", required=True, metavar="PROMPT", help="the message to send")
     p.add_argument("-r", "--resume", metavar="NAME|ID", help="continue a stored session")
     p.add_argument("-m", "--model", metavar="MODEL", help="litellm model name for this run")
+    p.add_argument("-y", "--yes", action="store_true",
+                   help="allow the agent's file edits, writes and commands without asking "
+                        "(without it they are denied and the model is told so)")
     p.set_defaults(func=run_chat)
 
 
@@ -60,14 +63,19 @@ class _Printer:
         self.last_char = "\n"
         self.held_cr = ""  # a "\r" at the end of a piece may be half of a "\r\n"
         self.verbose = sys.stderr.isatty()
+        self.told_denied = False
 
     def __call__(self, event: Any) -> None:
         from hermes.agent import events as ev
 
         if isinstance(event, ev.TextDelta):
             self.write_text(event.text)
-        elif isinstance(event, ev.ToolFinished) and self.verbose:
-            _say(f"· {event.summary}")
+        elif isinstance(event, ev.ToolFinished):
+            if self.verbose:
+                _say(f"· {event.summary}")
+            if event.display.get("denied") and not self.told_denied:
+                self.told_denied = True
+                _say(f"hermes: {event.summary} (pass --yes to allow edits and commands)")
         elif isinstance(event, ev.Notice) and event.kind != "warning":
             _say(f"hermes: {event.text}" + (f" ({event.detail})" if event.detail else ""))
         elif isinstance(event, ev.Retry):
@@ -151,6 +159,10 @@ async def _chat(cfg: Any, args: argparse.Namespace) -> int:
         return 1
     if agent.history_error:
         _say(f"hermes: {agent.history_error}")
+    if args.yes:
+        from hermes.workspace.policy import approve_everything
+
+        agent.set_tool_approver(approve_everything)
     agent.start_saved_jobs()  # work an earlier run saved when it quit too early
     pruning = _start_auto_prune(cfg)
 

@@ -32,24 +32,30 @@ class ToolStarted:
 
 
 @dataclass(frozen=True)
+class ToolOutput:
+    """A piece of a running command's output (stdout and stderr as they arrive), for the UI;
+    the model gets the capped whole in the ToolFinished result."""
+
+    call_id: str
+    text: str
+
+
+@dataclass(frozen=True)
 class ToolFinished:
     call_id: str
     name: str
     success: bool
-    summary: str  # e.g. 'session_search "auth refactor" → 3 sessions'
-    result: str = ""  # the JSON the model received
-    # What the app draws for the coding tools (empty for others). Keys: kind ("read" | "list" |
-    # "search" | "edit" | "write" | "command"), path, first, last, total, added, removed, diff,
-    # command, exit_code, output_tail, timed_out, denied.
+    summary: str  # e.g. 'session_search "auth refactor" → 3 sessions', '📄 read a.py (1–120 of 300)'
+    result: str = ""  # what the model received (JSON, or plain text for file and command output)
+    # What the UI needs to draw a coding tool's line; empty for other tools. Keys, by kind:
+    #   kind: "read" | "list" | "search" | "edit" | "write" | "command"   (always)
+    #   path: file relative to the project root (read, edit, write)
+    #   first, last, total: lines shown and the file's line count (read); total also counts
+    #     files (list) and matches (search)
+    #   added, removed, diff: line counts and the unified diff (edit, write)
+    #   command, exit_code (None when stopped), output_tail (last lines), timed_out (command)
+    #   denied: True when the person (or the lack of an approver) refused it; note: their note
     display: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class ToolOutput:
-    """A piece of a running command's output, streamed to the UI as it arrives."""
-
-    call_id: str
-    text: str
 
 
 @dataclass(frozen=True)
@@ -140,6 +146,6 @@ class TurnDone:
 
 
 Event = (
-    TurnStarted | TextDelta | ToolStarted | ToolFinished | ToolOutput | Notice | Retry | Usage | ApprovalStaged
+    TurnStarted | TextDelta | ToolStarted | ToolOutput | ToolFinished | Notice | Retry | Usage | ApprovalStaged
     | SessionChanged | TitleChanged | ErrorEvent | TurnDone
 )

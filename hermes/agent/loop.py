@@ -395,7 +395,8 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
                         token_count=tokens.count_text(outcome.result, conv.model.name))
     conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": outcome.result})
     _safe_emit(conv, ToolFinished(call_id=tc["id"], name=tc["name"], success=outcome.success,
-                                  summary=outcome.finish_summary, result=outcome.result))
+                                  summary=outcome.finish_summary, result=outcome.result,
+                                  display=outcome.display))
     if outcome.data.get("staged") and outcome.data.get("pending_id"):
         _safe_emit(conv, ApprovalStaged(pending_id=str(outcome.data["pending_id"]),
                                         target=str(outcome.arguments.get("target", "")),

@@ -11,10 +11,20 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from hermes.agent import background, compress, limits, llm, session_lock, tokens
-from hermes.agent.events import ErrorEvent, Event, Notice, SessionChanged, TitleChanged, TurnDone, Usage
+from hermes.agent.events import (
+    ErrorEvent,
+    Event,
+    Notice,
+    SessionChanged,
+    TitleChanged,
+    ToolOutput,
+    TurnDone,
+    Usage,
+)
 from hermes.agent.stored_history import History, SessionTotals
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
@@ -22,10 +32,11 @@ from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
-from hermes.paths import working_dir
+from hermes.paths import find_project_root, working_dir
+from hermes.workspace.approval import ToolApprover
+from hermes.workspace.coding_tools import CodingTools
 from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
-from hermes.workspace.approval import ToolApprover
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -68,11 +79,14 @@ class AgentSession:
         self._session_lock: session_lock.SessionLock | None = None
         self.read_only = ""  # one line, when another process has this session open
         # The project of the working directory (its context files are read once, frozen into
-        # every prompt this object builds) and what this turn's file/command tools showed.
-        self.project = ProjectContext(working_dir(), "")
+        # every prompt this object builds), what this turn's file/command tools showed, and
+        # who approves the coding tools' changes (the app's pane; None denies them).
+        self.project = ProjectContext(find_project_root(working_dir()), "")
         self._project_announced = False
         self.turn_sources = TurnSources()
-        self.tool_approver: ToolApprover | None = None  # asked before an edit, write or command
+        self.tool_approver: ToolApprover | None = None
+        self._coding_tools = (CodingTools(cfg.tools, self, self._count_tokens)
+                              if cfg.tools.enabled else None)
 
     # ------------------------------------------------------------ opening
 
@@ -152,6 +166,7 @@ class AgentSession:
         info = self.history.get(session_id)
         if info is None:
             raise OpenError(f"No session with id {session_id}.")
+        self._fresh_workspace(new_session=False)
         prompt = getattr(info, "system_prompt", "") or ""
         if not prompt:  # a session stored without one (older data): build it once
             prompt = self._build_prompt().text
@@ -228,10 +243,49 @@ class AgentSession:
             return llm.DEFAULT_CONTEXT_WINDOW
 
     def _registry(self, session_id: str) -> ToolRegistry:
+        coding = self._coding_tools
+        if coding is not None and coding.journal_id is None:
+            coding.journal_id = session_id  # a compression's continuation keeps its parent's
         registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider, turn_sources=self.turn_sources,
+                                                     self.provider, coding=coding,
+                                                     turn_sources=self.turn_sources,
                                                      project_dir=self.project_dir)
         return registry
+
+    # ------------------------------------------------------------ coding tools
+
+    def _count_tokens(self, text: str) -> int:
+        return tokens.count_text(text, self._model.name)
+
+    def set_tool_approver(self, approver: ToolApprover | None) -> None:
+        """Who approves edits, writes and commands (None: they are denied, the model is told)."""
+        self.tool_approver = approver
+
+    def tool_output(self, call_id: str, text: str) -> None:
+        """A running command's output, passed on to the interface as it arrives."""
+        self._emit(ToolOutput(call_id, text))
+
+    def undo_last_edit(self) -> str:
+        """Revert the agent's last edit or write in this session (/undo); one line saying what
+        happened, or why nothing was changed and what to do."""
+        from hermes.workspace.undo import UndoJournal
+
+        journal_id = self._coding_tools.journal_id if self._coding_tools is not None else None
+        if journal_id is None:
+            return "Nothing to undo: the agent has not edited or written a file in this session."
+        try:
+            return UndoJournal(journal_id).undo_last()
+        except OSError as exc:
+            return (f"Could not undo: {exc.strerror or exc} ({getattr(exc, 'filename', '')}). "
+                    "Check the file's permissions and try /undo again.")
+
+    def _fresh_workspace(self, *, new_session: bool) -> None:
+        """Another session starts or is loaded: its own undo journal (and, for a new one,
+        no command prefixes allowed yet)."""
+        if self._coding_tools is not None:
+            self._coding_tools.journal_id = None
+            if new_session:
+                self._coding_tools.policy.reset()
 
     def _start_session(self, title: str | None = None) -> Conversation:
         built = self._build_prompt()
@@ -248,6 +302,7 @@ class AgentSession:
                 raise
         self._turn_index = 0
         self._hold(session_id)
+        self._fresh_workspace(new_session=False)
         self._conv = self._conversation(session_id, built.text, [])
         return self._conv
 
@@ -278,6 +333,11 @@ class AgentSession:
     def project_name(self) -> str:
         """The project's name (its root folder's name), for the status bar."""
         return self.project.name
+
+    @property
+    def project_root(self) -> Path:
+        """Where the coding tools work: the project's root folder."""
+        return self.project.root
 
     @property
     def project_dir(self) -> str:
@@ -606,6 +666,7 @@ class AgentSession:
             old = self._conv
             self._conv = None
             self._summary = ""
+            self._fresh_workspace(new_session=True)
             try:
                 conv = self._start_session(title) if title else None
             except Exception:
@@ -639,12 +700,6 @@ class AgentSession:
         if self._conv is not None:
             self._conv.model = self._model
             self._conv.context_window = self._window()
-
-    def undo_last_edit(self) -> str:
-        """Revert the agent's last edit or write; one line for the person.
-
-        Placeholder until ws-tools' undo journal lands (take that version when merging)."""
-        return "Nothing to undo: the agent has made no file edits in this session."
 
     async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to

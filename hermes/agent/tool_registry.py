@@ -7,6 +7,7 @@ raises), the model gets a JSON error result it can act on and the turn carries o
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import inspect
 import json
 import logging
@@ -16,10 +17,26 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hermes.workspace.provenance import TurnSources
+    from hermes.workspace.coding_tools import CodingTools
 
 log = logging.getLogger("hermes.agent.tool_registry")
 
-Dispatch = Callable[[str], "str | Awaitable[str]"]
+
+@dataclass(frozen=True)
+class ToolReply:
+    """A dispatcher's richer answer: the result for the model, what the UI draws (see
+    ToolFinished.display) and the finished line, when the tool words it itself."""
+
+    result: str
+    display: dict[str, Any] = field(default_factory=dict)
+    summary: str = ""
+
+
+Dispatch = Callable[[str], "str | ToolReply | Awaitable[str] | Awaitable[ToolReply]"]
+
+# The id of the call being dispatched, for tools that stream output or ask for approval.
+current_call_id: contextvars.ContextVar[str] = contextvars.ContextVar("current_call_id",
+                                                                       default="")
 
 
 @dataclass
@@ -48,6 +65,7 @@ class ToolOutcome:
     start_summary: str
     finish_summary: str
     data: dict[str, Any] = field(default_factory=dict)  # the parsed result
+    display: dict[str, Any] = field(default_factory=dict)  # ToolReply.display, for the UI
 
 
 def error_result(message: str, **extra: Any) -> str:
@@ -124,6 +142,8 @@ class ToolRegistry:
         shown = args if args is not None else {}
         start = self.summarize_start(name, shown)
         tool = self._tools.get(name)
+        display: dict[str, Any] = {}
+        summary = ""
         if tool is None and name in self._aliases and args is not None:
             target, translate = self._aliases[name]
             mapped = translate(args)
@@ -140,21 +160,29 @@ class ToolRegistry:
             result = error_result(f"Missing required argument(s): {', '.join(missing)}. "
                                   f"Call {name} again with them.")
         else:
+            token = current_call_id.set(call_id)
             try:
                 out = tool.dispatch(raw_arguments if raw_arguments and raw_arguments.strip()
                                     else "{}")
                 if inspect.isawaitable(out):
                     out = await out
-                result = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
+                if isinstance(out, ToolReply):
+                    display, summary = out.display, out.summary
+                    result = out.result
+                else:
+                    result = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
             except Exception as exc:  # noqa: BLE001 - the model gets the error, the log the trace
                 log.warning("tool %s failed", name, exc_info=True)
                 result = error_result(f"The {name} tool failed: {type(exc).__name__}: "
                                       f"{preview(exc, 200)}")
+            finally:
+                current_call_id.reset(token)
         data = _parse_result(result)
         success = bool(data.get("success", "error" not in data))
-        finish = _finish_summary(tool, start, shown, data, success)
+        finish = summary or _finish_summary(tool, start, shown, data, success)
         return ToolOutcome(call_id=call_id, name=name, arguments=shown, result=result,
-                           success=success, start_summary=start, finish_summary=finish, data=data)
+                           success=success, start_summary=start, finish_summary=finish, data=data,
+                           display=display)
 
 
     def _refused_alias(self, call_id: str, name: str, args: dict[str, Any], start: str,
@@ -256,11 +284,30 @@ def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:
     return dispatch
 
 
+def register_coding_tools(registry: ToolRegistry, coding: CodingTools) -> None:
+    """The six coding tools (hermes/workspace/coding_tools.py), after the built-in ones."""
+    from hermes.workspace.coding_tools import SCHEMAS, describe
+
+    dispatchers = coding.dispatchers()
+    for schema in SCHEMAS:
+        name = schema["function"]["name"]
+
+        async def dispatch(raw: str, _name: str = name) -> ToolReply:
+            reply = await dispatchers[_name](raw, current_call_id.get())
+            return ToolReply(reply.result, reply.display, reply.summary)
+
+        def describe_call(args: dict[str, Any], _name: str = name) -> str:
+            return describe(_name, args)
+
+        registry.register(Tool(name, schema, dispatch, describe_call))
+
+
 def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any | None = None, *,
-                   turn_sources: TurnSources | None = None, project_dir: str = ""
-                   ) -> tuple[ToolRegistry, Any]:
-    """The tools of one session: memory, session_search (when history is available) and the
-    user-model provider's tools. Returns (registry, the session's MemoryTool).
+                   coding: CodingTools | None = None, turn_sources: TurnSources | None = None,
+                   project_dir: str = "") -> tuple[ToolRegistry, Any]:
+    """The tools of one session: memory, session_search (when history is available), the
+    coding tools (when given and tools.enabled) and the user-model provider's tools. Returns
+    (registry, the session's MemoryTool).
 
     `turn_sources` (this turn's file/command output) stages memory writes that copy from it;
     `project_dir` puts that project's sessions first in session_search."""
@@ -282,6 +329,8 @@ def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any |
         search = SessionSearchTool(store, session_id, project_dir=project_dir)
         registry.register(Tool("session_search", session_search_schema(), search.dispatch,
                                describe_search, describe_search_result))
+    if coding is not None and cfg.tools.enabled:
+        register_coding_tools(registry, coding)
     if provider is not None:
         for provider_schema in provider.tool_schemas() or []:
             name = provider_schema.get("function", {}).get("name", "")

@@ -20,8 +20,10 @@ async def test_small_context_window_forces_compression_into_a_child(agent_env, r
     server, make_cfg = agent_env
     # the window holds the prompt, the kept turn and the new one, with room for a reply
     # (every request must fit: a smaller window compresses further or refuses)
+    # (the window was sized for the memory and session_search schemas: no coding tools)
     cfg = make_cfg(model={"context_window": 1800}, memory={"review_interval": 0},
-                   compression={"keep_recent_turns": 1, "threshold": 0.8})
+                   compression={"keep_recent_turns": 1, "threshold": 0.8},
+                   tools={"enabled": False})
     server.queue(Reply(text="- The user plans a trip to Lisbon in May"), model=SUMMARY)
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("I am planning a trip to Lisbon. " + LONG)

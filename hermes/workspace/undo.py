@@ -1,0 +1,101 @@
+"""The undo journal: before and after of every edit and write the agent made in a session.
+
+One JSON line per change in $HERMES_HOME/undo/<session_id>.jsonl (0600), written and synced
+before the file changes, so a crash between the two still leaves a way back. An undo appends a
+line naming the change it reverted; the journal itself is never rewritten.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from hermes import paths
+from hermes.workspace.files import current_text, write_text
+
+
+def journal_path(session_id: str) -> Path:
+    safe = "".join(c for c in session_id if c.isalnum() or c in "-_") or "session"
+    return paths.hermes_home() / "undo" / f"{safe}.jsonl"
+
+
+@dataclass(frozen=True)
+class Change:
+    id: str
+    path: str  # absolute
+    shown: str  # as the person saw it (relative to the project root)
+    before: str | None  # None: the file did not exist
+    after: str
+
+
+class UndoJournal:
+    """The journal of one session (a compressed session's continuation keeps its parent's)."""
+
+    def __init__(self, session_id: str) -> None:
+        self.session_id = session_id
+        self.path = journal_path(session_id)
+
+    def _append(self, record: dict[str, Any]) -> None:
+        paths.ensure_dir(self.path.parent)
+        fd = paths.open_regular(self.path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+        try:
+            os.write(fd, (json.dumps(record, ensure_ascii=False) + "\n").encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+    def record(self, path: Path, shown: str, before: str | None, after: str) -> str:
+        """Note a change about to be made; its id."""
+        change_id = uuid.uuid4().hex[:12]
+        self._append({"id": change_id, "path": str(path), "shown": shown, "before": before,
+                      "after": after, "time": time.time()})
+        return change_id
+
+    def _records(self) -> list[dict[str, Any]]:
+        try:
+            raw = paths.read_regular_bytes(self.path).decode("utf-8", "replace")
+        except FileNotFoundError:
+            return []
+        out = []
+        for line in raw.splitlines():
+            try:
+                item = json.loads(line)
+            except ValueError:
+                continue  # a line cut by a crash
+            if isinstance(item, dict):
+                out.append(item)
+        return out
+
+    def last_change(self) -> Change | None:
+        """The newest change not yet undone."""
+        records = self._records()
+        undone = {r.get("undone") for r in records if "undone" in r}
+        for r in reversed(records):
+            if "id" in r and r["id"] not in undone and isinstance(r.get("after"), str):
+                return Change(r["id"], str(r["path"]), str(r.get("shown") or r["path"]),
+                              r.get("before"), r["after"])
+        return None
+
+    def undo_last(self) -> str:
+        """Revert the newest change still in effect; one line saying what happened and, when
+        the file changed since, what to do instead."""
+        change = self.last_change()
+        if change is None:
+            return "Nothing to undo: the agent has not edited or written a file in this session."
+        path = Path(change.path)
+        now = current_text(path)
+        if now != change.after:
+            state = "was deleted" if now is None else "has changed"
+            return (f"Not undone: {change.shown} {state} since the agent's edit, so reverting "
+                    f"would lose that. Revert it by hand (or with git checkout -- {change.shown}).")
+        self._append({"undone": change.id, "time": time.time()})
+        if change.before is None:
+            path.unlink()
+            return f"Undone: removed {change.shown}, which the agent had created."
+        write_text(path, change.before)
+        return f"Undone: {change.shown} is back as it was before the agent's last change."

@@ -117,6 +117,17 @@ class ErrorEvent:
 
 
 @dataclass(frozen=True)
+class ContextRewound:
+    """Messages left the conversation sent to the model (or came back into it); the history
+    keeps them. `what`: "answer_replaced" (/retry took back the last answer: shown folded),
+    "message_dropped" (a failed message the person cleared: shown as not sent) or
+    "message_restored" (/retry after that: it is sent after all)."""
+
+    what: Literal["answer_replaced", "message_dropped", "message_restored"]
+    message_ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class TurnDone:
     session_id: str
     text: str  # the final assistant text ("" when the turn failed)
@@ -129,5 +140,5 @@ class TurnDone:
 
 Event = (
     TurnStarted | TextDelta | ToolStarted | ToolFinished | Notice | Retry | Usage | ApprovalStaged
-    | SessionChanged | TitleChanged | ErrorEvent | TurnDone
+    | SessionChanged | TitleChanged | ErrorEvent | ContextRewound | TurnDone
 )

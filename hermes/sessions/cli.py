@@ -210,12 +210,17 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
     for msg in store.get_messages(info.id):
         label = msg.role + (f" · {msg.tool_name}" if msg.tool_name else "")
         label += " (interrupted)" if msg.interrupted else ""
+        label += " (not sent: cleared after it failed)" if msg.discarded else ""
+        # an answer /retry replaced: folded under its own heading, indented, as the app shows it
+        fold = "  ┊ " if msg.replaced else ""
+        if msg.replaced:
+            label = f"▸ earlier answer (replaced) · {label}"
         _out(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
         if msg.content:
-            _out(msg.content)
+            _out("\n".join(fold + line for line in msg.content.split("\n")) if fold else msg.content)
         for call in msg.tool_calls or []:
             fn = (call.get("function") or {}) if isinstance(call, dict) else {}
-            _out(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
+            _out(f"{fold}→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
     return 0
 
 

@@ -219,6 +219,8 @@ class HermesApp(App):
                 prompts.entries + [i.text for i in items if i.kind == "user"], prompts.limit)
         for line in history.degraded_reasons(new):
             await self.chat.add_line("error", line)
+        for line in history.resume_notes(new) if resuming else []:
+            await self.chat.add_line("notice", f"💾 {line}")
         if getattr(new, "read_only", ""):
             await self.chat.add_line("error", new.read_only)
         self.chat.prompt.set_read_only(getattr(new, "read_only", ""))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from hermes.plural import count
 
 NoticeKind = Literal["memory", "user", "title", "compression", "provider", "info", "warning"]
 
@@ -63,9 +64,9 @@ class Retry:
     @property
     def text(self) -> str:
         if self.outcome == "answered":
-            return f"answered after {self.attempt} tries"
+            return f"answered after {count(self.attempt, 'try', 'tries')}"
         if self.outcome:
-            return f"gave up after {self.attempt} tries"
+            return f"gave up after {count(self.attempt, 'try', 'tries')}"
         return f"{self.reason} — retrying {self.attempt}/{self.max_retries} in {self.delay:.1f} s…"
 
 

@@ -31,6 +31,7 @@ from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
+from hermes.plural import count
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -599,7 +600,7 @@ class AgentSession:
         self._title = title
         self._wants_model_title = not title
         self._emit(Notice(kind="compression",
-                          text=f"Conversation compressed: {len(split.older)} older messages "
+                          text=f"Conversation compressed: {count(len(split.older), 'older message')} "
                                f"summarised, continuing in {title or child_id}"))
         self._emit(SessionChanged(child_id, title, "compression"))
         return child_id

@@ -14,6 +14,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from hermes.tui.widgets.messages import MARKER_LINES, LineMessage, TranscriptItem, UserMessage, widget_for
+from hermes.plural import count
 
 if TYPE_CHECKING:
     from hermes.tui.widgets.reply import AssistantMessage
@@ -212,7 +213,7 @@ class Transcript(VerticalScroll, can_focus=False):
                 await self._hint.remove()
                 self._hint = None
             return
-        text = f"↑ {self.first_mounted:,} earlier messages · scroll up to load them"
+        text = f"↑ {count(self.first_mounted, 'earlier message')} · scroll up to load them"
         if self._hint is None:
             self._hint = EarlierHint(text)
             rows = self.rows

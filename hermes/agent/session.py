@@ -605,6 +605,11 @@ class AgentSession:
         self._emit(SessionChanged(child_id, title, "compression"))
         return child_id
 
+    def memory_outdated(self) -> bool:
+        """MEMORY.md/USER.md differ now from what this session's prompt froze (False before
+        the first message: a new session freezes the current files)."""
+        return self._conv is not None and self._memory_differs(self._conv.system_prompt)
+
     async def refresh_memory(self) -> str | None:
         """Continue in a continuation session (`NAME #2`) whose prompt freezes the current
         MEMORY.md/USER.md, with the whole conversation so far (/memory refresh); the new id,

@@ -270,6 +270,9 @@ class CommandRunner:
         if agent is None or not agent.session_id:
             await self.say("No session has started yet: your first message uses the current memory.")
             return
+        if not agent.memory_outdated():
+            await self.say("Memory has not changed since this session started; nothing to refresh.")
+            return
         try:
             child = await agent.refresh_memory()
         except OpenError as exc:

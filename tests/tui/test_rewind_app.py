@@ -112,6 +112,9 @@ async def test_resume_says_memory_changed_and_memory_refresh_continues_on_it(cha
                                           for t in transcript_texts(resumed)))
         await submit(pilot, "/memory refresh")
         await wait_for(pilot, lambda: resumed.chat.status.info.title == "style talk #2")
+        await submit(pilot, "/memory refresh")  # now current: nothing to do, no third session
+        await wait_for(pilot, lambda: "nothing to refresh" in transcript_texts(resumed)[-1])
+        assert resumed.chat.status.info.title == "style talk #2"
         await wait_for(pilot, lambda: any(t.startswith("💾 Continuing in style talk #2")
                                           for t in transcript_texts(resumed)))
         await submit(pilot, "which indentation?")

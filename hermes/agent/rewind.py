@@ -37,6 +37,12 @@ def retry_text(conv: Conversation) -> str | None:
     return strip_injected_context(str(conv.messages[index].get("content") or ""))
 
 
+def ends_with_failed(conv: Conversation, text: str) -> bool:
+    """The conversation ends with the failed message `text`, still waiting for an answer."""
+    return (conv.failed_user_id is not None and bool(conv.messages)
+            and conv.messages[-1].get("role") == "user" and retry_text(conv) == text)
+
+
 def has_answer(conv: Conversation) -> bool:
     """The conversation ends with an answer to its last user message (not with that message
     or with tool results still waiting for the model)."""

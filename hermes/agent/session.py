@@ -316,12 +316,21 @@ class AgentSession:
         provider or tool errors."""
         return await self._run(text, store_user=True)
 
-    async def retry(self) -> TurnDone | None:
+    async def retry(self, text: str | None = None) -> TurnDone | None:
         """Ask again for the last user message; None when there is none. After an answer, the
         answer leaves the conversation (the history keeps it, marked replaced) and the model
         answers the same message again: no second copy of it is sent. After a failure the
-        model is simply called again (a failed message the person cleared comes back)."""
+        model is simply called again (a failed message the person cleared comes back).
+
+        With `text` (a message that came back to the input and is sent again as it was): the
+        model is called again when the conversation still ends with it unanswered, else it
+        is sent as a new message (it never reached the conversation, e.g. the model client
+        had not loaded): it never replaces an answer."""
         conv = self._conv
+        if text is not None:
+            if conv is None or not rewind.ends_with_failed(conv, mend_surrogates(text)):
+                return await self.send(text)
+            return await self._run("", store_user=False, retry=True)
         if conv is None or (rewind.retry_text(conv) is None and self._discarded is None):
             return None
         return await self._run("", store_user=False, retry=True)

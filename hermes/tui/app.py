@@ -314,7 +314,8 @@ class HermesApp(App):
             return "failed"
         chat.set_busy("● replying")
         try:
-            done = await (self.agent.retry() if retry else self.agent.send(text))
+            # a message back from a failure is sent again as it was: never a /retry of the answer
+            done = await (self.agent.retry(text or None) if retry else self.agent.send(text))
         except Exception as exc:  # the agent reports errors as events; this is the last guard
             log.exception("turn failed")
             chat.set_busy("")

@@ -193,3 +193,27 @@ async def test_memory_refresh_notices_memory_that_was_emptied(agent_env):
     resumed = AgentSession.open(cfg, resume=sid)
     assert resumed.memory_changed
     await resumed.close()
+
+
+async def test_a_message_sent_again_from_the_input_never_replaces_an_answer(agent_env, recorder):
+    """Enter on a message that came back to the input after a failure: when the conversation
+    ends with it unanswered the model is asked again; when it never got into the conversation
+    (nothing was sent, e.g. the model client had not loaded) it goes out as a new message."""
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0}, agent={"max_retries": 0})
+    server.queue(Reply(text="one answer"), Reply(status=500), Reply(text="two answer"),
+                 Reply(text="three answer"), model=MAIN)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("one")
+    await agent.send("two")  # fails: back in the input
+    await agent.retry("two")
+    assert _sent(server.requests_for(MAIN)[-1]) == [
+        ("user", "one"), ("assistant", "one answer"), ("user", "two")]
+    await agent.retry("three")  # never reached the conversation: a new message
+    assert _sent(server.requests_for(MAIN)[-1])[-3:] == [
+        ("user", "two"), ("assistant", "two answer"), ("user", "three")]
+    assert recorder.of(ContextRewound) == []  # no answer was replaced
+    sid = agent.session_id
+    await agent.close()
+    assert [(r[1], r[2]) for r in _rows(sid) if r[0] == "user"] == [
+        ("one", None), ("two", "retried"), ("three", None)]

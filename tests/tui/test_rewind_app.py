@@ -41,7 +41,9 @@ async def test_retry_folds_the_replaced_answer_and_sends_the_question_once(chat_
         assert "▸" in str(fold.query_one("CollapsibleTitle").render())
         await pilot.click(fold.query_one("CollapsibleTitle"))
         await wait_for(pilot, lambda: not fold.collapsed)
-        fold.query_one("CollapsibleTitle").focus()
+        app.chat.prompt.focus()
+        await pilot.press("shift+tab")  # from the input, the keyboard reaches the fold
+        await wait_for(pilot, lambda: fold.query_one("CollapsibleTitle").has_focus)
         await pilot.press("enter")  # Enter folds it again
         await wait_for(pilot, lambda: fold.collapsed)
         sid = app.agent.session_id

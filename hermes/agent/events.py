@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from hermes.plural import count
 
 NoticeKind = Literal["memory", "user", "title", "compression", "provider", "info", "warning"]
 
@@ -81,9 +82,9 @@ class Retry:
     @property
     def text(self) -> str:
         if self.outcome == "answered":
-            return f"answered after {self.attempt} tries"
+            return f"answered after {count(self.attempt, 'try', 'tries')}"
         if self.outcome:
-            return f"gave up after {self.attempt} tries"
+            return f"gave up after {count(self.attempt, 'try', 'tries')}"
         return f"{self.reason} — retrying {self.attempt}/{self.max_retries} in {self.delay:.1f} s…"
 
 
@@ -135,6 +136,17 @@ class ErrorEvent:
 
 
 @dataclass(frozen=True)
+class ContextRewound:
+    """Messages left the conversation sent to the model (or came back into it); the history
+    keeps them. `what`: "answer_replaced" (/retry took back the last answer: shown folded),
+    "message_dropped" (a failed message the person cleared: shown as not sent) or
+    "message_restored" (/retry after that: it is sent after all)."""
+
+    what: Literal["answer_replaced", "message_dropped", "message_restored"]
+    message_ids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class TurnDone:
     session_id: str
     text: str  # the final assistant text ("" when the turn failed)
@@ -146,6 +158,6 @@ class TurnDone:
 
 
 Event = (
-    TurnStarted | TextDelta | ToolStarted | ToolOutput | ToolFinished | Notice | Retry | Usage | ApprovalStaged
-    | SessionChanged | TitleChanged | ErrorEvent | TurnDone
+    TurnStarted | TextDelta | ToolStarted | ToolOutput | ToolFinished | Notice | Retry | Usage
+    | ApprovalStaged | SessionChanged | TitleChanged | ErrorEvent | ContextRewound | TurnDone
 )

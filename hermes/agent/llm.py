@@ -85,10 +85,12 @@ def preload() -> None:
 # message become the TUI's slash commands, or what to type at a shell for `hermes chat -q`.
 _PHRASES = {
     "tui": {"retry": "/retry", "Retry": "/retry",
-            "compress": "Use /compress to summarise older turns"},
+            "compress": "Use /compress to summarise older turns",
+            "setmodel": "Switch with /model PROVIDER/MODEL, or /setup"},
     "cli": {"retry": "run the same command again", "Retry": "Run the same command again",
             "compress": "Start a new session (leave out --resume), or open the session in the "
-                        "TUI (hermes --resume) and use /compress"},
+                        "TUI (hermes --resume) and use /compress",
+            "setmodel": "Pass --model PROVIDER/MODEL, or set model.name in config.yaml"},
 }
 
 
@@ -215,6 +217,12 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
             or (isinstance(status, int) and status >= 500)):
         return LLMError(f"{name} had a server error: {msg}. Wait a moment, then {{retry}}.",
                         kind="server", retryable=True, partial=partial)
+    if "LLM Provider NOT provided" in msg:  # litellm's long help text: one line instead
+        prefix = name.split("/", 1)[0] if "/" in name else name
+        return LLMError(f"litellm does not know the provider '{prefix}' of {name}, so nothing "
+                        f"was sent. Write the model as PROVIDER/MODEL (e.g. openai/gpt-4.1, "
+                        f"anthropic/claude-sonnet-4-5, ollama_chat/qwen2.5). {{setmodel}}.",
+                        kind="config", retryable=False, partial=partial)
     if "BadRequestError" in cls or "UnprocessableEntityError" in cls or status == 400:
         return LLMError(f"{name} rejected the request: {msg}.", kind="bad_request",
                         retryable=False, partial=partial)

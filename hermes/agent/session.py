@@ -14,8 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hermes.agent import background, compress, limits, llm, session_lock, tokens
+from hermes.agent import background, compress, limits, llm, rewind, session_lock, tokens
 from hermes.agent.events import (
+    ContextRewound,
     ErrorEvent,
     Event,
     Notice,
@@ -25,7 +26,7 @@ from hermes.agent.events import (
     TurnDone,
     Usage,
 )
-from hermes.agent.stored_history import History, SessionTotals
+from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import build_system_prompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
@@ -37,6 +38,7 @@ from hermes.workspace.approval import ToolApprover
 from hermes.workspace.coding_tools import CodingTools
 from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
+from hermes.plural import count
 
 log = logging.getLogger("hermes.agent.session")
 
@@ -65,7 +67,8 @@ class AgentSession:
         self._memory_snapshot = ""
         self._summary = ""
         self._turn_index = 0
-        self._last_user_text: str | None = None
+        self._discarded: rewind.Discarded | None = None  # a cleared failed message, for /retry
+        self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
         self._compress_task: asyncio.Task[Any] | None = None
@@ -179,8 +182,7 @@ class AgentSession:
         self._title = getattr(info, "title", None)
         self._wants_model_title = getattr(info, "title_source", None) not in ("llm", "user")
         self._turn_index = sum(1 for m in messages if m.get("role") == "user")
-        self._last_user_text = next((m["content"] for m in reversed(messages)
-                                     if m.get("role") == "user"), None)
+        self.memory_changed = self._memory_differs(prompt)
         totals = SessionTotals(
             input_tokens=getattr(info, "input_tokens", 0) or 0,
             output_tokens=getattr(info, "output_tokens", 0) or 0,
@@ -191,6 +193,17 @@ class AgentSession:
         # new message takes its place in what is sent
         self._conv.failed_user_id = self.history.trailing_failed_id
         self._report_context(self._conv)
+
+    def _memory_differs(self, prompt: str) -> bool:
+        """MEMORY.md/USER.md changed since `prompt` (a stored session's) froze them."""
+        try:
+            from hermes.agent.memory_refresh import snapshot_differs
+            from hermes.memory import render_snapshot
+
+            return snapshot_differs(prompt, render_snapshot(self.cfg))
+        except Exception:  # noqa: BLE001 - unknown: say nothing rather than something wrong
+            log.warning("could not compare the memory snapshot", exc_info=True)
+            return False
 
     def _report_context(self, conv: Conversation) -> None:
         """Count the stored conversation (as the next request will send it) so the context
@@ -388,16 +401,47 @@ class AgentSession:
         provider or tool errors."""
         return await self._run(text, store_user=True)
 
-    async def retry(self) -> TurnDone | None:
-        """Run the last user message again. When the last turn failed before an answer (the
-        conversation ends with the user's message or with tool results) the model is simply
-        called again; otherwise the message is sent anew."""
-        if self._last_user_text is None:
-            return None
+    async def retry(self, text: str | None = None) -> TurnDone | None:
+        """Ask again for the last user message; None when there is none. After an answer, the
+        answer leaves the conversation (the history keeps it, marked replaced) and the model
+        answers the same message again: no second copy of it is sent. After a failure the
+        model is simply called again (a failed message the person cleared comes back).
+
+        With `text` (a message that came back to the input and is sent again as it was): the
+        model is called again when the conversation still ends with it unanswered, else it
+        is sent as a new message (it never reached the conversation, e.g. the model client
+        had not loaded): it never replaces an answer."""
         conv = self._conv
-        unanswered = bool(conv and conv.messages
-                          and conv.messages[-1].get("role") in ("user", "tool"))
-        return await self._run(self._last_user_text, store_user=not unanswered)
+        if text is not None:
+            if conv is None or not rewind.ends_with_failed(conv, mend_surrogates(text)):
+                return await self.send(text)
+            return await self._run("", store_user=False, retry=True)
+        if conv is None or (rewind.retry_text(conv) is None and self._discarded is None):
+            return None
+        return await self._run("", store_user=False, retry=True)
+
+    def discard_failed(self) -> bool:
+        """The person cleared the failed message from the input: it leaves the conversation
+        (kept in the history, marked discarded) until /retry brings it back. False when the
+        conversation does not end with a failed message, or a turn runs."""
+        if self._conv is None or self.busy:
+            return False
+        discarded = rewind.discard_failed(self._conv)
+        if discarded is None:
+            return False
+        self._discarded = discarded
+        self._emit(ContextRewound("message_dropped", (discarded.message_id,)))
+        return True
+
+    def _prepare_retry(self, conv: Conversation) -> str:
+        """Make the conversation end with the message /retry asks again; its text."""
+        if self._discarded is not None:
+            rewind.restore(conv, self._discarded)
+            self._emit(ContextRewound("message_restored", (self._discarded.message_id,)))
+            self._discarded = None
+        elif rewind.has_answer(conv):
+            self._emit(ContextRewound("answer_replaced", rewind.take_back_answer(conv)))
+        return rewind.retry_text(conv) or ""
 
     @property
     def compressing(self) -> bool:
@@ -421,7 +465,7 @@ class AgentSession:
                 else "Background work stopped.")
         self._emit(Notice(kind="info", text=text))
 
-    async def _run(self, text: str, *, store_user: bool) -> TurnDone:
+    async def _run(self, text: str, *, store_user: bool, retry: bool = False) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
         if self.read_only:
             self._emit(ErrorEvent(message=self.read_only, retryable=False, kind="internal"))
@@ -429,7 +473,7 @@ class AgentSession:
             self._emit(done)
             return done
         async with self._lock:
-            self._turn_task = asyncio.create_task(self._turn(text, store_user))
+            self._turn_task = asyncio.create_task(self._turn(text, store_user, retry))
             try:
                 return await self._turn_task
             except asyncio.CancelledError:
@@ -442,12 +486,15 @@ class AgentSession:
             finally:
                 self._turn_task = None
 
-    async def _turn(self, text: str, store_user: bool) -> TurnDone:
+    async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
         conv = self._conv or self._start_session()
         if not conv.context_window:
             conv.context_window = self._window()
+        if retry:
+            text = self._prepare_retry(conv)
         if store_user:
+            self._discarded = None  # a new message: the cleared one stays out for good
             try:
                 conv = await self._maybe_compress(conv, text)
                 conv = await self._make_room(conv, text)
@@ -461,7 +508,6 @@ class AgentSession:
                 self._emit(done)
                 return done
             self._turn_index += 1
-        self._last_user_text = text
         if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
             self._memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
@@ -650,10 +696,51 @@ class AgentSession:
         self._title = title
         self._wants_model_title = not title
         self._emit(Notice(kind="compression",
-                          text=f"Conversation compressed: {len(split.older)} older messages "
+                          text=f"Conversation compressed: {count(len(split.older), 'older message')} "
                                f"summarised, continuing in {title or child_id}"))
         self._emit(SessionChanged(child_id, title, "compression"))
         return child_id
+
+    def memory_outdated(self) -> bool:
+        """MEMORY.md/USER.md differ now from what this session's prompt froze (False before
+        the first message: a new session freezes the current files)."""
+        return self._conv is not None and self._memory_differs(self._conv.system_prompt)
+
+    async def refresh_memory(self) -> str | None:
+        """Continue in a continuation session (`NAME #2`) whose prompt freezes the current
+        MEMORY.md/USER.md, with the whole conversation so far (/memory refresh); the new id,
+        or None before the first message (a new session reads the current memory anyway)."""
+        async with self._lock:
+            conv = self._conv
+            if conv is None:
+                return None
+            if self.read_only:
+                raise OpenError(self.read_only)
+            built = self._build_prompt()
+            parent = conv.session_id
+            if self.provider is not None:
+                self._spawn(self.provider.on_session_end(parent), "provider-end")
+            child_id, title = self.history.continue_session(
+                parent, system_prompt=built.text, model=self._model.name, source=self.source,
+                reason="memory_refresh")
+            if not self.history.persistent:
+                self.history.end(parent, "memory_refresh")
+            messages = list(conv.messages)
+            failed = messages.pop() if conv.failed_user_id is not None else None
+            self.history.copy_messages(child_id, messages)
+            self._hold(child_id)
+            self._conv = self._conversation(child_id, built.text, messages, conv.totals)
+            if failed is not None:  # still waiting for /retry, as it was in the parent
+                self._conv.failed_user_id = self.history.append(
+                    child_id, "user", strip_injected_context(str(failed.get("content") or "")),
+                    finish_reason=FAILED)
+                messages.append(failed)
+            self._title, self._wants_model_title = title, not title
+            self.memory_changed = False
+            self._discarded = None
+            self._emit(SessionChanged(child_id, title, "memory_refresh"))
+            self._report_context(self._conv)
+            return child_id
 
     # ------------------------------------------------------------ switching, closing
 
@@ -680,7 +767,7 @@ class AgentSession:
                     self._spawn(self.provider.on_session_end(old.session_id), "provider-end")
             self._title = self._title if conv else None
             self._turn_index = 0
-            self._last_user_text = None
+            self._discarded = None
             self._emit(SessionChanged(conv.session_id if conv else "", self._title, "new"))
 
     def rename(self, name: str) -> str:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hermes.sessions.errors import SessionStoreError
+from hermes.sessions.models import DISCARDED, REPLACED
 
 log = logging.getLogger("hermes.agent.stored_history")
 
@@ -80,15 +81,16 @@ class History:
             return self.create(system_prompt=system_prompt, model=model, source=source)
         return str(session_id)
 
-    def continue_session(self, parent_id: str, *, system_prompt: str, model: str, source: str
-                         ) -> tuple[str, str | None]:
-        """A child session for a compression (the store ends the parent); (id, title)."""
+    def continue_session(self, parent_id: str, *, system_prompt: str, model: str, source: str,
+                         reason: str = "compression") -> tuple[str, str | None]:
+        """A child session for a compression or a memory refresh (the store ends the parent
+        with `reason`); (id, title)."""
         if self.store is None:
             return self.create(system_prompt=system_prompt, model=model, source=source), None
         try:
             child_id = str(self.store.continue_session(parent_id, system_prompt=system_prompt,
                                                        model=model, source=source,
-                                                       cwd=os.getcwd()))
+                                                       cwd=os.getcwd(), reason=reason))
         except SessionStoreError as exc:
             self._lose(exc)
             return self.create(system_prompt=system_prompt, model=model, source=source), None
@@ -190,6 +192,16 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
 
+    def records(self, session_id: str) -> list[Any]:
+        """The session's stored rows, oldest first ([] without a database)."""
+        if self.store is None:
+            return []
+        try:
+            return list(self.store.get_messages(session_id))
+        except SessionStoreError as exc:
+            self._lose(exc)
+            return []
+
     def copy_messages(self, session_id: str, messages: list[dict[str, Any]]) -> None:
         """Store conversation messages in another session (a compression's recent turns);
         injected user-model context is not stored, as for any user message."""
@@ -209,7 +221,8 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
             return []
-        rows = [r for r in records if r.role != "system"]
+        rows = [r for r in records if r.role != "system"
+                and getattr(r, "finish_reason", None) not in (REPLACED, DISCARDED)]
         last = rows[-1] if rows else None
         self.trailing_failed_id = (int(last.id) if last is not None and last.role == "user"
                                    and getattr(last, "finish_reason", None) == FAILED else None)
@@ -223,8 +236,10 @@ def conversation_from_records(records: list[Any]) -> list[dict[str, Any]]:
     """Stored rows (system rows left out) as a valid OpenAI message list. A user message whose
     turn failed and that another user message follows is left out: the request must not carry
     it as an orphan (a re-sent message would otherwise reach the model twice). A failed one at
-    the very end stays, for /retry; the next new message replaces it (loop._drop_orphan)."""
-    rows = [r for r in records if r.role != "system"]
+    the very end stays, for /retry; the next new message replaces it (loop._drop_orphan).
+    Answers that /retry replaced and failed messages the person cleared are history only."""
+    rows = [r for r in records
+            if r.role != "system" and getattr(r, "finish_reason", None) not in (REPLACED, DISCARDED)]
     kept = [r for i, r in enumerate(rows)
             if not (r.role == "user" and getattr(r, "finish_reason", None) == FAILED
                     and i + 1 < len(rows) and rows[i + 1].role == "user")]

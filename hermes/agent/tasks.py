@@ -17,6 +17,7 @@ from hermes.agent import background
 from hermes.agent.events import Event
 from hermes.agent.jobs import ClaimedJob, Job, save_job
 from hermes.agent.llm import LLMError
+from hermes.plural import count
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -153,7 +154,8 @@ class AfterTurn:
         elif not interval:
             self.tasks.review_status = "off (memory.review_interval is 0)"
         else:
-            self.tasks.review_status = f"not due (runs every {interval} turns)"
+            every = "turn" if interval == 1 else count(interval, "turn")
+            self.tasks.review_status = f"not due (runs every {every})"
         if wants_title and not combine:
             self.tasks.spawn(self._title(session_id, user_text), "title",
                              job=Job("title", session_id, user_text))

@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from hermes.workspace.provenance import TurnSources
     from hermes.workspace.coding_tools import CodingTools
 
+from hermes.plural import count, noun
+
 log = logging.getLogger("hermes.agent.tool_registry")
 
 
@@ -157,7 +159,7 @@ class ToolRegistry:
         elif args is None:
             result = error_result(problem)
         elif missing := [r for r in tool.required if args.get(r) in (None, "")]:
-            result = error_result(f"Missing required argument(s): {', '.join(missing)}. "
+            result = error_result(f"Missing required {noun(len(missing), 'argument')}: {', '.join(missing)}. "
                                   f"Call {name} again with them.")
         else:
             token = current_call_id.set(call_id)
@@ -222,7 +224,7 @@ def describe_memory(args: dict[str, Any]) -> str:
     """`memory +user "prefers tabs"`, `memory ~memory "old" → "new"`, `memory -user "old"`."""
     ops = args.get("operations")
     if isinstance(ops, list) and ops:
-        return f"memory {len(ops)} operations"
+        return f"memory {count(len(ops), 'operation')}"
     action, target = args.get("action", "?"), args.get("target", "?")
     if action == "add":
         return f'memory +{target} "{preview(args.get("content"))}"'
@@ -253,10 +255,10 @@ def describe_search(args: dict[str, Any]) -> str:
 
 
 def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
-    for key, noun in (("results", "sessions"), ("sessions", "sessions"), ("messages", "messages")):
+    for key, what in (("results", "sessions"), ("sessions", "sessions"), ("messages", "messages")):
         value = data.get(key)
         if isinstance(value, list):
-            return len(value), noun
+            return len(value), what
     for key in ("count", "total"):
         if isinstance(data.get(key), int):
             return data[key], "results"
@@ -269,10 +271,8 @@ def describe_search_result(args: dict[str, Any], data: dict[str, Any]) -> str:
     counted = _count_of(data)
     if counted is None:
         return f"{start} → ok"
-    n, noun = counted
-    if n == 1:
-        noun = noun.rstrip("s")
-    return f"{start} → {n} {noun}"
+    n, what = counted
+    return f"{start} → {count(n, what.removesuffix('s'))}"
 
 
 def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from typing import Any
+from hermes.plural import count
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 PROVIDERS = ("local", "honcho", "off")
@@ -129,8 +130,8 @@ def run_setup(args: argparse.Namespace) -> int:
         print(f"User model: honcho at {um.honcho.base_url or 'Honcho cloud'}, workspace"
               f" {um.honcho.workspace!r}.")
     if choice != "off":
-        print(f"Context every {um.context_cadence} turn(s); dialectic every"
-              f" {um.dialectic_cadence} turn(s), up to {um.dialectic_depth} pass(es).")
+        print(f"Context every {count(um.context_cadence, 'turn')}; dialectic every"
+              f" {count(um.dialectic_cadence, 'turn')}, up to {count(um.dialectic_depth, 'pass', 'passes')}.")
     return EXIT_OK
 
 
@@ -230,8 +231,8 @@ def run_status(args: argparse.Namespace) -> int:
         print(f"  key: ${st.honcho_key_env} {'set' if st.honcho_key_set else 'NOT SET'}")
         print("  conversations are sent to Honcho (a deliberate trade of data for reasoning)")
     if st.provider != "off":
-        print(f"  cadence: context every {st.context_cadence} turn(s), dialectic every"
-              f" {st.dialectic_cadence} turn(s), depth {st.dialectic_depth}")
+        print(f"  cadence: context every {count(st.context_cadence, 'turn')}, dialectic every"
+              f" {count(st.dialectic_cadence, 'turn')}, depth {st.dialectic_depth}")
     sync = _ago(st.last_sync) + (f" ({st.last_sync_provider})" if st.last_sync_provider else "")
     print(f"  last sync: {sync}; turns synced: {st.turns_synced}")
     if st.provider == "honcho":

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from hermes.providers.base import MemoryOverview, Provider, fail
+from hermes.plural import count
 
 log = logging.getLogger("hermes.providers")
 
@@ -153,7 +154,7 @@ class GuardedProvider:
             return True
         done, not_done = await asyncio.wait(tasks, timeout=timeout)
         if not_done:
-            self._warn(f"{len(not_done)} background job(s) still running after {timeout:g}s")
+            self._warn(f"{count(len(not_done), 'background job')} still running after {timeout:g}s")
             return False
         return True
 

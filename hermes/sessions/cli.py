@@ -148,10 +148,10 @@ def _fit(text: str, width: int) -> str:
     return fit(_shown(text or ""), width)
 
 
-def _count(n: int, word: str) -> str:
+def _count(n: int, word: str, plural: str | None = None) -> str:
     from hermes.sessions.cli_format import count
 
-    return count(n, word)
+    return count(n, word, plural)
 
 
 def _human_bytes(n: int | None) -> str:
@@ -229,12 +229,17 @@ def _run_show(store: Any, args: argparse.Namespace) -> int:
     for msg in store.get_messages(info.id):
         label = msg.role + (f" · {msg.tool_name}" if msg.tool_name else "")
         label += " (interrupted)" if msg.interrupted else ""
+        label += " (not sent: cleared after it failed)" if msg.discarded else ""
+        # an answer /retry replaced: folded under its own heading, indented, as the app shows it
+        fold = "  ┊ " if msg.replaced else ""
+        if msg.replaced:
+            label = f"▸ earlier answer (replaced) · {label}"
         _out(f"\n── {label} · #{msg.id} · {format_time(msg.timestamp)}")
         if msg.content:
-            _out(msg.content)
+            _out("\n".join(fold + line for line in msg.content.split("\n")) if fold else msg.content)
         for call in msg.tool_calls or []:
             fn = (call.get("function") or {}) if isinstance(call, dict) else {}
-            _out(f"→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
+            _out(f"{fold}→ {fn.get('name', '?')}({_fit(str(fn.get('arguments', '')), 200).rstrip()})")
     return 0
 
 
@@ -328,7 +333,7 @@ def _run_export(store: Any, args: argparse.Namespace) -> int:
         except OSError as exc:
             return _fail(f"cannot write {path} ({exc.strerror or 'write failed'}); check that "
                          f"you can write to {path.parent}, or choose another --output")
-        print(f"Exported {len(ids)} session(s) to {path}", file=sys.stderr)
+        print(f"Exported {_count(len(ids), 'session')} to {path}", file=sys.stderr)
     else:
         for chunk in chunks:
             sys.stdout.write(chunk)
@@ -380,7 +385,7 @@ def _run_check(args: argparse.Namespace) -> int:
               f"{_count(report.messages or 0, 'message')}.")
         return 0
     first = report.problems[0][:160]
-    more = f" and {len(report.problems) - 1} more problem(s)" if len(report.problems) > 1 else ""
+    more = f" and {_count(len(report.problems) - 1, 'more problem')}" if len(report.problems) > 1 else ""
     print(_shown(f"{report.path} is damaged: SQLite reports '{first}'{more}. Hermes still runs, "
                  f"without history, while it is. Run `hermes sessions repair` to copy what can "
                  f"still be read into a fresh file (the damaged one is kept)."))
@@ -405,7 +410,8 @@ def _run_repair(args: argparse.Namespace) -> int:
     sessions, messages = report.copied.get("sessions", 0), report.copied.get("messages", 0)
     lost = sum(report.lost.values())
     line = f"Recovered {_count(sessions, 'session')} and {_count(messages, 'message')}"
-    line += (f"; {lost} unreadable row(s) or damaged spot(s) were skipped." if lost
+    line += (f"; {_count(lost, 'unreadable row or damaged spot', 'unreadable rows or damaged spots')} "
+             f"{'was' if lost == 1 else 'were'} skipped." if lost
              else "; no damaged spot was found.")
     print(line)
     if report.damaged is not None:

@@ -10,6 +10,10 @@ Role = Literal["system", "user", "assistant", "tool"]
 TitleSource = Literal["derived", "llm", "user"]
 ROLES: tuple[str, ...] = ("system", "user", "assistant", "tool")
 TITLE_RANK: dict[str, int] = {"derived": 0, "llm": 1, "user": 2}
+# finish_reason of rows the history keeps but the conversation no longer holds: an answer
+# that /retry replaced (shown folded), a failed message the person cleared from the input
+REPLACED = "replaced"
+DISCARDED = "discarded"
 
 
 @dataclass
@@ -74,6 +78,16 @@ class MessageRecord:
     @property
     def interrupted(self) -> bool:
         return self.finish_reason == "interrupted"
+
+    @property
+    def replaced(self) -> bool:
+        """An earlier answer that /retry replaced: kept and shown folded, never sent again."""
+        return self.finish_reason == REPLACED
+
+    @property
+    def discarded(self) -> bool:
+        """A failed message the person cleared instead of retrying: kept, never sent again."""
+        return self.finish_reason == DISCARDED
 
     def to_openai(self) -> dict[str, Any]:
         """The message in OpenAI chat format, for rebuilding a conversation on resume."""

@@ -26,6 +26,7 @@ from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
 from hermes.sessions.session_store import _MESSAGE_COLUMNS, message_from_row, project_filter
 from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
+from hermes.plural import count
 
 if TYPE_CHECKING:
     from hermes.sessions.session_store import SessionStore
@@ -344,8 +345,9 @@ def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[s
     if total > 30:
         out["omitted"] = total - 30
         out["hint"] = (
-            f"{total - 30} messages between id {messages[19].id} and {messages[20].id} are not "
-            "shown; call again with session_id and around_message_id to scroll there"
+            f"{count(total - 30, 'message')} between id {messages[19].id} and {messages[20].id} "
+            f"{'is' if total - 30 == 1 else 'are'} not shown; call again with session_id and "
+            "around_message_id to scroll there"
         )
     return out
 

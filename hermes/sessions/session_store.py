@@ -340,13 +340,14 @@ class SessionStore(NamingMixin):
             )
 
     def continue_session(
-        self, parent_id: str, *, system_prompt: str, model: str, source: str, cwd: str
+        self, parent_id: str, *, system_prompt: str, model: str, source: str, cwd: str,
+        reason: str = "compression",
     ) -> str:
-        """End `parent_id` for compression and start its child, titled `NAME #N`, in the
-        parent's project."""
+        """End `parent_id` (for compression, or `reason`) and start its child, titled `NAME #N`,
+        in the parent's project."""
         with self.writing() as conn:
             parent = self.get_session(parent_id)
-            self.end_session(parent_id, "compression")
+            self.end_session(parent_id, reason)
             title = None
             if parent.title:
                 m = LINEAGE.match(parent.title)

@@ -226,6 +226,8 @@ class HermesApp(App):
                 prompts.entries + [i.text for i in items if i.kind == "user"], prompts.limit)
         for line in history.degraded_reasons(new):
             await self.chat.add_line("error", line)
+        for line in history.resume_notes(new) if resuming else []:
+            await self.chat.add_line("notice", f"💾 {line}")
         if getattr(new, "read_only", ""):
             await self.chat.add_line("error", new.read_only)
         self.chat.prompt.set_read_only(getattr(new, "read_only", ""))
@@ -319,7 +321,8 @@ class HermesApp(App):
             return "failed"
         chat.set_busy("● replying")
         try:
-            done = await (self.agent.retry() if retry else self.agent.send(text))
+            # a message back from a failure is sent again as it was: never a /retry of the answer
+            done = await (self.agent.retry(text or None) if retry else self.agent.send(text))
         except Exception as exc:  # the agent reports errors as events; this is the last guard
             log.exception("turn failed")
             chat.set_busy("")

@@ -265,11 +265,37 @@ class CommandRunner:
         if not hits:
             await self.say(f"No sessions match {args!r}.")
             return
-        lines = [f"Sessions matching {args!r} (open one with /resume NAME|ID):"]
-        lines += [f"  {h.title or '—'} · {h.when} · {h.session_id}\n    {h.snippet}" for h in hits]
-        await self.say("\n".join(lines))
+        from hermes.tui.widgets.messages import TranscriptItem
+
+        lines = [f"Sessions matching {_unmarked(args)!r} (open one with /resume NAME|ID):"]
+        lines += [f"  {_unmarked(h.title or '—')} · {h.when} · {h.session_id}\n    {h.snippet}"
+                  for h in hits]
+        # the snippets mark matches as **word**: shown bold, as `hermes sessions search` does
+        await self.app.chat.transcript.add(TranscriptItem("info", "\n".join(lines), {"marks": "bold"}))
 
     # ------------------------------------------------------------ memory
+
+    async def _refresh_memory(self) -> None:
+        """/memory refresh: continue in a continuation session frozen on the current memory."""
+        from hermes.agent.session import OpenError
+
+        agent = self._agent_or_none()
+        if agent is None or not agent.session_id:
+            await self.say("No session has started yet: your first message uses the current memory.")
+            return
+        if not agent.memory_outdated():
+            await self.say("Memory has not changed since this session started; nothing to refresh.")
+            return
+        try:
+            child = await agent.refresh_memory()
+        except OpenError as exc:
+            await self.say(f"Cannot refresh the memory: {exc}", "error")
+            return
+        if child is None:
+            await self.say("No session has started yet: your first message uses the current memory.")
+            return
+        await self.say(f"💾 Continuing in {agent.title or child} with the current memory; the earlier "
+                       f"session keeps the memory it started with.")
 
     async def cmd_memory(self, args: str) -> None:
         words = args.split()
@@ -294,6 +320,8 @@ class CommandRunner:
             await self.say("\n".join(d.message for d in decisions))
         elif sub == "approval":
             await self.say(memory_bridge.set_write_approval(self.app.cfg, words[1].lower() == "on"))
+        elif sub == "refresh":
+            await self._refresh_memory()
         elif sub == "history":
             await self.say(memory_bridge.history_text(self.app.cfg))
         elif sub == "undo":
@@ -303,3 +331,8 @@ class CommandRunner:
             ok, line = await memory_bridge.forget_conclusion(self.app.cfg, words[1])
             await self.say(line, "info" if ok else "error")
         self.app.refresh_memory_status()
+
+
+def _unmarked(text: str) -> str:
+    """Text shown in a line that renders **marks** as bold, with literal marks left out."""
+    return text.replace("**", "")

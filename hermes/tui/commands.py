@@ -29,7 +29,8 @@ class CommandError(ValueError):
     """Bad slash input; the message is the one-line hint shown to the person."""
 
 
-MEMORY_SUBCOMMANDS = ("pending", "approve", "reject", "approval", "history", "undo", "forget")
+MEMORY_SUBCOMMANDS = ("pending", "approve", "reject", "approval", "history", "undo", "forget",
+                      "refresh")
 
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "/help", "list the commands and keys"),
@@ -41,14 +42,15 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("search", "/search QUERY", "search past sessions", "required"),
     SlashCommand("memory",
                  "/memory [pending|approve ID|all|reject ID|all|approval on|off|history|undo"
-                 "|forget ID]",
-                 "memory viewer, approvals, history; forget a user-model conclusion", "optional",
+                 "|forget ID|refresh]",
+                 "memory viewer, approvals, history; forget a user-model conclusion; refresh: "
+                 "continue with the current memory", "optional",
                  MEMORY_SUBCOMMANDS),
     SlashCommand("model", "/model [NAME]", "show or switch the model (litellm name)", "optional"),
     SlashCommand("setup", "/setup", "choose the provider, model and key again (saved in config)"),
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
     SlashCommand("compress", "/compress", "summarise older turns into a continuation session"),
-    SlashCommand("retry", "/retry", "send the last message again"),
+    SlashCommand("retry", "/retry", "ask again for the last message (replaces the last answer)"),
     SlashCommand("undo", "/undo", "revert the agent's last file edit or write"),
     SlashCommand("usage", "/usage", "tokens, cost and context use of this session"),
     SlashCommand("clear", "/clear", "clear the screen (the session is kept)"),
@@ -100,7 +102,7 @@ def _check_memory_args(args: str) -> None:
     if sub == "forget" and len(words) != 2:
         raise CommandError("/memory forget needs one conclusion id (the #N that /memory shows), "
                            "e.g. /memory forget 42")
-    if sub in ("pending", "history", "undo") and len(words) > 1:
+    if sub in ("pending", "history", "undo", "refresh") and len(words) > 1:
         raise CommandError(f"/memory {sub} takes no arguments.")
 
 

@@ -12,7 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from hermes.config import Config
+from hermes.sessions.models import DISCARDED, REPLACED
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, TranscriptItem
+from hermes.tui.widgets.transcript import folded_item
 
 log = logging.getLogger("hermes.tui")
 
@@ -82,26 +84,55 @@ def _quote(text: str, limit: int = 48) -> str:
 
 
 def items_from_messages(messages: list[Any]) -> list[TranscriptItem]:
-    """Transcript rows for stored messages (records with role, content, tool_calls, finish_reason)."""
+    """Transcript rows for stored messages (records with role, content, tool_calls, finish_reason).
+    An answer that /retry replaced becomes one folded row; a cleared failed prompt says "not sent"."""
     items: list[TranscriptItem] = []
+    replaced: list[TranscriptItem] = []  # rows of a replaced answer, folded when it ends
     for msg in messages:
-        role = getattr(msg, "role", None)
-        content = getattr(msg, "content", "") or ""
-        if role == "user":
-            items.append(TranscriptItem("user", content))
-        elif role == "assistant":
-            if content.strip():
-                item = TranscriptItem("assistant", content)
-                items.append(item)
-                if getattr(msg, "finish_reason", None) == "interrupted":
-                    item.meta["marker"] = "interrupted"
-                    items.append(TranscriptItem("info", MARKER_LINES["interrupted"]))
-            for call in getattr(msg, "tool_calls", None) or []:
-                fn = call.get("function", {}) if isinstance(call, dict) else {}
-                name = str(fn.get("name", "tool"))
-                icon = TOOL_ICONS.get(name, "🔧")
-                items.append(TranscriptItem("tool", f"{icon} {tool_summary(name, fn.get('arguments'))}"))
+        reason = getattr(msg, "finish_reason", None)
+        if replaced and reason != REPLACED and getattr(msg, "role", None) != "tool":
+            items.append(folded_item(replaced))
+            replaced = []
+        if reason == REPLACED:
+            replaced += _message_items(msg)
+        else:
+            items += _message_items(msg)
+    if replaced:
+        items.append(folded_item(replaced))
     return items
+
+
+def _message_items(msg: Any) -> list[TranscriptItem]:
+    items: list[TranscriptItem] = []
+    role = getattr(msg, "role", None)
+    content = getattr(msg, "content", "") or ""
+    if role == "user":
+        item = TranscriptItem("user", content)
+        if getattr(msg, "finish_reason", None) == DISCARDED:
+            item.meta["not_sent"] = "1"
+        items.append(item)
+    elif role == "assistant":
+        if content.strip():
+            item = TranscriptItem("assistant", content)
+            items.append(item)
+            if getattr(msg, "finish_reason", None) == "interrupted":
+                item.meta["marker"] = "interrupted"
+                items.append(TranscriptItem("info", MARKER_LINES["interrupted"]))
+        for call in getattr(msg, "tool_calls", None) or []:
+            fn = call.get("function", {}) if isinstance(call, dict) else {}
+            name = str(fn.get("name", "tool"))
+            icon = TOOL_ICONS.get(name, "🔧")
+            items.append(TranscriptItem("tool", f"{icon} {tool_summary(name, fn.get('arguments'))}"))
+    return items
+
+
+MEMORY_CHANGED = ("Memory changed since this session started — /memory refresh to continue with "
+                  "the current memory")
+
+
+def resume_notes(agent: Any) -> list[str]:
+    """Lines to show after resuming a session (its frozen memory is out of date)."""
+    return [MEMORY_CHANGED] if getattr(agent, "memory_changed", False) else []
 
 
 def transcript_items(agent: Any) -> list[TranscriptItem]:

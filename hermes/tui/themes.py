@@ -17,6 +17,7 @@ from textual.theme import Theme
 
 import hermes
 from hermes import paths
+from hermes.plural import noun
 
 DEFAULT_THEME = "hermes-dark"
 
@@ -52,7 +53,7 @@ class ThemeLoadResult:
         """One line naming every broken file ("" when all loaded)."""
         if not self.problems:
             return ""
-        return "Skipped broken theme file(s): " + "; ".join(self.problems)
+        return f"Skipped broken theme {noun(len(self.problems), 'file')}: " + "; ".join(self.problems)
 
 
 class ThemeFileError(ValueError):
@@ -84,7 +85,7 @@ def theme_from_mapping(data: Any) -> Theme:
         raise ThemeFileError("the top level must be a mapping with name, dark, colors, variables")
     unknown = set(data) - {"name", "dark", "colors", "variables", "description"}
     if unknown:
-        raise ThemeFileError(f"unknown key(s) {', '.join(sorted(map(str, unknown)))}")
+        raise ThemeFileError(f"unknown {noun(len(unknown), 'key')} {', '.join(sorted(map(str, unknown)))}")
     name = data.get("name")
     if not isinstance(name, str) or not name.strip() or any(c.isspace() for c in name.strip()):
         raise ThemeFileError("'name' must be a single word such as hermes-dark")
@@ -97,7 +98,7 @@ def theme_from_mapping(data: Any) -> Theme:
     bad = set(colors) - set(COLOR_KEYS)
     if bad:
         raise ThemeFileError(
-            f"unknown colour(s) {', '.join(sorted(map(str, bad)))}; allowed: {', '.join(COLOR_KEYS)}"
+            f"unknown {noun(len(bad), 'colour')} {', '.join(sorted(map(str, bad)))}; allowed: {', '.join(COLOR_KEYS)}"
         )
     if "primary" not in colors:
         raise ThemeFileError("colors.primary is required")

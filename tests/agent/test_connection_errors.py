@@ -85,3 +85,30 @@ def test_phrases_per_interface():
     assert err.for_interface("cli").endswith("then run the same command again.")
     ctx = llm.LLMError("Too long. {compress}.", kind="context", retryable=False)
     assert "/compress" in ctx.message and "--resume" in ctx.for_interface("cli")
+
+
+def test_chat_q_with_an_unknown_provider_says_so_in_one_line(agent_env, hermes_home):
+    """litellm's multi-sentence "LLM Provider NOT provided" help becomes one line that names
+    the provider and what to pass on the command line (no /model: there is no app here)."""
+    server, _ = agent_env
+    write_config(hermes_home, server)
+    result = _hermes(hermes_home, "chat", "-q", "hello?", "--model", "nosuchprovider/foo")
+    assert result.returncode == 1 and result.stdout == ""
+    lines = [ln for ln in result.stderr.splitlines() if ln.startswith("hermes: ")]
+    assert len(lines) == 1, result.stderr
+    assert "does not know the provider 'nosuchprovider'" in lines[0]
+    assert "Pass --model PROVIDER/MODEL" in lines[0] and "/model" not in lines[0].replace("--model", "")
+    assert "LLM Provider NOT provided" not in result.stderr and "Traceback" not in result.stderr
+    assert server.requests_for("foo") == [] and not any("nosuchprovider" in str(r) for r in server.requests)
+
+
+def test_chat_q_with_an_api_base_without_a_scheme_is_refused_before_any_call(agent_env, hermes_home):
+    server, _ = agent_env
+    write_config(hermes_home, server)
+    hostport = server.api_base.removeprefix("http://")
+    _point_at(hermes_home, hostport)  # `127.0.0.1:PORT/v1`: litellm would try it four times
+    result = _hermes(hermes_home, "chat", "-q", "hello?")
+    assert result.returncode == 2 and result.stdout == ""
+    lines = [ln for ln in result.stderr.splitlines() if ln.startswith("hermes: ")]
+    assert len(lines) == 1 and f"write http://{hostport}" in lines[0], result.stderr
+    assert server.requests == [] and "Traceback" not in result.stderr

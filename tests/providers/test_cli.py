@@ -44,7 +44,7 @@ def test_setup_local_then_status(hermes_home: Path) -> None:
     assert status.returncode == 0, status.stderr
     out = status.stdout
     assert "User model: local" in out and "model: openai/gpt-4.1-mini" in out
-    assert "dialectic every 4 turn(s), depth 3" in out
+    assert "dialectic every 4 turns, depth 3" in out
     assert "conclusions: 1  sessions learned from: 1  peer card items: 1" in out
     assert "last sync: just now (local); turns synced: 1" in out
     assert "dialectic failed: TimeoutError" in out

@@ -95,6 +95,21 @@ def test_show(hermes_home: Path, populated: dict[str, str]) -> None:
     assert "Traceback" not in missing.stderr
 
 
+def test_show_folds_a_replaced_answer_and_says_a_cleared_message_was_not_sent(hermes_home: Path) -> None:
+    with SessionStore() as store:
+        sid = new_session(store, title="retried")
+        store.append_message(sid, "user", "what is a monad?")
+        old = store.append_message(sid, "assistant", "A burrito.\nSort of.", finish_reason="stop")
+        store.update_message(old, finish_reason="replaced")
+        store.append_message(sid, "assistant", "A monoid in the category of endofunctors.")
+        store.append_message(sid, "user", "never mind", finish_reason="discarded")
+    out = run_hermes(hermes_home, "sessions", "show", "retried").stdout
+    assert f"── ▸ earlier answer (replaced) · assistant · #{old} ·" in out
+    assert "  ┊ A burrito.\n  ┊ Sort of." in out  # folded under its heading, every line
+    assert "\nA monoid in the category of endofunctors." in out  # the answer that counts: as is
+    assert "── user (not sent: cleared after it failed)" in out
+
+
 def test_search_english_and_chinese(hermes_home: Path, populated: dict[str, str]) -> None:
     en = run_hermes(hermes_home, "sessions", "search", "auth")
     assert en.returncode == 0 and populated["named"] in en.stdout and "auth" in en.stdout and "**" not in en.stdout

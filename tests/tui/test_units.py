@@ -137,7 +137,7 @@ def test_bundled_themes_are_valid_and_define_every_app_variable() -> None:
 
 @pytest.mark.parametrize("body, problem", [
     ("name: x\ncolors: {primary: '#zzzzzz'}\n", "is not a colour"),
-    ("name: x\ncolors: {primary: '#ffffff', sparkle: '#000000'}\n", "unknown colour(s) sparkle"),
+    ("name: x\ncolors: {primary: '#ffffff', sparkle: '#000000'}\n", "unknown colour sparkle"),
     ("colors: {primary: '#ffffff'}\n", "'name' must be a single word"),
     ("name: x\ncolors: {}\n", "colors.primary is required"),
     ("name: x\n  bad: [\n", "invalid YAML"),

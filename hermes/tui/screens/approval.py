@@ -17,13 +17,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from hermes.config import Config
 from hermes.tui import memory_bridge
 from hermes.tui.memory_bridge import PendingView
+from hermes.tui.screens.pane import Pane
 
 KEY_HINTS = "a approve · r reject · A approve all · R reject all · Esc close"
 CONFIRM_HINTS = "y yes · n or Esc no"
@@ -63,7 +63,7 @@ def confirm_question(verdict: str, count: int) -> str:
     return f"{verdict.capitalize()} all {count} pending write{'s' if count != 1 else ''}? y / n"
 
 
-class ApprovalScreen(ModalScreen[None]):
+class ApprovalScreen(Pane[None]):
     BINDINGS = [
         Binding("a", "decide('approve', False)", "Approve"),
         Binding("r", "decide('reject', False)", "Reject"),

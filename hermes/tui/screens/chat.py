@@ -83,6 +83,7 @@ class ChatScreen(Screen):
         self.coding_lines = ToolLineBook(lambda item: self.transcript.row_for(item))
         self.retry_line: LineMessage | None = None  # the one line automatic retries update
         self.failed_text: str | None = None
+        self.failed_in_input = False  # the failed message is what the input holds
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
         self.queued: list[str] = []
         self._quit_pressed_at: float | None = None
@@ -121,6 +122,8 @@ class ChatScreen(Screen):
     @on(TextArea.Changed, "#prompt")
     def _prompt_changed(self) -> None:
         text = self.prompt.text
+        if self.failed_in_input and not text.strip():
+            self._failed_cleared()
         suggestions = self.query_one(Suggestions)
         shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices(text))
         if not shown:
@@ -147,6 +150,15 @@ class ChatScreen(Screen):
             if complete and message.key == "enter":
                 self._hide_suggestions()
                 self.post_message(PromptInput.Submitted(chosen))
+
+    def _failed_cleared(self) -> None:
+        """The person emptied the input that held their failed message instead of sending it
+        again: it leaves the conversation (the agent's ContextRewound marks it "not sent")."""
+        self.failed_in_input = False
+        self.failed_text = None
+        agent = self.app.agent
+        if agent is not None:
+            agent.discard_failed()
 
     def _hide_suggestions(self) -> None:
         self.query_one(Suggestions).display = False
@@ -190,6 +202,7 @@ class ChatScreen(Screen):
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
         retry = text == self.failed_text
         self.failed_text = None
+        self.failed_in_input = False
         self.app.send_message(text, retry=retry)
 
     async def turn_ended(self, outcome: str) -> None:
@@ -321,6 +334,12 @@ class ChatScreen(Screen):
                 self.prompt.set_read_only(getattr(app.agent, "read_only", ""))
             self.status.info.title = event.title or ""
             self.status.refresh_info()
+        elif isinstance(event, ev.ContextRewound):
+            if event.what == "answer_replaced":
+                await self._end_reply()
+                await self.transcript.fold_last_answer()
+            else:
+                self.transcript.mark_last_prompt(not_sent=event.what == "message_dropped")
         elif isinstance(event, ev.ErrorEvent):
             await self._end_reply()
             await self.add_line("error", event.message)
@@ -410,5 +429,6 @@ class ChatScreen(Screen):
     def restore_input(self, text: str) -> None:
         """Put a failed message back so it can be sent again (Enter re-sends without duplicating)."""
         self.failed_text = text
-        if not self.prompt.text.strip():
+        if not self.prompt.text.strip() and text.strip():
             self.prompt.set_text(text)
+            self.failed_in_input = True

@@ -20,12 +20,12 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from hermes.config import Config
 from hermes.tui import memory_bridge
 from hermes.tui.widgets.status_bar import gauge_level
+from hermes.tui.screens.pane import Pane
 
 log = logging.getLogger("hermes.tui")
 NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps its snapshot)."
@@ -69,7 +69,7 @@ def fitted(width: int, *choices: str) -> str:
     return next((c for c in choices if len(c) + 6 <= width), choices[-1])
 
 
-class MemoryViewerScreen(ModalScreen[None]):
+class MemoryViewerScreen(Pane[None]):
     BINDINGS = [
         Binding("escape", "close", "Close"),
         Binding("e", "edit('memory')", "Edit MEMORY.md"),

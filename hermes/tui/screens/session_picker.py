@@ -9,12 +9,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList
 from textual.widgets.option_list import Option
 
 from hermes.sessions.text import relative_time
 from hermes.tui.sessions_bridge import SessionRow
+from hermes.tui.screens.pane import Pane
 
 
 def matches(row: SessionRow, query: str) -> bool:
@@ -23,7 +23,7 @@ def matches(row: SessionRow, query: str) -> bool:
     return all(word in haystack for word in query.lower().split())
 
 
-class SessionPickerScreen(ModalScreen[str | None]):
+class SessionPickerScreen(Pane[str | None]):
     """Dismisses with the chosen session's name (or id when untitled), or None."""
 
     BINDINGS = [

@@ -6,16 +6,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
 from hermes import config as config_mod
 from hermes.config import Config
 from hermes.tui import setup as setup_mod
+from hermes.tui.screens.pane import Pane
 
 
-class SetupScreen(ModalScreen[bool]):
+class SetupScreen(Pane[bool]):
     """Dismisses True after saving; False when skipped (history and memory still work)."""
+
+    ESC_ACTION = "skip"
 
     BINDINGS = [Binding("escape", "skip", "Skip")]
 

@@ -20,17 +20,30 @@ MARKER_LINES = {"cancelled": "⏹ cancelled — the reply was stopped here",
 class TranscriptItem:
     """What one transcript row shows; kept as data so rows can be unmounted and rebuilt."""
 
-    kind: str  # "user" | "assistant" | "tool" | "notice" | "error" | "info"
+    kind: str  # "user" | "assistant" | "tool" | "notice" | "error" | "info" | "replaced"
     text: str
     meta: dict[str, str] = field(default_factory=dict)
 
 
+NOT_SENT = "not sent: cleared after it failed, so the model never saw it (/retry sends it)"
+
+
 class UserMessage(Static):
-    """A prompt the person sent, shown verbatim (no Markdown, no markup)."""
+    """A prompt the person sent, shown verbatim (no Markdown, no markup); a failed one the
+    person cleared says it was not sent."""
 
     def __init__(self, item: TranscriptItem) -> None:
-        super().__init__(Text(item.text), classes="message user-message")
+        super().__init__(classes="message user-message")
         self.item = item
+        self.show_item()
+
+    def show_item(self) -> None:
+        text = Text(self.item.text)
+        not_sent = bool(self.item.meta.get("not_sent"))
+        if not_sent:
+            text.append(f"\n✗ {NOT_SENT}", style="dim italic")
+        self.set_class(not_sent, "-not-sent")
+        self.update(text)
 
 
 class LineMessage(Static):
@@ -39,8 +52,9 @@ class LineMessage(Static):
     ICONS = {"notice": "", "error": "✗ ", "info": "", "tool": ""}
 
     def __init__(self, item: TranscriptItem) -> None:
-        super().__init__(Text(self.ICONS.get(item.kind, "") + item.text),
-                         classes=f"line {item.kind}-line")
+        icon = self.ICONS.get(item.kind, "")
+        text = marked_text(icon + item.text) if item.meta.get("marks") else Text(icon + item.text)
+        super().__init__(text, classes=f"line {item.kind}-line")
         self.item = item
 
     def update_item(self, text: str, failed: bool = False) -> None:
@@ -49,10 +63,22 @@ class LineMessage(Static):
         self.set_class(failed, "-failed")
 
 
+def marked_text(text: str) -> Text:
+    """Search output whose matches are marked `**word**`: the matches bold, the marks gone."""
+    out = Text()
+    for n, part in enumerate(text.split("**")):
+        out.append(part, style="bold" if n % 2 else "")
+    return out
+
+
 def widget_for(item: TranscriptItem) -> Widget:
     """The widget that shows an item."""
     if item.kind == "user":
         return UserMessage(item)
+    if item.kind == "replaced":
+        from hermes.tui.widgets.folded import FoldedAnswer
+
+        return FoldedAnswer(item)
     if item.kind == "assistant":
         # Imported on first use: Textual's Markdown (and markdown-it) would add ~90 ms
         # to start-up, before the first frame.

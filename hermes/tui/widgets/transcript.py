@@ -13,7 +13,8 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hermes.tui.widgets.messages import LineMessage, TranscriptItem, widget_for
+from hermes.tui.widgets.messages import MARKER_LINES, LineMessage, TranscriptItem, UserMessage, widget_for
+from hermes.plural import count
 
 if TYPE_CHECKING:
     from hermes.tui.widgets.reply import AssistantMessage
@@ -94,6 +95,49 @@ class Transcript(VerticalScroll, can_focus=False):
         assert isinstance(widget, LineMessage)
         return widget
 
+    async def fold_last_answer(self) -> bool:
+        """Fold the rows of the answer to the last prompt (replies, tool lines, their markers)
+        into one collapsed "earlier answer (replaced)" row where the answer began; notices and
+        errors stay as they are. False when there was no answer to fold."""
+        answer = answer_items(self.items)
+        if not answer:
+            return False
+        await self.fold(answer, folded_item(answer))
+        return True
+
+    async def fold(self, items: list[TranscriptItem], folded: TranscriptItem) -> None:
+        """Show `folded` where the first of `items` was, in place of all of them. Rows that are
+        scrolled out (not mounted) change as data only."""
+        gone = {id(item) for item in items}
+        positions = [n for n, item in enumerate(self.items) if id(item) in gone]
+        if not positions:
+            return
+        start, old_first = positions[0], self.first_mounted
+        rows = [row for row in (self.row_for(item) for item in items) if row is not None]
+        if start >= old_first:
+            await self.mount(widget_for(folded), before=self.row_for(self.items[start]))
+        self.items = [item for item in self.items if id(item) not in gone]
+        self.items.insert(start, folded)
+        before = sum(1 for n in positions if n < old_first)
+        self.first_mounted = old_first - before + (1 if start < old_first else 0)
+        if rows:
+            await self.remove_children(rows)
+        await self._update_hint()
+
+    def mark_last_prompt(self, not_sent: bool) -> None:
+        """Say on the last prompt that it was not sent (a failed message the person cleared),
+        or stop saying it (/retry sent it after all)."""
+        prompt = next((item for item in reversed(self.items) if item.kind == "user"), None)
+        if prompt is None:
+            return
+        if not_sent:
+            prompt.meta["not_sent"] = "1"
+        else:
+            prompt.meta.pop("not_sent", None)
+        row = self.row_for(prompt)
+        if isinstance(row, UserMessage):
+            row.show_item()
+
     def row_for(self, item: TranscriptItem) -> Widget | None:
         """The mounted widget showing `item` (None while it is scrolled out and unmounted)."""
         return next((w for w in self.rows if getattr(w, "item", None) is item), None)
@@ -169,7 +213,7 @@ class Transcript(VerticalScroll, can_focus=False):
                 await self._hint.remove()
                 self._hint = None
             return
-        text = f"↑ {self.first_mounted:,} earlier messages · scroll up to load them"
+        text = f"↑ {count(self.first_mounted, 'earlier message')} · scroll up to load them"
         if self._hint is None:
             self._hint = EarlierHint(text)
             rows = self.rows
@@ -181,3 +225,17 @@ class Transcript(VerticalScroll, can_focus=False):
         super().watch_scroll_y(old_value, new_value)
         if new_value <= 0 and self.first_mounted > 0 and not self._loading_earlier:
             self.run_worker(self.load_earlier(), group="load-earlier", exclusive=True)
+
+
+def answer_items(items: list[TranscriptItem]) -> list[TranscriptItem]:
+    """The rows that show the answer to the last prompt: replies, tool lines, marker lines."""
+    last = next((n for n in range(len(items) - 1, -1, -1) if items[n].kind == "user"), -1)
+    markers = set(MARKER_LINES.values())
+    return [item for item in items[last + 1:]
+            if item.kind in ("assistant", "tool") or (item.kind == "info" and item.text in markers)]
+
+
+def folded_item(answer: list[TranscriptItem]) -> TranscriptItem:
+    """One "replaced" row holding the text of an answer's rows."""
+    return TranscriptItem("replaced", "\n\n".join(item.text.strip() for item in answer
+                                                  if item.text.strip()))

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from hermes.config import Config
 from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
-from hermes.memory.journal import JournalChange, JournalEntry, journal_path, reconcile_locked, record_change
+from hermes.memory.journal import JournalEntry, JournalUnwritable, commit, journal_path, new_entry
+from hermes.memory.journal_records import JournalChange
 from hermes.memory.screening import Screen, rules_verdict
 from hermes.memory.memory_files import (
     StoreUnreadable,
@@ -20,7 +21,6 @@ from hermes.memory.memory_files import (
     locked,
     read_entries,
     store_path,
-    write_entries_locked,
 )
 
 
@@ -92,17 +92,16 @@ def apply_operations(cfg: Config, ops: Sequence[Operation], *, origin: str,
             return Applied(plan, None)
         touched = [t for t in targets if plan.before[t] != plan.after[t]]
         action, summary = summarize(ops)
+        entry = new_entry(origin, session_id, action, summary,
+                          [JournalChange.between(t, plan.before[t], plan.after[t]) for t in touched])
         try:
-            reconcile_locked(cfg, touched, stores)
-            # The journal line is fsynced before the store changes: a kill -9 between the two
-            # leaves a line whose store still reads "before", which reconciling then voids.
-            entry = record_change(origin, session_id, action, summary,
-                                  [JournalChange(t, plan.before[t], plan.after[t]) for t in touched])
-        except OSError as exc:
+            # The journal line is fsynced before the store is renamed into place: a kill -9
+            # between the two leaves a line whose store still reads "before", which the next
+            # writer then voids.
+            commit(entry, plan.after, stores)
+        except JournalUnwritable as exc:
             raise Refusal(f"Cannot record the change in the memory journal ({exc}). Nothing was "
                           f"changed; fix or move {journal_path()} aside.") from None
-        for target in touched:
-            write_entries_locked(target, plan.after[target])
         if on_applied:
             on_applied()
     return Applied(plan, entry)

@@ -84,8 +84,10 @@ def new_id() -> str:
 
 
 @contextmanager
-def _journal_lock() -> Iterator[None]:
-    ensure_memories_dir()
+def _journal_lock(*, checked: bool = False) -> Iterator[None]:
+    """The journal's lock; `checked` when the caller holds store locks (the folder exists)."""
+    if not checked:
+        ensure_memories_dir()
     fd = paths.open_regular(journal_path().with_name("journal.jsonl.lock"),
                             os.O_RDWR | os.O_CREAT)
     try:
@@ -305,7 +307,7 @@ def commit(entry: JournalEntry, after: Mapping[str, Sequence[str]],
     every target of `entry`). Lines of those targets whose store write never happened are
     voided first. Raises JournalUnwritable when the journal cannot be written (nothing then
     changes) and OSError when a store cannot be written."""
-    lock = _journal_lock()
+    lock = _journal_lock(checked=True)
     try:
         lock.__enter__()
         latest = _latest_changes([c.target for c in entry.changes])
@@ -393,7 +395,7 @@ def _last_undoable(records: list[JournalEntry]) -> JournalEntry | None:
 
 def undo(cfg: object = None, session_id: str | None = None) -> UndoResult:
     """Revert the most recent change not yet undone (repeat to walk further back)."""
-    with locked(TARGETS), _journal_lock():
+    with locked(TARGETS), _journal_lock(checked=True):
         current, unreadable = _read_stores()
         read = _read_journal()
         voids = _unapplied(read.records, current)

@@ -242,7 +242,7 @@ def stage_store_file(target: str, entries: Sequence[str]) -> Path:
     """Write `entries` to a fsynced 0600 temp file beside the store; install_store_files puts
     it in place. The caller must hold `locked([target])`."""
     path = store_path(target)
-    folder = ensure_memories_dir()
+    folder = path.parent  # locked() made it and checked the home
     _remove_stale_temps(path)
     # The rename would replace a link or a FIFO itself; refusing says what is odd instead.
     paths.check_regular_or_missing(path)

@@ -3,6 +3,7 @@ fake OpenAI-compatible server (litellm's real HTTP path, real files)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 import json
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,7 @@ def staging_rules(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(text)
 
     monkeypatch.setattr(screening, "assess", fake)
-    monkeypatch.setattr(screening, "_rules_cache", {})
+    monkeypatch.setattr(screening, "_rules_cache", OrderedDict())
 
 
 def _write(target: str, entries: list[str]) -> None:

@@ -3,6 +3,7 @@ before any scan, and no lock held while a text is being scanned."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 import json
 import logging
 import os
@@ -40,7 +41,7 @@ def rules(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         return real(text)
 
     monkeypatch.setattr(screening, "assess", fake)
-    monkeypatch.setattr(screening, "_rules_cache", {})
+    monkeypatch.setattr(screening, "_rules_cache", OrderedDict())
     return seen
 
 

@@ -26,6 +26,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PEER_SCRIPT = ROOT / "bench" / "peer" / "peer_memory.py"
@@ -66,6 +67,16 @@ def _load() -> str:
 # ---------------------------------------------------------------- our worker
 
 
+def _memory_config(fn: object, cfg: Any) -> Any:
+    """cfg.memory for code that takes MemoryConfig, else the whole Config (older checkouts,
+    benched with --baseline)."""
+    import inspect
+
+    target = fn.__init__ if inspect.isclass(fn) else fn  # type: ignore[misc]
+    first = next(p for p in inspect.signature(target).parameters.values() if p.name != "self")
+    return cfg.memory if "MemoryConfig" in str(first.annotation) else cfg
+
+
 def run_worker() -> None:
     """Our side of the protocol in bench/peer/peer_memory.py, driving hermes' MemoryTool."""
     home = os.environ.get("BENCH_HERMES_HOME") or tempfile.mkdtemp(prefix="hermes-bench-")
@@ -90,14 +101,14 @@ def run_worker() -> None:
         if msg["cmd"] == "fill":
             cfg.memory.memory_char_limit = msg["limit"]
             cfg.memory.user_char_limit = msg["limit"]
-            tool = MemoryTool(cfg, origin="cli")
+            tool = MemoryTool(_memory_config(MemoryTool, cfg), origin="cli")
             total = 0.0
             for text in msg["entries"]:
                 elapsed, res = call(action="add", content=text)
                 if not res.get("success") or not res.get("changed"):
                     raise SystemExit(f"our fill failed: {res}")
                 total += elapsed
-            used = memory_usage(cfg)["memory"][0]
+            used = memory_usage(_memory_config(memory_usage, cfg))["memory"][0]
             reply: dict = {"entries": len(msg["entries"]), "used": used, "fill_s": total}
         else:
             t_add, r1 = call(action="add", content=msg["add"])

@@ -175,7 +175,7 @@ class AfterTurn:
         from hermes.agent.scan_judge import make_judge
         from hermes.memory import MemoryTool
 
-        tool = MemoryTool(self.cfg, origin="review", session_id=session_id,
+        tool = MemoryTool(self.cfg.memory, origin="review", session_id=session_id,
                           judge=make_judge(self.cfg))
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from hermes.config import Config
+from hermes.config import MemoryConfig
 from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
 from hermes.memory.journal import JournalEntry, JournalUnwritable, commit, journal_path, new_entry
 from hermes.memory.journal_records import JournalChange
@@ -30,7 +30,7 @@ class Applied:
     journal: JournalEntry | None  # None when nothing changed
 
 
-def read_targets(cfg: Config, targets: Sequence[str]) -> dict[str, list[str]]:
+def read_targets(cfg: MemoryConfig, targets: Sequence[str]) -> dict[str, list[str]]:
     """Entries of each target, or a Refusal when a file cannot be read (never treated as empty)."""
     out: dict[str, list[str]] = {}
     for target in targets:
@@ -42,11 +42,11 @@ def read_targets(cfg: Config, targets: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def limits_for(cfg: Config, targets: Sequence[str]) -> dict[str, int]:
+def limits_for(cfg: MemoryConfig, targets: Sequence[str]) -> dict[str, int]:
     return {t: char_limit(cfg, t) for t in targets}
 
 
-def plan_now(cfg: Config, ops: Sequence[Operation], screen: Screen = rules_verdict) -> Plan:
+def plan_now(cfg: MemoryConfig, ops: Sequence[Operation], screen: Screen = rules_verdict) -> Plan:
     """Plan against the stores as they are on disk now, without the lock (scans every text)."""
     targets = sorted({op.target for op in ops})
     return plan_operations(ops, read_targets(cfg, targets), limits_for(cfg, targets), screen)
@@ -62,7 +62,7 @@ def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
     return "batch", f"batch ({parts})"
 
 
-def apply_operations(cfg: Config, ops: Sequence[Operation], *, origin: str,
+def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str,
                      session_id: str | None, guard: Callable[[], None] | None = None,
                      on_applied: Callable[[], None] | None = None,
                      screen: Screen = rules_verdict, planned: Plan | None = None) -> Applied:

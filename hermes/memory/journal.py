@@ -32,7 +32,7 @@ from datetime import datetime, UTC
 from pathlib import Path
 
 from hermes import paths
-from hermes.config import write_private_file
+from hermes.config import MemoryConfig, write_private_file
 from hermes.memory.journal_records import JournalChange, JournalEntry, Void, parse_line, store_hash
 from hermes.memory.memory_files import (
     TARGETS,
@@ -369,7 +369,7 @@ def _without(records: list[JournalEntry], missing: Sequence[Void]) -> list[Journ
     return out
 
 
-def history_report(cfg: object = None, limit: int = 20) -> HistoryReport:
+def history_report(cfg: MemoryConfig | None = None, limit: int = 20) -> HistoryReport:
     """The latest `limit` applied changes, newest first, and how many lines were damaged."""
     with _journal_lock():
         read = _read_journal()
@@ -380,7 +380,7 @@ def history_report(cfg: object = None, limit: int = 20) -> HistoryReport:
     return HistoryReport(newest[: max(0, limit)] if limit else newest, read.damaged)
 
 
-def history(cfg: object = None, limit: int = 20) -> list[JournalEntry]:
+def history(cfg: MemoryConfig | None = None, limit: int = 20) -> list[JournalEntry]:
     """The latest `limit` journal records, newest first, with `undone` filled in."""
     return history_report(cfg, limit).entries
 
@@ -393,7 +393,7 @@ def _last_undoable(records: list[JournalEntry]) -> JournalEntry | None:
     return None
 
 
-def undo(cfg: object = None, session_id: str | None = None) -> UndoResult:
+def undo(cfg: MemoryConfig | None = None, session_id: str | None = None) -> UndoResult:
     """Revert the most recent change not yet undone (repeat to walk further back)."""
     with locked(TARGETS), _journal_lock(checked=True):
         current, unreadable = _read_stores()

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from hermes import paths
-from hermes.config import Config
+from hermes.config import MemoryConfig
 
 log = logging.getLogger("hermes.memory")
 
@@ -93,19 +93,19 @@ def lock_path(target: str) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def char_limit(cfg: Config, target: str) -> int:
-    return cfg.memory.memory_char_limit if target == "memory" else cfg.memory.user_char_limit
+def char_limit(cfg: MemoryConfig, target: str) -> int:
+    return cfg.memory_char_limit if target == "memory" else cfg.user_char_limit
 
 
-def target_enabled(cfg: Config, target: str) -> bool:
+def target_enabled(cfg: MemoryConfig, target: str) -> bool:
     if target == "memory":
-        return cfg.memory.memory_enabled
+        return cfg.memory_enabled
     if target == "user":
-        return cfg.memory.user_profile_enabled
+        return cfg.user_profile_enabled
     return False
 
 
-def enabled_targets(cfg: Config) -> list[str]:
+def enabled_targets(cfg: MemoryConfig) -> list[str]:
     return [t for t in TARGETS if target_enabled(cfg, t)]
 
 
@@ -117,7 +117,7 @@ def target_label(target: str) -> str:
 # ---------------------------------------------------------------- reading
 
 
-def read_entries(cfg: Config | None, target: str) -> list[str]:
+def read_entries(cfg: MemoryConfig | None, target: str) -> list[str]:
     """Entries on disk now; [] when the file does not exist. Raises StoreUnreadable."""
     path = store_path(target)
     try:
@@ -154,7 +154,7 @@ class StoreState:
         return usage_text(self.used, self.limit)
 
 
-def read_store(cfg: Config, target: str) -> StoreState:
+def read_store(cfg: MemoryConfig, target: str) -> StoreState:
     """The store's live state for the TUI viewer and `hermes memory show`; never raises."""
     try:
         entries = read_entries(cfg, target)
@@ -168,7 +168,7 @@ def read_store(cfg: Config, target: str) -> StoreState:
 _usage_cache: dict[Path, tuple[tuple[int, int, int], int]] = {}
 
 
-def memory_usage(cfg: Config) -> dict[str, tuple[int, int]]:
+def memory_usage(cfg: MemoryConfig) -> dict[str, tuple[int, int]]:
     """Live (used, limit) per enabled target, cached on the file's stat so polling is cheap.
 
     An unreadable store reports used = -1.

@@ -89,7 +89,7 @@ async def test_review_does_not_delay_the_next_turn(agent_env, recorder):
 
 async def _review_replaces_and_removes(server, cfg, recorder) -> AgentSession:
     """Two user facts on disk; a turn whose review replaces one and removes the other."""
-    seed = MemoryTool(cfg, origin="cli")
+    seed = MemoryTool(cfg.memory, origin="cli")
     for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
         assert seed.call({"action": "add", "target": "user", "content": fact})["success"]
     server.queue(_ops(

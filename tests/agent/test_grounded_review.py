@@ -85,7 +85,7 @@ async def test_a_failed_calls_text_is_not_a_source(agent_env, recorder):
 async def test_a_replace_needs_support_only_for_what_it_changes(agent_env, recorder):
     server, make_cfg = agent_env
     cfg = make_cfg(display={"memory_notifications": "verbose"})
-    assert MemoryTool(cfg, origin="cli").call({**ADD, "content": "Prefers spaces for indentation"})[
+    assert MemoryTool(cfg.memory, origin="cli").call({**ADD, "content": "Prefers spaces for indentation"})[
         "success"]
     server.queue(Reply(text=json.dumps([
         {"action": "replace", "target": "user", "old_text": "spaces",

@@ -32,13 +32,13 @@ def test_a_write_scans_only_the_new_text_on_a_store_of_many_entries(
     entries = [f"Note {n}: the ingest job {n} runs nightly at 0{n % 10}:00 UTC" for n in range(200)]
     with locked(["memory"]):
         write_entries_locked("memory", entries)
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     assert tool.call({"action": "add", "target": "memory", "content": "Prefers tabs"})["changed"]
     assert tool.call({"action": "replace", "target": "memory", "old_text": "Note 17:",
                       "content": "Note 17: moved to hourly"})["changed"]
     assert tool.call({"action": "remove", "target": "memory", "old_text": "Note 99:"})["changed"]
     assert scanned == ["Prefers tabs", "Note 17: moved to hourly"]
-    assert len(read_entries(cfg, "memory")) == 200
+    assert len(read_entries(cfg.memory, "memory")) == 200
 
 
 def test_a_cached_verdict_is_not_reused_for_changed_text(scanned: list[str]) -> None:

@@ -26,7 +26,7 @@ def _stage(content: str, target: str = "memory", reason: str = "") -> str:
     A `reason` is written into the record as the memory layer keeps it (why it was staged)."""
     cfg = load_config()
     cfg.memory.write_approval = True
-    result = MemoryTool(cfg, origin="tool", session_id=None).call(
+    result = MemoryTool(cfg.memory, origin="tool", session_id=None).call(
         {"action": "add", "target": target, "content": content})
     assert result["staged"] is True
     if reason:
@@ -107,7 +107,7 @@ async def test_a_review_staged_while_the_user_types_takes_no_keystrokes(chat_env
     typing the next message."""
     server, _ = chat_env
     chat_env.configure(memory={"review_approval": "destructive"})
-    MemoryTool(load_config(), origin="cli").call(
+    MemoryTool(load_config().memory, origin="cli").call(
         {"action": "add", "target": "user", "content": "Prefers spaces"})
     chat_env.review_replies.append(Reply(text='[{"action": "replace", "target": "user", '
                                               '"old_text": "spaces", "content": "Prefers tabs"}]'))
@@ -236,7 +236,7 @@ async def test_a_write_decided_by_another_process_updates_the_line(chat_env):
     async with staged(chat_env, "I work at night", "Works at night") as (app, pilot):
         [pending] = list_pending(app.cfg)
         # what `hermes memory approve ID` in another terminal does
-        [outcome] = approve(load_config(), pending.id)
+        [outcome] = approve(load_config().memory, pending.id)
         assert outcome.success
         # the app notices on its next periodic refresh (every 5 s)
         await wait_for(pilot, lambda: approval_lines(app)
@@ -255,7 +255,7 @@ async def test_the_highlight_stays_on_its_write_when_another_is_decided_elsewher
         pane = app.screen
         await pilot.press("down")
         await wait_for(pilot, lambda: pane.current is not None and pane.current.id == second)
-        approve(load_config(), first)  # another terminal
+        approve(load_config().memory, first)  # another terminal
         await wait_for(pilot, lambda: len(pane.items) == 2)  # the pane follows the queue
         assert pane.current is not None and pane.current.id == second
         await pilot.press("a")

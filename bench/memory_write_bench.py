@@ -10,7 +10,7 @@ of a ~55-char entry; each worker times its own calls (fsync included). Prints me
 per operation with the machine's load (os.getloadavg()) before and after.
 
 Then `hermes memory add` through the CLI (a fresh process each time, limit 20,000) on a store
-of 5 entries against one of 216, alternated; this is the whole command's wall time.
+of 5 entries against one of 216, rotated; this is the whole command's wall time.
 Without the peer's python (not installed) only ours is measured, and the output says so.
 """
 
@@ -34,9 +34,9 @@ _SUBJECTS = ("the billing service", "the docs site", "the ingest job", "the mobi
              "the search index", "the auth proxy", "the data warehouse", "the design system")
 _FACTS = ("runs Postgres 16 and is deployed from main by CI",
           "uses uv for packaging and ruff at line length 120",
-          "has its staging host behind the VPN; tests need a local Redis",
-          "was migrated to Python 3.12 last spring; keep type hints strict",
-          "prefers small pull requests with one behaviour each and a changelog line")
+          "has its staging host behind the VPN; tests need Redis",
+          "moved to Python 3.12 last spring; keep type hints strict",
+          "wants small pull requests with one behaviour each and a test")
 
 
 def fill_entries(limit: int, fraction: float = 0.9) -> list[str]:
@@ -154,9 +154,12 @@ def _our_env(home: str | None = None) -> dict[str, str]:
     return env
 
 
-def bench_limit(limit: int, rounds: int, peer_python: str | None) -> None:
+def bench_limit(limit: int, rounds: int, peer_python: str | None, baseline: str | None) -> None:
     entries = fill_entries(limit)
     workers = [Worker("ours", [sys.executable, __file__, "--worker"], _our_env())]
+    if baseline:
+        workers.append(Worker("base", [sys.executable, __file__, "--worker"],
+                              dict(os.environ, PYTHONPATH=baseline)))
     if peer_python:
         workers.append(Worker("peer", [peer_python, str(PEER_SCRIPT)]))
     print(f"\n== limit {limit:,} chars, filled to 90 % with {len(entries)} entries through the tool; "
@@ -172,7 +175,7 @@ def bench_limit(limit: int, rounds: int, peer_python: str | None) -> None:
             key = f"Bench entry {i} "
             msg = {"cmd": "round", "add": key + "for timing, about fifty-five chars long",
                    "old": key, "replacement": key + "replaced, still about fifty-five chars"}
-            order = workers if i % 2 == 0 else list(reversed(workers))
+            order = workers[i % len(workers):] + workers[:i % len(workers)]  # rotate who goes first
             for w in order:
                 res = w.ask(msg)
                 if not res["ok"]:
@@ -190,44 +193,52 @@ def bench_limit(limit: int, rounds: int, peer_python: str | None) -> None:
                   f"p99 {_percentile(ms, 99):8.3f} ms")
 
 
-def _cli(home: str, *args: str) -> float:
-    env = dict(os.environ, HERMES_HOME=home, PYTHONPATH=str(ROOT))
+def _cli(home: str, root: str, *args: str) -> float:
+    env = dict(os.environ, HERMES_HOME=home, PYTHONPATH=root)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "hermes", "memory", *args], env=env, check=True,
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=ROOT)
+                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=root)
     return time.perf_counter() - start
 
 
-def bench_cli(rounds: int) -> None:
+def bench_cli(rounds: int, baseline: str | None) -> None:
+    """`hermes memory add` at 5 and at 216-ish entries, for ours (and the baseline), rotated."""
     limit = 20_000
-    homes: dict[int, str] = {}
     many = fill_entries(limit)
+    codes = {"ours": str(ROOT), **({"base": baseline} if baseline else {})}
+    homes: dict[tuple[str, int], str] = {}
     try:
-        for count in (5, len(many)):
-            home = tempfile.mkdtemp(prefix="hermes-cli-bench-")
-            Path(home, "config.yaml").write_text(f"memory:\n  memory_char_limit: {limit}\n")
-            w = Worker("ours", [sys.executable, __file__, "--worker"], _our_env(home))
-            try:
-                w.ask({"cmd": "fill", "limit": limit, "entries": many[:count]})
-            finally:
-                w.close()
-            homes[count] = home
-        print(f"\n== `hermes memory add` through the CLI, limit {limit:,}, {rounds} runs each, "
-              f"alternated ({_load()})")
-        times: dict[int, list[float]] = {c: [] for c in homes}
+        for name, root in codes.items():
+            for count in (5, len(many)):
+                home = tempfile.mkdtemp(prefix="hermes-cli-bench-")
+                Path(home, "config.yaml").write_text(f"memory:\n  memory_char_limit: {limit}\n")
+                env = dict(os.environ, PYTHONPATH=root, BENCH_HERMES_HOME=home)
+                w = Worker(name, [sys.executable, __file__, "--worker"], env)
+                try:
+                    w.ask({"cmd": "fill", "limit": limit, "entries": many[:count]})
+                finally:
+                    w.close()
+                homes[(name, count)] = home
+        print(f"\n== `hermes memory add` through the CLI (a fresh process each), limit {limit:,}, "
+              f"{rounds} runs each, rotated ({_load()})")
+        keys = list(homes)
+        times: dict[tuple[str, int], list[float]] = {k: [] for k in keys}
         for i in range(rounds):
-            for count in (homes if i % 2 == 0 else reversed(list(homes))):
-                key = f"CLI bench entry {i} "
-                times[count].append(_cli(homes[count], "add", "--target", "memory",
-                                         key + "about fifty-five chars long") * 1000)
-                _cli(homes[count], "remove", "--target", "memory", "--old-text", key)
+            for key in keys[i % len(keys):] + keys[:i % len(keys)]:
+                name, _ = key
+                text = f"CLI bench entry {i} "
+                times[key].append(_cli(homes[key], codes[name], "add", "--target", "memory",
+                                       text + "about fifty-five chars long") * 1000)
+                _cli(homes[key], codes[name], "remove", "--target", "memory", "--old-text", text)
         print(f"  ({_load()} after)")
-        for count, ms in times.items():
-            print(f"  {count:>3} entries  median {statistics.median(ms):8.1f} ms   "
-                  f"p99 {_percentile(ms, 99):8.1f} ms")
-        few, many_count = sorted(times)
-        gap = statistics.median(times[many_count]) - statistics.median(times[few])
-        print(f"  difference of medians: {gap:+.1f} ms")
+        for name in codes:
+            medians = []
+            for count in (5, len(many)):
+                ms = times[(name, count)]
+                medians.append(statistics.median(ms))
+                print(f"  {name:<5} {count:>3} entries  median {medians[-1]:8.1f} ms   "
+                      f"p99 {_percentile(ms, 99):8.1f} ms")
+            print(f"  {name:<5} cost of {len(many)} entries over 5: {medians[1] - medians[0]:+.1f} ms")
     finally:
         for home in homes.values():
             shutil.rmtree(home, ignore_errors=True)
@@ -240,6 +251,8 @@ def main() -> None:
     parser.add_argument("--limits", default="2200,20000")
     parser.add_argument("--cli-rounds", type=int, default=15, help="0 skips the CLI part")
     parser.add_argument("--peer-python", default="/work/peer-venv/bin/python")
+    parser.add_argument("--baseline", metavar="DIR",
+                        help="also bench the hermes code in DIR (e.g. an export of an older commit) as 'base'")
     args = parser.parse_args()
     if args.worker:
         run_worker()
@@ -248,9 +261,9 @@ def main() -> None:
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; peer: "
           f"{peer + ' (hermes-agent 0.19.0)' if peer else 'NOT INSTALLED, ours only'}")
     for limit in (int(x) for x in args.limits.split(",")):
-        bench_limit(limit, args.rounds, peer)
+        bench_limit(limit, args.rounds, peer, args.baseline)
     if args.cli_rounds:
-        bench_cli(args.cli_rounds)
+        bench_cli(args.cli_rounds, args.baseline)
 
 
 if __name__ == "__main__":

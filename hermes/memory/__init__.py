@@ -9,8 +9,8 @@ from hermes.lazy import lazy_exports
 
 _EXPORTS = {
     "ApprovalOutcome": "hermes.memory.pending",
-    "JournalChange": "hermes.memory.journal",
-    "JournalEntry": "hermes.memory.journal",
+    "JournalChange": "hermes.memory.journal_records",
+    "JournalEntry": "hermes.memory.journal_records",
     "MemoryTool": "hermes.memory.memory_tool",
     "PendingChange": "hermes.memory.pending",
     "PendingWrite": "hermes.memory.pending",

@@ -52,21 +52,21 @@ def main() -> None:
     from hermes.memory import MemoryTool, memory_usage, render_snapshot
 
     cfg = Config()
-    tool = MemoryTool(cfg, origin="cli")
+    tool = MemoryTool(cfg.memory, origin="cli")
     # Fill MEMORY.md to ~2,100/2,200 chars and USER.md to ~1,300/1,375 with realistic entries.
     n = 0
-    while memory_usage(cfg)["memory"][0] < 2040:
+    while memory_usage(cfg.memory)["memory"][0] < 2040:
         tool.call({"action": "add", "target": "memory",
                    "content": f"Fact {n}: the service at ~/code/app{n} uses Postgres 16 and uv"})
         n += 1
-    while memory_usage(cfg)["user"][0] < 1250:
+    while memory_usage(cfg.memory)["user"][0] < 1250:
         tool.call({"action": "add", "target": "user",
                    "content": f"Preference {n}: concise answers, British English, tabs"})
         n += 1
-    used, limit = memory_usage(cfg)["memory"]
+    used, limit = memory_usage(cfg.memory)["memory"]
     print(f"HERMES_HOME={home}")
     print(f"store: MEMORY.md {used:,}/{limit:,} chars, USER.md "
-          f"{memory_usage(cfg)['user'][0]:,}/{memory_usage(cfg)['user'][1]:,} chars; "
+          f"{memory_usage(cfg.memory)['user'][0]:,}/{memory_usage(cfg.memory)['user'][1]:,} chars; "
           f"{args.rounds} rounds")
 
     adds, replaces, removes, refused = [], [], [], []
@@ -82,10 +82,10 @@ def main() -> None:
                                           "old_text": old}))
         refused.append(_timed_call(tool, {"action": "add", "target": "memory",
                                           "content": "x" * 400}))
-    assert memory_usage(cfg)["memory"][0] == used, "bench left the store changed"
+    assert memory_usage(cfg.memory)["memory"][0] == used, "bench left the store changed"
 
-    snapshots = [_timed(lambda: render_snapshot(cfg)) for _ in range(args.rounds)]
-    gauges = [_timed(lambda: memory_usage(cfg)) for _ in range(args.rounds)]
+    snapshots = [_timed(lambda: render_snapshot(cfg.memory)) for _ in range(args.rounds)]
+    gauges = [_timed(lambda: memory_usage(cfg.memory)) for _ in range(args.rounds)]
 
     _report("add (near limit, fsync)", adds)
     _report("replace (near limit, fsync)", replaces)

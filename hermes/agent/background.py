@@ -91,9 +91,9 @@ def memory_view(cfg: Config, exchange: str, budget: int = MEMORY_VIEW_CHARS) -> 
     conflicts without paying for the whole store on every turn)."""
     from hermes.memory import enabled_targets, read_store, render_block, render_snapshot
 
-    stores = [read_store(cfg, t) for t in enabled_targets(cfg)]
+    stores = [read_store(cfg.memory, t) for t in enabled_targets(cfg.memory)]
     if sum(st.used for st in stores if st.used > 0) <= budget:
-        return render_snapshot(cfg) or "(empty)"
+        return render_snapshot(cfg.memory) or "(empty)"
     wanted = _words(exchange)
     parts: list[str] = []
     per_store = budget // max(1, len(stores))
@@ -246,7 +246,7 @@ def _replaced_entry(cfg: Config, op: dict[str, Any]) -> str:
     try:
         from hermes.memory import read_entries
 
-        return next((e for e in read_entries(cfg, str(op.get("target") or "memory")) if old in e), "")
+        return next((e for e in read_entries(cfg.memory, str(op.get("target") or "memory")) if old in e), "")
     except Exception:  # noqa: BLE001 - an unknown target: the memory tool refuses it anyway
         return ""
 

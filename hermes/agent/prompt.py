@@ -40,8 +40,8 @@ def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str =
     from hermes.memory import memory_guidance, render_snapshot
     from hermes.sessions import session_search_guidance
 
-    snapshot = render_snapshot(cfg) or ""
-    parts = [IDENTITY, snapshot, memory_guidance(cfg) or "", session_search_guidance() or "",
+    snapshot = render_snapshot(cfg.memory) or ""
+    parts = [IDENTITY, snapshot, memory_guidance(cfg.memory) or "", session_search_guidance() or "",
              project_block.strip(), provider_block.strip()]
     if summary.strip():
         parts.append(SUMMARY_HEADING + summary.strip())

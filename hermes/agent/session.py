@@ -200,7 +200,7 @@ class AgentSession:
             from hermes.agent.memory_refresh import snapshot_differs
             from hermes.memory import render_snapshot
 
-            return snapshot_differs(prompt, render_snapshot(self.cfg))
+            return snapshot_differs(prompt, render_snapshot(self.cfg.memory))
         except Exception:  # noqa: BLE001 - unknown: say nothing rather than something wrong
             log.warning("could not compare the memory snapshot", exc_info=True)
             return False

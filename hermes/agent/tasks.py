@@ -191,7 +191,7 @@ class AfterTurn:
         labels = sources.labels if sources is not None else list(gone_labels or [])
         provenance = (sources.reason if sources is not None
                       else cannot_compare(labels) if labels else None)
-        tool = MemoryTool(self.cfg, origin="review", session_id=session_id,
+        tool = MemoryTool(self.cfg.memory, origin="review", session_id=session_id,
                           judge=make_judge(self.cfg), provenance=provenance)
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,

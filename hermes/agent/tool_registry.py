@@ -317,9 +317,9 @@ def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any |
 
     registry = ToolRegistry()
     judge = make_judge(cfg)
-    memory_tool = MemoryTool(cfg, origin="tool", session_id=session_id, judge=judge,
+    memory_tool = MemoryTool(cfg.memory, origin="tool", session_id=session_id, judge=judge,
                              provenance=turn_sources.reason if turn_sources is not None else None)
-    schema = memory_tool_schema(cfg)
+    schema = memory_tool_schema(cfg.memory)
     if schema:
         # with a judge a write may wait on a model request: keep it off the event loop
         dispatch = memory_tool.dispatch if judge is None else in_thread(memory_tool.dispatch)

@@ -59,7 +59,7 @@ def plan_memory(cfg: Config, home: AgentHome, screen: Screen = rules_verdict) ->
 
     report = MemoryReport()
     # an entry an earlier import staged is not staged twice
-    waiting = {(c.target, c.after) for r in list_pending(cfg) for c in r.changes if c.action == "add"}
+    waiting = {(c.target, c.after) for r in list_pending(cfg.memory) for c in r.changes if c.action == "add"}
     for target in TARGETS:
         theirs, problem = read_memory_entries(home, target)
         if problem:
@@ -67,17 +67,17 @@ def plan_memory(cfg: Config, home: AgentHome, screen: Screen = rules_verdict) ->
             continue
         if not theirs:
             continue
-        if not target_enabled(cfg, target):
+        if not target_enabled(cfg.memory, target):
             key = "memory_enabled" if target == "memory" else "user_profile_enabled"
             report.problems.append(f"{len(theirs)} {target} entr{'y' if len(theirs) == 1 else 'ies'}"
                                    f" not imported: memory.{key} is false in config.yaml")
             continue
         try:
-            ours = read_entries(cfg, target)
+            ours = read_entries(cfg.memory, target)
         except StoreUnreadable as exc:
             report.problems.append(f"{exc}; fix or move it aside, then import again")
             continue
-        limit, used, full = char_limit(cfg, target), entries_size(ours), False
+        limit, used, full = char_limit(cfg.memory, target), entries_size(ours), False
         present = set(ours)
         for text in theirs:
             try:
@@ -124,7 +124,7 @@ def apply_memory(cfg: Config, report: MemoryReport, *, into_pending: bool,
     from hermes.memory.memory_tool import MemoryTool
     from hermes.memory.pending import stage
 
-    tool = MemoryTool(cfg, origin=ORIGIN)
+    tool = MemoryTool(cfg.memory, origin=ORIGIN)
     stopped: set[str] = set()  # targets whose import stopped at an entry that did not fit
     for outcome in report.outcomes:
         if outcome.status == ADD and outcome.target in stopped:
@@ -144,7 +144,7 @@ def apply_memory(cfg: Config, report: MemoryReport, *, into_pending: bool,
                 stopped.add(outcome.target)
         if outcome.status == NO_ROOM and into_pending:
             try:
-                before = read_entries(cfg, outcome.target)
+                before = read_entries(cfg.memory, outcome.target)
             except StoreUnreadable as exc:
                 outcome.reason = str(exc)
                 continue

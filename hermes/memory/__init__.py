@@ -49,8 +49,8 @@ if TYPE_CHECKING:  # the names, for type checkers and editors; at run time __get
 
 _EXPORTS = {
     "ApprovalOutcome": "hermes.memory.pending",
-    "JournalChange": "hermes.memory.journal",
-    "JournalEntry": "hermes.memory.journal",
+    "JournalChange": "hermes.memory.journal_records",
+    "JournalEntry": "hermes.memory.journal_records",
     "MemoryTool": "hermes.memory.memory_tool",
     "PendingChange": "hermes.memory.pending",
     "PendingWrite": "hermes.memory.pending",

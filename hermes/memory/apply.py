@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from hermes.config import Config
+from hermes.config import MemoryConfig
 from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
-from hermes.memory.journal import JournalChange, JournalEntry, journal_path, reconcile_locked, record_change
+from hermes.memory.journal import JournalEntry, JournalUnwritable, commit, journal_path, new_entry
+from hermes.memory.journal_records import JournalChange
 from hermes.memory.screening import Screen, rules_verdict
 from hermes.memory.memory_files import (
     StoreUnreadable,
@@ -20,7 +21,6 @@ from hermes.memory.memory_files import (
     locked,
     read_entries,
     store_path,
-    write_entries_locked,
 )
 
 
@@ -30,7 +30,7 @@ class Applied:
     journal: JournalEntry | None  # None when nothing changed
 
 
-def read_targets(cfg: Config, targets: Sequence[str]) -> dict[str, list[str]]:
+def read_targets(cfg: MemoryConfig, targets: Sequence[str]) -> dict[str, list[str]]:
     """Entries of each target, or a Refusal when a file cannot be read (never treated as empty)."""
     out: dict[str, list[str]] = {}
     for target in targets:
@@ -42,11 +42,11 @@ def read_targets(cfg: Config, targets: Sequence[str]) -> dict[str, list[str]]:
     return out
 
 
-def limits_for(cfg: Config, targets: Sequence[str]) -> dict[str, int]:
+def limits_for(cfg: MemoryConfig, targets: Sequence[str]) -> dict[str, int]:
     return {t: char_limit(cfg, t) for t in targets}
 
 
-def plan_now(cfg: Config, ops: Sequence[Operation], screen: Screen = rules_verdict) -> Plan:
+def plan_now(cfg: MemoryConfig, ops: Sequence[Operation], screen: Screen = rules_verdict) -> Plan:
     """Plan against the stores as they are on disk now, without the lock (scans every text)."""
     targets = sorted({op.target for op in ops})
     return plan_operations(ops, read_targets(cfg, targets), limits_for(cfg, targets), screen)
@@ -62,7 +62,7 @@ def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
     return "batch", f"batch ({parts})"
 
 
-def apply_operations(cfg: Config, ops: Sequence[Operation], *, origin: str,
+def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str,
                      session_id: str | None, guard: Callable[[], None] | None = None,
                      on_applied: Callable[[], None] | None = None,
                      screen: Screen = rules_verdict, planned: Plan | None = None) -> Applied:
@@ -92,17 +92,16 @@ def apply_operations(cfg: Config, ops: Sequence[Operation], *, origin: str,
             return Applied(plan, None)
         touched = [t for t in targets if plan.before[t] != plan.after[t]]
         action, summary = summarize(ops)
+        entry = new_entry(origin, session_id, action, summary,
+                          [JournalChange.between(t, plan.before[t], plan.after[t]) for t in touched])
         try:
-            reconcile_locked(cfg, touched, stores)
-            # The journal line is fsynced before the store changes: a kill -9 between the two
-            # leaves a line whose store still reads "before", which reconciling then voids.
-            entry = record_change(origin, session_id, action, summary,
-                                  [JournalChange(t, plan.before[t], plan.after[t]) for t in touched])
-        except OSError as exc:
+            # The journal line is fsynced before the store is renamed into place: a kill -9
+            # between the two leaves a line whose store still reads "before", which the next
+            # writer then voids.
+            commit(entry, plan.after, stores)
+        except JournalUnwritable as exc:
             raise Refusal(f"Cannot record the change in the memory journal ({exc}). Nothing was "
                           f"changed; fix or move {journal_path()} aside.") from None
-        for target in touched:
-            write_entries_locked(target, plan.after[target])
         if on_applied:
             on_applied()
     return Applied(plan, entry)

@@ -12,7 +12,10 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from hermes.config import Config
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 TARGET_CHOICES = ("memory", "user")
@@ -82,7 +85,7 @@ def _no_subcommand(parser: argparse.ArgumentParser) -> int:
     return EXIT_USAGE
 
 
-def _config() -> Any:
+def _config() -> Config:
     from hermes.config import load_config
 
     cfg = load_config()
@@ -98,7 +101,7 @@ def _run_show(args: argparse.Namespace) -> int:
 
     cfg = _config()
     targets = [args.target] if args.target else list(TARGETS)
-    states = [read_store(cfg, t) for t in targets]
+    states = [read_store(cfg.memory, t) for t in targets]
     if args.json:
         print(json.dumps({s.target: {
             "path": str(s.path), "enabled": s.enabled, "entries": s.entries, "used": s.used,
@@ -140,7 +143,7 @@ def _run_edit(args: argparse.Namespace) -> int:
         call["content"] = args.content
     if getattr(args, "old_text", None) is not None:
         call["old_text"] = args.old_text
-    result = MemoryTool(cfg, origin="cli").call(call)
+    result = MemoryTool(cfg.memory, origin="cli").call(call)
     if args.json:
         print(json.dumps(result, ensure_ascii=False))
     elif result.get("success"):
@@ -160,7 +163,7 @@ def _one_line(text: str, width: int = 100) -> str:
 def _run_pending(args: argparse.Namespace) -> int:
     from hermes.memory.pending import describe_change, list_pending
 
-    records = list_pending(_config())
+    records = list_pending(_config().memory)
     if args.json:
         print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=2))
         return EXIT_OK
@@ -181,7 +184,7 @@ def _run_decide(args: argparse.Namespace) -> int:
     from hermes.memory.pending import approve, reject
 
     cfg = _config()
-    outcomes = (approve if args.decision == "approve" else reject)(cfg, args.id)
+    outcomes = (approve if args.decision == "approve" else reject)(cfg.memory, args.id)
     code = EXIT_OK
     for outcome in outcomes:
         stream = sys.stdout if outcome.success else sys.stderr
@@ -196,7 +199,7 @@ def _run_decide(args: argparse.Namespace) -> int:
 def _run_approval(args: argparse.Namespace) -> int:
     from hermes.memory.pending import set_write_approval
 
-    print(set_write_approval(_config(), args.state == "on"))
+    print(set_write_approval(_config().memory, args.state == "on"))
     return EXIT_OK
 
 
@@ -228,6 +231,6 @@ def _run_history(args: argparse.Namespace) -> int:
 def _run_undo(args: argparse.Namespace) -> int:
     from hermes.memory.journal import undo
 
-    result = undo(_config())
+    result = undo(_config().memory)
     print(result.message, file=sys.stdout if result.success else sys.stderr)
     return EXIT_OK if result.success else EXIT_REFUSED

@@ -1,13 +1,20 @@
-"""The change journal: every applied memory change with its before/after, and undo.
+"""The change journal: every applied memory change at entry level, and undo.
 
 Records are JSON lines in $HERMES_HOME/memories/journal.jsonl, appended under a sibling lock.
-A record keeps the whole entry lists of each target it touched, so undo can restore them
-exactly, and refuses when the store has moved on (hand edit or a later write) since.
+A record keeps, per target it touched, the entries it replaced and the ones it put in their
+place, plus a hash of the whole store before and after (journal_records.py). So a write costs
+the size of the change, not of the store, and undo can still restore the store exactly: it
+refuses when the store's hash shows it has moved on (hand edit or a later write) since.
 
-Crash consistency: a change's line is fsynced before its store is renamed into place. After
-a kill -9 between the two, the latest line of that store still finds the store at its
-`before`; readers leave it out, and the next writer of that store appends a
-`{"void": id, "target": …}` line, so the journal and the stores always agree.
+Crash consistency: a change's line is fsynced before its store is renamed into place (the
+line's fsync runs alongside the store's temp-file fsync; the rename waits for both). After a
+kill -9 between the two, the latest line of that store still finds the store at its `before`;
+readers leave it out, and the next writer of that store appends a `{"void": id, "target": …}`
+line, so the journal and the stores always agree.
+
+The write path reads only the journal's tail (the latest change of each target it writes);
+`history` and `undo` read the whole file. The file is compacted to the newest records when it
+grows past a size.
 """
 
 from __future__ import annotations
@@ -17,84 +24,46 @@ import json
 import logging
 import os
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, UTC
 from pathlib import Path
-from typing import Any
 
 from hermes import paths
-from hermes.config import Config, write_private_file
+from hermes.config import MemoryConfig, write_private_file
+from hermes.memory.journal_records import JournalChange, JournalEntry, Void, parse_line, store_hash
 from hermes.memory.memory_files import (
     TARGETS,
     StoreUnreadable,
+    discard_staged,
     ensure_memories_dir,
+    install_store_files,
     locked,
     read_entries,
+    stage_store_file,
     target_label,
-    write_entries_locked,
 )
+
+__all__ = ["HistoryReport", "JournalChange", "JournalEntry", "JournalUnwritable", "UndoResult",
+           "commit", "history", "history_report", "journal_path", "undo"]
 
 log = logging.getLogger("hermes.memory")
 
 ORIGINS = ("tool", "review", "approval", "cli", "undo")
 _KEEP = 300  # records kept when the file is compacted
-_COMPACT_BYTES = 2_000_000  # a record holds whole stores (a few KB), so compact by size
+_COMPACT_BYTES = 2_000_000  # entry-level records are small: thousands of writes between compactions
+_KEEP_AT_LEAST = 10  # records kept whatever their size (undo depth on huge hand-made stores)
+_TAIL_CHUNK = 64 * 1024
+
+
+class JournalUnwritable(Exception):
+    """The journal line could not be written; nothing was changed."""
 
 
 def journal_path() -> Path:
     return paths.memories_dir() / "journal.jsonl"
-
-
-@dataclass(frozen=True)
-class JournalChange:
-    """One target's entries before and after a change."""
-
-    target: str
-    before: list[str]
-    after: list[str]
-
-    @property
-    def added(self) -> list[str]:
-        return [e for e in self.after if e not in self.before]
-
-    @property
-    def removed(self) -> list[str]:
-        return [e for e in self.before if e not in self.after]
-
-
-@dataclass
-class JournalEntry:
-    id: str
-    time: str  # ISO 8601, UTC
-    origin: str  # tool | review | approval | cli | undo
-    session_id: str | None
-    action: str  # add | replace | remove | batch | undo
-    summary: str  # one line for `history`
-    changes: list[JournalChange] = field(default_factory=list)
-    undoes: str | None = None  # for origin "undo": the record it reverted
-    undone: bool = False  # filled in by history(): a later undo reverted this record
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id, "time": self.time, "origin": self.origin,
-            "session_id": self.session_id, "action": self.action, "summary": self.summary,
-            "changes": [{"target": c.target, "before": c.before, "after": c.after}
-                        for c in self.changes],
-            "undoes": self.undoes,
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> JournalEntry:
-        return cls(
-            id=str(data["id"]), time=str(data.get("time", "")), origin=str(data.get("origin", "")),
-            session_id=data.get("session_id"), action=str(data.get("action", "")),
-            summary=str(data.get("summary", "")),
-            changes=[JournalChange(str(c["target"]), list(c["before"]), list(c["after"]))
-                     for c in data.get("changes", [])],
-            undoes=data.get("undoes"),
-        )
 
 
 @dataclass
@@ -115,8 +84,10 @@ def new_id() -> str:
 
 
 @contextmanager
-def _journal_lock() -> Iterator[None]:
-    ensure_memories_dir()
+def _journal_lock(*, checked: bool = False) -> Iterator[None]:
+    """The journal's lock; `checked` when the caller holds store locks (the folder exists)."""
+    if not checked:
+        ensure_memories_dir()
     fd = paths.open_regular(journal_path().with_name("journal.jsonl.lock"),
                             os.O_RDWR | os.O_CREAT)
     try:
@@ -127,39 +98,49 @@ def _journal_lock() -> Iterator[None]:
         os.close(fd)
 
 
+# ---------------------------------------------------------------- reading
+
+
 @dataclass
 class _Read:
     """The journal as read: records (voided changes already dropped) and damaged lines."""
 
     records: list[JournalEntry]
     damaged: int = 0
-    voids: list[dict[str, str]] = field(default_factory=list)
+    voids: list[Void] = field(default_factory=list)
+
+
+def _parse(line: bytes) -> JournalEntry | Void | None:
+    """One line as a record or void; None for a damaged line (bad bytes, torn JSON)."""
+    try:
+        return parse_line(json.loads(line.decode("utf-8")))
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
 
 
 def _read_journal() -> _Read:
-    """Every readable record; a damaged line (bad bytes, torn JSON) is skipped and counted,
-    never taken as the end of history."""
+    """Every readable record; a damaged line is skipped and counted, never taken as the end of
+    history."""
     try:
         raw = paths.read_regular_bytes(journal_path())
     except FileNotFoundError:
         return _Read([])
     records: list[JournalEntry] = []
-    voids: list[dict[str, str]] = []
+    voids: list[Void] = []
     damaged = 0
     for line in raw.split(b"\n"):
         if not line.strip():
             continue
-        try:
-            data = json.loads(line.decode("utf-8"))
-            if isinstance(data, dict) and "void" in data:
-                voids.append({"void": str(data["void"]), "target": str(data["target"])})
-            else:
-                records.append(JournalEntry.from_json(data))
-        except (ValueError, KeyError, TypeError, AttributeError):
+        item = _parse(line)
+        if item is None:
             damaged += 1
+        elif isinstance(item, Void):
+            voids.append(item)
+        else:
+            records.append(item)
     if damaged:
         log.warning("memory journal %s: skipped %d damaged line(s)", journal_path(), damaged)
-    voided = {(v["void"], v["target"]) for v in voids}
+    voided = {(v.record_id, v.target) for v in voids}
     kept = []
     for r in records:
         changes = [c for c in r.changes if (r.id, c.target) not in voided]
@@ -169,8 +150,45 @@ def _read_journal() -> _Read:
     return _Read(kept, damaged, voids)
 
 
-def _read_records() -> list[JournalEntry]:
-    return _read_journal().records
+def _lines_newest_first(fd: int) -> Iterator[bytes]:
+    """The file's lines from the end backwards, read in chunks (the write path needs only the
+    last few)."""
+    pos = os.fstat(fd).st_size
+    partial = b""
+    while pos > 0:
+        step = min(_TAIL_CHUNK, pos)
+        pos -= step
+        lines = (os.pread(fd, step, pos) + partial).split(b"\n")
+        partial = lines[0]
+        yield from reversed(lines[1:])
+    yield partial
+
+
+def _latest_changes(targets: Sequence[str]) -> dict[str, tuple[str, JournalChange]]:
+    """(record id, change) of the newest not-voided change of each target, from the tail."""
+    wanted = set(targets)
+    found: dict[str, tuple[str, JournalChange]] = {}
+    voided: set[tuple[str, str]] = set()
+    try:
+        fd = paths.open_regular(journal_path(), os.O_RDONLY)
+    except FileNotFoundError:
+        return found
+    try:
+        for line in _lines_newest_first(fd):
+            if not line.strip():
+                continue
+            item = _parse(line)
+            if isinstance(item, Void):
+                voided.add((item.record_id, item.target))
+            elif isinstance(item, JournalEntry):
+                for c in item.changes:
+                    if c.target in wanted and c.target not in found and (item.id, c.target) not in voided:
+                        found[c.target] = (item.id, c)
+                if len(found) == len(wanted):
+                    break
+    finally:
+        os.close(fd)
+    return found
 
 
 def _latest_for(records: Sequence[JournalEntry], target: str) -> tuple[JournalEntry, JournalChange] | None:
@@ -181,79 +199,140 @@ def _latest_for(records: Sequence[JournalEntry], target: str) -> tuple[JournalEn
     return None
 
 
-def _unapplied(records: Sequence[JournalEntry], stores: dict[str, list[str]]
-               ) -> list[tuple[str, str]]:
-    """(record id, target) of journal lines whose store write never happened: the latest line
-    of a target whose store still holds its `before` (a kill -9 between journal and rename)."""
+def _is_unapplied(change: JournalChange, entries: Sequence[str]) -> bool:
+    """True when the store still reads as the change found it: its write never happened."""
+    return change.changes_store and store_hash(entries) == change.before_hash
+
+
+def _unapplied(records: Sequence[JournalEntry], stores: Mapping[str, Sequence[str]]) -> list[Void]:
+    """The journal lines whose store write never happened: the latest line of a target whose
+    store still holds its `before` (a kill -9 between journal and rename)."""
     out = []
     for target, entries in stores.items():
         latest = _latest_for(records, target)
-        if latest and latest[1].before != latest[1].after and entries == latest[1].before:
-            out.append((latest[0].id, target))
+        if latest and _is_unapplied(latest[1], entries):
+            out.append(Void(latest[0].id, target))
     return out
 
 
-def _append_line(data: dict[str, Any]) -> None:
-    """Append one JSON line and fsync it (call under the journal lock)."""
+# ---------------------------------------------------------------- writing
+
+_fsync_pool: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    # One thread that fsyncs the journal while the caller writes and fsyncs the store's temp
+    # file: the two flushes overlap instead of queueing behind each other.
+    global _fsync_pool
+    if _fsync_pool is None:
+        _fsync_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hermes-journal")
+    return _fsync_pool
+
+
+def _append_lines(items: Sequence[JournalEntry | Void]) -> int:
+    """Append JSON lines and fsync them (call under the journal lock); returns the file size."""
     path = journal_path()
-    line = json.dumps(data, ensure_ascii=False) + "\n"
+    text = "".join(json.dumps(i.to_json(), ensure_ascii=False) + "\n" for i in items)
     fd = paths.open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
     try:
         size = os.fstat(fd).st_size
         if size and os.pread(fd, 1, size - 1) != b"\n":
-            line = "\n" + line  # a crash tore the last line: start a fresh one
-        os.write(fd, line.encode("utf-8"))
+            text = "\n" + text  # a crash tore the last line: start a fresh one
+        data = memoryview(text.encode("utf-8"))
+        while data:
+            data = data[os.write(fd, data):]
         os.fsync(fd)
+        return os.fstat(fd).st_size
     finally:
         os.close(fd)
 
 
-def _compact_if_big() -> None:
-    path = journal_path()
-    try:
-        too_big = path.lstat().st_size > _COMPACT_BYTES
-    except OSError:
-        return
-    if not too_big:
-        return
+def _compact(size: int) -> None:
+    """Rewrite the journal with its newest records: at most _KEEP of them, and beyond the
+    newest _KEEP_AT_LEAST only as many as fit in a byte budget below the trigger size, so a
+    compaction is followed by thousands of writes, not by another compaction."""
     read = _read_journal()
     if not read.records:
         return  # nothing readable: never replace a journal with an empty one
-    if len(read.records) <= _KEEP and not read.damaged:
-        return  # nothing to drop: rewriting would only cost time
+    lines: list[str] = []
+    budget = _COMPACT_BYTES * 3 // 4
+    for r in reversed(read.records[-_KEEP:]):
+        line = json.dumps(r.to_json(), ensure_ascii=False) + "\n"
+        budget -= len(line.encode("utf-8"))
+        if len(lines) >= _KEEP_AT_LEAST and budget < 0:
+            break
+        lines.append(line)
+    text = "".join(reversed(lines))
+    if not read.damaged and len(text.encode("utf-8")) >= size:
+        return  # rewriting would not shrink it
+    path = journal_path()
     if read.damaged:
         # Keep the file with its damaged lines for a person to look at.
         write_private_file(path.with_name("journal.jsonl.damaged"),
                            paths.read_regular_bytes(path).decode("utf-8", "replace"))
-    write_private_file(path, "".join(json.dumps(r.to_json(), ensure_ascii=False) + "\n"
-                                     for r in read.records[-_KEEP:]))
+    write_private_file(path, text)
 
 
-def _append_locked(entry: JournalEntry) -> None:
-    _append_line(entry.to_json())
-    _compact_if_big()
+def _commit_locked(entry: JournalEntry, after: Mapping[str, Sequence[str]],
+                   voids: Sequence[Void] = ()) -> None:
+    """Journal `entry` (with `voids` first) and install the `after` stores of its changes.
+
+    The journal line is fsynced (in the pool) while the stores' temp files are written and
+    fsynced here; the renames wait for both, then one folder fsync makes them durable. Hold
+    the journal lock and the store locks of every target in `after`."""
+    future: Future[int] = _pool().submit(_append_lines, [*voids, entry])
+    staged: list[tuple[str, Path]] = []
+    try:
+        for change in entry.changes:
+            staged.append((change.target, stage_store_file(change.target, after[change.target])))
+    except BaseException:
+        future.exception()  # wait: never leave the append running past the lock
+        discard_staged(staged)
+        raise  # a journaled line whose store did not change is voided by the next writer
+    try:
+        size = future.result()
+    except OSError as exc:
+        discard_staged(staged)
+        raise JournalUnwritable(str(exc)) from None
+    install_store_files(staged)
+    if size > _COMPACT_BYTES:
+        _compact(size)
 
 
-def reconcile_locked(cfg: Config | None, targets: Sequence[str],
-                     stores: dict[str, list[str]]) -> None:
-    """Void the journal lines of `targets` whose store write never happened, so the next
-    change cannot make them look applied. Call holding the store locks of `targets`."""
-    with _journal_lock():
-        records = _read_records()
-        for record_id, target in _unapplied(records, {t: stores[t] for t in targets}):
-            log.warning("memory journal %s: change %s never reached %s (interrupted); voided",
-                        journal_path(), record_id, target)
-            _append_line({"void": record_id, "target": target})
+def commit(entry: JournalEntry, after: Mapping[str, Sequence[str]],
+           current: Mapping[str, Sequence[str]]) -> None:
+    """Journal `entry` and write each changed store to `after[target]`, fsynced.
+
+    `current` holds the stores as read under their locks (the caller holds the store locks of
+    every target of `entry`). Lines of those targets whose store write never happened are
+    voided first. Raises JournalUnwritable when the journal cannot be written (nothing then
+    changes) and OSError when a store cannot be written."""
+    lock = _journal_lock(checked=True)
+    try:
+        lock.__enter__()
+        latest = _latest_changes([c.target for c in entry.changes])
+    except OSError as exc:
+        lock.__exit__(None, None, None)
+        raise JournalUnwritable(str(exc)) from None
+    try:
+        voids = []
+        for target, (record_id, change) in latest.items():
+            if _is_unapplied(change, current[target]):
+                log.warning("memory journal %s: change %s never reached %s (interrupted); voided",
+                            journal_path(), record_id, target)
+                voids.append(Void(record_id, target))
+        _commit_locked(entry, after, voids)
+    finally:
+        lock.__exit__(None, None, None)
 
 
-def record_change(origin: str, session_id: str | None, action: str, summary: str,
-                  changes: Sequence[JournalChange]) -> JournalEntry:
-    """Append one change, fsynced, BEFORE its store write (call holding its targets' store
-    locks, after reconcile_locked). Raises OSError when the journal cannot be written."""
-    entry = JournalEntry(new_id(), now_iso(), origin, session_id, action, summary, list(changes))
-    with _journal_lock():
-        _append_locked(entry)
-    return entry
+def new_entry(origin: str, session_id: str | None, action: str, summary: str,
+              changes: Sequence[JournalChange], undoes: str | None = None) -> JournalEntry:
+    return JournalEntry(new_id(), now_iso(), origin, session_id, action, summary, list(changes),
+                        undoes)
+
+
+# ---------------------------------------------------------------- history and undo
 
 
 def _mark_undone(records: list[JournalEntry]) -> None:
@@ -268,35 +347,40 @@ class HistoryReport:
     damaged: int = 0  # journal lines that could not be read and were skipped
 
 
-def _applied_view(read: _Read) -> list[JournalEntry]:
-    """Records without the changes whose store write never happened (not yet voided)."""
+def _read_stores() -> tuple[dict[str, list[str]], dict[str, str]]:
     stores: dict[str, list[str]] = {}
+    unreadable: dict[str, str] = {}
     for target in TARGETS:
         try:
             stores[target] = read_entries(None, target)
-        except StoreUnreadable:
-            continue
-    missing = set(_unapplied(read.records, stores))
+        except StoreUnreadable as exc:
+            unreadable[target] = str(exc)
+    return stores, unreadable
+
+
+def _without(records: list[JournalEntry], missing: Sequence[Void]) -> list[JournalEntry]:
+    gone = {(v.record_id, v.target) for v in missing}
     out = []
-    for r in read.records:
-        changes = [c for c in r.changes if (r.id, c.target) not in missing]
+    for r in records:
+        changes = [c for c in r.changes if (r.id, c.target) not in gone]
         if changes:
             r.changes = changes
             out.append(r)
     return out
 
 
-def history_report(cfg: Config | None = None, limit: int = 20) -> HistoryReport:
+def history_report(cfg: MemoryConfig | None = None, limit: int = 20) -> HistoryReport:
     """The latest `limit` applied changes, newest first, and how many lines were damaged."""
     with _journal_lock():
         read = _read_journal()
-    records = _applied_view(read)
+    stores, _ = _read_stores()
+    records = _without(read.records, _unapplied(read.records, stores))
     _mark_undone(records)
     newest = list(reversed(records))
     return HistoryReport(newest[: max(0, limit)] if limit else newest, read.damaged)
 
 
-def history(cfg: Config | None = None, limit: int = 20) -> list[JournalEntry]:
+def history(cfg: MemoryConfig | None = None, limit: int = 20) -> list[JournalEntry]:
     """The latest `limit` journal records, newest first, with `undone` filled in."""
     return history_report(cfg, limit).entries
 
@@ -309,38 +393,33 @@ def _last_undoable(records: list[JournalEntry]) -> JournalEntry | None:
     return None
 
 
-def undo(cfg: Config | None = None, session_id: str | None = None) -> UndoResult:
+def undo(cfg: MemoryConfig | None = None, session_id: str | None = None) -> UndoResult:
     """Revert the most recent change not yet undone (repeat to walk further back)."""
-    with locked(TARGETS), _journal_lock():
-        current: dict[str, list[str]] = {}
-        unreadable: dict[str, str] = {}
-        for target in TARGETS:
-            try:
-                current[target] = read_entries(cfg, target)
-            except StoreUnreadable as exc:
-                unreadable[target] = str(exc)
-        records = _read_records()
-        for record_id, target in _unapplied(records, current):
-            _append_line({"void": record_id, "target": target})
-        target_record = _last_undoable(_read_records())
+    with locked(TARGETS), _journal_lock(checked=True):
+        current, unreadable = _read_stores()
+        read = _read_journal()
+        voids = _unapplied(read.records, current)
+        target_record = _last_undoable(_without(read.records, voids))
         if target_record is None:
+            if voids:
+                _append_lines(voids)
             return UndoResult(False, "Nothing to undo: the journal has no change left to revert.")
+        after: dict[str, list[str]] = {}
         for change in target_record.changes:
             if change.target in unreadable:
                 return UndoResult(False, f"Cannot undo: {unreadable[change.target]}. Nothing was "
                                   "changed.")
-            if current[change.target] != change.after:
+            restored = change.inverse().apply_to(current[change.target])
+            if restored is None:
                 name = "MEMORY.md" if change.target == "memory" else "USER.md"
                 return UndoResult(False, f"Cannot undo {target_record.id} ({target_record.summary}):"
                                   f" {name} changed since (a hand edit or a later write)."
                                   " Nothing was changed.", target_record)
-        record = JournalEntry(
-            new_id(), now_iso(), "undo", session_id, "undo", f"undo {target_record.summary}",
-            [JournalChange(c.target, c.after, c.before) for c in target_record.changes],
-            undoes=target_record.id)
-        _append_locked(record)  # journaled (fsynced) before the stores change, as every write
-        for change in target_record.changes:
-            write_entries_locked(change.target, change.before)
+            after[change.target] = restored
+        record = new_entry("undo", session_id, "undo", f"undo {target_record.summary}",
+                           [c.inverse() for c in target_record.changes], undoes=target_record.id)
+        # journaled (fsynced) before the stores change, as every write
+        _commit_locked(record, after, voids)
     where = " and ".join(target_label(c.target).lower() for c in target_record.changes)
     return UndoResult(True, f"Undid {target_record.id} in {where}: {target_record.summary}",
                       target_record, record)

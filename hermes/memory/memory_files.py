@@ -10,13 +10,14 @@ from __future__ import annotations
 import fcntl
 import logging
 import os
+import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 from hermes import paths
-from hermes.config import Config, write_private_file
+from hermes.config import MemoryConfig
 
 log = logging.getLogger("hermes.memory")
 
@@ -92,19 +93,19 @@ def lock_path(target: str) -> Path:
     return path.with_name(path.name + ".lock")
 
 
-def char_limit(cfg: Config, target: str) -> int:
-    return cfg.memory.memory_char_limit if target == "memory" else cfg.memory.user_char_limit
+def char_limit(cfg: MemoryConfig, target: str) -> int:
+    return cfg.memory_char_limit if target == "memory" else cfg.user_char_limit
 
 
-def target_enabled(cfg: Config, target: str) -> bool:
+def target_enabled(cfg: MemoryConfig, target: str) -> bool:
     if target == "memory":
-        return cfg.memory.memory_enabled
+        return cfg.memory_enabled
     if target == "user":
-        return cfg.memory.user_profile_enabled
+        return cfg.user_profile_enabled
     return False
 
 
-def enabled_targets(cfg: Config) -> list[str]:
+def enabled_targets(cfg: MemoryConfig) -> list[str]:
     return [t for t in TARGETS if target_enabled(cfg, t)]
 
 
@@ -116,7 +117,7 @@ def target_label(target: str) -> str:
 # ---------------------------------------------------------------- reading
 
 
-def read_entries(cfg: Config | None, target: str) -> list[str]:
+def read_entries(cfg: MemoryConfig | None, target: str) -> list[str]:
     """Entries on disk now; [] when the file does not exist. Raises StoreUnreadable."""
     path = store_path(target)
     try:
@@ -153,7 +154,7 @@ class StoreState:
         return usage_text(self.used, self.limit)
 
 
-def read_store(cfg: Config, target: str) -> StoreState:
+def read_store(cfg: MemoryConfig, target: str) -> StoreState:
     """The store's live state for the TUI viewer and `hermes memory show`; never raises."""
     try:
         entries = read_entries(cfg, target)
@@ -167,7 +168,7 @@ def read_store(cfg: Config, target: str) -> StoreState:
 _usage_cache: dict[Path, tuple[tuple[int, int, int], int]] = {}
 
 
-def memory_usage(cfg: Config) -> dict[str, tuple[int, int]]:
+def memory_usage(cfg: MemoryConfig) -> dict[str, tuple[int, int]]:
     """Live (used, limit) per enabled target, cached on the file's stat so polling is cheap.
 
     An unreadable store reports used = -1.
@@ -237,14 +238,56 @@ def _remove_stale_temps(path: Path) -> None:
         stale.unlink(missing_ok=True)
 
 
+def stage_store_file(target: str, entries: Sequence[str]) -> Path:
+    """Write `entries` to a fsynced 0600 temp file beside the store; install_store_files puts
+    it in place. The caller must hold `locked([target])`."""
+    path = store_path(target)
+    folder = path.parent  # locked() made it and checked the home
+    _remove_stale_temps(path)
+    # The rename would replace a link or a FIFO itself; refusing says what is odd instead.
+    paths.check_regular_or_missing(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        data = join_entries(entries).encode("utf-8")
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        os.fchmod(fd, paths.FILE_MODE)
+        os.fsync(fd)
+    except BaseException:
+        os.close(fd)
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    os.close(fd)
+    return Path(tmp)
+
+
+def install_store_files(staged: Sequence[tuple[str, Path]]) -> None:
+    """Rename each staged temp file over its target's store, then fsync the folder once (one
+    flush makes every rename of a batch durable). The caller must hold the targets' locks."""
+    if not staged:
+        return
+    try:
+        for target, tmp in staged:
+            os.replace(tmp, store_path(target))
+    except BaseException:
+        discard_staged(staged)
+        raise
+    dir_fd = os.open(paths.memories_dir(), os.O_RDONLY)
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def discard_staged(staged: Sequence[tuple[str, Path]]) -> None:
+    for _, tmp in staged:
+        tmp.unlink(missing_ok=True)
+
+
 def write_entries_locked(target: str, entries: Sequence[str]) -> None:
-    """Replace the store atomically (config.write_private_file: temp file → fsync → rename →
-    fsync folder).
+    """Replace the store atomically: temp file → fsync → rename → fsync folder.
 
     The caller must hold `locked([target])`.
     """
-    path = store_path(target)
-    ensure_memories_dir()
-    _remove_stale_temps(path)
-    write_private_file(path, join_entries(entries))
-
+    install_store_files([(target, stage_store_file(target, entries))])

@@ -11,7 +11,7 @@ import logging
 from typing import Any
 
 from hermes import paths
-from hermes.config import Config
+from hermes.config import MemoryConfig
 from hermes.memory.apply import Applied, apply_operations, limits_for, read_targets
 from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
 from hermes.memory.pending import stage
@@ -32,7 +32,7 @@ MAX_FAILURES_PER_TURN = 3
 _FIELDS = ("action", "target", "content", "old_text")
 
 
-def memory_tool_schema(cfg: Config) -> dict[str, Any] | None:
+def memory_tool_schema(cfg: MemoryConfig) -> dict[str, Any] | None:
     """The tool definition in OpenAI tools format; None when both stores are disabled."""
     targets = enabled_targets(cfg)
     if not targets:
@@ -82,7 +82,7 @@ def _error(message: str, **extra: Any) -> dict[str, Any]:
 class MemoryTool:
     """Dispatches memory tool calls for one conversation (or the CLI, or a background review)."""
 
-    def __init__(self, cfg: Config, *, origin: str = "tool", session_id: str | None = None,
+    def __init__(self, cfg: MemoryConfig, *, origin: str = "tool", session_id: str | None = None,
                  judge: Judge | None = None, provenance: Provenance | None = None) -> None:
         """`judge(text, rules_verdict) -> Verdict` double-checks texts the scan rules are
         unsure about; it can only make the outcome stricter (memory.scan_model wires one).
@@ -190,9 +190,9 @@ class MemoryTool:
         """Why this write waits for approval, or None when it applies at once."""
         if plan.outcome == STAGE:  # suspicious text waits whatever the settings say
             return plan.reason
-        if self.cfg.memory.write_approval:
+        if self.cfg.write_approval:
             return "memory.write_approval is on: every write waits for the user"
-        if (self.origin == "review" and self.cfg.memory.review_approval == "destructive"
+        if (self.origin == "review" and self.cfg.review_approval == "destructive"
                 and any(op.action != "add" for op in ops)):
             return "memory.review_approval is destructive: the review's replace/remove wait"
         return None

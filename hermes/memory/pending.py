@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from hermes import paths
-from hermes.config import Config, set_config_value, write_private_file
+from hermes.config import MemoryConfig, set_config_value, write_private_file
 from hermes.memory.apply import apply_operations, summarize
 from hermes.memory.edits import Operation, Plan, Refusal, preview
 from hermes.memory.journal import new_id, now_iso
@@ -128,7 +128,7 @@ def _load(path: Path) -> PendingWrite | None:
         return None
 
 
-def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
+def list_pending(cfg: MemoryConfig | None = None) -> list[PendingWrite]:
     """Staged writes, oldest first."""
     folder = paths.pending_memory_dir()
     if not folder.is_dir() or folder.is_symlink():
@@ -137,7 +137,7 @@ def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
     return sorted(records, key=lambda r: (r.created_at, r.id))
 
 
-def pending_count(cfg: Config | None = None) -> int:
+def pending_count(cfg: MemoryConfig | None = None) -> int:
     """How many writes wait for approval (cheap: counts files)."""
     folder = paths.pending_memory_dir()
     if not folder.is_dir():
@@ -160,7 +160,7 @@ def _resolve(id_or_all: str) -> tuple[list[PendingWrite], list[ApprovalOutcome]]
                                 "pending`.", found=False)]
 
 
-def _approve_one(cfg: Config, record: PendingWrite) -> ApprovalOutcome:
+def _approve_one(cfg: MemoryConfig, record: PendingWrite) -> ApprovalOutcome:
     path = pending_path(record.id)
     ops = record.operations()
     targets = sorted({op.target for op in ops})
@@ -191,7 +191,7 @@ class _Gone(Exception):
     """The pending record disappeared (another approver or a reject got there first)."""
 
 
-def approve(cfg: Config, id_or_all: str) -> list[ApprovalOutcome]:
+def approve(cfg: MemoryConfig, id_or_all: str) -> list[ApprovalOutcome]:
     """Apply staged writes (re-checking scan, limit and the staged entry); one outcome each."""
     records, errors = _resolve(id_or_all)
     if errors:
@@ -201,7 +201,7 @@ def approve(cfg: Config, id_or_all: str) -> list[ApprovalOutcome]:
     return [_approve_one(cfg, r) for r in records]
 
 
-def reject(cfg: Config, id_or_all: str) -> list[ApprovalOutcome]:
+def reject(cfg: MemoryConfig, id_or_all: str) -> list[ApprovalOutcome]:
     """Drop staged writes without applying them."""
     records, errors = _resolve(id_or_all)
     if errors:
@@ -215,10 +215,10 @@ def reject(cfg: Config, id_or_all: str) -> list[ApprovalOutcome]:
     return out
 
 
-def set_write_approval(cfg: Config, on: bool) -> str:
+def set_write_approval(cfg: MemoryConfig, on: bool) -> str:
     """Persist memory.write_approval in config.yaml and apply it to `cfg`; returns a message."""
     set_config_value("memory.write_approval", bool(on))
-    cfg.memory.write_approval = bool(on)
+    cfg.write_approval = bool(on)
     if on:
         return "Write approval on: memory writes are staged until you approve them."
     return ("Write approval off: memory writes apply at once (writes the scan finds suspicious "

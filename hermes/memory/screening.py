@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 
@@ -28,7 +29,9 @@ Provenance = Callable[[str], "str | None"]
 COPIED = "copied text"  # the category of a provenance finding
 
 _CACHE_MAX = 2048
-_rules_cache: dict[bytes, Verdict] = {}
+# Least recently used first: a full cache drops its oldest verdict, so the entries of a store
+# that is written to keep theirs.
+_rules_cache: OrderedDict[bytes, Verdict] = OrderedDict()
 
 
 def _key(text: str) -> bytes:
@@ -39,10 +42,12 @@ def rules_verdict(text: str) -> Verdict:
     """assess(text), cached by the text's hash (the rules are pure)."""
     key = _key(text)
     verdict = _rules_cache.get(key)
-    if verdict is None:
-        if len(_rules_cache) >= _CACHE_MAX:
-            _rules_cache.clear()
-        verdict = _rules_cache[key] = assess(text)
+    if verdict is not None:
+        _rules_cache.move_to_end(key)
+        return verdict
+    verdict = _rules_cache[key] = assess(text)
+    while len(_rules_cache) > _CACHE_MAX:
+        _rules_cache.popitem(last=False)
     return verdict
 
 

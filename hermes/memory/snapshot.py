@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from hermes.config import Config
+from hermes.config import MemoryConfig
 from hermes.memory.memory_files import (
     SEPARATOR,
     StoreUnreadable,
@@ -47,7 +47,7 @@ def render_block(target: str, entries: list[str], limit: int, *, cap: bool = Tru
     return "\n".join([RULE, *header, RULE, SEPARATOR.join(view.entries)])
 
 
-def render_snapshot(cfg: Config) -> str:
+def render_snapshot(cfg: MemoryConfig) -> str:
     """Both frozen blocks as they go into the system prompt ("" when both are empty)."""
     blocks = []
     for target in enabled_targets(cfg):
@@ -62,7 +62,7 @@ def render_snapshot(cfg: Config) -> str:
     return "\n\n".join(blocks)
 
 
-def memory_guidance(cfg: Config) -> str:
+def memory_guidance(cfg: MemoryConfig) -> str:
     """The short system-prompt text on how and when to use the memory tool ("" if disabled)."""
     targets = enabled_targets(cfg)
     if not targets:

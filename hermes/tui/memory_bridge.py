@@ -28,7 +28,7 @@ def gauge(cfg: Config) -> tuple[int | None, int | None]:
     from hermes.memory.memory_files import memory_usage, usage_percent
 
     try:
-        usage = memory_usage(cfg)
+        usage = memory_usage(cfg.memory)
     except Exception:  # a gauge must never break the screen
         log.exception("memory usage failed")
         return None, None
@@ -47,7 +47,7 @@ def pending_count(cfg: Config | None = None) -> int:
     try:
         from hermes.memory import pending_count as count
 
-        return count(cfg)
+        return count(cfg.memory if cfg else None)
     except Exception:
         log.exception("pending count failed")
         return 0
@@ -56,7 +56,7 @@ def pending_count(cfg: Config | None = None) -> int:
 def list_pending(cfg: Config | None = None) -> list[Any]:
     from hermes.memory import list_pending as pending
 
-    return list(_run("Listing pending writes", pending, cfg))
+    return list(_run("Listing pending writes", pending, cfg.memory if cfg else None))
 
 
 def _run(action: str, func: Any, *args: Any, **kwargs: Any) -> Any:
@@ -89,7 +89,7 @@ def stores(cfg: Config) -> list[StoreView]:
 
     views = []
     for target in store.TARGETS:
-        state = store.read_store(cfg, target)
+        state = store.read_store(cfg.memory, target)
         views.append(StoreView(
             target=target, label=store.target_label(target), file_name=state.path.name,
             entries=state.entries, used=state.used, limit=state.limit,
@@ -113,7 +113,7 @@ def snapshot_text(cfg: Config) -> str:
     from hermes.memory import render_snapshot
 
     try:
-        return render_snapshot(cfg)
+        return render_snapshot(cfg.memory)
     except Exception as exc:
         log.info("snapshot failed: %s", exc)
         return f"(cannot render the snapshot: {exc})"
@@ -187,7 +187,7 @@ def decide(cfg: Config, verdict: str, target: str) -> list[Decision]:
     from hermes.memory import approve, reject
 
     func = approve if verdict == "approve" else reject
-    outcomes = _run(f"{verdict.capitalize()} {target}", func, cfg, target)
+    outcomes = _run(f"{verdict.capitalize()} {target}", func, cfg.memory, target)
     done = "approved" if verdict == "approve" else "rejected"
     decisions = []
     for o in outcomes:
@@ -215,13 +215,13 @@ def decide_each(cfg: Config, verdict: str, ids: tuple[str, ...]) -> list[Decisio
 def set_write_approval(cfg: Config, on: bool) -> str:
     from hermes.memory import set_write_approval as setter
 
-    return str(_run("Setting write approval", setter, cfg, on))
+    return str(_run("Setting write approval", setter, cfg.memory, on))
 
 
 def history_text(cfg: Config, limit: int = 15) -> str:
     from hermes.memory import history
 
-    entries = _run("Memory history", history, cfg, limit)
+    entries = _run("Memory history", history, cfg.memory, limit)
     if not entries:
         return "No memory changes recorded yet."
     lines = ["Recent memory changes (newest first; /memory undo reverts the last):"]
@@ -235,7 +235,7 @@ def history_text(cfg: Config, limit: int = 15) -> str:
 def undo(cfg: Config, session_id: str | None = None) -> tuple[bool, str]:
     from hermes.memory import undo as undo_last
 
-    result = _run("Undo", undo_last, cfg, session_id)
+    result = _run("Undo", undo_last, cfg.memory, session_id)
     return bool(result.success), str(result.message)
 
 

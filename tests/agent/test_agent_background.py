@@ -30,7 +30,7 @@ async def test_review_writes_through_the_memory_tool_on_the_review_model(agent_e
     assert len(reviews) == 1 and "tools" not in reviews[0]
     assert reviews[0].get("max_tokens") == 300  # background replies are capped
     assert "lifetimes" in reviews[0]["messages"][-1]["content"]
-    assert read_entries(cfg, "user") == ["Writes Rust all day"]
+    assert read_entries(cfg.memory, "user") == ["Writes Rust all day"]
     notice = [n for n in recorder.of(Notice) if n.kind == "user"][0]
     assert notice.text == "User profile updated" and "Writes Rust all day" in notice.detail
     # the journal records the change as the review's
@@ -53,11 +53,11 @@ async def test_review_saves_nothing_when_nothing_is_worth_it_and_notices_off(age
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("Our repo uses tabs.")
     await agent.wait_background(timeout=30)
-    assert read_entries(cfg, "memory") == ["Repo uses tabs"]
+    assert read_entries(cfg.memory, "memory") == ["Repo uses tabs"]
     assert not [n for n in recorder.of(Notice) if n.kind in ("memory", "user")]
     await agent.send("thanks")  # the default review reply is []: nothing more is written
     await agent.wait_background(timeout=30)
-    assert read_entries(cfg, "memory") == ["Repo uses tabs"]
+    assert read_entries(cfg.memory, "memory") == ["Repo uses tabs"]
     await agent.close()
 
 
@@ -89,7 +89,7 @@ async def test_review_does_not_delay_the_next_turn(agent_env, recorder):
 
 async def _review_replaces_and_removes(server, cfg, recorder) -> AgentSession:
     """Two user facts on disk; a turn whose review replaces one and removes the other."""
-    seed = MemoryTool(cfg, origin="cli")
+    seed = MemoryTool(cfg.memory, origin="cli")
     for fact in ("Prefers spaces for indentation", "Lives in Berlin"):
         assert seed.call({"action": "add", "target": "user", "content": fact})["success"]
     server.queue(_ops(
@@ -106,8 +106,8 @@ async def test_review_replace_and_remove_are_written_freely_by_default(agent_env
     server, make_cfg = agent_env
     cfg = make_cfg()
     agent = await _review_replaces_and_removes(server, cfg, recorder)
-    assert read_entries(cfg, "user") == ["Prefers tabs for indentation"]
-    assert list_pending(cfg) == [] and not recorder.of(ApprovalStaged)
+    assert read_entries(cfg.memory, "user") == ["Prefers tabs for indentation"]
+    assert list_pending(cfg.memory) == [] and not recorder.of(ApprovalStaged)
     from hermes.memory import history
 
     assert [e.origin for e in history(cfg, 2)] == ["review", "review"]  # undo can revert them
@@ -119,8 +119,8 @@ async def test_review_replace_and_remove_are_staged_with_review_approval_destruc
     server, make_cfg = agent_env
     cfg = make_cfg(memory={"review_approval": "destructive"})
     agent = await _review_replaces_and_removes(server, cfg, recorder)
-    assert read_entries(cfg, "user") == ["Prefers spaces for indentation", "Lives in Berlin"]
-    pending = list_pending(cfg)
+    assert read_entries(cfg.memory, "user") == ["Prefers spaces for indentation", "Lives in Berlin"]
+    pending = list_pending(cfg.memory)
     assert sorted(p.action for p in pending) == ["remove", "replace"]
     staged = recorder.of(ApprovalStaged)
     assert sorted(s.action for s in staged) == ["remove", "replace"]
@@ -160,7 +160,7 @@ async def test_review_and_title_share_one_call_on_the_same_model(agent_env, reco
     await agent.wait_background(timeout=30)
     assert len(server.requests_for(MAIN)) == 2  # the turn, then one review+title call
     assert agent.title == "Rust Lifetimes Help"
-    assert read_entries(cfg, "user") == ["Writes Rust"]
+    assert read_entries(cfg.memory, "user") == ["Writes Rust"]
     await agent.send("and borrowing?")  # later turns: review only, no title instruction
     await agent.wait_background(timeout=30)
     last = server.requests_for(MAIN)[-1]

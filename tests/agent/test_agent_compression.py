@@ -31,7 +31,7 @@ async def test_small_context_window_forces_compression_into_a_child(agent_env, r
     parent_id, parent_title = agent.session_id, agent.title
     assert parent_title == "A Short Test Title"
     parent_prompt = system_prompt(server.requests_for(MAIN)[0])
-    MemoryTool(cfg, origin="cli").dispatch(
+    MemoryTool(cfg.memory, origin="cli").dispatch(
         {"action": "add", "target": "user", "content": "Likes window seats"})
 
     for i in range(4):

@@ -36,7 +36,7 @@ async def test_memory_add_is_on_disk_reaches_model_and_prompt_stays_frozen(agent
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("Remember that I prefer tabs over spaces.")
     assert not done.failed and done.text == "Let me note that.\n\nNoted: tabs."
-    assert read_entries(cfg, "user") == ["Prefers tabs over spaces"]
+    assert read_entries(cfg.memory, "user") == ["Prefers tabs over spaces"]
 
     first, second = _main_requests(server)
     assert json.loads(tool_results(second)[0])["success"] is True

@@ -46,7 +46,7 @@ async def test_code_and_placeholders_are_never_saved(agent_env, recorder, conten
     cfg = await _review(agent_env, recorder, "Write a function that reverses a string, my name "
                         "is on the form, tabs or spaces, whatever",
                         json.dumps([{**ADD, "content": content}]))
-    assert read_entries(cfg, "user") == []
+    assert read_entries(cfg.memory, "user") == []
     [notice] = _dropped(recorder)
     assert why in notice.detail
 
@@ -55,7 +55,7 @@ async def test_an_ungrounded_fact_is_dropped_and_a_grounded_one_saved(agent_env,
     cfg = await _review(agent_env, recorder, "I write Rust all day, help me with lifetimes.",
                         json.dumps([{**ADD, "content": "Writes Rust all day"},
                                     {**ADD, "content": "Works as a senior Java architect"}]))
-    assert read_entries(cfg, "user") == ["Writes Rust all day"]
+    assert read_entries(cfg.memory, "user") == ["Writes Rust all day"]
     [notice] = _dropped(recorder)
     assert "Java architect" in notice.detail and "supports it" in notice.detail
 
@@ -63,7 +63,7 @@ async def test_an_ungrounded_fact_is_dropped_and_a_grounded_one_saved(agent_env,
 async def test_a_single_object_reply_is_applied(agent_env, recorder):
     cfg = await _review(agent_env, recorder, "Please remember that I prefer tabs.",
                         json.dumps({**ADD, "content": "Prefers tabs"}))
-    assert read_entries(cfg, "user") == ["Prefers tabs"]
+    assert read_entries(cfg.memory, "user") == ["Prefers tabs"]
 
 
 async def test_a_failed_calls_text_is_not_a_source(agent_env, recorder):
@@ -78,14 +78,14 @@ async def test_a_failed_calls_text_is_not_a_source(agent_env, recorder):
                         memory={"review_interval": 1})
     review = server.requests_for(REVIEW)[0]["messages"][-1]["content"]
     assert "indent: tabs" in review and "error" in review  # the review saw the failed call
-    assert read_entries(cfg, "user") == []
+    assert read_entries(cfg.memory, "user") == []
     assert len(_dropped(recorder)) == 1
 
 
 async def test_a_replace_needs_support_only_for_what_it_changes(agent_env, recorder):
     server, make_cfg = agent_env
     cfg = make_cfg(display={"memory_notifications": "verbose"})
-    assert MemoryTool(cfg, origin="cli").call({**ADD, "content": "Prefers spaces for indentation"})[
+    assert MemoryTool(cfg.memory, origin="cli").call({**ADD, "content": "Prefers spaces for indentation"})[
         "success"]
     server.queue(Reply(text=json.dumps([
         {"action": "replace", "target": "user", "old_text": "spaces",
@@ -93,7 +93,7 @@ async def test_a_replace_needs_support_only_for_what_it_changes(agent_env, recor
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("Actually I switched to tabs.")
     assert await agent.wait_background(timeout=30)
-    assert read_entries(cfg, "user") == ["Prefers tabs for indentation"]
+    assert read_entries(cfg.memory, "user") == ["Prefers tabs for indentation"]
     await agent.close()
 
 

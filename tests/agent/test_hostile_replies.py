@@ -56,7 +56,7 @@ async def test_surrogates_in_tool_arguments_and_the_reply_do_not_break_the_turn(
     done = await agent.send("remember my emoji \udcff")  # argv bytes that were not UTF-8
     await agent.close()
     assert not done.failed and done.text == "Saved \ufffd it."
-    assert read_entries(cfg, "user") == ["Likes 😀 and \ufffd marks"]
+    assert read_entries(cfg.memory, "user") == ["Likes 😀 and \ufffd marks"]
     stored = _stored(hermes_home)
     assert stored[0] == ("user", "remember my emoji \ufffd")
     assert stored[-1] == ("assistant", "Saved \ufffd it.")

@@ -40,12 +40,12 @@ def test_chat_q_killed_while_the_review_waits_saves_it_and_the_next_run_finishes
     saved = [json.loads(p.read_text()) for p in jobs.pending_job_files()]
     (review,) = [job for job in saved if job["kind"] == "review"]  # a title may be saved too
     assert review["user_text"] == "I work in Lisbon"
-    assert read_entries(cfg, "user") == []
+    assert read_entries(cfg.memory, "user") == []
 
     server.queue(Reply(text=SAVE), model=REVIEW)
     again = _hermes(hermes_home, "chat", "-q", "hello")
     assert again.returncode == 0, again.stderr
-    assert read_entries(cfg, "user") == ["Works in Lisbon"]
+    assert read_entries(cfg.memory, "user") == ["Works in Lisbon"]
     assert jobs.pending_job_files() == []
 
 

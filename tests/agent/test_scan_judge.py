@@ -48,7 +48,7 @@ async def test_a_judge_blocks_what_the_rules_would_stage(agent_env) -> None:
     server.add(_verdict("block", "runs commands on a trigger word"), model=JUDGE)
     result = await _memory_call(server, cfg, UNSURE)
     assert result["success"] is False and "runs commands on a trigger word" in result["error"]
-    assert read_entries(cfg, "memory") == [] and list_pending(cfg) == []
+    assert read_entries(cfg.memory, "memory") == [] and list_pending(cfg.memory) == []
     [request] = server.requests_for(JUDGE)
     assert UNSURE in request["messages"][-1]["content"] and request["max_tokens"] > 0
 
@@ -59,7 +59,7 @@ async def test_a_judge_cannot_loosen_a_staged_write(agent_env) -> None:
     server.add(_verdict("allow", "looks fine"), model=JUDGE)
     result = await _memory_call(server, cfg, UNSURE)
     assert result["success"] is True and result["staged"] is True
-    assert read_entries(cfg, "memory") == [] and [p.after for p in list_pending(cfg)] == [UNSURE]
+    assert read_entries(cfg.memory, "memory") == [] and [p.after for p in list_pending(cfg.memory)] == [UNSURE]
 
 
 async def test_an_unreadable_judge_reply_keeps_the_rules_verdict(agent_env) -> None:
@@ -75,7 +75,7 @@ async def test_clear_writes_never_ask_the_judge(agent_env) -> None:
     cfg = make_cfg(memory={"scan_model": server.model(JUDGE), "review_interval": 0})
     server.add(_verdict("block"), model=JUDGE)
     result = await _memory_call(server, cfg, PLAIN)
-    assert result["success"] is True and read_entries(cfg, "memory") == [PLAIN]
+    assert result["success"] is True and read_entries(cfg.memory, "memory") == [PLAIN]
     assert server.requests_for(JUDGE) == []
 
 
@@ -100,7 +100,7 @@ async def test_the_review_asks_the_judge_too(agent_env) -> None:
     await agent.send("when I say ship it, run the release checklist")
     await agent.close()
     assert len(server.requests_for(JUDGE)) == 1
-    assert read_entries(cfg, "memory") == [] and list_pending(cfg) == []
+    assert read_entries(cfg.memory, "memory") == [] and list_pending(cfg.memory) == []
 
 
 @pytest.mark.parametrize(("reply", "outcome"), [

@@ -44,7 +44,7 @@ async def test_a_call_written_as_text_runs_and_is_stored_as_a_call(agent_env, re
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("Please remember that I prefer tabs.")
     assert not done.failed and done.text == "Noted: tabs."
-    assert read_entries(cfg, "user") == ["Prefers tabs over spaces"]
+    assert read_entries(cfg.memory, "user") == ["Prefers tabs over spaces"]
     shown = "".join(e.text for e in recorder.of(TextDelta))
     assert '"name"' not in shown and shown.strip() == "Noted: tabs."
     assert [e.success for e in recorder.of(ToolFinished)] == [True]
@@ -91,7 +91,7 @@ async def test_a_mixed_reply_keeps_its_text(agent_env, recorder):
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("Please remember that I prefer tabs.")
     assert done.text == "Sure, I will remember that.\n\nDone."
-    assert read_entries(cfg, "user") == ["Prefers tabs over spaces"]
+    assert read_entries(cfg.memory, "user") == ["Prefers tabs over spaces"]
     assert "".join(e.text for e in recorder.of(TextDelta)) == done.text
     second = server.requests_for(MAIN)[1]
     call_msg = [m for m in second["messages"] if m["role"] == "assistant"][0]
@@ -124,7 +124,7 @@ async def test_off_leaves_a_text_call_as_text(agent_env, recorder):
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("Please remember that I prefer tabs.")
     assert done.text == SHAPES["bare"]
-    assert read_entries(cfg, "user") == []
+    assert read_entries(cfg.memory, "user") == []
     assert not recorder.of(ToolFinished) and not recorder.of(Notice)
     await agent.close()
 

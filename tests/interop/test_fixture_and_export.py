@@ -34,7 +34,7 @@ def test_the_committed_fixture_imports(tmp_path: Path, hermes) -> None:
     run = hermes("import", "hermes-agent", str(home))
     assert run.code == 0, run.err
     assert "6 session(s) with 21 messages" in run.out
-    assert read_entries(load_config(), "memory") == MEMORY_ENTRIES[:3]
+    assert read_entries(load_config().memory, "memory") == MEMORY_ENTRIES[:3]
 
 
 def test_export_writes_hermes_agent_schema_with_lineage_fts_and_no_secrets(agent_home: Path, hermes,

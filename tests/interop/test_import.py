@@ -24,12 +24,12 @@ BLOCKED, STAGED = MEMORY_ENTRIES[3], MEMORY_ENTRIES[4]
 def test_memories_merge_entry_by_entry_through_the_scan(agent_home: Path, hermes) -> None:
     cfg = load_config()
     # one of theirs is already ours: it must not appear twice
-    MemoryTool(cfg, origin="cli").call({"action": "add", "target": "user", "content": USER_ENTRIES[0]})
+    MemoryTool(cfg.memory, origin="cli").call({"action": "add", "target": "user", "content": USER_ENTRIES[0]})
 
     run = hermes("import", "hermes-agent", str(agent_home))
 
     assert run.code == 0, run.err
-    memory, user = read_entries(cfg, "memory"), read_entries(cfg, "user")
+    memory, user = read_entries(cfg.memory, "memory"), read_entries(cfg.memory, "user")
     assert memory == MEMORY_ENTRIES[:3]
     assert user == USER_ENTRIES  # the duplicate once, in its place; the rest appended
     assert BLOCKED not in memory and STAGED not in memory
@@ -178,7 +178,7 @@ def test_a_title_taken_here_is_renamed_and_its_lineage_follows(agent_home: Path,
 
 def test_dry_run_changes_nothing(agent_home: Path, hermes, hermes_home: Path) -> None:
     cfg = load_config()
-    MemoryTool(cfg, origin="cli").call({"action": "add", "target": "memory", "content": "Our own fact."})
+    MemoryTool(cfg.memory, origin="cli").call({"action": "add", "target": "memory", "content": "Our own fact."})
     with SessionStore() as store:
         store.create_session(source="tui", model="m", system_prompt="", cwd="/", title="Ours")
     before, source_before = tree_hash(hermes_home), tree_hash(agent_home)
@@ -262,7 +262,7 @@ def test_over_the_limit_the_import_stops_and_lists_what_did_not_fit(agent_home: 
     run = hermes("import", "hermes-agent", str(agent_home))
 
     assert run.code == 1
-    assert read_entries(load_config(), "memory") == MEMORY_ENTRIES[:2]
+    assert read_entries(load_config().memory, "memory") == MEMORY_ENTRIES[:2]
     assert "no room   memory: '用户的团队在杭州" in run.out
     assert "did not fit" in run.err and "--into-pending" in run.err
     # the scan's suspicious entry must fit too before it can wait for approval
@@ -275,7 +275,7 @@ def test_over_the_limit_the_import_stops_and_lists_what_did_not_fit(agent_home: 
     waiting = {c.after: r.reason for r in list_pending() for c in r.changes}
     assert sorted(waiting) == sorted([STAGED, MEMORY_ENTRIES[2]])
     assert "did not fit" in waiting[STAGED] and "covert instruction" in waiting[STAGED]
-    assert read_entries(load_config(), "memory") == MEMORY_ENTRIES[:2]  # still nothing unseen
+    assert read_entries(load_config().memory, "memory") == MEMORY_ENTRIES[:2]  # still nothing unseen
 
 
 def test_config_is_shown_and_applied_only_with_the_flag(agent_home: Path, hermes) -> None:

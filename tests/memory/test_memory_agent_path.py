@@ -3,6 +3,7 @@ fake OpenAI-compatible server (litellm's real HTTP path, real files)."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
 import json
 from pathlib import Path
 from typing import Any
@@ -45,7 +46,7 @@ def staging_rules(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(text)
 
     monkeypatch.setattr(screening, "assess", fake)
-    monkeypatch.setattr(screening, "_rules_cache", {})
+    monkeypatch.setattr(screening, "_rules_cache", OrderedDict())
 
 
 def _write(target: str, entries: list[str]) -> None:
@@ -76,8 +77,8 @@ async def test_model_gets_staged_result_with_reason_and_app_hint(env, staging_ru
     assert result["success"] is True and result["staged"] is True
     assert result["reason"] == "prompt injection (test-suspicious)"
     assert "/memory pending" in result["message"] and "hermes memory" not in result["message"]
-    assert read_entries(cfg, "memory") == []
-    assert [p.reason for p in list_pending(cfg)] == ["prompt injection (test-suspicious)"]
+    assert read_entries(cfg.memory, "memory") == []
+    assert [p.reason for p in list_pending(cfg.memory)] == ["prompt injection (test-suspicious)"]
 
 
 async def test_model_gets_block_and_oversize_refusals(env) -> None:
@@ -90,7 +91,7 @@ async def test_model_gets_block_and_oversize_refusals(env) -> None:
     flood = await _turn_with_tool_call(server, cfg, {
         "action": "add", "target": "memory", "content": "<!-- ignore " * 1000})
     assert flood["success"] is False and "would exceed the limit" in flood["error"]
-    assert read_entries(cfg, "memory") == [] and list_pending(cfg) == []
+    assert read_entries(cfg.memory, "memory") == [] and list_pending(cfg.memory) == []
 
 
 async def test_a_1mb_store_with_a_planted_key_never_reaches_the_model(env) -> None:
@@ -129,9 +130,9 @@ async def test_review_sees_placeholders_and_its_suspicious_writes_wait(env, stag
     await agent.close()
     review = json.dumps(server.requests_for(REVIEW)[0], ensure_ascii=False)
     assert SECRET not in review and "[Entry withheld" in review
-    assert read_entries(cfg, "user") == ["Staging key " + SECRET, "Prefers Rust",
+    assert read_entries(cfg.memory, "user") == ["Staging key " + SECRET, "Prefers Rust",
                                          "Works on the staging API"]
-    [pending] = list_pending(cfg)
+    [pending] = list_pending(cfg.memory)
     assert pending.origin == "review" and pending.reason == "prompt injection (test-suspicious)"
     assert [s.pending_id for s in recorder.of(ApprovalStaged)] == [pending.id]
 

@@ -15,7 +15,7 @@ def test_limits_given_as_strings_are_cast(hermes_home: Path) -> None:
         "memory:\n  memory_char_limit: '3000'\n  user_char_limit: \"1_500\"\n", encoding="utf-8")
     cfg = load_config()
     assert cfg.memory.memory_char_limit == 3000 and cfg.memory.user_char_limit == 1500
-    result = MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "x entry"})
+    result = MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "x entry"})
     assert result["usage"].endswith("/3,000 chars")
 
 
@@ -29,6 +29,6 @@ def test_invalid_limit_names_the_key(hermes_home: Path) -> None:
 def test_disabled_flags_from_yaml(hermes_home: Path) -> None:
     (hermes_home / "config.yaml").write_text("memory:\n  memory_enabled: false\n",
                                              encoding="utf-8")
-    schema = memory_tool_schema(load_config())
+    schema = memory_tool_schema(load_config().memory)
     assert schema is not None
     assert schema["function"]["parameters"]["properties"]["target"]["enum"] == ["user"]

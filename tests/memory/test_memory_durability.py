@@ -28,7 +28,7 @@ ADDER = """
     from hermes.memory import MemoryTool
     cfg = Config()
     cfg.memory.memory_char_limit = 100_000
-    tool = MemoryTool(cfg, origin="tool", session_id=sys.argv[1])
+    tool = MemoryTool(cfg.memory, origin="tool", session_id=sys.argv[1])
     failures = 0
     for n in range(int(sys.argv[2])):
         result = tool.call({"action": "add", "target": "memory",
@@ -66,13 +66,13 @@ CRASHER = """
         os.kill(os.getpid(), signal.SIGKILL)
 
     store.os.replace = die_before_rename
-    MemoryTool(Config()).call({"action": "add", "target": "memory", "content": "never lands"})
+    MemoryTool(Config().memory).call({"action": "add", "target": "memory", "content": "never lands"})
 """
 
 
 def test_kill_between_temp_write_and_rename_keeps_the_old_file(hermes_home: Path,
                                                                cfg: Config) -> None:
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     tool.call({"action": "add", "target": "memory", "content": "old entry one"})
     tool.call({"action": "add", "target": "memory", "content": "old entry two"})
     before = store_path("memory").read_bytes()
@@ -80,26 +80,26 @@ def test_kill_between_temp_write_and_rename_keeps_the_old_file(hermes_home: Path
     proc.communicate(timeout=60)
     assert proc.returncode == -9  # really killed mid-write
     assert store_path("memory").read_bytes() == before
-    assert read_entries(cfg, "memory") == ["old entry one", "old entry two"]
+    assert read_entries(cfg.memory, "memory") == ["old entry one", "old entry two"]
     leftovers = list(store_path("memory").parent.glob(".MEMORY.md.*.tmp"))
     assert leftovers and "never lands" in leftovers[0].read_text(encoding="utf-8")
     # The lock died with the process; the next writer proceeds and sweeps the stale temp file.
     assert tool.call({"action": "add", "target": "memory", "content": "after crash"})["success"]
-    assert read_entries(cfg, "memory") == ["old entry one", "old entry two", "after crash"]
+    assert read_entries(cfg.memory, "memory") == ["old entry one", "old entry two", "after crash"]
     assert not list(store_path("memory").parent.glob(".MEMORY.md.*.tmp"))
 
 
 def test_every_mutation_rereads_the_file_under_the_lock(cfg: Config) -> None:
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     tool.call({"action": "add", "target": "user", "content": "from the tool"})
     # Someone edits the file by hand while a session is open.
     store_path("user").write_text(join_entries(["from the tool", "hand edit"]), encoding="utf-8")
     tool.call({"action": "add", "target": "user", "content": "second tool write"})
-    assert read_entries(cfg, "user") == ["from the tool", "hand edit", "second tool write"]
+    assert read_entries(cfg.memory, "user") == ["from the tool", "hand edit", "second tool write"]
 
 
 def test_files_and_folders_are_private(hermes_home: Path, cfg: Config) -> None:
-    MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "x entry"})
+    MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "x entry"})
     assert stat.S_IMODE(store_path("memory").stat().st_mode) == 0o600
     assert stat.S_IMODE(store_path("memory").parent.stat().st_mode) == 0o700
     lock = store_path("memory").with_name("MEMORY.md.lock")
@@ -107,20 +107,20 @@ def test_files_and_folders_are_private(hermes_home: Path, cfg: Config) -> None:
 
 
 def test_memory_usage_tracks_disk_and_disabled_targets(cfg: Config) -> None:
-    assert memory_usage(cfg) == {"memory": (0, 2200), "user": (0, 1375)}
-    MemoryTool(cfg).call({"action": "add", "target": "user", "content": "abc"})
-    assert memory_usage(cfg)["user"] == (3, 1375)
+    assert memory_usage(cfg.memory) == {"memory": (0, 2200), "user": (0, 1375)}
+    MemoryTool(cfg.memory).call({"action": "add", "target": "user", "content": "abc"})
+    assert memory_usage(cfg.memory)["user"] == (3, 1375)
     store_path("user").write_text("abc\n§\nhand written", encoding="utf-8")
-    assert memory_usage(cfg)["user"] == (3 + 3 + 12, 1375)
+    assert memory_usage(cfg.memory)["user"] == (3 + 3 + 12, 1375)
     cfg.memory.memory_enabled = False
-    assert set(memory_usage(cfg)) == {"user"}
+    assert set(memory_usage(cfg.memory)) == {"user"}
 
 
 def test_memory_usage_reports_unreadable_as_minus_one(cfg: Config) -> None:
     path = store_path("memory")
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(b"\xff\xff")
-    assert memory_usage(cfg)["memory"] == (-1, 2200)
+    assert memory_usage(cfg.memory)["memory"] == (-1, 2200)
 
 
 def test_threads_in_one_process_serialise_on_the_lock(cfg: Config) -> None:
@@ -131,7 +131,7 @@ def test_threads_in_one_process_serialise_on_the_lock(cfg: Config) -> None:
     errors: list[dict] = []
 
     def writer(name: str) -> None:
-        tool = MemoryTool(cfg, origin="review" if name == "R" else "tool")
+        tool = MemoryTool(cfg.memory, origin="review" if name == "R" else "tool")
         for n in range(50):
             result = tool.call({"action": "add", "target": "memory", "content": f"{name} {n}"})
             tool.reset_turn()
@@ -144,4 +144,4 @@ def test_threads_in_one_process_serialise_on_the_lock(cfg: Config) -> None:
     for t in threads:
         t.join()
     assert errors == []
-    assert sorted(read_entries(cfg, "memory")) == sorted(f"{p} {n}" for p in "FR" for n in range(50))
+    assert sorted(read_entries(cfg.memory, "memory")) == sorted(f"{p} {n}" for p in "FR" for n in range(50))

@@ -53,14 +53,14 @@ def test_hand_edited_file_is_read_and_kept_on_the_next_write(cfg: Config) -> Non
     # A person edited the file: BOM, CRLF line endings, a duplicate, blank pieces.
     path.write_bytes("\ufeffUses Postgres 16\r\n§\r\nMulti\r\nline\r\n§\r\n\r\n§\r\nUses Postgres 16\r\n"
                      .encode("utf-8"))
-    assert read_entries(cfg, "memory") == ["Uses Postgres 16", "Multi\nline"]
-    result = MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "New fact"})
+    assert read_entries(cfg.memory, "memory") == ["Uses Postgres 16", "Multi\nline"]
+    result = MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "New fact"})
     assert result["success"] is True
     assert path.read_text(encoding="utf-8") == "Uses Postgres 16\n§\nMulti\nline\n§\nNew fact"
 
 
 def test_written_file_parses_back_identically(cfg: Config) -> None:
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     for text in ["One", "Two\nlines", "Three with § inside"]:
         assert tool.call({"action": "add", "target": "user", "content": text})["success"]
     raw = store_path("user").read_text(encoding="utf-8")
@@ -69,7 +69,7 @@ def test_written_file_parses_back_identically(cfg: Config) -> None:
 
 
 def test_crlf_content_is_stored_as_it_reads_back(cfg: Config) -> None:
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     assert tool.call({"action": "add", "target": "memory", "content": "a\r\nb"})["changed"]
-    assert read_entries(cfg, "memory") == ["a\nb"]
+    assert read_entries(cfg.memory, "memory") == ["a\nb"]
     assert tool.call({"action": "add", "target": "memory", "content": "a\r\nb"})["changed"] is False

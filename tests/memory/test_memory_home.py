@@ -71,7 +71,7 @@ def test_a_memories_folder_writable_by_others_is_refused(hermes_home: Path, cfg:
     assert result.returncode == 1
     assert f"chmod 700 {folder}" in _one_clean_line(result.stderr)
     # the library refuses too (the TUI and the agent write without the CLI)
-    refused = MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "x"})
+    refused = MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "x"})
     assert refused["success"] is False and f"chmod 700 {folder}" in refused["error"]
     assert not store_path("memory").exists()
 
@@ -126,7 +126,7 @@ def test_unexpected_errors_reach_the_model_as_a_sentence(cfg: Config,
         raise RuntimeError("internal detail")
 
     monkeypatch.setattr(tool_module, "apply_operations", broken)
-    result = MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "x"})
+    result = MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "x"})
     assert result["success"] is False
     assert "RuntimeError" not in result["error"] and "internal detail" not in result["error"]
     assert result["error"].startswith("Memory write failed because of an internal error")
@@ -144,7 +144,7 @@ def test_a_linked_journal_is_never_appended_to(hermes_home: Path, tmp_path: Path
     assert result.returncode == 1
     assert "symbolic link" in _one_clean_line(result.stderr)
     assert victim.read_text(encoding="utf-8") == "victim content\n"
-    assert read_entries(cfg, "memory") == []  # no change without its journal line
+    assert read_entries(cfg.memory, "memory") == []  # no change without its journal line
 
 
 def test_a_linked_log_file_is_neither_written_nor_chmodded(hermes_home: Path,
@@ -171,7 +171,7 @@ def test_a_linked_lock_file_is_refused_not_waited_on(hermes_home: Path, tmp_path
     assert result.returncode == 1
     assert "symbolic link" in _one_clean_line(result.stderr)
     assert victim.read_text(encoding="utf-8") == "victim content\n"
-    assert read_entries(cfg, "memory") == []
+    assert read_entries(cfg.memory, "memory") == []
 
 
 def test_a_fifo_memory_file_does_not_hang_show_or_add(hermes_home: Path) -> None:
@@ -189,11 +189,11 @@ def test_a_linked_memory_file_is_neither_read_nor_replaced(hermes_home: Path, tm
     victim = _victim(tmp_path, "Secret notes of another program")
     paths.ensure_dir(paths.memories_dir())
     store_path("user").symlink_to(victim)
-    refused = MemoryTool(cfg).call({"action": "add", "target": "user", "content": "note"})
+    refused = MemoryTool(cfg.memory).call({"action": "add", "target": "user", "content": "note"})
     assert refused["success"] is False and "symbolic link" in refused["error"]
     from hermes.memory import render_snapshot
 
-    assert "Secret notes" not in render_snapshot(cfg)
+    assert "Secret notes" not in render_snapshot(cfg.memory)
     assert store_path("user").is_symlink()
     assert victim.read_text(encoding="utf-8") == "Secret notes of another program"
 
@@ -216,13 +216,13 @@ def test_a_linked_pending_folder_is_refused(hermes_home: Path, tmp_path: Path,
     (hermes_home / "pending").mkdir(mode=0o700)
     paths.pending_memory_dir().symlink_to(elsewhere, target_is_directory=True)
     cfg.memory.write_approval = True
-    result = MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "note"})
+    result = MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "note"})
     assert result["success"] is False and "symbolic link" in result["error"]
     assert list(elsewhere.iterdir()) == []
 
 
 def test_writes_journal_after_refusals_still_work(hermes_home: Path, cfg: Config) -> None:
     # The safe paths do not get in the way of the ordinary case.
-    assert MemoryTool(cfg).call({"action": "add", "target": "memory", "content": "ok"})["success"]
-    assert [e.summary for e in history(cfg)] == ["add memory: 'ok'"]
+    assert MemoryTool(cfg.memory).call({"action": "add", "target": "memory", "content": "ok"})["success"]
+    assert [e.summary for e in history(cfg.memory)] == ["add memory: 'ok'"]
     assert stat.S_IMODE(journal_path().stat().st_mode) == 0o600

@@ -48,7 +48,7 @@ def test_snapshot_of_a_1mb_store_stays_within_the_limit_and_says_how_to_fix(cfg:
     entries = _huge_entries()
     _write("memory", entries)
     assert store_path("memory").stat().st_size > 1_000_000
-    text = render_snapshot(cfg)
+    text = render_snapshot(cfg.memory)
     body = _body(text)
     assert len(body) <= 2200
     shown = body.split(SEPARATOR)
@@ -63,13 +63,13 @@ def test_snapshot_of_a_1mb_store_stays_within_the_limit_and_says_how_to_fix(cfg:
 
 def test_a_store_within_its_limit_renders_exactly_as_before(cfg: Config) -> None:
     _write("user", ["Name is Priya", "Likes tea"])
-    assert render_snapshot(cfg) == (f"{RULE}\nUSER PROFILE (who the user is) [1% — 25/1,375 "
+    assert render_snapshot(cfg.memory) == (f"{RULE}\nUSER PROFILE (who the user is) [1% — 25/1,375 "
                                     f"chars]\n{RULE}\nName is Priya\n§\nLikes tea")
 
 
 def test_tool_errors_carry_at_most_the_limits_worth_of_entries(cfg: Config) -> None:
     _write("memory", _huge_entries())
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     missing = tool.call({"action": "remove", "target": "memory", "old_text": "not there"})
     assert missing["success"] is False
     assert len(SEPARATOR.join(missing["current_entries"])) <= 2200
@@ -105,7 +105,7 @@ def _assert_clean(text: str) -> None:
 
 def test_withheld_entries_never_leak_through_tool_results(cfg: Config) -> None:
     _write("memory", ["API key for staging is " + SECRET, INJECTION, "Team rule: tabs"])
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     results = [
         tool.call({"action": "remove", "target": "memory", "old_text": "no such entry"}),
         tool.call({"action": "remove", "target": "memory", "old_text": "Team rule"}),

@@ -16,7 +16,7 @@ def _call(tool: MemoryTool, **args: object) -> dict:
 
 @pytest.fixture
 def tool(cfg: Config) -> MemoryTool:
-    return MemoryTool(cfg, session_id="sess-1")
+    return MemoryTool(cfg.memory, session_id="sess-1")
 
 
 def test_add_success_shape(tool: MemoryTool) -> None:
@@ -31,7 +31,7 @@ def test_add_success_shape(tool: MemoryTool) -> None:
 
 def test_add_strips_content(tool: MemoryTool, cfg: Config) -> None:
     _call(tool, action="add", target="memory", content="  padded  \n")
-    assert read_entries(cfg, "memory") == ["padded"]
+    assert read_entries(cfg.memory, "memory") == ["padded"]
 
 
 def test_add_exact_duplicate_is_success_without_change(tool: MemoryTool, cfg: Config) -> None:
@@ -39,7 +39,7 @@ def test_add_exact_duplicate_is_success_without_change(tool: MemoryTool, cfg: Co
     result = _call(tool, action="add", target="memory", content="Uses uv")
     assert result["success"] is True and result["changed"] is False
     assert "nothing added" in result["message"]
-    assert read_entries(cfg, "memory") == ["Uses uv"]
+    assert read_entries(cfg.memory, "memory") == ["Uses uv"]
 
 
 @pytest.mark.parametrize("content", ["", "   ", None])
@@ -60,7 +60,7 @@ def test_add_with_separator_line_is_rejected(tool: MemoryTool, cfg: Config) -> N
 
 def test_over_limit_add_has_the_exact_json_shape(cfg: Config) -> None:
     cfg.memory.memory_char_limit = 2200
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     # 2,100 chars on disk: two entries of 1,000 + 97 and the separator.
     _call(tool, action="add", target="memory", content="a" * 1000)
     _call(tool, action="add", target="memory", content="b" * 1097)
@@ -78,7 +78,7 @@ def test_over_limit_add_has_the_exact_json_shape(cfg: Config) -> None:
 
 def test_over_limit_counts_the_separator(cfg: Config) -> None:
     cfg.memory.user_char_limit = 100
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     assert _call(tool, action="add", target="user", content="x" * 50)["success"]
     assert _call(tool, action="add", target="user", content="y" * 47)["success"]  # 50+3+47 = 100
     result = _call(tool, action="add", target="user", content="z")
@@ -91,19 +91,19 @@ def test_replace_success(tool: MemoryTool, cfg: Config) -> None:
     result = _call(tool, action="replace", target="memory", old_text="Ubuntu 20",
                    content="Server runs Ubuntu 22.04")
     assert result["success"] is True and result["action"] == "replace" and result["changed"]
-    assert read_entries(cfg, "memory") == ["Server runs Ubuntu 22.04"]
+    assert read_entries(cfg.memory, "memory") == ["Server runs Ubuntu 22.04"]
 
 
 def test_replace_over_limit_is_refused(cfg: Config) -> None:
     cfg.memory.memory_char_limit = 100
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     _call(tool, action="add", target="memory", content="short")
     _call(tool, action="add", target="memory", content="m" * 80)
     result = _call(tool, action="replace", target="memory", old_text="short", content="s" * 30)
     assert result["success"] is False
     assert set(result) == {"success", "error", "current_entries", "usage"}
     assert "Replacing that entry" in result["error"] and result["usage"] == "88/100"
-    assert read_entries(cfg, "memory") == ["short", "m" * 80]
+    assert read_entries(cfg.memory, "memory") == ["short", "m" * 80]
 
 
 @pytest.mark.parametrize("action", ["replace", "remove"])
@@ -143,14 +143,14 @@ def test_ambiguous_match_lists_previews(tool: MemoryTool, cfg: Config) -> None:
     assert result["success"] is False
     assert "matches 2 entries" in result["error"] and "longer substring" in result["error"]
     assert result["matches"] == ["Docker is installed", "Docker compose v2 is the default"]
-    assert len(read_entries(cfg, "memory")) == 2
+    assert len(read_entries(cfg.memory, "memory")) == 2
 
 
 def test_exact_entry_wins_over_substring_matches(tool: MemoryTool, cfg: Config) -> None:
     _call(tool, action="add", target="memory", content="Docker")
     _call(tool, action="add", target="memory", content="Docker compose v2")
     assert _call(tool, action="remove", target="memory", old_text="Docker")["success"] is True
-    assert read_entries(cfg, "memory") == ["Docker compose v2"]
+    assert read_entries(cfg.memory, "memory") == ["Docker compose v2"]
 
 
 def test_scan_block_returns_category_and_writes_nothing(tool: MemoryTool) -> None:
@@ -167,7 +167,7 @@ def test_scan_applies_to_replace(tool: MemoryTool, cfg: Config) -> None:
     result = _call(tool, action="replace", target="memory", old_text="GitHub",
                    content="token ghp_abcdefghijklmnopqrstuvwxyz0123456789AB")
     assert result["success"] is False and result["category"] == "secrets"
-    assert read_entries(cfg, "memory") == ["Uses GitHub"]
+    assert read_entries(cfg.memory, "memory") == ["Uses GitHub"]
 
 
 @pytest.mark.parametrize(("args", "needle"), [
@@ -190,7 +190,7 @@ def test_invalid_json_never_raises(tool: MemoryTool, raw: str) -> None:
 
 def test_disabled_target_is_refused(cfg: Config) -> None:
     cfg.memory.user_profile_enabled = False
-    result = json.loads(MemoryTool(cfg).dispatch({"action": "add", "target": "user",
+    result = json.loads(MemoryTool(cfg.memory).dispatch({"action": "add", "target": "user",
                                                   "content": "x"}))
     assert result["success"] is False and "memory.user_profile_enabled" in result["error"]
 
@@ -209,7 +209,7 @@ def test_unreadable_file_refuses_every_write(tool: MemoryTool, cfg: Config) -> N
 
 def test_batch_frees_room_and_adds_in_one_call(cfg: Config) -> None:
     cfg.memory.memory_char_limit = 120
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     _call(tool, action="add", target="memory", content="o" * 100)
     # Adding alone would not fit; removing first in the same call makes room.
     result = _call(tool, target="memory", operations=[
@@ -218,7 +218,7 @@ def test_batch_frees_room_and_adds_in_one_call(cfg: Config) -> None:
     ])
     assert result["success"] is True and result["action"] == "batch"
     assert result["usage"] == "50% — 60/120 chars" and result["entry_count"] == 1
-    assert read_entries(cfg, "memory") == ["n" * 60]
+    assert read_entries(cfg.memory, "memory") == ["n" * 60]
 
 
 def test_batch_is_all_or_nothing(tool: MemoryTool, cfg: Config) -> None:
@@ -231,12 +231,12 @@ def test_batch_is_all_or_nothing(tool: MemoryTool, cfg: Config) -> None:
     assert result["error"].startswith("Operation 2 (remove memory):")
     assert "None of the operations were applied" in result["error"]
     assert result["failed_operation"] == 2
-    assert read_entries(cfg, "memory") == ["keep me"]
+    assert read_entries(cfg.memory, "memory") == ["keep me"]
 
 
 def test_batch_final_size_is_checked(cfg: Config) -> None:
     cfg.memory.memory_char_limit = 100
-    tool = MemoryTool(cfg)
+    tool = MemoryTool(cfg.memory)
     result = _call(tool, target="memory", operations=[
         {"action": "add", "content": "a" * 60}, {"action": "add", "content": "b" * 60}])
     assert result["success"] is False
@@ -251,7 +251,7 @@ def test_batch_across_both_targets(tool: MemoryTool, cfg: Config) -> None:
         {"action": "add", "target": "user", "content": "Name is Sam"}])
     assert result["success"] is True and result["target"] == "memory+user"
     assert result["entry_count"] == {"memory": 1, "user": 1}
-    assert read_entries(cfg, "user") == ["Name is Sam"]
+    assert read_entries(cfg.memory, "user") == ["Name is Sam"]
 
 
 @pytest.mark.parametrize("ops", [[], "add", [1]])
@@ -272,7 +272,7 @@ def test_three_failures_per_turn_then_stop(tool: MemoryTool, cfg: Config) -> Non
     result = _call(tool, action="add", target="memory", content="valid entry")
     assert result["success"] is False
     assert "Stop retrying" in result["error"] and "answer the user" in result["error"]
-    assert read_entries(cfg, "memory") == []
+    assert read_entries(cfg.memory, "memory") == []
     tool.reset_turn()
     assert _call(tool, action="add", target="memory", content="valid entry")["success"] is True
 
@@ -286,24 +286,24 @@ def test_successes_do_not_count_towards_the_failure_budget(tool: MemoryTool) -> 
 
 
 def test_schema_lists_only_enabled_targets(cfg: Config) -> None:
-    schema = memory_tool_schema(cfg)
+    schema = memory_tool_schema(cfg.memory)
     assert schema is not None and schema["type"] == "function"
     fn = schema["function"]
     assert fn["name"] == "memory"
     assert fn["parameters"]["properties"]["target"]["enum"] == ["memory", "user"]
     assert fn["parameters"]["properties"]["action"]["enum"] == ["add", "replace", "remove"]
     cfg.memory.memory_enabled = False
-    fn = memory_tool_schema(cfg)["function"]
+    fn = memory_tool_schema(cfg.memory)["function"]
     assert fn["parameters"]["properties"]["target"]["enum"] == ["user"]
     assert fn["parameters"]["properties"]["operations"]["items"]["properties"]["target"]["enum"] \
         == ["user"]
     cfg.memory.user_profile_enabled = False
-    assert memory_tool_schema(cfg) is None
+    assert memory_tool_schema(cfg.memory) is None
 
 
 def test_schema_is_lean(cfg: Config) -> None:
     # The schema is sent with every request; keep it well under the shared tool budget.
-    assert len(json.dumps(memory_tool_schema(cfg))) < 1400
+    assert len(json.dumps(memory_tool_schema(cfg.memory))) < 1400
 
 
 async def test_a_batch_over_both_stores_passes_the_agents_schema_check(cfg: Config) -> None:
@@ -318,5 +318,5 @@ async def test_a_batch_over_both_stores_passes_the_agents_schema_check(cfg: Conf
     ]}
     outcome = await registry.call("c1", "memory", json.dumps(batch))
     assert json.loads(outcome.result)["success"] is True
-    assert read_entries(cfg, "memory") == ["Repo uses ruff"]
-    assert read_entries(cfg, "user") == ["Prefers short answers"]
+    assert read_entries(cfg.memory, "memory") == ["Repo uses ruff"]
+    assert read_entries(cfg.memory, "user") == ["Prefers short answers"]

@@ -60,7 +60,7 @@ async def test_memory_updated_notice_appears_after_the_background_review(chat_en
         await ready(app)
         await submit(pilot, "Our repo uses tabs.")
         await wait_for(pilot, lambda: "💾 Memory updated" in transcript_texts(app))
-        assert read_entries(app.cfg, "memory") == ["Repo uses tabs"]
+        assert read_entries(app.cfg.memory, "memory") == ["Repo uses tabs"]
 
 
 async def test_the_gauge_moves_after_a_memory_write(chat_env):

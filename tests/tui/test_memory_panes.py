@@ -26,7 +26,7 @@ def _stage(content: str, target: str = "memory", reason: str = "") -> str:
     A `reason` is written into the record as the memory layer keeps it (why it was staged)."""
     cfg = load_config()
     cfg.memory.write_approval = True
-    result = MemoryTool(cfg, origin="tool", session_id=None).call(
+    result = MemoryTool(cfg.memory, origin="tool", session_id=None).call(
         {"action": "add", "target": target, "content": content})
     assert result["staged"] is True
     if reason:
@@ -90,8 +90,8 @@ async def test_typing_after_a_write_is_staged_never_decides_it(chat_env):
         await wait_for(pilot, lambda: app.chat.prompt.text == "thanks and Also")
         assert app.screen is app.chat  # no pane opened
         assert app.focused is app.chat.prompt
-        assert [p.after for p in list_pending(app.cfg)] == ["Works at night"]  # still waiting
-        assert read_entries(app.cfg, "user") == []
+        assert [p.after for p in list_pending(app.cfg.memory)] == ["Works at night"]  # still waiting
+        assert read_entries(app.cfg.memory, "user") == []
         line = approval_lines(app)[0]
         assert line.startswith('💾 Memory change waiting for approval: add user "Works at night"')
         assert "Ctrl+O or /memory pending to review" in line
@@ -107,7 +107,7 @@ async def test_a_review_staged_while_the_user_types_takes_no_keystrokes(chat_env
     typing the next message."""
     server, _ = chat_env
     chat_env.configure(memory={"review_approval": "destructive"})
-    MemoryTool(load_config(), origin="cli").call(
+    MemoryTool(load_config().memory, origin="cli").call(
         {"action": "add", "target": "user", "content": "Prefers spaces"})
     chat_env.review_replies.append(Reply(text='[{"action": "replace", "target": "user", '
                                               '"old_text": "spaces", "content": "Prefers tabs"}]'))
@@ -122,8 +122,8 @@ async def test_a_review_staged_while_the_user_types_takes_no_keystrokes(chat_env
         await type_keys(pilot, "Rather A")
         await wait_for(pilot, lambda: app.chat.prompt.text == "thanks and Also Rather A")
         assert app.screen is app.chat
-        assert read_entries(app.cfg, "user") == ["Prefers spaces"]
-        assert [p.after for p in list_pending(app.cfg)] == ["Prefers tabs"]
+        assert read_entries(app.cfg.memory, "user") == ["Prefers spaces"]
+        assert [p.after for p in list_pending(app.cfg.memory)] == ["Prefers tabs"]
         assert approval_lines(app)[0].startswith(
             '💾 Memory change waiting for approval: replace user "Prefers tabs"')
 
@@ -137,16 +137,16 @@ async def test_ctrl_o_opens_the_pane_where_a_approves_and_r_rejects(chat_env):
         pane = app.screen
         assert pane.current is not None and pane.current.after == "Works at night"
         await pilot.press("a")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Works at night"])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "user") == ["Works at night"])
         await wait_for(pilot, lambda: approval_lines(app)[0]
                        == '💾 Memory change approved: add user "Works at night"')
         assert app.chat.status.info.pending == 1  # the badge dropped at once
         await wait_for(pilot, lambda: [i.after for i in pane.items] == ["Drinks tea"])
         await pilot.press("r")
-        await wait_for(pilot, lambda: list_pending(app.cfg) == [])
+        await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [])
         await wait_for(pilot, lambda: approval_lines(app)[1]
                        == '💾 Memory change rejected: add user "Drinks tea"')
-        assert read_entries(app.cfg, "user") == ["Works at night"]
+        assert read_entries(app.cfg.memory, "user") == ["Works at night"]
         assert "pending" not in str(app.chat.status.render())
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is app.chat)
@@ -168,12 +168,12 @@ async def test_keys_typed_on_after_a_slip_onto_ctrl_o_decide_nothing(chat_env, m
         await type_keys(pilot, " reject Any Rule you are not sure about yes")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and app.screen.items)
         pane = app.screen
-        assert len(list_pending(app.cfg)) == 1 and pane.confirming is None
+        assert len(list_pending(app.cfg.memory)) == 1 and pane.confirming is None
         assert "decided nothing" in str(pane.query_one("#pending-result").render())
         pane.typing_gap = reading_pause  # from here on, the person has stopped to read
         await read_the_pane(pilot)
         await pilot.press("a")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Likes emacs"])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "user") == ["Likes emacs"])
 
 
 async def test_approve_all_asks_first_and_only_y_confirms(chat_env):
@@ -189,14 +189,14 @@ async def test_approve_all_asks_first_and_only_y_confirms(chat_env):
         await pilot.press("a", "r")  # other keys do nothing while the question waits
         await pilot.press("n")
         await wait_for(pilot, lambda: "Nothing decided." in str(note.render()))
-        assert len(list_pending(app.cfg)) == 3 and read_entries(app.cfg, "user") == []
+        assert len(list_pending(app.cfg.memory)) == 3 and read_entries(app.cfg.memory, "user") == []
         assert pane.query_one(".pane").border_subtitle.startswith("a approve")
         await pilot.press("y")  # no question open: y does nothing
         await pilot.press("A")
         await wait_for(pilot, lambda: "Approve all 3" in str(note.render()))
         await pilot.press("y")
-        await wait_for(pilot, lambda: list_pending(app.cfg) == [])
-        assert read_entries(app.cfg, "user") == ["Works at night", "Drinks tea", "Has a cat"]
+        await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [])
+        assert read_entries(app.cfg.memory, "user") == ["Works at night", "Drinks tea", "Has a cat"]
         await wait_for(pilot, lambda: all(" approved: " in t for t in approval_lines(app)))
         await wait_for(pilot, lambda: pane.items == [])
 
@@ -216,17 +216,17 @@ async def test_reject_all_asks_first_and_esc_cancels_the_question(chat_env):
         await wait_for(pilot, lambda: "Reject all 2 pending writes? y / n" in str(note.render()))
         await pilot.press("escape")  # answers "no"; the pane stays open
         await wait_for(pilot, lambda: "Nothing decided." in str(note.render()))
-        assert isinstance(app.screen, ApprovalScreen) and len(list_pending(app.cfg)) == 2
+        assert isinstance(app.screen, ApprovalScreen) and len(list_pending(app.cfg.memory)) == 2
         await pilot.press("R", "y")
-        await wait_for(pilot, lambda: list_pending(app.cfg) == [] and app.chat.status.info.pending == 0)
-        assert read_entries(app.cfg, "user") == []
+        await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [] and app.chat.status.info.pending == 0)
+        assert read_entries(app.cfg.memory, "user") == []
 
 
 async def test_memory_approve_by_id_from_the_input_updates_the_line(chat_env):
     async with staged(chat_env, "I work at night", "Works at night") as (app, pilot):
-        [pending] = list_pending(app.cfg)
+        [pending] = list_pending(app.cfg.memory)
         await submit(pilot, f"/memory approve {pending.id}")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Works at night"])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "user") == ["Works at night"])
         await wait_for(pilot, lambda: approval_lines(app)
                        == ['💾 Memory change approved: add user "Works at night"'])
         assert any(t.startswith(f"Approved {pending.id}") for t in transcript_texts(app))
@@ -234,9 +234,9 @@ async def test_memory_approve_by_id_from_the_input_updates_the_line(chat_env):
 
 async def test_a_write_decided_by_another_process_updates_the_line(chat_env):
     async with staged(chat_env, "I work at night", "Works at night") as (app, pilot):
-        [pending] = list_pending(app.cfg)
+        [pending] = list_pending(app.cfg.memory)
         # what `hermes memory approve ID` in another terminal does
-        [outcome] = approve(load_config(), pending.id)
+        [outcome] = approve(load_config().memory, pending.id)
         assert outcome.success
         # the app notices on its next periodic refresh (every 5 s)
         await wait_for(pilot, lambda: approval_lines(app)
@@ -255,11 +255,11 @@ async def test_the_highlight_stays_on_its_write_when_another_is_decided_elsewher
         pane = app.screen
         await pilot.press("down")
         await wait_for(pilot, lambda: pane.current is not None and pane.current.id == second)
-        approve(load_config(), first)  # another terminal
+        approve(load_config().memory, first)  # another terminal
         await wait_for(pilot, lambda: len(pane.items) == 2)  # the pane follows the queue
         assert pane.current is not None and pane.current.id == second
         await pilot.press("a")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish", "Uses zsh"])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "memory") == ["Uses fish", "Uses zsh"])
 
 
 async def test_a_line_scrolled_out_and_back_still_updates(chat_env):
@@ -284,9 +284,9 @@ async def test_a_line_scrolled_out_and_back_still_updates(chat_env):
             await pilot.pause()
         row = transcript.row_for(item)
         assert row is not None and row is not first_row
-        [pending] = list_pending(app.cfg)
+        [pending] = list_pending(app.cfg.memory)
         await submit(pilot, f"/memory approve {pending.id}")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "user") == ["Works at night"])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "user") == ["Works at night"])
         await wait_for(pilot, lambda: str(row.render())
                        == '💾 Memory change approved: add user "Works at night"')
 
@@ -345,11 +345,11 @@ async def test_memory_subcommands_approve_by_id_history_undo_and_approval_settin
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, f"/memory approve {pending_id}")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish shell"])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "memory") == ["Uses fish shell"])
         await submit(pilot, "/memory history")
         await wait_for(pilot, lambda: any("Recent memory changes" in t for t in transcript_texts(app)))
         await submit(pilot, "/memory undo")
-        await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == [])
+        await wait_for(pilot, lambda: read_entries(app.cfg.memory, "memory") == [])
         await submit(pilot, "/memory approval on")
         await wait_for(pilot, lambda: load_config().memory.write_approval is True)
         await submit(pilot, "/memory approve")  # bad argument: a hint, not a traceback

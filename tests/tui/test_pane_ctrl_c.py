@@ -35,7 +35,7 @@ async def test_ctrl_c_in_the_approval_pane_takes_back_the_question_then_closes(c
         assert isinstance(app.screen, ApprovalScreen)
         await pilot.press("ctrl+c")  # then the pane
         await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
-        assert len(list_pending(app.cfg)) == 2 and app.is_running
+        assert len(list_pending(app.cfg.memory)) == 2 and app.is_running
         assert not _quit_hint_shown(app)  # closing a pane is not the first of two quit presses
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: _quit_hint_shown(app))

@@ -44,7 +44,7 @@ async def test_quit_while_the_reply_is_still_finishing_still_saves_the_memory(ch
     async with app.run_test(size=SIZE) as pilot:
         shown = await _quit_after_reply(app, pilot, reply_seen="Sure.")
     assert len(server.requests_for(REVIEW)) == 1
-    assert read_entries(app.cfg, "memory") == ["Repo uses tabs"]
+    assert read_entries(app.cfg.memory, "memory") == ["Repo uses tabs"]
     assert any(line.startswith("saving memory…") for line in shown)
     assert jobs.pending_job_files() == []
 
@@ -60,7 +60,7 @@ async def test_quit_with_a_slow_review_waits_for_it_within_the_grace(chat_env):
         await wait_for(pilot, lambda: "Sure." in transcript_texts(app)
                        and app.agent.has_background_work)
         await pilot.press("ctrl+q")
-    assert read_entries(app.cfg, "memory") == ["Repo uses tabs"]
+    assert read_entries(app.cfg.memory, "memory") == ["Repo uses tabs"]
     assert jobs.pending_job_files() == []
 
 
@@ -78,7 +78,7 @@ async def test_a_review_slower_than_the_grace_is_saved_and_the_next_chat_q_runs_
         await wait_for(pilot, lambda: "Sure." in transcript_texts(app)
                        and app.agent.has_background_work)
         await pilot.press("ctrl+q")
-    assert read_entries(app.cfg, "memory") == []
+    assert read_entries(app.cfg.memory, "memory") == []
     (job_file,) = jobs.pending_job_files()
     assert stat.S_IMODE(job_file.stat().st_mode) == 0o600
     assert stat.S_IMODE(job_file.parent.stat().st_mode) == 0o700
@@ -91,7 +91,7 @@ async def test_a_review_slower_than_the_grace_is_saved_and_the_next_chat_q_runs_
     before = len(server.requests_for(REVIEW))
     result = _hermes(hermes_home, "chat", "-q", "hello again")
     assert result.returncode == 0, result.stderr
-    assert read_entries(app.cfg, "memory") == ["Repo uses tabs"]
+    assert read_entries(app.cfg.memory, "memory") == ["Repo uses tabs"]
     assert jobs.pending_job_files() == [] and not list(job_file.parent.iterdir())
     reviews = server.requests_for(REVIEW)[before:]
     assert any("Our repo uses tabs." in r["messages"][-1]["content"] for r in reviews)

@@ -39,7 +39,7 @@ USER = [
 def _write(target: str, entries: list[str], approval: bool = False) -> None:
     cfg = load_config()
     cfg.memory.write_approval = approval
-    tool = MemoryTool(cfg, origin="tool", session_id=None)
+    tool = MemoryTool(cfg.memory, origin="tool", session_id=None)
     for entry in entries:
         assert tool.call({"action": "add", "target": target, "content": entry})["success"]
 
@@ -130,7 +130,7 @@ def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
     _write("memory", ["Deploys go through staging first"])
     cfg = load_config()
     cfg.memory.write_approval = True
-    tool = MemoryTool(cfg, origin="tool", session_id=None)
+    tool = MemoryTool(cfg.memory, origin="tool", session_id=None)
     tool.call({"action": "replace", "target": "memory", "old_text": "staging",
                "content": "Deploys go through staging, then a canary at 5%"})
     tool.call({"action": "add", "target": "user", "content": "Reviews PRs in the morning"})

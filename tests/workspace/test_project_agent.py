@@ -68,15 +68,15 @@ async def test_a_memory_write_copied_from_a_file_is_staged(agent_env, recorder, 
     await agent.send("Read the README and remember how we deploy.")
     result = json.loads(server.requests_for(MAIN)[1]["messages"][-1]["content"])
     assert result["staged"] is True and result["reason"] == "copied from file README.md"
-    assert read_entries(cfg, "memory") == []
-    [pending] = list_pending(cfg)
+    assert read_entries(cfg.memory, "memory") == []
+    [pending] = list_pending(cfg.memory)
     assert pending.reason == "copied from file README.md" and pending.after == COPIED
     # the model's own summary of the same fact is saved at once
     server.queue(Reply(tool_calls=[call("memory", {"action": "add", "target": "memory",
                                                   "content": "Shop deploys: staging first, prod on Tuesdays."})]),
                  Reply(text="Saved."), model=MAIN)
     await agent.send("Save a short version.")
-    assert read_entries(cfg, "memory") == ["Shop deploys: staging first, prod on Tuesdays."]
+    assert read_entries(cfg.memory, "memory") == ["Shop deploys: staging first, prod on Tuesdays."]
     await agent.close()
 
 
@@ -91,7 +91,7 @@ async def test_provenance_is_per_turn(agent_env, recorder, shop: Path):
                                                   "content": COPIED})]),
                  Reply(text="Saved."), model=MAIN)
     await agent.send("The deploy rule, in my words: " + COPIED)
-    assert read_entries(cfg, "memory") == [COPIED]  # said by the person in this turn: saved
+    assert read_entries(cfg.memory, "memory") == [COPIED]  # said by the person in this turn: saved
     await agent.close()
 
 
@@ -108,8 +108,8 @@ async def test_the_review_is_told_the_sources_and_its_copies_are_staged(agent_en
     assert await agent.wait_background(timeout=30)
     review_input = server.requests_for(REVIEW)[0]["messages"][-1]["content"]
     assert "From files/commands, not the user (copies wait for approval): file README.md" in review_input
-    assert read_entries(cfg, "memory") == []
-    [pending] = list_pending(cfg)
+    assert read_entries(cfg.memory, "memory") == []
+    [pending] = list_pending(cfg.memory)
     assert pending.origin == "review" and pending.reason == "copied from file README.md"
     [staged] = recorder.of(ApprovalStaged)
     assert staged.reason == "copied from file README.md"
@@ -163,8 +163,8 @@ async def test_a_review_saved_at_quit_stages_its_writes_when_it_runs_later(agent
     agent = AgentSession.open(cfg, on_event=recorder)
     assert agent.start_saved_jobs() == 1
     assert await agent.wait_background(30)
-    assert read_entries(cfg, "memory") == []
-    [pending] = list_pending(cfg)
+    assert read_entries(cfg.memory, "memory") == []
+    [pending] = list_pending(cfg.memory)
     assert pending.reason.startswith("may be copied from file README.md, command curl")
     assert "no longer there to compare" in pending.reason
     assert "file README.md" in server.requests_for(REVIEW)[0]["messages"][-1]["content"]

@@ -10,7 +10,10 @@ average is printed with each pair.
 The peer (Hermes Agent, `hermes-agent==0.19.0` in its own virtual environment) is only a
 benchmark reference, see bench/peer/README.md; leave it out with --no-peer.
 
-Usage: python bench/chat_startup_bench.py [--runs 10] [--peer /work/peer-venv-interop/bin/python]
+With --base DIR, a second checkout of Hermes (e.g. `git archive main | tar -x -C DIR`) runs as
+a third side, for before/after comparisons in the same interleaved runs.
+
+Usage: python bench/chat_startup_bench.py [--runs 10] [--peer PYTHON] [--base DIR] [--no-peer]
 """
 
 from __future__ import annotations
@@ -101,21 +104,25 @@ def _peer_home(base: Path, api_base: str, tag: str) -> Path:
 
 
 def _command(which: str, peer_python: str) -> list[str]:
-    if which == "ours":
-        return [sys.executable, "-m", "hermes", "chat", "-q", "Say hello."]
-    return [peer_python, str(ROOT / "bench" / "peer" / "peer_chat.py"), "Say hello."]
+    if which == "peer":
+        return [peer_python, str(ROOT / "bench" / "peer" / "peer_chat.py"), "Say hello."]
+    return [sys.executable, "-m", "hermes", "chat", "-q", "Say hello."]
 
 
 def one_run(which: str, index: int, server: FakeLLMServer, watch: Watch,
-            peer_python: str, timeout: float) -> dict[str, float]:
+            peer_python: str, timeout: float, base_tree: str = "") -> dict[str, float]:
     tag = f"{which}-{index}-{os.getpid()}"
     base = Path(tempfile.mkdtemp(prefix="hermes-chat-bench-"))
     try:
-        home = (_ours_home if which == "ours" else _peer_home)(base, server.api_base, tag)
-        env = {k: v for k, v in os.environ.items() if not k.endswith("_API_KEY")}
+        home = (_peer_home if which == "peer" else _ours_home)(base, server.api_base, tag)
+        # Bytecode caches on, as for an installed package (the warm-up run writes them).
+        env = {k: v for k, v in os.environ.items()
+               if not k.endswith("_API_KEY") and k != "PYTHONDONTWRITEBYTECODE"}
         env.update(HERMES_HOME=str(home), HOME=str(base), NO_COLOR="1")
+        # `python -m hermes` imports the checkout it runs in (the cwd comes first on sys.path)
+        cwd = {"ours": str(ROOT), "base": base_tree}.get(which, str(base))
         start = time.time()
-        proc = subprocess.Popen(_command(which, peer_python), cwd=str(ROOT if which == "ours" else base),
+        proc = subprocess.Popen(_command(which, peer_python), cwd=cwd,
                                 env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                 stderr=subprocess.PIPE)
         watch.arm(tag, proc.pid)
@@ -163,10 +170,11 @@ def main() -> int:
     parser.add_argument("--peer", default=next((p for p in PEER_CANDIDATES if Path(p).exists()), ""),
                         help="the peer venv's python")
     parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--base", default="", help="another Hermes checkout to run as side 'base'")
     parser.add_argument("--timeout", type=float, default=120.0)
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured runs of each side first")
     args = parser.parse_args()
-    sides = ["ours"] + ([] if args.no_peer or not args.peer else ["peer"])
+    sides = ["ours"] + (["base"] if args.base else []) + ([] if args.no_peer or not args.peer else ["peer"])
     watch = Watch()
     server = FakeLLMServer().start()
     server.default = watch.reply
@@ -176,12 +184,12 @@ def main() -> int:
     try:
         for i in range(args.warmup):
             for side in sides:
-                one_run(side, -1 - i, server, watch, args.peer, args.timeout)
+                one_run(side, -1 - i, server, watch, args.peer, args.timeout, args.base)
         for i in range(args.runs):
             order = sides if i % 2 == 0 else sides[::-1]
             line = []
             for side in order:
-                result = one_run(side, i, server, watch, args.peer, args.timeout)
+                result = one_run(side, i, server, watch, args.peer, args.timeout, args.base)
                 results[side].append(result)
                 line.append(f"{side} {result['wall'] * 1000:5.0f} ms wall {result['cpu'] * 1000:5.0f} ms CPU")
             print(f"  run {i + 1:2d} (load {os.getloadavg()[0]:4.1f}): " + ", ".join(line), flush=True)

@@ -11,7 +11,9 @@
    how long after the last token is received it is written to the terminal, the lag of
    sampled tokens along the way, and how many screen updates were written.
 
-Usage: python bench/startup_bench.py [--runs 10] [--base DIR] [--tokens 5000] [--rate 500]
+   With --first-message, a message is typed and sent at the first frame (before the model
+   client is ready) and the time until a loopback fake model server sees it is printed too.
+Usage: python bench/startup_bench.py [--runs 10] [--base DIR] [--first-message] [--tokens 5000]
 """
 
 from __future__ import annotations
@@ -60,12 +62,12 @@ Bare().run()
 """
 
 
-def _home() -> Path:
+def _home(api_base: str = "http://127.0.0.1:9/v1") -> Path:
     home = Path(tempfile.mkdtemp(prefix="hermes-bench-")) / "home"
     home.mkdir(mode=0o700)
     # A configured model with a key, so the app goes straight to the chat (no setup pane).
     (home / "config.yaml").write_text(
-        "model: {name: openai/bench, api_base: 'http://127.0.0.1:9/v1', api_key_env: BENCH_KEY}\n")
+        f"model: {{name: openai/bench, api_base: '{api_base}', api_key_env: BENCH_KEY}}\n")
     (home / ".env").write_text("BENCH_KEY=sk-bench-000000000000\n")
     os.chmod(home / ".env", 0o600)
     return home
@@ -103,8 +105,29 @@ def _argv(side: str) -> tuple[list[str], str]:
     return [sys.executable, "-m", "hermes"], (str(ROOT) if side == "hermes" else side)
 
 
-def one_startup(side: str, timeout: float = 120.0) -> dict[str, float]:
-    home = _home()
+class FirstRequest:
+    """A loopback fake model server for --first-message: notes when the first chat request
+    of the current run arrives (the message typed at the first frame)."""
+
+    def __init__(self) -> None:
+        from tests.support.fake_llm import FakeLLMServer, Reply
+
+        self.server = FakeLLMServer().start()
+        self.seen: float | None = None
+        self.reply = Reply(text="Hello from the bench.")
+        self.server.default = self._answer
+
+    def _answer(self, body: dict) -> object:
+        if self.seen is None and "typed-at-once" in json.dumps(body.get("messages", []))[-400:]:
+            self.seen = time.time()
+        return self.reply
+
+
+def one_startup(side: str, timeout: float = 120.0,
+                first: FirstRequest | None = None) -> dict[str, float]:
+    if first is not None:
+        first.seen = None
+    home = _home(first.server.api_base) if first is not None and side != "bare" else _home()
     marker = home.parent / "marker.jsonl"
     env = {**os.environ, "HERMES_HOME": str(home), "HERMES_STARTUP_MARKER": str(marker),
            "TERM": "xterm-256color"}
@@ -123,6 +146,7 @@ def one_startup(side: str, timeout: float = 120.0) -> dict[str, float]:
     events: dict[str, float] = {}
     at_frame = (float("nan"), float("nan"))
     quit_sent = False
+    typed = first is None or side == "bare"
     status = None
     usage = None
     while time.time() < deadline:
@@ -133,7 +157,11 @@ def one_startup(side: str, timeout: float = 120.0) -> dict[str, float]:
         events = _read_marker(marker)
         if "first_frame" in events and at_frame[0] != at_frame[0]:
             at_frame = _cpu_and_peak(pid)  # within ~10 ms of the marker
-        if not quit_sent and "first_frame" in events and "llm_ready" in events:
+        if not typed and "first_frame" in events:
+            os.write(fd, b"typed-at-once\r")  # a message typed and sent at the first frame
+            typed = True
+        answered = first is None or side == "bare" or first.seen is not None
+        if not quit_sent and "first_frame" in events and "llm_ready" in events and answered:
             os.write(fd, b"\x11")  # Ctrl+Q
             quit_sent = True
         done, status, usage = os.wait4(pid, os.WNOHANG)
@@ -150,6 +178,8 @@ def one_startup(side: str, timeout: float = 120.0) -> dict[str, float]:
         "llm_ready_ms": (events.get("llm_ready", float("nan")) - started) * 1000,
         "peak_rss_mb": (usage.ru_maxrss / 1024) if usage else float("nan"),
         "litellm_at_first_frame": events.get("litellm_at_first_frame", float("nan")),
+        "first_request_ms": ((first.seen - started) * 1000 if first is not None and first.seen
+                             else float("nan")),
     }
 
 
@@ -158,19 +188,20 @@ def _p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
-def startup_bench(runs: int, base: str = "", warmup: int = 1) -> None:
+def startup_bench(runs: int, base: str = "", warmup: int = 1, first_message: bool = False) -> None:
     sides = ["hermes", "bare"] + ([base] if base else [])
+    first = FirstRequest() if first_message else None
     names = {"hermes": "hermes (this checkout)", "bare": "bare Textual app", base: f"base {base}"}
     for _ in range(warmup):  # fills the bytecode caches; not counted
         for side in sides:
-            one_startup(side)
+            one_startup(side, first=first)
     results: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
     print(f"start-up, {runs} interleaved runs per side on a 120x36 pseudo-terminal:")
     for i in range(runs):
         order = sides if i % 2 == 0 else sides[::-1]
         parts = []
         for side in order:
-            result = one_startup(side)
+            result = one_startup(side, first=first)
             results[side].append(result)
             parts.append(f"{side.rsplit('/', 1)[-1]} {result['first_frame_ms']:.0f} ms")
         print(f"  round {i + 1:2d} (load {os.getloadavg()[0]:4.1f}): {', '.join(parts)}", flush=True)
@@ -180,8 +211,9 @@ def startup_bench(runs: int, base: str = "", warmup: int = 1) -> None:
                            ("cpu_at_frame_ms", "CPU used by the first frame"),
                            ("rss_at_frame_mb", "peak RSS at the first frame"),
                            ("llm_ready_ms", "litellm imported and ready"),
+                           ("first_request_ms", "message typed at once: request sent"),
                            ("peak_rss_mb", "peak RSS over the run (ru_maxrss)")):
-            if side == "bare" and key == "llm_ready_ms":
+            if side == "bare" and key in ("llm_ready_ms", "first_request_ms"):
                 continue
             values = [r[key] for r in results[side] if r[key] == r[key]]
             if not values:
@@ -281,6 +313,8 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=10)
     parser.add_argument("--base", default="", help="another Hermes checkout, run side by side")
     parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first")
+    parser.add_argument("--first-message", action="store_true",
+                        help="type a message at the first frame; time until the model server sees it")
     parser.add_argument("--tokens", type=int, default=5000)
     parser.add_argument("--rate", type=float, default=500.0)
     parser.add_argument("--skip-startup", action="store_true")
@@ -291,7 +325,7 @@ def main() -> int:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
     if not args.skip_startup:
-        startup_bench(args.runs, args.base, args.warmup)
+        startup_bench(args.runs, args.base, args.warmup, args.first_message)
     if not args.skip_render:
         asyncio.run(render_bench(args.tokens, args.rate, args.with_client))
     return 0

@@ -74,3 +74,21 @@ def test_start_preload_imports_litellm_in_a_background_thread() -> None:
                           "same": llm.litellm_module() is sys.modules["litellm"]}))
     """)
     assert result == {"thread": ["hermes-litellm-import"], "loaded": True, "same": True}
+
+
+def test_the_mapped_context_window_matches_litellm_without_importing_it() -> None:
+    result = _run("""
+        import json, sys
+        from hermes.agent import tokens
+        names = ["gpt-4o", "openai/gpt-4o", "anthropic/claude-sonnet-4-5", "no-such-model"]
+        mapped = [tokens.mapped_context_window(n) for n in names]
+        imported = "litellm" in sys.modules
+        from hermes.agent import llm
+        from hermes.config import ModelConfig
+        litellm_says = [llm.context_window(ModelConfig(name=n)) for n in names[:3]]
+        print(json.dumps({"mapped": mapped, "imported": imported, "litellm": litellm_says,
+                          "kept": sorted({type(v).__name__ for v in tokens._mapped_windows().values()})}))
+    """)
+    assert result["imported"] is False
+    assert result["mapped"][:3] == result["litellm"] and result["mapped"][3] is None
+    assert result["kept"] == ["int"]  # only the numbers stay in memory, not the whole map

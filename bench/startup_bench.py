@@ -1,14 +1,19 @@
 """Start-up and rendering benchmark for the Hermes app. Prints numbers; asserts nothing.
 
-1. Start-up (real processes on a pseudo-terminal, 120x36): wall time from spawning `hermes`
-   to the first frame with a focused input (the app appends a marker line to
-   $HERMES_STARTUP_MARKER), time until litellm is imported and ready, and peak memory
-   (ru_maxrss of the child). Median of --runs runs.
+1. Start-up (real processes on a pseudo-terminal, 120x36): wall time from spawning the app to
+   its first frame with a focused input (the app appends a marker line to
+   $HERMES_STARTUP_MARKER), the process's CPU time and peak RSS (VmHWM) at that moment, time
+   until litellm is imported and ready, and peak RSS over the run (ru_maxrss). Side by side,
+   interleaved, with a bare Textual app (one label and an input, the same marker) and, with
+   --base DIR, another Hermes checkout (`git archive main | tar -x -C DIR`) for before/after.
+   Medians and p99 of --runs runs, the load average printed with each round.
 2. Render throughput (headless, in-process): a 5,000-token reply streamed at 500 tokens/s;
    how long after the last token is received it is written to the terminal, the lag of
    sampled tokens along the way, and how many screen updates were written.
 
-Usage: python bench/startup_bench.py [--runs 5] [--tokens 5000] [--rate 500]
+   With --first-message, a message is typed and sent at the first frame (before the model
+   client is ready) and the time until a loopback fake model server sees it is printed too.
+Usage: python bench/startup_bench.py [--runs 10] [--base DIR] [--first-message] [--tokens 5000]
 """
 
 from __future__ import annotations
@@ -31,19 +36,38 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+# The reference: what Textual itself needs to show a label and a focused input.
+BARE_APP = """
+import json, os, sys, time
+from textual.app import App
+from textual.widgets import Input, Label
+
+class Bare(App):
+    def compose(self):
+        yield Label("Hermes")
+        yield Input(placeholder="Message")
+
+    def on_mount(self):
+        self.query_one(Input).focus()
+        self.call_after_refresh(self.mark)
+
+    def mark(self):
+        with open(os.environ["HERMES_STARTUP_MARKER"], "a") as fh:
+            for event in ("first_frame", "llm_ready"):
+                fh.write(json.dumps({"event": event, "t": time.time(), "litellm": False}) + "\\n")
+
+Bare().run()
+"""
 
 
-def _hermes_bin() -> str:
-    candidate = Path(sys.executable).parent / "hermes"
-    return str(candidate) if candidate.exists() else "hermes"
-
-
-def _home() -> Path:
+def _home(api_base: str = "http://127.0.0.1:9/v1") -> Path:
     home = Path(tempfile.mkdtemp(prefix="hermes-bench-")) / "home"
     home.mkdir(mode=0o700)
     # A configured model with a key, so the app goes straight to the chat (no setup pane).
     (home / "config.yaml").write_text(
-        "model: {name: openai/bench, api_base: 'http://127.0.0.1:9/v1', api_key_env: BENCH_KEY}\n")
+        f"model: {{name: openai/bench, api_base: '{api_base}', api_key_env: BENCH_KEY}}\n")
     (home / ".env").write_text("BENCH_KEY=sk-bench-000000000000\n")
     os.chmod(home / ".env", 0o600)
     return home
@@ -60,31 +84,84 @@ def _read_marker(path: Path) -> dict[str, float]:
     return events
 
 
-def one_startup(hermes: str, timeout: float = 60.0) -> dict[str, float]:
-    home = _home()
+def _cpu_and_peak(pid: int) -> tuple[float, float]:
+    """CPU seconds of all the process's threads so far, and its peak RSS in MB (VmHWM)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            fields = fh.read().rsplit(")", 1)[1].split()
+        cpu = (int(fields[11]) + int(fields[12])) / CLK_TCK
+        with open(f"/proc/{pid}/status") as fh:
+            peak = next((int(line.split()[1]) / 1024 for line in fh if line.startswith("VmHWM:")),
+                        float("nan"))
+        return cpu, peak
+    except (OSError, ValueError, IndexError):
+        return float("nan"), float("nan")
+
+
+def _argv(side: str) -> tuple[list[str], str]:
+    """The command and working folder of a side (`python -m hermes` imports its cwd's code)."""
+    if side == "bare":
+        return [sys.executable, "-c", BARE_APP], str(ROOT)
+    return [sys.executable, "-m", "hermes"], (str(ROOT) if side == "hermes" else side)
+
+
+class FirstRequest:
+    """A loopback fake model server for --first-message: notes when the first chat request
+    of the current run arrives (the message typed at the first frame)."""
+
+    def __init__(self) -> None:
+        from tests.support.fake_llm import FakeLLMServer, Reply
+
+        self.server = FakeLLMServer().start()
+        self.seen: float | None = None
+        self.reply = Reply(text="Hello from the bench.")
+        self.server.default = self._answer
+
+    def _answer(self, body: dict) -> object:
+        if self.seen is None and "typed-at-once" in json.dumps(body.get("messages", []))[-400:]:
+            self.seen = time.time()
+        return self.reply
+
+
+def one_startup(side: str, timeout: float = 120.0,
+                first: FirstRequest | None = None) -> dict[str, float]:
+    if first is not None:
+        first.seen = None
+    home = _home(first.server.api_base) if first is not None and side != "bare" else _home()
     marker = home.parent / "marker.jsonl"
     env = {**os.environ, "HERMES_HOME": str(home), "HERMES_STARTUP_MARKER": str(marker),
            "TERM": "xterm-256color"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # caches on, as installed (the warm-up writes them)
+    argv, cwd = _argv(side)
     started = time.time()
     pid, fd = pty.fork()
-    if pid == 0:  # the child: become hermes on the pseudo-terminal
-        os.execvpe(hermes, [hermes], env)
+    if pid == 0:  # the child: become the app on the pseudo-terminal
+        os.chdir(cwd)
+        os.execve(argv[0], argv, env)
     import fcntl
 
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 36, 120, 0, 0))
     os.kill(pid, signal.SIGWINCH)
     deadline = time.time() + timeout
     events: dict[str, float] = {}
+    at_frame = (float("nan"), float("nan"))
     quit_sent = False
+    typed = first is None or side == "bare"
     status = None
     usage = None
     while time.time() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.02)
+        ready, _, _ = select.select([fd], [], [], 0.01)
         if ready:
             with contextlib.suppress(OSError):
                 os.read(fd, 65536)  # drain the screen output so the app never blocks
         events = _read_marker(marker)
-        if not quit_sent and "first_frame" in events and "llm_ready" in events:
+        if "first_frame" in events and at_frame[0] != at_frame[0]:
+            at_frame = _cpu_and_peak(pid)  # within ~10 ms of the marker
+        if not typed and "first_frame" in events:
+            os.write(fd, b"typed-at-once\r")  # a message typed and sent at the first frame
+            typed = True
+        answered = first is None or side == "bare" or first.seen is not None
+        if not quit_sent and "first_frame" in events and "llm_ready" in events and answered:
             os.write(fd, b"\x11")  # Ctrl+Q
             quit_sent = True
         done, status, usage = os.wait4(pid, os.WNOHANG)
@@ -96,25 +173,61 @@ def one_startup(hermes: str, timeout: float = 60.0) -> dict[str, float]:
     os.close(fd)
     return {
         "first_frame_ms": (events.get("first_frame", float("nan")) - started) * 1000,
+        "cpu_at_frame_ms": at_frame[0] * 1000,
+        "rss_at_frame_mb": at_frame[1],
         "llm_ready_ms": (events.get("llm_ready", float("nan")) - started) * 1000,
         "peak_rss_mb": (usage.ru_maxrss / 1024) if usage else float("nan"),
         "litellm_at_first_frame": events.get("litellm_at_first_frame", float("nan")),
+        "first_request_ms": ((first.seen - started) * 1000 if first is not None and first.seen
+                             else float("nan")),
     }
 
 
-def startup_bench(runs: int) -> None:
-    hermes = _hermes_bin()
-    results = [one_startup(hermes) for _ in range(runs)]
-    print(f"start-up, {runs} runs of `{hermes}` on a 120x36 pseudo-terminal (median [min–max]):")
-    for key, label in (("first_frame_ms", "first frame with focused input"),
-                       ("llm_ready_ms", "litellm imported and ready"),
-                       ("peak_rss_mb", "peak memory (ru_maxrss)")):
-        values = [r[key] for r in results]
-        unit = "MB" if key.endswith("mb") else "ms"
-        print(f"  {label:34s} {statistics.median(values):8.0f} {unit}"
-              f"  [{min(values):.0f}–{max(values):.0f}]")
-    loaded = sum(r["litellm_at_first_frame"] == 1.0 for r in results)
-    print(f"  litellm already imported at the first frame in {loaded} of {runs} runs")
+def _p99(values: list[float]) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
+
+
+def startup_bench(runs: int, base: str = "", warmup: int = 1, first_message: bool = False) -> None:
+    sides = ["hermes", "bare"] + ([base] if base else [])
+    first = FirstRequest() if first_message else None
+    names = {"hermes": "hermes (this checkout)", "bare": "bare Textual app", base: f"base {base}"}
+    for _ in range(warmup):  # fills the bytecode caches; not counted
+        for side in sides:
+            one_startup(side, first=first)
+    results: dict[str, list[dict[str, float]]] = {side: [] for side in sides}
+    print(f"start-up, {runs} interleaved runs per side on a 120x36 pseudo-terminal:")
+    for i in range(runs):
+        order = sides if i % 2 == 0 else sides[::-1]
+        parts = []
+        for side in order:
+            result = one_startup(side, first=first)
+            results[side].append(result)
+            parts.append(f"{side.rsplit('/', 1)[-1]} {result['first_frame_ms']:.0f} ms")
+        print(f"  round {i + 1:2d} (load {os.getloadavg()[0]:4.1f}): {', '.join(parts)}", flush=True)
+    for side in sides:
+        print(f"{names[side]} (median / p99 / min):")
+        for key, label in (("first_frame_ms", "first frame with focused input"),
+                           ("cpu_at_frame_ms", "CPU used by the first frame"),
+                           ("rss_at_frame_mb", "peak RSS at the first frame"),
+                           ("llm_ready_ms", "litellm imported and ready"),
+                           ("first_request_ms", "message typed at once: request sent"),
+                           ("peak_rss_mb", "peak RSS over the run (ru_maxrss)")):
+            if side == "bare" and key in ("llm_ready_ms", "first_request_ms"):
+                continue
+            values = [r[key] for r in results[side] if r[key] == r[key]]
+            if not values:
+                continue
+            unit = "MB" if key.endswith("mb") else "ms"
+            print(f"  {label:34s} {statistics.median(values):8.0f} {unit}  {_p99(values):6.0f}"
+                  f"  {min(values):6.0f}")
+        if side != "bare":
+            loaded = sum(r["litellm_at_first_frame"] == 1.0 for r in results[side])
+            print(f"  litellm already imported at the first frame in {loaded} of {runs} runs")
+    bare = statistics.median(r["first_frame_ms"] for r in results["bare"])
+    ours = statistics.median(r["first_frame_ms"] for r in results["hermes"])
+    print(f"first frame: hermes / bare = {ours / bare:.2f}x (load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores)")
 
 
 # ---------------------------------------------------------------- render throughput
@@ -197,7 +310,11 @@ async def render_bench(count: int, rate: float, with_client: bool = False) -> No
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--base", default="", help="another Hermes checkout, run side by side")
+    parser.add_argument("--warmup", type=int, default=1, help="unmeasured rounds first")
+    parser.add_argument("--first-message", action="store_true",
+                        help="type a message at the first frame; time until the model server sees it")
     parser.add_argument("--tokens", type=int, default=5000)
     parser.add_argument("--rate", type=float, default=500.0)
     parser.add_argument("--skip-startup", action="store_true")
@@ -208,7 +325,7 @@ def main() -> int:
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
     if not args.skip_startup:
-        startup_bench(args.runs)
+        startup_bench(args.runs, args.base, args.warmup, args.first_message)
     if not args.skip_render:
         asyncio.run(render_bench(args.tokens, args.rate, args.with_client))
     return 0

@@ -150,6 +150,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _run_tui(args: argparse.Namespace) -> int:
+    from hermes.tui import startup_gc
+
+    startup_gc.pause()  # until the app's first frame (see hermes/tui/startup_gc.py)
     from hermes.tui.app import run_app
 
     return run_app(resume=args.resume, continue_last=args.continue_last)

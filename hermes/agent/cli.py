@@ -44,6 +44,9 @@ def run_chat(args: argparse.Namespace) -> int:
     if not args.query.strip():
         print("hermes: the prompt is empty", file=sys.stderr)
         return 2
+    from hermes.agent import llm
+
+    llm.start_preload()  # seconds of import, overlapped with opening the session and the prompt
     return asyncio.run(_chat(cfg, args))
 
 

@@ -1,14 +1,17 @@
 """The litellm client: lazy offline import, streaming with retries, clear one-line errors, cost.
 
 litellm takes seconds to import, so nothing imports it at module level: `litellm_module()` does
-it once (thread-safe) after setting the offline switches, and `preload()` lets the TUI do that
-in a background thread. API keys are read from the environment (after $HERMES_HOME/.env) and
-handed to litellm per call; they are never logged.
+it once (thread-safe) after setting the offline switches, and `preload()` / `start_preload()`
+let the TUI and `hermes chat -q` do that in a background thread while they set up everything
+else. API keys are read from the environment (after $HERMES_HOME/.env) and handed to litellm
+per call; they are never logged.
 """
 
 from __future__ import annotations
 
 import asyncio
+import gc
+import importlib
 import json
 import logging
 import os
@@ -35,10 +38,19 @@ _import_lock = threading.Lock()
 _litellm: types.ModuleType | None = None
 
 
+# Modules litellm imports inside its first completion call (1.110: the managed-file helpers
+# pull in the proxy's types, ~0.3 s). Imported with litellm, so the first request does not
+# wait for them; a name a later litellm lacks is skipped.
+_FIRST_CALL_MODULES = ("litellm.proxy.openai_files_endpoints.common_utils",)
+
+
 def _offline_environment() -> None:
     os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
     os.environ.setdefault("LITELLM_TELEMETRY", "False")
     os.environ.setdefault("LITELLM_LOG", "CRITICAL")
+    # Outside "PRODUCTION" litellm loads a .env found above its install folder: keys come only
+    # from the environment and $HERMES_HOME/.env (specs/agent.md)
+    os.environ.setdefault("LITELLM_MODE", "PRODUCTION")
     tokens.use_bundled_encodings()
 
 
@@ -50,15 +62,34 @@ def litellm_module() -> types.ModuleType:
     with _import_lock:
         if _litellm is None:
             _offline_environment()
-            import litellm
-
-            litellm.telemetry = False
-            litellm.suppress_debug_info = True
-            litellm.drop_params = True  # a provider that lacks an option ignores it
-            for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx", "openai"):
-                logging.getLogger(name).setLevel(logging.CRITICAL)
-            _litellm = litellm
+            _litellm = _import_litellm()
     return _litellm
+
+
+def _import_litellm() -> types.ModuleType:
+    """`import litellm` without the cycle collector: the import makes about a million objects
+    that live as long as the process, and collecting while it runs cost ~30 % of its CPU
+    (bench/chat_startup_bench.py). They are then frozen, so no later collection walks them."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        import litellm
+
+        for name in _FIRST_CALL_MODULES:
+            try:
+                importlib.import_module(name)
+            except Exception:  # noqa: BLE001 - only a head start; the call imports what it needs
+                log.debug("litellm module %s not preloaded", name, exc_info=True)
+        litellm.telemetry = False
+        litellm.suppress_debug_info = True
+        litellm.drop_params = True  # a provider that lacks an option ignores it
+        for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx", "openai"):
+            logging.getLogger(name).setLevel(logging.CRITICAL)
+        gc.freeze()
+    finally:
+        if collecting:
+            gc.enable()
+    return litellm
 
 
 def is_loaded() -> bool:
@@ -76,6 +107,21 @@ def preload() -> None:
     """Import litellm now, for a background thread at start-up; an import failure is raised
     so the caller can say so at once (the TUI's loader turns it into one line)."""
     litellm_module()
+
+
+def start_preload() -> None:
+    """Start importing litellm in a daemon thread and return at once. The first model call
+    waits for it (`load_async`); a failed import is retried there and reported by that call."""
+    if _litellm is not None:
+        return
+
+    def run() -> None:
+        try:
+            litellm_module()
+        except Exception:  # noqa: BLE001 - the model call imports again and says what failed
+            log.warning("background import of litellm failed", exc_info=True)
+
+    threading.Thread(target=run, name="hermes-litellm-import", daemon=True).start()
 
 
 # ---------------------------------------------------------------- errors

@@ -102,7 +102,9 @@ def count_request(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | 
 
 
 @lru_cache(maxsize=1)
-def _model_map() -> dict[str, Any]:
+def _mapped_windows() -> dict[str, int]:
+    """Model name → input window from litellm's price map. Only the numbers are kept: the
+    whole parsed map holds ~10 MB, and litellm keeps its own copy once it is imported."""
     spec = importlib.util.find_spec("litellm")
     if spec is None or not spec.submodule_search_locations:
         return {}
@@ -111,17 +113,22 @@ def _model_map() -> dict[str, Any]:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return data if isinstance(data, dict) else {}
+    if not isinstance(data, dict):
+        return {}
+    windows: dict[str, int] = {}
+    for name, info in data.items():
+        if isinstance(info, dict):
+            value = info.get("max_input_tokens") or info.get("max_tokens")
+            if isinstance(value, int) and value > 0:
+                windows[name] = value
+    return windows
 
 
 def mapped_context_window(model: str) -> int | None:
     """A model's input window from the price map litellm ships, read without importing
     litellm (the same local map litellm uses offline); None when the model is not in it."""
-    data = _model_map()
+    windows = _mapped_windows()
     for key in (model, model.split("/", 1)[-1]):
-        info = data.get(key)
-        if isinstance(info, dict):
-            value = info.get("max_input_tokens") or info.get("max_tokens")
-            if isinstance(value, int) and value > 0:
-                return value
+        if key in windows:
+            return windows[key]
     return None

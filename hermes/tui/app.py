@@ -27,6 +27,7 @@ from textual.widget import Widget
 from hermes import config as config_mod
 from hermes.agent import events as ev
 from hermes.config import Config
+from hermes.tui import startup_gc
 from hermes.tui import themes as theme_mod
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
 from hermes.tui.command_runner import CommandRunner
@@ -80,6 +81,8 @@ class HermesApp(App):
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
         self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
         self.tool_approvals = ToolApprovals(self._post_to_chat, self._transcript_row, self._tool_requests_changed)
+        self._first_theme_source: Path | None = None
+        self._register_active_theme()
 
     # ------------------------------------------------------------ start-up
 
@@ -99,7 +102,6 @@ class HermesApp(App):
         return variables
 
     def on_mount(self) -> None:
-        self._register_themes()
         # `kill` (SIGTERM) leaves the way Ctrl+Q does: a running reply is kept as interrupted
         # and the session is ended, instead of the process dying mid-write
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -109,6 +111,25 @@ class HermesApp(App):
     def chat_ready(self) -> None:
         """Called by the chat screen once it is mounted with the input focused."""
         self.call_after_refresh(self._after_first_frame)
+
+    def _register_active_theme(self) -> None:
+        """Only the configured theme's own file before the first frame, set before the CSS is
+        first parsed (a theme switched later re-parses all of it); the rest come after it."""
+        wanted = self.cfg.display.theme or theme_mod.DEFAULT_THEME
+        found = theme_mod.find_theme(wanted)
+        if found is None:
+            self._register_themes()
+            return
+        theme, self._first_theme_source = found
+        self.register_theme(theme)
+        self.theme = wanted
+
+    def _register_all_themes(self) -> None:
+        """After the first frame: every theme file, for /theme and the broken-file warning."""
+        self._register_themes()
+        source = self.theme_result.sources.get(self.theme)
+        if self._first_theme_source is not None and source != self._first_theme_source:
+            self.refresh_css(animate=False)  # another file of the same name wins, as before
 
     def _register_themes(self) -> None:
         self.theme_result = theme_mod.load_themes()
@@ -123,7 +144,9 @@ class HermesApp(App):
 
     def _after_first_frame(self) -> None:
         write_marker("first_frame")
+        startup_gc.resume()
         self.loader.start(on_done=lambda: self.call_from_thread(self._client_loaded))
+        self._register_all_themes()
         if warning := self.theme_result.warning():
             self.notify(warning, title="Themes", severity="warning", timeout=10)
         for warning in self.cfg.warnings:
@@ -552,7 +575,10 @@ def run_app(resume: str | None, continue_last: bool) -> int:
     """Run the app until the person quits; returns the exit code."""
     config_mod.load_env_file()
     app = HermesApp(resume=resume, continue_last=continue_last)
-    app.run()
+    try:
+        app.run()
+    finally:
+        startup_gc.resume()  # an app that ended before its first frame
     return app.return_code or 0
 
 

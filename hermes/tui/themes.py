@@ -129,7 +129,8 @@ def load_theme_file(path: Path) -> Theme:
     except (OSError, UnicodeDecodeError) as exc:
         raise ThemeFileError(f"cannot read it ({exc.__class__.__name__})") from None
     try:
-        data = yaml.safe_load(text)
+        # libyaml's loader when PyYAML has it: a few times faster, same safe subset
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark else ""
@@ -154,6 +155,25 @@ def load_themes(dirs: list[Path] | None = None) -> ThemeLoadResult:
             result.themes[theme.name] = theme
             result.sources[theme.name] = path
     return result
+
+
+def find_theme(name: str, dirs: list[Path] | None = None) -> tuple[Theme, Path] | None:
+    """The theme `name` read from its own file only (`<name>.yaml` or `.yml`, the user folder
+    first), for the first frame; None when no such file holds a valid theme of that name
+    (then `load_themes` finds it, or says what is wrong)."""
+    if dirs is None:
+        dirs = [bundled_themes_dir(), paths.user_themes_dir()]
+    for folder in reversed(dirs):  # the later folder wins a name clash, as in load_themes
+        for suffix in (".yml", ".yaml"):  # .yml sorts after .yaml there, so it wins
+            path = folder / f"{name}{suffix}"
+            if not path.is_file():
+                continue
+            try:
+                theme = load_theme_file(path)
+            except ThemeFileError:
+                return None
+            return (theme, path) if theme.name == name else None
+    return None
 
 
 def app_variable_defaults(base: dict[str, str]) -> dict[str, str]:

@@ -1,0 +1,105 @@
+"""What happens before the first frame: only the configured theme, keys taken at once, the
+collector paused by the command line and resumed at the first frame."""
+
+from __future__ import annotations
+
+import gc
+import threading
+from pathlib import Path
+
+import yaml
+
+from hermes.tui import startup_gc
+from hermes.tui.themes import bundled_themes_dir, find_theme
+from tests.tui.conftest import SIZE, make_app, ready, wait_for
+
+RED, GREEN = "#ff0000", "#00ff00"
+
+
+def _theme_file(path: Path, name: str, primary: str) -> None:
+    path.write_text(f"name: {name}\ndark: true\ncolors:\n  primary: '{primary}'\n")
+
+
+def test_find_theme_reads_the_named_file_and_the_user_folder_wins(tmp_path: Path) -> None:
+    user = tmp_path / "user"
+    user.mkdir()
+    _theme_file(user / "hermes-dark.yaml", "hermes-dark", RED)
+    (user / "broken.yaml").write_text("name: [unclosed\n")  # never read for another name
+    found = find_theme("hermes-dark", [bundled_themes_dir(), user])
+    assert found is not None and found[1] == user / "hermes-dark.yaml"
+    assert found[0].primary.lower() == RED
+    assert find_theme("hermes-light", [bundled_themes_dir(), user]) is not None  # bundled
+
+
+def test_find_theme_gives_up_on_a_file_that_holds_another_name_or_is_broken(tmp_path: Path) -> None:
+    _theme_file(tmp_path / "mine.yaml", "not-mine", RED)
+    (tmp_path / "bad.yaml").write_text("name: bad\ncolors:\n  primary: no-colour\n")
+    assert find_theme("mine", [tmp_path]) is None
+    assert find_theme("bad", [tmp_path]) is None
+    assert find_theme("absent", [tmp_path]) is None
+
+
+async def test_the_configured_theme_is_active_before_the_first_frame_and_the_rest_follow(
+        chat_env, hermes_home: Path) -> None:
+    server, configure = chat_env
+    configure(display={"theme": "hermes-light"})
+    release = threading.Event()
+    app = make_app(preload=lambda: release.wait(30))
+    assert app.theme == "hermes-light"  # set when the app is built, before any CSS is parsed
+    assert set(app.available_themes) & {"hermes-dark", "hermes-high-contrast"} == set()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        assert {"hermes-dark", "hermes-light", "hermes-high-contrast"} <= set(app.theme_result.themes)
+        assert "hermes-dark" in app.available_themes and app.theme == "hermes-light"
+        release.set()
+        await pilot.pause()
+
+
+async def test_a_later_file_of_the_same_name_still_wins_after_the_first_frame(
+        chat_env, hermes_home: Path) -> None:
+    _, configure = chat_env
+    themes = hermes_home / "themes"
+    themes.mkdir()
+    _theme_file(themes / "mine.yaml", "mine", RED)
+    _theme_file(themes / "zz-mine-too.yaml", "mine", GREEN)  # sorted later: wins, as before
+    configure(display={"theme": "mine"})
+    app = make_app(preload=lambda: None)
+    assert app.current_theme.primary.lower() == RED  # its own file, for the first frame
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await wait_for(pilot, lambda: app.current_theme.primary.lower() == GREEN)
+        assert app.theme == "mine" and app.theme_result.sources["mine"].name == "zz-mine-too.yaml"
+        # the CSS was refreshed with it: the focused input's border is drawn in its primary
+        await wait_for(pilot, lambda: app.chat.prompt.styles.border_top[1].hex.lower() == GREEN)
+
+
+async def test_keys_typed_at_once_land_in_the_input_and_are_sent_when_the_client_is_ready(
+        chat_env) -> None:
+    server, _ = chat_env
+    release = threading.Event()
+    app = make_app(preload=lambda: release.wait(30))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h", "e", "y")  # no wait for the session or the model client
+        assert app.chat.prompt.has_focus and app.chat.prompt.text == "hey"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.chat.status.info.busy.startswith("loading"))
+        assert server.requests == []
+        release.set()
+        await wait_for(pilot, lambda: bool(server.requests))
+        assert server.requests[0]["messages"][-1]["content"] == "hey"
+
+
+def test_the_collector_is_paused_for_start_up_and_resumed_frozen_only_by_its_pauser() -> None:
+    assert gc.isenabled()
+    frozen = gc.get_freeze_count()
+    startup_gc.resume()  # not paused: nothing happens
+    assert gc.isenabled() and gc.get_freeze_count() == frozen
+    try:
+        startup_gc.pause()
+        assert not gc.isenabled()
+        kept = [yaml.safe_load("a: [1, 2]") for _ in range(100)]  # start-up's objects
+        startup_gc.resume()
+        assert gc.isenabled() and gc.get_freeze_count() > frozen + len(kept)
+    finally:
+        gc.enable()
+        gc.unfreeze()

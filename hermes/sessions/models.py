@@ -100,6 +100,20 @@ class StoreStats:
     by_source: dict[str, int] = field(default_factory=dict)
 
 
+# The columns of a MessageRecord, in its field order, for every query that builds one.
+MESSAGE_COLUMNS = (
+    "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "
+    "finish_reason"
+)
+
+
+def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
+    """A MessageRecord from a row selected with MESSAGE_COLUMNS."""
+    values = list(row)
+    values[4] = load_tool_calls(values[4])
+    return MessageRecord(*values)
+
+
 def load_tool_calls(raw: str | None) -> list[Any] | None:
     if not raw:
         return None

@@ -26,27 +26,23 @@ from typing import Any
 
 from hermes import paths
 from hermes.security.redact import might_contain_secret, redact_data, redact_text
-from hermes.sessions import db
+from hermes.sessions import db, naming
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.models import (
+    MESSAGE_COLUMNS,
     ROLES,
     MessageRecord,
     SessionInfo,
     SessionSummary,
     TitleSource,
-    load_tool_calls,
+    message_from_row,
 )
-from hermes.sessions.naming import LINEAGE, NamingMixin
 from hermes.sessions.text import clean_title, one_line
 
 _SESSION_COLUMNS = (
     "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
     "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
     "cwd, preview"
-)
-_MESSAGE_COLUMNS = (
-    "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "
-    "finish_reason"
 )
 
 
@@ -69,19 +65,13 @@ def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
     return SessionInfo(*row)
 
 
-def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
-    values = list(row)
-    values[4] = load_tool_calls(values[4])
-    return MessageRecord(*values)
-
-
 def new_session_id(now: float) -> str:
     """`YYYYMMDD_HHMMSS_<6 hex>` in local time."""
     # os.urandom rather than the secrets module: same randomness, ~8 ms less start-up for the CLI
     return time.strftime("%Y%m%d_%H%M%S", time.localtime(now)) + "_" + os.urandom(3).hex()
 
 
-class SessionStore(NamingMixin):
+class SessionStore:
     """Sessions and messages in state.db (default: paths.state_db_path())."""
 
     def __init__(
@@ -210,7 +200,7 @@ class SessionStore(NamingMixin):
         cleaned = clean_title(self._scrub(title) or "") if title else None
         with self.writing() as conn:
             if cleaned:
-                self._check_clash(conn, cleaned, None)
+                naming.check_clash(conn, cleaned, None)
             for _ in range(5):
                 sid = new_session_id(now)
                 try:
@@ -337,14 +327,7 @@ class SessionStore(NamingMixin):
         with self.writing() as conn:
             parent = self.get_session(parent_id)
             self.end_session(parent_id, "compression")
-            title = None
-            if parent.title:
-                m = LINEAGE.match(parent.title)
-                base, n = (m.group("base"), int(m.group("n")) + 1) if m else (parent.title, 2)
-                title = f"{base} #{n}"
-                while self._holder(conn, title) is not None:
-                    n += 1
-                    title = f"{base} #{n}"
+            title = naming.continuation_title(conn, parent.title) if parent.title else None
             return self.create_session(
                 source=source, model=model, system_prompt=system_prompt, cwd=cwd,
                 parent_id=parent_id, title=title,
@@ -358,6 +341,24 @@ class SessionStore(NamingMixin):
             conn.execute("DELETE FROM sessions WHERE id = ?", (info.id,))
             return info.message_count
 
+    # ------------------------------------------------------------ names (see naming.py)
+
+    def set_title(self, session_id: str, title: str, source: TitleSource) -> bool:
+        """Name a session. Returns False when a higher-ranked title stays (derived < llm < user).
+
+        A user's name that another session holds raises TitleClashError naming that session;
+        an automatic title that clashes gets " (2)", " (3)", … instead.
+        """
+        return naming.set_title(self, session_id, clean_title(self._scrub(title) or ""), source)
+
+    def newest_continuation(self, session_id: str) -> SessionInfo:
+        """The last session of the compression lineage that starts at `session_id`."""
+        return naming.newest_continuation(self, session_id)
+
+    def resolve_session(self, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
+        """A session by id, name (→ its newest continuation) or unique id prefix."""
+        return naming.resolve_session(self, ref, follow_lineage=follow_lineage)
+
     # ------------------------------------------------------------ reading
 
     def get_session(self, session_id: str) -> SessionInfo:
@@ -368,13 +369,13 @@ class SessionStore(NamingMixin):
 
     def get_messages(self, session_id: str) -> list[MessageRecord]:
         rows = self.query(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
+            f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
             (session_id,),
         )
         return [message_from_row(r) for r in rows]
 
     def get_message(self, message_id: int) -> MessageRecord:
-        rows = self.query(f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
+        rows = self.query(f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
         if not rows:
             raise SessionNotFoundError(f"no message {message_id}")
         return message_from_row(rows[0])

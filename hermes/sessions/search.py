@@ -19,7 +19,7 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING, Any
 
-from hermes.sessions.errors import SessionNotFoundError
+from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.expand import variants
 from hermes.sessions.models import MESSAGE_COLUMNS, ROLES, MessageRecord, message_from_row
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
@@ -216,6 +216,10 @@ def discover(
     fq = build_fts_query(query)
     if fq is None:
         return []
+    try:  # messages of a turn still running (here or in another process) are found too
+        store.index_pending()
+    except SessionStoreError as exc:  # busy for long: search what is indexed already
+        log.info("search without indexing the waiting messages: %s", exc)
     kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
     expand = _Expander(store)
     rows: list[Row] = []

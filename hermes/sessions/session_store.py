@@ -28,6 +28,7 @@ from hermes import paths
 from hermes.security.redact import might_contain_secret, redact_data, redact_text
 from hermes.sessions import db, naming
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
+from hermes.sessions.migrations import index_waiting
 from hermes.sessions.models import (
     MESSAGE_COLUMNS,
     ROLES,
@@ -86,6 +87,7 @@ class SessionStore:
         self._redact = redact_secrets
         self._lock = threading.RLock()
         self._depth = 0  # nesting of write transactions (batch() around single writes)
+        self._index_at_commit = False  # a write in this transaction asked for its index entry
         self._conn: sqlite3.Connection | None = db.connect(self.path)
 
     # ------------------------------------------------------------ plumbing
@@ -159,6 +161,8 @@ class SessionStore:
             self._depth = 1
             try:
                 yield conn
+                if self._index_at_commit:  # one index write for all the rows of the transaction
+                    index_waiting(conn)
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -166,6 +170,7 @@ class SessionStore:
                 raise
             finally:
                 self._depth = 0
+                self._index_at_commit = False
 
     def now(self) -> float:
         """The store's clock (tests pass their own)."""
@@ -176,6 +181,15 @@ class SessionStore:
         """Group many writes into one transaction (imports, benchmarks)."""
         with self.writing():
             yield self
+
+    def index_pending(self) -> int:
+        """Add the messages still waiting for their full-text entries to the index, in one
+        transaction (the end of an agent turn, before a search); returns how many there were.
+        Costs one indexed read when none is waiting."""
+        if not self.query("SELECT 1 FROM messages_unindexed LIMIT 1"):
+            return 0
+        with self.writing() as conn:
+            return index_waiting(conn)
 
     def query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
         """All rows of one read."""
@@ -230,8 +244,13 @@ class SessionStore:
         tool_name: str | None = None,
         token_count: int | None = None,
         finish_reason: str | None = None,
+        index: bool = True,
     ) -> int:
-        """Store one message; returns its id. Updates the session's count and last-active."""
+        """Store one message; returns its id. Updates the session's count and last-active.
+
+        The row commits at once. Its full-text entry is written when the transaction commits
+        (all the rows of a batch() in one index write), or with `index=False` left waiting
+        for index_pending(): the agent indexes a whole turn's messages together."""
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
         now = self.now()
@@ -254,6 +273,8 @@ class SessionStore:
                 " preview = coalesce(preview, ?) WHERE id = ?",
                 (now, preview, session_id),
             )
+            if index:
+                self._index_at_commit = True
             return int(cur.lastrowid or 0)
 
     def update_message(
@@ -264,8 +285,13 @@ class SessionStore:
         finish_reason: str | None = None,
         token_count: int | None = None,
         tool_calls: list[Any] | None = None,
+        index: bool = True,
     ) -> None:
-        """Finish a partial reply (or mark it interrupted with finish_reason="interrupted")."""
+        """Finish a partial reply (or mark it interrupted with finish_reason="interrupted").
+
+        A message already in the full-text index is re-indexed in the same transaction; one
+        still waiting (append_message(index=False)) is indexed at commit, or with
+        `index=False` later by index_pending()."""
         sets: list[str] = []
         params: list[Any] = []
         calls = self._calls_json(tool_calls)
@@ -286,6 +312,8 @@ class SessionStore:
                 raise SessionNotFoundError(f"no message {message_id}")
             conn.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id = ?", (*params, message_id))
             conn.execute("UPDATE sessions SET last_active = ? WHERE id = ?", (self.now(), row[0]))
+            if index:
+                self._index_at_commit = True
 
     def add_usage(
         self, session_id: str, *, input_tokens: int = 0, output_tokens: int = 0,

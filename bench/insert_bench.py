@@ -102,15 +102,22 @@ def turn_plan(turns: int, seed: int) -> list[tuple[str, str, str]]:
              maker.message("assistant")) for _ in range(turns)]
 
 
-def run_ours(path: Path, plan: list[tuple[str, str, str]]) -> dict[str, Any]:
+def run_ours(path: Path, plan: list[tuple[str, str, str]], fts: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
     store = SessionStore(path)
+    for setting in fts:  # e.g. automerge=8: an FTS5 setting tried on the copy before timing
+        key, _, value = setting.partition("=")
+        with store.writing() as conn:
+            conn.execute("INSERT INTO messages_fts(messages_fts, rank) VALUES (?, ?)", (key, int(value)))
     history = History(store)
     sid = history.create(system_prompt="You are Hermes.", model="bench/model", source="bench")
+    # an older checkout (A/B runs) has no turn bracket: each of its writes is indexed at once
+    begin = getattr(history, "begin_turn", lambda: None)
+    end = getattr(history, "end_turn", lambda: None)
     per_message: list[float] = []
     cpu0, start = time.process_time(), time.perf_counter()
     for user, tool, reply in plan:
         t = time.perf_counter()
-        history.begin_turn()
+        begin()
         history.append(sid, "user", user, token_count=10)
         history.append(sid, "assistant", "", tool_calls=CALLS, finish_reason="tool_calls")
         history.add_usage(sid, input_tokens=1, output_tokens=1, cache_tokens=0, cost=0.0)
@@ -119,7 +126,7 @@ def run_ours(path: Path, plan: list[tuple[str, str, str]]) -> dict[str, Any]:
                                   finish_reason="interrupted")
         history.update(reply_id, reply, finish_reason="stop", token_count=20)
         history.add_usage(sid, input_tokens=1, output_tokens=1, cache_tokens=0, cost=0.0)
-        history.end_turn()
+        end()
         per_message.extend([(time.perf_counter() - t) / 4] * 4)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
     store.close()
@@ -157,6 +164,8 @@ def main() -> int:
     parser.add_argument("--peer", metavar="PYTHON", help="the peer venv's python (omit: ours only)")
     parser.add_argument("--keep", metavar="DIR", help="keep (and reuse) the base histories in DIR")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
+    parser.add_argument("--fts", action="append", default=[], metavar="KEY=N",
+                        help="an FTS5 setting for our store's runs (automerge=8, crisismerge=32)")
     args = parser.parse_args()
     workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hermes-insert-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -186,7 +195,8 @@ def main() -> int:
                 plan_file.write_text(json.dumps(plan))
                 for who in stores:
                     work = fresh_copy(bases[who], workdir / f"work-{who}.db")
-                    run = run_ours(work, plan) if who == "ours" else run_peer(args.peer, work, plan_file, home)
+                    run = (run_ours(work, plan, args.fts) if who == "ours"
+                           else run_peer(args.peer, work, plan_file, home))
                     load = os.getloadavg()[0]
                     s = summary(run)
                     show(who, n, s, load)

@@ -168,6 +168,7 @@ def test_v5_file_gets_turn_indexing_with_its_index_kept(hermes_home: Path) -> No
         assert current_version(store.conn) == LATEST_VERSION >= 7
         assert store.query("SELECT count(*) FROM messages_unindexed") == [(0,)]
         assert store.query("SELECT count(*) FROM messages_fts_data")[0][0] == terms_before
+        assert store.query("SELECT v FROM messages_fts_config WHERE k = 'automerge'") == [(8,)]
         old_user, old_reply = (m.id for m in store.get_messages(sid))
         assert store.search("autovacuum_naptime")[0]["message_id"] == old_reply
         assert store.check_integrity() == []

@@ -39,8 +39,11 @@ def row(value: float, unit: str, better: str) -> dict[str, Any]:
 
 def run(argv: list[str], timeout: float) -> str:
     print(f"$ {' '.join(argv)}   (load {os.getloadavg()[0]:.1f})", flush=True)
+    # PYTHONPATH: children (and the `hermes` they start) load this checkout, not whatever the
+    # venv's editable install points at
+    env = dict(os.environ, PYTHONPATH=str(BENCH.parent))
     proc = subprocess.run([sys.executable, *argv], capture_output=True, text=True, timeout=timeout,
-                          cwd=BENCH.parent)
+                          cwd=BENCH.parent, env=env)
     if proc.returncode != 0:
         raise RuntimeError(f"{argv[0]} failed (exit {proc.returncode}): {proc.stderr.strip()[-500:]}")
     return proc.stdout

@@ -178,3 +178,14 @@ def test_the_index_entries_match_a_full_rebuild(store: SessionStore) -> None:
     after = store.query("SELECT term, doc, col, offset FROM messages_fts_terms ORDER BY 1, 2, 3, 4")
     assert before and before == after
 
+
+
+def test_the_session_list_counts_a_running_turn(store: SessionStore) -> None:
+    history = History(store)
+    sid = new_session(store)
+    history.begin_turn()
+    a_turn(history, sid)
+    [row] = store.list_sessions()  # mid-turn: counts and preview come from the rows, not the index
+    assert (row.id, row.message_count, row.preview) == (sid, 4, "what do otters eat")
+    history.end_turn()
+    assert store.list_sessions()[0].message_count == 4

@@ -473,6 +473,7 @@ class AgentSession:
             self._emit(done)
             return done
         async with self._lock:
+            self.history.begin_turn()  # the turn's messages are indexed together, at its end
             self._turn_task = asyncio.create_task(self._turn(text, store_user, retry))
             try:
                 return await self._turn_task
@@ -485,6 +486,7 @@ class AgentSession:
                 return done
             finally:
                 self._turn_task = None
+                self.history.end_turn()
 
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()

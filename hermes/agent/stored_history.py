@@ -4,6 +4,11 @@ The turn loop talks only to `History`, so it also works without a database (a st
 that cannot be opened): then messages live in memory for this run and nothing is stored.
 A database that breaks during the run (a damaged page) is dropped the same way, with one
 warning through `on_lost`, instead of failing the turn.
+
+Between begin_turn() and end_turn() every message still commits the moment it is written, but
+the full-text index gets the turn's messages (the user's, the tool calls and results, the
+reply) in one write when the turn ends: a write per message made FTS5 build and merge a
+segment per message. A search meanwhile indexes whatever is waiting first (search.discover).
 """
 
 from __future__ import annotations
@@ -40,6 +45,7 @@ class History:
         self.on_lost = on_lost
         self.lost: str | None = None  # why the database was dropped during this run
         self._fake_id = 0
+        self._in_turn = False  # index the turn's messages together at end_turn()
 
     def _lose(self, exc: SessionStoreError) -> None:
         """The database failed (damaged, unreadable): carry on without it, say so once."""
@@ -153,6 +159,22 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
 
+    # ------------------------------------------------------------ turns
+
+    def begin_turn(self) -> None:
+        """From now on, leave messages' full-text entries for end_turn() to write together."""
+        self._in_turn = True
+
+    def end_turn(self) -> None:
+        """Index the messages written since begin_turn() in one transaction."""
+        self._in_turn = False
+        if self.store is None:
+            return
+        try:
+            self.store.index_pending()
+        except SessionStoreError as exc:
+            self._lose(exc)
+
     # ------------------------------------------------------------ messages
 
     def append(self, session_id: str, role: str, content: str, *,
@@ -164,7 +186,8 @@ class History:
         try:
             msg_id = self.store.append_message(
                 session_id, role, content, tool_calls=tool_calls, tool_call_id=tool_call_id,
-                tool_name=tool_name, token_count=token_count, finish_reason=finish_reason)
+                tool_name=tool_name, token_count=token_count, finish_reason=finish_reason,
+                index=not self._in_turn)
         except SessionStoreError as exc:
             self._lose(exc)
             return self._next_fake()
@@ -178,7 +201,8 @@ class History:
             return
         try:
             self.store.update_message(message_id, content=content, finish_reason=finish_reason,
-                                      token_count=token_count, tool_calls=tool_calls)
+                                      token_count=token_count, tool_calls=tool_calls,
+                                      index=not self._in_turn)
         except SessionStoreError as exc:
             self._lose(exc)
 
@@ -204,13 +228,19 @@ class History:
 
     def copy_messages(self, session_id: str, messages: list[dict[str, Any]]) -> None:
         """Store conversation messages in another session (a compression's recent turns);
-        injected user-model context is not stored, as for any user message."""
-        for msg in messages:
-            content = str(msg.get("content") or "")
-            if msg.get("role") == "user":
-                content = strip_injected_context(content)
-            self.append(session_id, msg["role"], content, tool_calls=msg.get("tool_calls"),
-                        tool_call_id=msg.get("tool_call_id"), tool_name=msg.get("name"))
+        injected user-model context is not stored, as for any user message. Their full-text
+        entries are written together at the end (or at the turn's end, inside a turn)."""
+        in_turn, self._in_turn = self._in_turn, True
+        try:
+            for msg in messages:
+                content = str(msg.get("content") or "")
+                if msg.get("role") == "user":
+                    content = strip_injected_context(content)
+                self.append(session_id, msg["role"], content, tool_calls=msg.get("tool_calls"),
+                            tool_call_id=msg.get("tool_call_id"), tool_name=msg.get("name"))
+        finally:
+            if not in_turn:
+                self.end_turn()
 
     def load_conversation(self, session_id: str) -> list[dict[str, Any]]:
         """The stored messages (system rows left out) as a valid OpenAI message list."""

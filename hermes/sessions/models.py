@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -115,6 +117,20 @@ class StoreStats:
     by_source: dict[str, int] = field(default_factory=dict)
 
 
+# The columns of a MessageRecord, in its field order, for every query that builds one.
+MESSAGE_COLUMNS = (
+    "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "
+    "finish_reason"
+)
+
+
+def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
+    """A MessageRecord from a row selected with MESSAGE_COLUMNS."""
+    values = list(row)
+    values[4] = load_tool_calls(values[4])
+    return MessageRecord(*values)
+
+
 def load_tool_calls(raw: str | None) -> list[Any] | None:
     if not raw:
         return None
@@ -123,3 +139,11 @@ def load_tool_calls(raw: str | None) -> list[Any] | None:
     except ValueError:
         return None
     return value if isinstance(value, list) else None
+
+
+def project_filter(project_dir: str) -> tuple[str, tuple[str, ...]]:
+    """(SQL condition, parameters) for the sessions of a project: its recorded project_dir or,
+    for sessions recorded before schema 6, a working directory at or under the root."""
+    under = re.sub(r"([%_\\])", r"\\\1", project_dir.rstrip("/") + "/") + "%"
+    return ("(project_dir = ? OR (project_dir = '' AND (cwd = ? OR cwd LIKE ? ESCAPE '\\')))",
+            (project_dir, project_dir, under))

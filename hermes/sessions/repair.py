@@ -22,14 +22,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.sessions import db
+from hermes.sessions.migrations import index_waiting
 
 log = logging.getLogger("hermes.sessions")
 
 ROWID_MIN, ROWID_MAX = -(2**63), 2**63 - 1
 # Copied in this order (sessions before the messages that refer to them); the search index
-# tables are not copied but rebuilt: the messages' by the triggers as messages go in, the user
+# tables are not copied but rebuilt: the messages' in one write once they are all in, the user
 # model's conclusions' by its store when it next opens the file (it misses rows).
-_SKIP = ("sqlite_", "messages_fts", "schema_version", "um_conclusions_fts")
+_SKIP = ("sqlite_", "messages_fts", "messages_unindexed", "schema_version", "um_conclusions_fts")
 
 
 @dataclass
@@ -166,6 +167,7 @@ def recover(path: Path, *, swap: bool = True) -> RepairReport:
             for table in _tables(dst):
                 if table in source_tables:
                     _copy_table(src, dst, table, report)
+            index_waiting(dst)  # the copied messages' full-text entries, in one write
             if "sessions" in source_tables:  # the counts follow what was recovered
                 dst.execute("UPDATE sessions SET message_count = "
                             "(SELECT count(*) FROM messages WHERE session_id = sessions.id)")

@@ -19,16 +19,15 @@ import sqlite3
 import time
 from typing import TYPE_CHECKING, Any
 
-from hermes.sessions.errors import SessionNotFoundError
+from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.expand import variants
-from hermes.sessions.models import ROLES, MessageRecord
+from hermes.sessions.models import MESSAGE_COLUMNS, ROLES, MessageRecord, message_from_row, project_filter
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
-from hermes.sessions.session_store import _MESSAGE_COLUMNS, message_from_row, project_filter
 from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
 from hermes.plural import count
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # for the type checker only: the store imports this module, not the reverse
     from hermes.sessions.session_store import SessionStore
 
 log = logging.getLogger("hermes.sessions")
@@ -206,11 +205,11 @@ def _window(store: SessionStore, session_id: str, message_id: int, before: int, 
             ) -> tuple[list[MessageRecord], list[MessageRecord]]:
     with store.reading() as conn:
         older = conn.execute(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id < ?"
+            f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id < ?"
             " ORDER BY id DESC LIMIT ?", (session_id, message_id, before),
         ).fetchall()
         newer = conn.execute(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id > ?"
+            f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id > ?"
             " ORDER BY id LIMIT ?", (session_id, message_id, after),
         ).fetchall()
     return [message_from_row(r) for r in reversed(older)], [message_from_row(r) for r in newer]
@@ -237,6 +236,10 @@ def discover(
     fq = build_fts_query(query)
     if fq is None:
         return []
+    try:  # messages of a turn still running (here or in another process) are found too
+        store.index_pending()
+    except SessionStoreError as exc:  # busy for long: search what is indexed already
+        log.info("search without indexing the waiting messages: %s", exc)
     kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
     expand = _Expander(store)
     rows: list[Row] = []
@@ -323,14 +326,14 @@ def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[s
         ).fetchone()[0]
         if total <= 30:
             rows = conn.execute(
-                f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
+                f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
                 (info.id,)).fetchall()
         else:
             head = conn.execute(
-                f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id LIMIT 20",
+                f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id LIMIT 20",
                 (info.id,)).fetchall()
             tail = conn.execute(
-                f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ?"
+                f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ?"
                 " ORDER BY id DESC LIMIT 10", (info.id,)).fetchall()
             rows = head + list(reversed(tail))
     messages = [message_from_row(r) for r in rows]

@@ -26,27 +26,25 @@ from typing import Any
 
 from hermes import paths
 from hermes.security.redact import might_contain_secret, redact_data, redact_text
-from hermes.sessions import db
+from hermes.sessions import db, naming
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
+from hermes.sessions.migrations import index_waiting
 from hermes.sessions.models import (
+    MESSAGE_COLUMNS,
     ROLES,
     MessageRecord,
     SessionInfo,
     SessionSummary,
     TitleSource,
-    load_tool_calls,
+    message_from_row,
+    project_filter,
 )
-from hermes.sessions.naming import LINEAGE, NamingMixin
 from hermes.sessions.text import clean_title, one_line
 
 _SESSION_COLUMNS = (
     "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
     "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
     "cwd, preview, project_dir"
-)
-_MESSAGE_COLUMNS = (
-    "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "
-    "finish_reason"
 )
 
 
@@ -65,22 +63,8 @@ def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
     return redact_data(tool_calls)
 
 
-def project_filter(project_dir: str) -> tuple[str, tuple[str, ...]]:
-    """(SQL condition, parameters) for the sessions of a project: its recorded project_dir or,
-    for sessions recorded before schema 6, a working directory at or under the root."""
-    under = re.sub(r"([%_\\])", r"\\\1", project_dir.rstrip("/") + "/") + "%"
-    return ("(project_dir = ? OR (project_dir = '' AND (cwd = ? OR cwd LIKE ? ESCAPE '\\')))",
-            (project_dir, project_dir, under))
-
-
 def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
     return SessionInfo(*row)
-
-
-def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
-    values = list(row)
-    values[4] = load_tool_calls(values[4])
-    return MessageRecord(*values)
 
 
 def new_session_id(now: float) -> str:
@@ -89,7 +73,7 @@ def new_session_id(now: float) -> str:
     return time.strftime("%Y%m%d_%H%M%S", time.localtime(now)) + "_" + os.urandom(3).hex()
 
 
-class SessionStore(NamingMixin):
+class SessionStore:
     """Sessions and messages in state.db (default: paths.state_db_path())."""
 
     def __init__(
@@ -104,6 +88,7 @@ class SessionStore(NamingMixin):
         self._redact = redact_secrets
         self._lock = threading.RLock()
         self._depth = 0  # nesting of write transactions (batch() around single writes)
+        self._index_at_commit = False  # a write in this transaction asked for its index entry
         self._conn: sqlite3.Connection | None = db.connect(self.path)
 
     # ------------------------------------------------------------ plumbing
@@ -177,6 +162,8 @@ class SessionStore(NamingMixin):
             self._depth = 1
             try:
                 yield conn
+                if self._index_at_commit:  # one index write for all the rows of the transaction
+                    index_waiting(conn)
                 conn.execute("COMMIT")
             except BaseException:
                 if conn.in_transaction:
@@ -184,6 +171,7 @@ class SessionStore(NamingMixin):
                 raise
             finally:
                 self._depth = 0
+                self._index_at_commit = False
 
     def now(self) -> float:
         """The store's clock (tests pass their own)."""
@@ -194,6 +182,15 @@ class SessionStore(NamingMixin):
         """Group many writes into one transaction (imports, benchmarks)."""
         with self.writing():
             yield self
+
+    def index_pending(self) -> int:
+        """Add the messages still waiting for their full-text entries to the index, in one
+        transaction (the end of an agent turn, before a search); returns how many there were.
+        Costs one indexed read when none is waiting."""
+        if not self.query("SELECT 1 FROM messages_unindexed LIMIT 1"):
+            return 0
+        with self.writing() as conn:
+            return index_waiting(conn)
 
     def query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
         """All rows of one read."""
@@ -219,7 +216,7 @@ class SessionStore(NamingMixin):
         cleaned = clean_title(self._scrub(title) or "") if title else None
         with self.writing() as conn:
             if cleaned:
-                self._check_clash(conn, cleaned, None)
+                naming.check_clash(conn, cleaned, None)
             for _ in range(5):
                 sid = new_session_id(now)
                 try:
@@ -249,8 +246,13 @@ class SessionStore(NamingMixin):
         tool_name: str | None = None,
         token_count: int | None = None,
         finish_reason: str | None = None,
+        index: bool = True,
     ) -> int:
-        """Store one message; returns its id. Updates the session's count and last-active."""
+        """Store one message; returns its id. Updates the session's count and last-active.
+
+        The row commits at once. Its full-text entry is written when the transaction commits
+        (all the rows of a batch() in one index write), or with `index=False` left waiting
+        for index_pending(): the agent indexes a whole turn's messages together."""
         if role not in ROLES:
             raise ValueError(f"role must be one of {', '.join(ROLES)}, got {role!r}")
         now = self.now()
@@ -273,6 +275,8 @@ class SessionStore(NamingMixin):
                 " preview = coalesce(preview, ?) WHERE id = ?",
                 (now, preview, session_id),
             )
+            if index:
+                self._index_at_commit = True
             return int(cur.lastrowid or 0)
 
     def update_message(
@@ -283,8 +287,13 @@ class SessionStore(NamingMixin):
         finish_reason: str | None = None,
         token_count: int | None = None,
         tool_calls: list[Any] | None = None,
+        index: bool = True,
     ) -> None:
-        """Finish a partial reply (or mark it interrupted with finish_reason="interrupted")."""
+        """Finish a partial reply (or mark it interrupted with finish_reason="interrupted").
+
+        A message already in the full-text index is re-indexed in the same transaction; one
+        still waiting (append_message(index=False)) is indexed at commit, or with
+        `index=False` later by index_pending()."""
         sets: list[str] = []
         params: list[Any] = []
         calls = self._calls_json(tool_calls)
@@ -305,6 +314,8 @@ class SessionStore(NamingMixin):
                 raise SessionNotFoundError(f"no message {message_id}")
             conn.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id = ?", (*params, message_id))
             conn.execute("UPDATE sessions SET last_active = ? WHERE id = ?", (self.now(), row[0]))
+            if index:
+                self._index_at_commit = True
 
     def add_usage(
         self, session_id: str, *, input_tokens: int = 0, output_tokens: int = 0,
@@ -348,14 +359,7 @@ class SessionStore(NamingMixin):
         with self.writing() as conn:
             parent = self.get_session(parent_id)
             self.end_session(parent_id, reason)
-            title = None
-            if parent.title:
-                m = LINEAGE.match(parent.title)
-                base, n = (m.group("base"), int(m.group("n")) + 1) if m else (parent.title, 2)
-                title = f"{base} #{n}"
-                while self._holder(conn, title) is not None:
-                    n += 1
-                    title = f"{base} #{n}"
+            title = naming.continuation_title(conn, parent.title) if parent.title else None
             return self.create_session(
                 source=source, model=model, system_prompt=system_prompt, cwd=cwd,
                 parent_id=parent_id, title=title,
@@ -369,6 +373,24 @@ class SessionStore(NamingMixin):
             conn.execute("DELETE FROM sessions WHERE id = ?", (info.id,))
             return info.message_count
 
+    # ------------------------------------------------------------ names (see naming.py)
+
+    def set_title(self, session_id: str, title: str, source: TitleSource) -> bool:
+        """Name a session. Returns False when a higher-ranked title stays (derived < llm < user).
+
+        A user's name that another session holds raises TitleClashError naming that session;
+        an automatic title that clashes gets " (2)", " (3)", … instead.
+        """
+        return naming.set_title(self, session_id, clean_title(self._scrub(title) or ""), source)
+
+    def newest_continuation(self, session_id: str) -> SessionInfo:
+        """The last session of the compression lineage that starts at `session_id`."""
+        return naming.newest_continuation(self, session_id)
+
+    def resolve_session(self, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
+        """A session by id, name (→ its newest continuation) or unique id prefix."""
+        return naming.resolve_session(self, ref, follow_lineage=follow_lineage)
+
     # ------------------------------------------------------------ reading
 
     def get_session(self, session_id: str) -> SessionInfo:
@@ -379,13 +401,13 @@ class SessionStore(NamingMixin):
 
     def get_messages(self, session_id: str) -> list[MessageRecord]:
         rows = self.query(
-            f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
+            f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? ORDER BY id",
             (session_id,),
         )
         return [message_from_row(r) for r in rows]
 
     def get_message(self, message_id: int) -> MessageRecord:
-        rows = self.query(f"SELECT {_MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
+        rows = self.query(f"SELECT {MESSAGE_COLUMNS} FROM messages WHERE id = ?", (message_id,))
         if not rows:
             raise SessionNotFoundError(f"no message {message_id}")
         return message_from_row(rows[0])

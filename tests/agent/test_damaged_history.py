@@ -27,7 +27,10 @@ def test_chat_q_runs_without_history_and_says_so_once(agent_env, hermes_home):
 async def test_the_app_session_goes_on_when_the_database_breaks_mid_run(agent_env, recorder):
     _, make_cfg = agent_env
     cfg = make_cfg(memory={"review_interval": 0})
-    path = filled_then_damaged()
+    # at=0: every page the messages filled has a broken b-tree header, so the turn's first
+    # read of one notices; damage in a page's free space (at=100) is noticed only if some
+    # write happens to read a full page, which fewer index writes made a matter of luck
+    path = filled_then_damaged(at=0)
     agent = AgentSession.open(cfg, on_event=recorder)
     first = await agent.send("hello")
     second = await agent.send("and again")

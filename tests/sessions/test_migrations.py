@@ -154,3 +154,31 @@ def test_fresh_file_has_the_user_model_tables(hermes_home: Path) -> None:
         names = {r[0] for r in store.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert {"um_meta", "um_conclusions", "um_conclusions_fts", "um_forgotten", "um_profile",
             "um_session_state"} <= names
+
+
+def test_v5_file_gets_turn_indexing_with_its_index_kept(hermes_home: Path) -> None:
+    """A schema-5 file whose messages its triggers indexed one by one: schema 7 keeps that
+    index as it is (no rebuild), and from then on new messages wait for their turn's end."""
+    path = _old_file(5)
+    sid = "20250101_120000_abcdef"
+    conn = sqlite3.connect(path, isolation_level=None)
+    terms_before = conn.execute("SELECT count(*) FROM messages_fts_data").fetchone()[0]
+    conn.close()
+    with SessionStore(path) as store:
+        assert current_version(store.conn) == LATEST_VERSION >= 7
+        assert store.query("SELECT count(*) FROM messages_unindexed") == [(0,)]
+        assert store.query("SELECT count(*) FROM messages_fts_data")[0][0] == terms_before
+        assert store.query("SELECT v FROM messages_fts_config WHERE k = 'automerge'") == [(8,)]
+        old_user, old_reply = (m.id for m in store.get_messages(sid))
+        assert store.search("autovacuum_naptime")[0]["message_id"] == old_reply
+        assert store.check_integrity() == []
+        # an old, indexed message edited and another deleted: the index follows at once
+        store.update_message(old_user, content="how do I tune the planner")
+        with store.writing() as conn:
+            conn.execute("DELETE FROM messages WHERE id = ?", (old_reply,))
+        assert store.search("autovacuum_naptime") == [] and store.search("planner")
+        fresh = store.append_message(sid, "user", "a vacuum question", index=False)
+        assert store.query("SELECT id FROM messages_unindexed") == [(fresh,)]
+        assert store.index_pending() == 1
+        assert [r["message_id"] for r in store.search("vacuum")] == [fresh]
+        assert store.check_integrity() == []

@@ -11,7 +11,7 @@ REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.chat.status.info.busy
+    return app.agent is not None and not app.agent.busy and not app.chat.status_info.busy
 
 
 async def test_sending_a_message_shows_the_streamed_reply(chat_env):
@@ -27,7 +27,7 @@ async def test_sending_a_message_shows_the_streamed_reply(chat_env):
         assert len(replies) == 1 and replies[0].source == REPLY
         assert transcript_texts(app)[0] == "Show me some code"
         assert app.chat.prompt.text == ""  # sent, so the input is empty again
-        assert app.chat.status.info.output_tokens > 0
+        assert app.chat.status_info.output_tokens > 0
         assert "Show me some code" in server.requests[0]["messages"][-1]["content"]
 
 
@@ -73,12 +73,12 @@ async def test_the_gauge_moves_after_a_memory_write(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
-        assert app.chat.status.info.memory_pct == 0
+        assert app.chat.status_info.memory_pct == 0
         await submit(pilot, "Remember how we deploy")
         await wait_for(pilot, lambda: "Saved." in transcript_texts(app))
         expected = len(fact.strip()) * 100 // 2200
         assert expected > 40
-        await wait_for(pilot, lambda: app.chat.status.info.memory_pct == expected)
+        await wait_for(pilot, lambda: app.chat.status_info.memory_pct == expected)
         assert f"MEM {expected}%" in str(app.chat.status.render())
 
 
@@ -150,7 +150,7 @@ async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_en
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "early bird")
-        await wait_for(pilot, lambda: app.chat.status.info.busy.startswith("loading"))
+        await wait_for(pilot, lambda: app.chat.status_info.busy.startswith("loading"))
         assert app.chat.prompt.has_focus  # the UI keeps working meanwhile
         await pilot.press("x")
         assert app.chat.prompt.text == "x"

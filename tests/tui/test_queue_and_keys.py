@@ -9,7 +9,7 @@ SLOW = "First paragraph of the answer.\n\n" + "\n\n".join(f"Paragraph {n}." for 
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.turn_running() and not app.chat.status.info.busy
+    return app.agent is not None and not app.turn_running() and not app.chat.status_info.busy
 
 
 def _queued_bar(app):

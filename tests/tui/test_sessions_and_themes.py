@@ -16,7 +16,7 @@ async def _chat_and_name(pilot, app, text: str, reply: str, name: str) -> str:
     await submit(pilot, text)
     await wait_for(pilot, lambda: reply in transcript_texts(app))
     await submit(pilot, f"/title {name}")
-    await wait_for(pilot, lambda: app.chat.status.info.title == name)
+    await wait_for(pilot, lambda: app.chat.status_info.title == name)
     return app.agent.session_id
 
 
@@ -37,7 +37,7 @@ async def test_title_then_resume_by_name_from_a_new_app_instance(chat_env):
         await submit(pilot, "/resume search ideas")
         await wait_for(pilot, lambda: second.agent.session_id == sid)
         assert transcript_texts(second)[:2] == ["How do I do prefix search?", "Use a trie."]
-        assert second.chat.status.info.title == "search ideas"
+        assert second.chat.status_info.title == "search ideas"
         # the conversation continues in the resumed session
         server.queue(Reply(text="Tries are fine."))
         await submit(pilot, "and for suffixes?")
@@ -72,7 +72,7 @@ async def test_resume_on_the_command_line_and_the_picker(chat_env):
         assert picker.query_one("#session-list").option_count == 1  # "No session matches."
         await pilot.press("backspace", "backspace", "backspace", *"beta", "enter")
         await wait_for(pilot, lambda: "beta question" in transcript_texts(resumed))
-        assert resumed.chat.status.info.title == "beta"
+        assert resumed.chat.status_info.title == "beta"
 
     latest = make_app(continue_last=True)  # `hermes -c`
     async with latest.run_test(size=SIZE) as pilot:
@@ -178,7 +178,7 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("This session:"))
         assert " 1 turn · " in transcript_texts(app)[-1]
         await submit(pilot, "/model openai/other")
-        await wait_for(pilot, lambda: app.chat.status.info.model == "openai/other")
+        await wait_for(pilot, lambda: app.chat.status_info.model == "openai/other")
         assert app.agent.model == "openai/other"
         await submit(pilot, "/model")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Model: openai/other"))
@@ -234,7 +234,7 @@ async def test_retry_before_any_message_and_title_goes_through_the_agent(chat_en
         await submit(pilot, "first message")
         await wait_for(pilot, lambda: "ok then" in transcript_texts(app))
         await submit(pilot, "/title release notes")
-        await wait_for(pilot, lambda: app.chat.status.info.title == "release notes")
+        await wait_for(pilot, lambda: app.chat.status_info.title == "release notes")
         assert app.agent.title == "release notes"
         await submit(pilot, "/title")
         await wait_for(pilot, lambda: transcript_texts(app)[-1] == "Title: release notes")

@@ -111,8 +111,7 @@ def test_chat_screen_mid_conversation(snap_compare, hermes_home, fixed_ids) -> N
         await chat.transcript.add(TranscriptItem("user", "Show me the middleware"))
         await chat.render_event(ev.TurnStarted("s1", 3))
         await chat.render_event(ev.TextDelta("Here is the middleware, step by step:\n\n1. Read"))
-        chat.status.info.model = "anthropic/claude-sonnet-4-5"
-        chat.status.refresh_info()
+        chat.update_status(model="anthropic/claude-sonnet-4-5")
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

@@ -179,7 +179,7 @@ async def test_a_reply_with_a_list_streams_into_the_chat(chat_env):
 
 
 async def test_the_cycle_collector_skips_start_up_objects_once_the_client_loaded(chat_env):
-    from hermes.tui.app import GC_YOUNG_THRESHOLD
+    from hermes.tui.startup import GC_YOUNG_THRESHOLD
 
     gc.unfreeze()
     assert gc.get_freeze_count() == 0

@@ -436,6 +436,8 @@ class ChatScreen(Screen):
         if rest is None:
             return
         await self.reply.finish()
+        # The reply goes on in a fresh widget: draw this part as one widget from now on.
+        await self.transcript.freeze(self.reply)
         self.reply = None
         self.continuing = True
         if rest:

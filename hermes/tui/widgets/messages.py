@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -48,15 +47,3 @@ class LineMessage(Static):
         self.update(Text(text))
         self.set_class(failed, "-failed")
 
-
-def widget_for(item: TranscriptItem) -> Widget:
-    """The widget that shows an item."""
-    if item.kind == "user":
-        return UserMessage(item)
-    if item.kind == "assistant":
-        # Imported on first use: Textual's Markdown (and markdown-it) would add ~90 ms
-        # to start-up, before the first frame.
-        from hermes.tui.widgets.reply import AssistantMessage
-
-        return AssistantMessage(item)
-    return LineMessage(item)

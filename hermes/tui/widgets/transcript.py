@@ -13,7 +13,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hermes.tui.widgets.messages import LineMessage, TranscriptItem, widget_for
+from hermes.tui.widgets.messages import LineMessage, TranscriptItem, UserMessage
 
 if TYPE_CHECKING:
     from hermes.tui.widgets.reply import AssistantMessage
@@ -24,6 +24,19 @@ MAX_MOUNTED = 240  # beyond this, the oldest rows are unmounted while following 
 # the mounted rows are also capped by weight (a row weighs its number of widgets).
 MAX_WEIGHT = 120
 KEEP_SCREENS = 1.5  # ...but never below this many screen heights of rows
+
+
+def widget_for(item: TranscriptItem) -> Widget:
+    """The widget that shows an item."""
+    if item.kind == "user":
+        return UserMessage(item)
+    if item.kind == "assistant":
+        # Imported on first use: Textual's Markdown (and markdown-it) would add ~90 ms
+        # to start-up, before the first frame.
+        from hermes.tui.widgets.reply import AssistantMessage
+
+        return AssistantMessage(item)
+    return LineMessage(item)
 
 
 def is_reply(widget: Widget) -> TypeGuard[AssistantMessage]:

@@ -259,8 +259,10 @@ class CommandRunner:
             from hermes.tui.session_loading import frozen_snapshot
             from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 
-            snapshot = frozen_snapshot(self.app.agent)
-            await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot))
+            agent = self.app.agent
+            snapshot = frozen_snapshot(agent)
+            provider = agent.provider if agent is not None else None  # one client, not a second
+            await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot, provider))
             self.app.refresh_memory_status()
             return
         sub = words[0].lower()
@@ -282,6 +284,8 @@ class CommandRunner:
             ok, line = memory_bridge.undo(self.app.cfg, self.app.session_id())
             await self.say(line, "info" if ok else "error")
         elif sub == "forget":
-            ok, line = await memory_bridge.forget_conclusion(self.app.cfg, words[1])
+            agent = self.app.agent
+            ok, line = await memory_bridge.forget_conclusion(
+                self.app.cfg, words[1], provider=agent.provider if agent is not None else None)
             await self.say(line, "info" if ok else "error")
         self.app.refresh_memory_status()

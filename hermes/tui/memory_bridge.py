@@ -11,10 +11,13 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hermes import paths
 from hermes.config import Config
+
+if TYPE_CHECKING:
+    from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.tui")
 
@@ -291,23 +294,31 @@ def _new_error_for(cfg: Config, started: float) -> str | None:
     return None
 
 
-async def user_model_view(cfg: Config, limit: int = 20) -> UserModelView:
-    """The active provider's peer card and recent conclusions (never raises)."""
+async def user_model_view(cfg: Config, limit: int = 20,
+                          provider: GuardedProvider | None = None) -> UserModelView:
+    """The active provider's peer card and recent conclusions (never raises).
+
+    `provider`: the running session's own provider, so the viewer asks the same client (one
+    Honcho client, not a second one); without one (no session, or its provider could not
+    start) a provider is opened for this one question and closed again."""
     name = user_model_provider(cfg)
     if name == "off":
         return UserModelView(provider="off")
     from hermes.providers.viewer import load_overview
 
-    overview, error = await _guarded(cfg, "Reading the user model",
-                                     lambda: load_overview(cfg, limit=limit))
+    overview, error = await _guarded(
+        cfg, "Reading the user model",
+        lambda: provider.overview(limit) if provider is not None else load_overview(cfg, limit=limit))
     if overview is None:
         return UserModelView(provider=name, error=error)
     return UserModelView(provider=name, peer_card=tuple(overview.peer_card),
                          conclusions=tuple(overview.conclusions), error=error)
 
 
-async def forget_conclusion(cfg: Config, conclusion_id: str) -> tuple[bool, str]:
-    """Delete one conclusion from the active user model; (deleted, a line for a person)."""
+async def forget_conclusion(cfg: Config, conclusion_id: str,
+                            provider: GuardedProvider | None = None) -> tuple[bool, str]:
+    """Delete one conclusion from the active user model; (deleted, a line for a person).
+    `provider` as for `user_model_view`."""
     name = user_model_provider(cfg)
     if name == "off":
         return False, ("No user model is active (user_model.provider is off), so there is "
@@ -318,7 +329,9 @@ async def forget_conclusion(cfg: Config, conclusion_id: str) -> tuple[bool, str]
                        "e.g. /memory forget 42 (/memory lists them).")
     from hermes.providers.viewer import forget_conclusion as forget
 
-    deleted, error = await _guarded(cfg, f"Forgetting conclusion {cid}", lambda: forget(cfg, cid))
+    deleted, error = await _guarded(
+        cfg, f"Forgetting conclusion {cid}",
+        lambda: provider.forget(cid) if provider is not None else forget(cfg, cid))
     if deleted:
         return True, f"Forgot conclusion {cid} ({name} user model)."
     if error:

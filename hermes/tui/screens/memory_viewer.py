@@ -13,7 +13,7 @@ import os
 import shlex
 import subprocess
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import work
@@ -26,6 +26,9 @@ from textual.widgets import Static
 from hermes.config import Config
 from hermes.tui import memory_bridge
 from hermes.tui.widgets.status_bar import gauge_level
+
+if TYPE_CHECKING:
+    from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.tui")
 NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps its snapshot)."
@@ -77,10 +80,12 @@ class MemoryViewerScreen(ModalScreen[None]):
         Binding("s", "toggle_snapshot", "Snapshot"),
     ]
 
-    def __init__(self, cfg: Config, snapshot: str | None = None) -> None:
+    def __init__(self, cfg: Config, snapshot: str | None = None,
+                 provider: GuardedProvider | None = None) -> None:
         super().__init__()
         self.cfg = cfg
         self.snapshot = snapshot
+        self.provider = provider  # the running session's user-model provider, when it has one
         self.user_model: memory_bridge.UserModelView | None = None  # set once loaded
 
     def compose(self) -> ComposeResult:
@@ -159,7 +164,7 @@ class MemoryViewerScreen(ModalScreen[None]):
     @work(group="user-model", exclusive=True)
     async def _load_user_model(self) -> None:
         try:
-            view = await memory_bridge.user_model_view(self.cfg)
+            view = await memory_bridge.user_model_view(self.cfg, provider=self.provider)
         except Exception:  # a worker that raises would end the app: one line instead
             log.exception("loading the user model failed")
             view = memory_bridge.UserModelView(

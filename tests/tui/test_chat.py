@@ -207,16 +207,17 @@ async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
         transcript = app.chat.transcript
         await submit(pilot, "first")
         await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
-        await pilot.pause(0.2)
-        assert transcript.scroll_y == transcript.max_scroll_y  # followed to the end
+        # followed to the end (the last lines are laid out a moment after they arrive)
+        await wait_for(pilot, lambda: transcript.max_scroll_y > 0
+                       and transcript.scroll_y == transcript.max_scroll_y)
 
         await submit(pilot, "second")
         await wait_for(pilot, lambda: transcript.max_scroll_y > 0 and any(
             "Line 10 " in i.text for i in transcript.items[-3:] if i.kind == "assistant"))
         await pilot.press("pageup", "pageup")  # the person scrolls up to read
         await wait_for(pilot, lambda: not transcript.following)
-        await wait_for(pilot, lambda: _idle(app))
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
+        await pilot.pause()  # everything the end of the turn asked for is handled
         assert transcript.scroll_y < transcript.max_scroll_y  # the view stayed put
 
 
@@ -229,8 +230,9 @@ async def test_a_model_client_that_fails_to_load_is_one_line_and_keeps_the_input
         await ready(app)
         await submit(pilot, "hello")
         await wait_for(pilot, lambda: app.chat.prompt.text == "hello")
-        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items)
+                       and not app.turn_running())
+        await pilot.pause()  # the turn has ended: a second line would be on screen by now
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
         assert errors == ["The model client failed to load (litellm is missing). Reinstall Hermes "
                           "(pip install .) and see $HERMES_HOME/logs/hermes.log."]

@@ -98,8 +98,7 @@ async def test_theme_switches_and_persists(chat_env):
         dark_bg = app.chat.styles.background
         await submit(pilot, "/theme hermes-light")
         await wait_for(pilot, lambda: app.theme == "hermes-light")
-        await pilot.pause()
-        assert app.chat.styles.background != dark_bg
+        await wait_for(pilot, lambda: app.chat.styles.background != dark_bg)  # restyled
         assert load_config().display.theme == "hermes-light"
         await submit(pilot, "/theme no-such-theme")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Unknown theme"))
@@ -198,6 +197,17 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         assert f"· {first_session}\n    What is the answer about **quokkas**?" in transcript_texts(app)[-1]
 
 
+def _palette_highlights(app, usage: str) -> bool:
+    """The command palette's highlighted hit (what Enter runs) is the command `usage`."""
+    from textual.command import CommandList
+
+    hits = app.screen.query(CommandList)
+    if not hits or hits.first().highlighted is None:
+        return False
+    shown = hits.first().get_option_at_index(hits.first().highlighted).prompt
+    return str(shown).startswith(usage)
+
+
 async def test_slash_commands_are_in_the_command_palette(chat_env):
     from textual.command import CommandPalette
 
@@ -207,14 +217,14 @@ async def test_slash_commands_are_in_the_command_palette(chat_env):
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"help")
-        await pilot.pause(0.5)
+        await wait_for(pilot, lambda: _palette_highlights(app, "/help"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(t.startswith("Commands:") for t in transcript_texts(app)))
         # a command that needs an argument is typed into the prompt instead of run
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"search past")
-        await pilot.pause(0.5)
+        await wait_for(pilot, lambda: _palette_highlights(app, "/search"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.chat.prompt.text == "/search ")
 

@@ -339,7 +339,17 @@ def _palette_text(app) -> str:
     return " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
 
 
-async def test_memory_subcommands_approve_by_id_history_undo_and_approval_setting(chat_env):
+async def test_memory_approve_by_id_saves_the_staged_write(chat_env):
+    pending_id = _stage("Uses fish shell")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, f"/memory approve {pending_id}")
+        await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish shell"])
+        assert list_pending(app.cfg) == []
+
+
+async def test_memory_history_lists_recent_changes_and_undo_reverts_the_last(chat_env):
     pending_id = _stage("Uses fish shell")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -348,12 +358,27 @@ async def test_memory_subcommands_approve_by_id_history_undo_and_approval_settin
         await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish shell"])
         await submit(pilot, "/memory history")
         await wait_for(pilot, lambda: any("Recent memory changes" in t for t in transcript_texts(app)))
+        assert "Uses fish shell" in transcript_texts(app)[-1]
         await submit(pilot, "/memory undo")
         await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == [])
+
+
+async def test_memory_approval_on_is_saved_in_config(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        assert load_config().memory.write_approval is not True
         await submit(pilot, "/memory approval on")
         await wait_for(pilot, lambda: load_config().memory.write_approval is True)
+
+
+async def test_memory_approve_with_a_missing_or_unknown_id_is_a_hint(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
         await submit(pilot, "/memory approve")  # bad argument: a hint, not a traceback
-        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("/memory approve needs"))
+        await wait_for(pilot, lambda: bool(transcript_texts(app))
+                       and transcript_texts(app)[-1].startswith("/memory approve needs"))
         await submit(pilot, "/memory approve 0badc0de")  # an unknown id: the app's own hint
         await wait_for(pilot, lambda: "/memory pending lists" in transcript_texts(app)[-1])
         assert "hermes memory" not in transcript_texts(app)[-1]

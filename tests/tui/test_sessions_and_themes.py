@@ -45,39 +45,60 @@ async def test_title_then_resume_by_name_from_a_new_app_instance(chat_env):
     assert SessionStore().get_session(sid).message_count >= 4
 
 
-async def test_resume_on_the_command_line_and_the_picker(chat_env):
+async def test_new_with_a_name_already_taken_is_one_line_and_keeps_the_session(chat_env):
     server, _ = chat_env
-    server.queue(Reply(text="first answer"), Reply(text="second answer"))
+    server.queue(Reply(text="first answer"))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         alpha_id = await _chat_and_name(pilot, app, "alpha question", "first answer", "alpha")
-        await submit(pilot, "/new alpha")  # the name is taken: one line, nothing changes
+        await submit(pilot, "/new alpha")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Cannot start"))
         assert "alpha" in transcript_texts(app)[-1] and app.agent.session_id == alpha_id
-        await submit(pilot, "/new beta")
-        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("New session"))
-        await submit(pilot, "beta question")
-        await wait_for(pilot, lambda: "second answer" in transcript_texts(app))
-        await app.action_quit()
+        assert "alpha question" in transcript_texts(app)  # the conversation is still on screen
 
-    resumed = make_app(resume="alpha")  # `hermes --resume alpha`
-    async with resumed.run_test(size=SIZE) as pilot:
-        await ready(resumed)
-        assert "alpha question" in transcript_texts(resumed)
+
+def _two_named_sessions() -> None:
+    """"alpha" and then "beta", each with one question (beta is the most recent)."""
+    with SessionStore() as store:
+        for title in ("alpha", "beta"):
+            sid = store.create_session(source="tui", model="m", system_prompt="s", cwd="/tmp", title=title)
+            store.append_message(sid, "user", f"{title} question")
+
+
+async def test_resume_on_the_command_line_opens_the_named_session(chat_env):
+    _two_named_sessions()
+    app = make_app(resume="alpha")  # `hermes --resume alpha`
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        assert "alpha question" in transcript_texts(app)
+        assert "beta question" not in transcript_texts(app)
+        await wait_for(pilot, lambda: app.chat.status_info.title == "alpha")
+
+
+async def test_the_picker_lists_the_other_sessions_filters_and_resumes_one(chat_env):
+    _two_named_sessions()
+    app = make_app(resume="alpha")
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
         await submit(pilot, "/sessions")
-        await wait_for(pilot, lambda: isinstance(resumed.screen, SessionPickerScreen))
-        picker = resumed.screen
+        await wait_for(pilot, lambda: isinstance(app.screen, SessionPickerScreen))
+        picker = app.screen
         assert [r.title for r in picker.rows] == ["beta"]  # the open session is not listed
         await pilot.press(*"zzz")
-        assert picker.query_one("#session-list").option_count == 1  # "No session matches."
+        await wait_for(pilot, lambda: picker.query_one("#session-list").option_count == 1)
+        assert "No session matches" in str(picker.query_one("#session-list").get_option_at_index(0).prompt)
         await pilot.press("backspace", "backspace", "backspace", *"beta", "enter")
-        await wait_for(pilot, lambda: "beta question" in transcript_texts(resumed))
-        assert resumed.chat.status_info.title == "beta"
+        await wait_for(pilot, lambda: "beta question" in transcript_texts(app))
+        await wait_for(pilot, lambda: app.chat.status_info.title == "beta")
 
-    latest = make_app(continue_last=True)  # `hermes -c`
-    async with latest.run_test(size=SIZE) as pilot:
-        await ready(latest)
-        assert "beta question" in transcript_texts(latest)
+
+async def test_continue_opens_the_most_recent_session(chat_env):
+    _two_named_sessions()
+    app = make_app(continue_last=True)  # `hermes -c`
+    async with app.run_test(size=SIZE):
+        await ready(app)
+        assert "beta question" in transcript_texts(app)
+        assert "alpha question" not in transcript_texts(app)
 
 
 async def test_resuming_an_unknown_name_is_one_line(chat_env):
@@ -164,18 +185,29 @@ async def test_slash_completion_as_you_type(chat_env):
         assert not suggestions.display
 
 
-async def test_usage_model_retry_search_and_compress_commands(chat_env):
+async def _one_turn(pilot, app) -> None:
+    await ready(app)
+    await submit(pilot, "What is the answer about quokkas?")
+    await wait_for(pilot, lambda: "The answer is 42." in transcript_texts(app))
+
+
+async def test_usage_counts_the_sessions_turns(chat_env):
     server, _ = chat_env
     server.queue(Reply(text="The answer is 42."))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await ready(app)
-        await submit(pilot, "What is the answer about quokkas?")
-        await wait_for(pilot, lambda: "The answer is 42." in transcript_texts(app))
-        first_session = app.agent.session_id
+        await _one_turn(pilot, app)
         await submit(pilot, "/usage")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("This session:"))
         assert " 1 turn · " in transcript_texts(app)[-1]
+
+
+async def test_model_switches_the_model_and_retry_uses_the_new_one(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="The answer is 42."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _one_turn(pilot, app)
         await submit(pilot, "/model openai/other")
         await wait_for(pilot, lambda: app.chat.status_info.model == "openai/other")
         assert app.agent.model == "openai/other"
@@ -185,10 +217,30 @@ async def test_usage_model_retry_search_and_compress_commands(chat_env):
         await submit(pilot, "/retry")
         await wait_for(pilot, lambda: "Again: 42." in transcript_texts(app))
         assert any(r["model"] == "other" for r in server.requests)
+
+
+async def test_compress_summarises_and_continues_in_a_new_session(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="The answer is 42."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _one_turn(pilot, app)
+        first_session = app.agent.session_id
         await submit(pilot, "/compress")
         # one turn is on screen, so /compress summarises it and continues in a new session
         await wait_for(pilot, lambda: any("Conversation compressed:" in t
                                           for t in transcript_texts(app)))
+        assert not any(t.startswith("Nothing to compress") for t in transcript_texts(app))
+        assert app.agent.session_id != first_session
+
+
+async def test_search_finds_the_session_left_with_new(chat_env):
+    server, _ = chat_env
+    server.queue(Reply(text="The answer is 42."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await _one_turn(pilot, app)
+        first_session = app.agent.session_id
         await submit(pilot, "/new")
         await wait_for(pilot, lambda: transcript_texts(app) == ["New session."])
         await submit(pilot, "/search quokkas")
@@ -208,7 +260,7 @@ def _palette_highlights(app, usage: str) -> bool:
     return str(shown).startswith(usage)
 
 
-async def test_slash_commands_are_in_the_command_palette(chat_env):
+async def test_the_command_palette_runs_a_slash_command(chat_env):
     from textual.command import CommandPalette
 
     app = make_app()
@@ -220,27 +272,42 @@ async def test_slash_commands_are_in_the_command_palette(chat_env):
         await wait_for(pilot, lambda: _palette_highlights(app, "/help"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: any(t.startswith("Commands:") for t in transcript_texts(app)))
-        # a command that needs an argument is typed into the prompt instead of run
+
+
+async def test_the_command_palette_types_a_command_that_needs_an_argument(chat_env):
+    from textual.command import CommandPalette
+
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
         await pilot.press("ctrl+p")
         await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
         await pilot.press(*"search past")
         await wait_for(pilot, lambda: _palette_highlights(app, "/search"))
         await pilot.press("enter")
         await wait_for(pilot, lambda: app.chat.prompt.text == "/search ")
+        assert transcript_texts(app) == []  # typed into the input, not run
 
 
-async def test_retry_before_any_message_and_title_goes_through_the_agent(chat_env):
-    """/retry with nothing sent is one line (the app keeps running); /title renames through the
-    agent, so `/title` shows the new name and no model title is asked for afterwards."""
-    server, _ = chat_env
-    server.queue(Reply(text="ok then"))
+async def test_retry_before_any_message_is_one_line(chat_env):
+    """/retry with nothing sent is one line, and the app keeps running."""
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "/retry")
         await wait_for(pilot, lambda: bool(transcript_texts(app))
                        and transcript_texts(app)[-1].startswith("Nothing to retry"))
-        assert app.is_running
+        assert app.is_running and len(transcript_texts(app)[-1].splitlines()) == 1
+
+
+async def test_title_renames_through_the_agent(chat_env):
+    """/title renames through the agent, so `/title` shows the new name and no model title is
+    asked for afterwards."""
+    server, _ = chat_env
+    server.queue(Reply(text="ok then"))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
         await submit(pilot, "first message")
         await wait_for(pilot, lambda: "ok then" in transcript_texts(app))
         await submit(pilot, "/title release notes")

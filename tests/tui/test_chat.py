@@ -124,11 +124,11 @@ async def test_up_recalls_earlier_prompts(chat_env):
         await submit(pilot, "second prompt")
         await wait_for(pilot, lambda: _idle(app))
         await pilot.press("up")
-        assert app.chat.prompt.text == "second prompt"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "second prompt")
         await pilot.press("up")
-        assert app.chat.prompt.text == "first prompt"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "first prompt")
         await pilot.press("down", "down")
-        assert app.chat.prompt.text == ""
+        await wait_for(pilot, lambda: app.chat.prompt.text == "")
 
 
 async def test_ctrl_j_inserts_a_newline_instead_of_sending(chat_env):
@@ -137,7 +137,7 @@ async def test_ctrl_j_inserts_a_newline_instead_of_sending(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await pilot.press("a", "ctrl+j", "b")
-        assert app.chat.prompt.text == "a\nb"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "a\nb")
         assert server.requests == []
 
 
@@ -153,7 +153,7 @@ async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_en
         await wait_for(pilot, lambda: app.chat.status_info.busy.startswith("loading"))
         assert app.chat.prompt.has_focus  # the UI keeps working meanwhile
         await pilot.press("x")
-        assert app.chat.prompt.text == "x"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "x")
         assert server.requests == []
         release.set()
         await wait_for(pilot, lambda: "OK." in transcript_texts(app) or any(

@@ -172,17 +172,17 @@ async def test_slash_completion_as_you_type(chat_env):
         await ready(app)
         await pilot.press("/", "t")
         suggestions = app.chat.query_one("#suggestions")
-        assert suggestions.display
-        shown = [suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)]
-        assert shown == ["/title", "/theme"]
+
+        def shown() -> list[str]:
+            return [suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)]
+
+        await wait_for(pilot, lambda: suggestions.display and shown() == ["/title", "/theme"])
         await pilot.press("down", "tab")
-        assert app.chat.prompt.text == "/theme "
+        await wait_for(pilot, lambda: app.chat.prompt.text == "/theme ")
         await pilot.press("h")
-        assert app.chat.prompt.text == "/theme h"
-        assert "/theme hermes-light" in [
-            suggestions.get_option_at_index(i).id for i in range(suggestions.option_count)]
+        await wait_for(pilot, lambda: app.chat.prompt.text == "/theme h" and "/theme hermes-light" in shown())
         await pilot.press("escape")
-        assert not suggestions.display
+        await wait_for(pilot, lambda: not suggestions.display)
 
 
 async def _one_turn(pilot, app) -> None:
@@ -336,6 +336,6 @@ async def test_resume_completes_session_names_with_tab(chat_env):
         await pilot.press(*"th refactor #")  # names with spaces keep completing
         await wait_for(pilot, lambda: suggestions.option_count == 1)
         await pilot.press("tab")
-        assert app.chat.prompt.text == "/resume auth refactor #2 "
+        await wait_for(pilot, lambda: app.chat.prompt.text == "/resume auth refactor #2 ")
         await pilot.press("enter")
         await wait_for(pilot, lambda: "about auth refactor #2" in transcript_texts(app))

@@ -9,6 +9,7 @@ from hermes.tui import commands, memory_bridge
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
+    from hermes.agent.session import AgentSession
     from hermes.tui.command_host import CommandHost
 
 log = logging.getLogger("hermes.tui")
@@ -83,7 +84,7 @@ class CommandRunner:
 
     # ------------------------------------------------------------ agent
 
-    def _agent_or_none(self):  # noqa: ANN202 - AgentSession is imported lazily
+    def _agent_or_none(self) -> AgentSession | None:
         return self.app.agent
 
     async def cmd_model(self, args: str) -> None:

@@ -17,6 +17,8 @@ from hermes import paths
 from hermes.config import Config
 
 if TYPE_CHECKING:
+    from hermes.memory.pending import PendingWrite
+    from hermes.providers.base import ConclusionView
     from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.tui")
@@ -56,7 +58,7 @@ def pending_count(cfg: Config | None = None) -> int:
         return 0
 
 
-def list_pending(cfg: Config | None = None) -> list[Any]:
+def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
     from hermes.memory import list_pending as pending
 
     return list(_run("Listing pending writes", pending, cfg))
@@ -141,7 +143,7 @@ class PendingView:
 TARGET_LABELS = {"memory": "Memory", "user": "User profile", "memory+user": "Memory + profile"}
 
 
-def pending_view(record: Any) -> PendingView:
+def pending_view(record: PendingWrite) -> PendingView:
     """What the pane shows for one PendingWrite."""
     action, target = str(record.action), str(record.target)
     before, after = str(record.before or ""), str(record.after or "")
@@ -253,18 +255,18 @@ class UserModelView:
 
     provider: str
     peer_card: tuple[str, ...] = ()
-    conclusions: tuple[Any, ...] = ()  # hermes.providers.base.ConclusionView
+    conclusions: tuple[ConclusionView, ...] = ()
     error: str | None = None
 
 
 def user_model_provider(cfg: Config) -> str:
-    return str(getattr(cfg.user_model, "provider", "off") or "off")
+    return cfg.user_model.provider or "off"
 
 
 async def _guarded(cfg: Config, action: str, make: Any) -> tuple[Any, str | None]:
     """Run one provider call bounded by `user_model.timeout`; (result, one-line error)."""
     started = time.time()
-    timeout = float(getattr(cfg.user_model, "timeout", 20) or 20)
+    timeout = float(cfg.user_model.timeout or 20)
     try:
         result = await asyncio.wait_for(make(), timeout)
     except TimeoutError:

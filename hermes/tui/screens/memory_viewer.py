@@ -13,7 +13,7 @@ import os
 import shlex
 import subprocess
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -28,6 +28,7 @@ from hermes.tui import memory_bridge
 from hermes.tui.widgets.status_bar import gauge_level
 
 if TYPE_CHECKING:
+    from hermes.providers.base import ConclusionView
     from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.tui")
@@ -37,14 +38,14 @@ KEYS_HINTS = ("e edit MEMORY.md · u edit USER.md · s snapshot · Esc close", "
               "e/u edit · Esc")
 
 
-def conclusion_text(view: Any) -> Text:
+def conclusion_text(view: ConclusionView) -> Text:
     """`#42 Prefers tabs · derived · 2026-01-01` (the id first: /memory forget takes it)."""
     line = Text()
     line.append(f"#{view.id}", style="bold")
     line.append(" ")
     line.append(" ".join(str(view.text).split()))
-    details = [str(view.source)] if getattr(view, "source", "") else []
-    if getattr(view, "created_at", None):
+    details = [str(view.source)] if view.source else []
+    if view.created_at:
         details.append(time.strftime("%Y-%m-%d", time.localtime(view.created_at)))
     if details:
         line.append(" · " + " · ".join(details), style="dim")

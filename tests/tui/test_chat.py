@@ -199,8 +199,10 @@ async def test_a_long_reply_streams_into_several_widgets_that_add_up(chat_env):
 async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
     server, _ = chat_env
     long_reply = "\n\n".join(f"Line {n} of a long answer." for n in range(80))
-    server.queue(Reply(text=long_reply, chunk_size=30, chunk_delay=0.03),
-                 Reply(text=long_reply, chunk_size=30, chunk_delay=0.03))
+    # the second reply streams slowly until the person has scrolled up (the fake server reads
+    # chunk_delay before each chunk), so the scrolling happens mid-stream however loaded
+    second = Reply(text=long_reply, chunk_size=30, chunk_delay=0.3)
+    server.queue(Reply(text=long_reply, chunk_size=30, chunk_delay=0.03), second)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
@@ -216,6 +218,8 @@ async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
             "Line 10 " in i.text for i in transcript.items[-3:] if i.kind == "assistant"))
         await pilot.press("pageup", "pageup")  # the person scrolls up to read
         await wait_for(pilot, lambda: not transcript.following)
+        assert app.agent.busy  # mid-stream
+        second.chunk_delay = 0.01
         await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
         await pilot.pause()  # everything the end of the turn asked for is handled
         assert transcript.scroll_y < transcript.max_scroll_y  # the view stayed put

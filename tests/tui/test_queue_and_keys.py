@@ -6,6 +6,9 @@ from tests.support.fake_llm import Reply
 from tests.tui.conftest import SIZE, make_app, mid_reply, ready, submit, transcript_texts, wait_for
 
 SLOW = "First paragraph of the answer.\n\n" + "\n\n".join(f"Paragraph {n}." for n in range(1, 60))
+# The fake server reads a reply's chunk_delay before each chunk: a slow stream (up to ~40 s) is
+# still streaming however long the test takes to act, and setting it to 0 lets it finish.
+HELD = 0.5
 
 
 def _idle(app) -> bool:
@@ -24,7 +27,8 @@ async def _streaming(pilot, app) -> None:
 
 async def test_a_message_sent_while_a_reply_streams_is_queued_then_sent(chat_env):
     server, _ = chat_env
-    server.queue(Reply(text=SLOW, chunk_size=10, chunk_delay=0.03), Reply(text="Second answer."))
+    first = Reply(text=SLOW, chunk_size=10, chunk_delay=HELD)
+    server.queue(first, Reply(text="Second answer."))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
@@ -34,6 +38,8 @@ async def test_a_message_sent_while_a_reply_streams_is_queued_then_sent(chat_env
         await wait_for(pilot, lambda: app.chat.queued == ["follow-up question"])
         assert _queued_bar(app).display and "follow-up question" in str(_queued_bar(app).render())
         assert "follow-up question" not in transcript_texts(app)  # not drawn inside the reply
+        assert app.agent.busy  # the first reply was still streaming when it was queued
+        first.chunk_delay = 0  # now let the first reply end
         await wait_for(pilot, lambda: "Second answer." in transcript_texts(app) and _idle(app))
         texts = transcript_texts(app)
         first_reply = "".join(i.text for i in app.chat.transcript.items[:texts.index("follow-up question")]

@@ -9,20 +9,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import logging
 import signal
 import time
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from textual import work
+from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.message import Message
 from textual.screen import Screen
 from textual.widget import Widget
+from textual.worker import Worker, WorkerState
 
 from hermes import config as config_mod
 from hermes.agent import events as ev
@@ -33,7 +33,8 @@ from hermes.tui.approval_notices import OPEN_KEY_LABEL
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
-from hermes.tui.startup import ClientLoader, write_marker
+from hermes.tui.startup import ClientLoader, Preload, tune_gc_for_streaming, write_marker
+from hermes.tui.text_stream import TextBuffer
 from hermes.tui.tool_approvals import ToolApprovals
 
 if TYPE_CHECKING:
@@ -42,11 +43,8 @@ if TYPE_CHECKING:
     from hermes.tui.screens.tool_approval import ToolApprovalScreen
     from hermes.tui.widgets.messages import TranscriptItem
 
-GC_YOUNG_THRESHOLD = 7000  # Python's default is 700
-
 log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
-TEXT_FRAME = 0.05  # seconds between Markdown updates while a reply streams
 
 
 class HermesApp(App):
@@ -61,11 +59,11 @@ class HermesApp(App):
         resume: str | None = None,
         continue_last: bool = False,
         cfg: Config | None = None,
-        preload: Any = None,
+        preload: Preload | None = None,
         open_agent: bool = True,
     ) -> None:
         super().__init__()
-        self.cfg = cfg or config_mod.load_config()
+        self._cfg = cfg or config_mod.load_config()
         self.resume_target = resume
         self.continue_last = continue_last
         self.agent: AgentSession | None = None
@@ -75,9 +73,7 @@ class HermesApp(App):
         self._open_agent_on_start = open_agent
         self._quitting = False
         self.pending_title: str | None = None
-        self._pending_text: list[str] = []
-        self._text_flush_queued = False
-        self._last_text_flush = 0.0
+        self._text = TextBuffer()
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
         self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
         self.tool_approvals = ToolApprovals(self._post_to_chat, self._transcript_row, self._tool_requests_changed)
@@ -87,7 +83,18 @@ class HermesApp(App):
     # ------------------------------------------------------------ start-up
 
     def get_default_screen(self) -> Screen:
-        return ChatScreen()
+        return ChatScreen(self.cfg, completion_choices=self.completion_choices)
+
+    @property
+    def cfg(self) -> Config:
+        return self._cfg
+
+    @cfg.setter
+    def cfg(self, cfg: Config) -> None:
+        """A reloaded config (setup pane) reaches the chat screen too."""
+        self._cfg = cfg
+        if self.screen_stack:
+            self.chat.cfg = cfg
 
     @property
     def chat(self) -> ChatScreen:
@@ -108,8 +115,8 @@ class HermesApp(App):
             asyncio.get_running_loop().add_signal_handler(
                 signal.SIGTERM, lambda: self.run_worker(self.action_quit(), group="quit"))
 
-    def chat_ready(self) -> None:
-        """Called by the chat screen once it is mounted with the input focused."""
+    def on_chat_screen_ready(self, message: ChatScreen.Ready) -> None:
+        """The chat screen is mounted with the input focused: start the heavy work after it paints."""
         self.call_after_refresh(self._after_first_frame)
 
     def _register_active_theme(self) -> None:
@@ -145,7 +152,7 @@ class HermesApp(App):
     def _after_first_frame(self) -> None:
         write_marker("first_frame")
         startup_gc.resume()
-        self.loader.start(on_done=lambda: self.call_from_thread(self._client_loaded))
+        self._load_model_client()
         self._register_all_themes()
         if warning := self.theme_result.warning():
             self.notify(warning, title="Themes", severity="warning", timeout=10)
@@ -165,18 +172,17 @@ class HermesApp(App):
         prompts = self.chat.prompt.prompts
         prompts.entries = _newest_unique(earlier + prompts.entries, prompts.limit)
 
-    def _client_loaded(self) -> None:
-        # Everything imported so far (Textual, litellm: a few hundred thousand objects) lives
-        # as long as the app: moved out of the cycle collector's sight, a full collection no
-        # longer walks them. And fewer, larger young collections: with the default 700 a
-        # full collection ran every ~0.9 s of streaming and paused the screen for 20-150 ms,
-        # growing with the transcript (bench/README.md). Costs a few MB of young garbage. No
-        # collection first: at this point one takes ~340 ms and finds nothing to free.
-        gc.freeze()
-        gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+    @work(group="model-client")
+    async def _load_model_client(self) -> None:
+        """litellm's import in a thread worker, awaited here; cancelled with the app, so
+        nothing calls back into an app that has exited."""
+        await self.loader.load(self)
+        if not self.screen_stack:  # the app is closing
+            return
+        tune_gc_for_streaming()
         if self.loader.error:
-            self.chat.run_worker(self.chat.add_line("error", self.loader.error))
-        if self.chat.status.info.busy.startswith("loading"):
+            await self.chat.add_line("error", self.loader.error)
+        if self.chat.status_info.busy.startswith("loading"):
             self.chat.set_busy("")
 
     @work(group="start", exclusive=True)
@@ -206,7 +212,7 @@ class HermesApp(App):
         from hermes.tui.welcome import RESUME_COUNT, welcome_text
 
         try:
-            rows = sessions_bridge.recent_sessions(exclude=self._session_id(), limit=RESUME_COUNT)
+            rows = sessions_bridge.recent_sessions(exclude=self.session_id(), limit=RESUME_COUNT)
         except sessions_bridge.SessionsUnavailable:
             rows = []  # already said in its own line
         memory_pct, user_pct = memory_bridge.gauge(self.cfg)
@@ -251,16 +257,14 @@ class HermesApp(App):
             await self.chat.add_line("error", line)
         for line in history.resume_notes(new) if resuming else []:
             await self.chat.add_line("notice", f"💾 {line}")
-        if getattr(new, "read_only", ""):
+        if new.read_only:
             await self.chat.add_line("error", new.read_only)
-        self.chat.prompt.set_read_only(getattr(new, "read_only", ""))
-        status = self.chat.status.info
-        status.model = new.model
-        status.title = new.title or ""
-        status.context_window = new.context_window or status.context_window
-        status.input_tokens, status.output_tokens = new.totals.input_tokens, new.totals.output_tokens
-        status.cost = new.totals.cost
-        self.chat.status.refresh_info()
+        self.chat.set_read_only(new.read_only)
+        self.chat.update_status(
+            model=new.model, title=new.title or "", project=new.project_name,
+            context_window=new.context_window or self.chat.status_info.context_window,
+            input_tokens=new.totals.input_tokens, output_tokens=new.totals.output_tokens,
+            cost=new.totals.cost)
         return resuming
 
     # ------------------------------------------------------------ agent glue
@@ -275,40 +279,59 @@ class HermesApp(App):
             return
         chat = self.chat
         if isinstance(event, ev.TextDelta):
-            self._pending_text.append(event.text)
-            if not self._text_flush_queued:
-                self._text_flush_queued = True
-                # At most one Markdown update per TEXT_FRAME: each one re-lays out the screen.
-                wait = self._last_text_flush + TEXT_FRAME - time.monotonic()
-                if wait > 0:
-                    asyncio.get_running_loop().call_later(
-                        wait, chat.post_message, TextArrived())
-                else:
-                    chat.post_message(TextArrived())
+            delay = self._text.add(event.text)
+            if delay:
+                asyncio.get_running_loop().call_later(delay, chat.post_message, TextArrived(self._text))
+            elif delay is not None:
+                chat.post_message(TextArrived(self._text))
             return
-        if self._pending_text:
-            chat.post_message(AgentEventMessage(ev.TextDelta(self.take_pending_text())))
+        if self._text:  # text still waiting goes first: the screen keeps the events' order
+            chat.post_message(AgentEventMessage(ev.TextDelta(self._text.take())))
         if isinstance(event, ev.TurnStarted) and self.pending_title:
             title, self.pending_title = self.pending_title, None
             self.call_later(self.runner.apply_title, title)
+        if isinstance(event, ev.SessionChanged) and self.agent is not None:  # /new may be read-only
+            chat.set_read_only(self.agent.read_only)
         chat.post_message(AgentEventMessage(event))
 
-    def take_pending_text(self) -> str:
-        """Everything streamed since the last call (the chat screen renders it)."""
-        text = "".join(self._pending_text)
-        self._pending_text.clear()
-        self._text_flush_queued = False
-        self._last_text_flush = time.monotonic()
-        return text
-
     def send_message(self, text: str, retry: bool = False) -> None:
+        """Start a turn (the chat screen asks with SendRequested; /retry calls this)."""
         self._send(text, retry)
+        self.chat.turn_active = True
+
+    def on_chat_screen_send_requested(self, message: ChatScreen.SendRequested) -> None:
+        self.send_message(message.text, retry=message.retry)
+
+    def on_chat_screen_command_entered(self, message: ChatScreen.CommandEntered) -> None:
+        # A worker, so a command can wait for a pane (picker, viewer) to close.
+        self.run_worker(self.runner.run_line(message.line), group="command")
+
+    def on_chat_screen_cancel_requested(self, message: ChatScreen.CancelRequested) -> None:
+        self.cancel_reply()
+
+    def on_chat_screen_quit_requested(self, message: ChatScreen.QuitRequested) -> None:
+        self.run_worker(self.action_quit(), group="quit")
+
+    def on_chat_screen_memory_changed(self, message: ChatScreen.MemoryChanged) -> None:
+        self.refresh_memory_status()
+
+    def on_chat_screen_failed_cleared(self, message: ChatScreen.FailedCleared) -> None:
+        if self.agent is not None:
+            self.agent.discard_failed()
 
     def turn_running(self) -> bool:
         """A message is on its way or a reply is streaming (queued input waits for it)."""
-        if self.agent is not None and getattr(self.agent, "busy", False):
+        if self.agent is not None and self.agent.busy:
             return True
         return any(w.group == "turn" and not w.is_finished for w in self.workers)
+
+    @on(Worker.StateChanged)
+    def _turn_worker_changed(self, event: Worker.StateChanged) -> None:
+        """A turn worker cancelled before it started never runs `_send`'s clean-up: lower the
+        chat screen's `turn_active` here then (a finished turn lowers it in `_send`)."""
+        if (event.worker.group == "turn" and event.state == WorkerState.CANCELLED
+                and self.screen_stack and not self.turn_running()):
+            self.chat.turn_active = False
 
     @work(group="turn")
     async def _send(self, text: str, retry: bool) -> None:
@@ -317,6 +340,7 @@ class HermesApp(App):
             outcome = await self._run_turn(text, retry)
         finally:
             if self.screen_stack and not self._quitting:
+                self.chat.turn_active = False
                 await self.chat.turn_ended(outcome)
 
     async def _run_turn(self, text: str, retry: bool) -> str:
@@ -365,8 +389,7 @@ class HermesApp(App):
     def cancel_reply(self) -> None:
         self.tool_approvals.deny_all()  # a tool waiting for approval gets "denied", then the cancel
         waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]
-        if self.agent is not None and (getattr(self.agent, "busy", False)
-                                       or getattr(self.agent, "compressing", False)):
+        if self.agent is not None and (self.agent.busy or self.agent.compressing):
             self.agent.cancel()
         elif self.agent is not None and self.agent.has_background_work:
             self.agent.stop_background()  # saved as a job: the review runs at the next start
@@ -385,19 +408,21 @@ class HermesApp(App):
 
         from hermes.tui import memory_bridge
 
-        try:
-            info = self.chat.status.info
-        except NoMatches:  # a timer that fires while the app closes: nothing left to update
+        if not self.screen_stack:  # a timer that fires while the app closes: nothing to update
             return
-        info.memory_pct, info.user_pct = memory_bridge.gauge(self.cfg)
-        info.pending = memory_bridge.pending_count(self.cfg)
+        try:
+            self.chat.query_one("#status")
+        except NoMatches:  # the chat screen is being taken down
+            return
+        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
+        self.chat.update_status(memory_pct=memory_pct, user_pct=user_pct,
+                                pending=memory_bridge.pending_count(self.cfg))
         notices, pane = self.chat.approval_notices, self._approval_pane()
         if notices.waiting or pane is not None:
             ids = memory_bridge.pending_ids(self.cfg)
             notices.sync(ids)
             if pane is not None and ids is not None and ids != pane.shown_ids:
                 pane.reload()
-        self.chat.status.refresh_info()
 
     def _approval_pane(self) -> ApprovalScreen | None:
         from hermes.tui.screens.approval import ApprovalScreen
@@ -459,11 +484,10 @@ class HermesApp(App):
         from textual.css.query import NoMatches
 
         try:
-            status = self.chat.status
+            chat = self.chat
         except (NoMatches, IndexError):  # the app is closing
             return
-        status.info.tool_requests = len(self.tool_approvals.waiting)
-        status.refresh_info()
+        chat.update_status(tool_requests=len(self.tool_approvals.waiting))
         if (pane := self._tool_approval_pane()) is not None and pane.is_mounted:
             pane.show_next()
 
@@ -480,8 +504,8 @@ class HermesApp(App):
                             f"Review memory writes waiting for approval ({OPEN_KEY_LABEL})",
                             self.open_approvals)
 
-    def _session_id(self) -> str | None:
-        return getattr(self.agent, "session_id", None) if self.agent else None
+    def session_id(self) -> str | None:
+        return self.agent.session_id if self.agent else None
 
     def set_theme(self, name: str) -> str:
         """Switch and persist the theme; returns a line to show."""
@@ -522,7 +546,7 @@ class HermesApp(App):
         from hermes.tui import sessions_bridge
 
         try:
-            rows = sessions_bridge.recent_sessions(exclude=self._session_id(), limit=50)
+            rows = sessions_bridge.recent_sessions(exclude=self.session_id(), limit=50)
         except sessions_bridge.SessionsUnavailable:
             rows = []
         names = tuple(dict.fromkeys(r.title for r in rows if r.title))

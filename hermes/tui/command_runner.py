@@ -9,7 +9,8 @@ from hermes.tui import commands, memory_bridge
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
-    from hermes.tui.app import HermesApp
+    from hermes.agent.session import AgentSession
+    from hermes.tui.command_host import CommandHost
 
 log = logging.getLogger("hermes.tui")
 
@@ -24,7 +25,7 @@ KEYS_HELP = (
 
 
 class CommandRunner:
-    def __init__(self, app: HermesApp) -> None:
+    def __init__(self, app: CommandHost) -> None:
         self.app = app
 
     async def say(self, text: str, kind: str = "info") -> None:
@@ -69,7 +70,7 @@ class CommandRunner:
 
     async def cmd_usage(self, args: str) -> None:
         agent = self.app.agent
-        info = self.app.chat.status.info
+        info = self.app.chat.status_info
         if agent is None:
             await self.say("No session is open.", "error")
             return
@@ -84,7 +85,7 @@ class CommandRunner:
 
     # ------------------------------------------------------------ agent
 
-    def _agent_or_none(self):  # noqa: ANN202 - AgentSession is imported lazily
+    def _agent_or_none(self) -> AgentSession | None:
         return self.app.agent
 
     async def cmd_model(self, args: str) -> None:
@@ -109,8 +110,7 @@ class CommandRunner:
             await self.say(f"{problem} Still on {current}.", "error")
             return
         agent.set_model(args)
-        self.app.chat.status.info.model = args
-        self.app.chat.status.refresh_info()
+        self.app.chat.update_status(model=args)
         await self.say(f"Model: {args} (for this session; set model.name in config.yaml to keep it)")
 
     async def cmd_setup(self, args: str) -> None:
@@ -123,7 +123,7 @@ class CommandRunner:
             await self.say("Setup closed; nothing changed.")
             return
         self.app.cfg = config_mod.load_config()
-        session_id = getattr(self.app.agent, "session_id", None)
+        session_id = self.app.session_id()
         if session_id:  # the same conversation, now on the new model and endpoint
             await self.app.open_agent(resume=session_id)
         else:
@@ -188,11 +188,8 @@ class CommandRunner:
             await self.say(f"Cannot start the new session: {exc}", "error")
             return
         await self.app.chat.transcript.clear()
-        info = self.app.chat.status.info
-        info.title = args
-        info.input_tokens = info.output_tokens = info.context_tokens = 0
-        info.cost = 0.0
-        self.app.chat.status.refresh_info()
+        self.app.chat.update_status(title=args, input_tokens=0, output_tokens=0, context_tokens=0,
+                                    cost=0.0)
         await self.say(f"New session{f' {args!r}' if args else ''}.")
 
     # ------------------------------------------------------------ sessions
@@ -222,8 +219,7 @@ class CommandRunner:
         except (SessionError, OpenError) as exc:
             await self.say(f"Cannot name the session: {exc}", "error")
             return
-        self.app.chat.status.info.title = title
-        self.app.chat.status.refresh_info()
+        self.app.chat.update_status(title=title)
         await self.say(f"Session named {title!r}. Resume it later with: hermes --resume \"{title}\"")
 
     async def cmd_resume(self, args: str) -> None:
@@ -243,7 +239,7 @@ class CommandRunner:
         from hermes.tui.screens.session_picker import SessionPickerScreen
 
         try:
-            rows = sessions_bridge.recent_sessions(exclude=getattr(self.app.agent, "session_id", None))
+            rows = sessions_bridge.recent_sessions(exclude=self.app.session_id())
         except sessions_bridge.SessionsUnavailable as exc:
             await self.say(str(exc), "error")
             return
@@ -258,7 +254,7 @@ class CommandRunner:
         from hermes.tui import sessions_bridge
 
         try:
-            hits = sessions_bridge.search(args, exclude=getattr(self.app.agent, "session_id", None))
+            hits = sessions_bridge.search(args, exclude=self.app.session_id())
         except sessions_bridge.SessionsUnavailable as exc:
             await self.say(str(exc), "error")
             return
@@ -303,8 +299,10 @@ class CommandRunner:
             from hermes.tui.session_loading import frozen_snapshot
             from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 
-            snapshot = frozen_snapshot(self.app.agent)
-            await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot))
+            agent = self.app.agent
+            snapshot = frozen_snapshot(agent)
+            provider = agent.provider if agent is not None else None  # one client, not a second
+            await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot, provider))
             self.app.refresh_memory_status()
             return
         sub = words[0].lower()
@@ -325,10 +323,12 @@ class CommandRunner:
         elif sub == "history":
             await self.say(memory_bridge.history_text(self.app.cfg))
         elif sub == "undo":
-            ok, line = memory_bridge.undo(self.app.cfg, self.app._session_id())
+            ok, line = memory_bridge.undo(self.app.cfg, self.app.session_id())
             await self.say(line, "info" if ok else "error")
         elif sub == "forget":
-            ok, line = await memory_bridge.forget_conclusion(self.app.cfg, words[1])
+            agent = self.app.agent
+            ok, line = await memory_bridge.forget_conclusion(
+                self.app.cfg, words[1], provider=agent.provider if agent is not None else None)
             await self.say(line, "info" if ok else "error")
         self.app.refresh_memory_status()
 

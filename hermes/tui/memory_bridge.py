@@ -11,10 +11,15 @@ import logging
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hermes import paths
 from hermes.config import Config
+
+if TYPE_CHECKING:
+    from hermes.memory.pending import PendingWrite
+    from hermes.providers.base import ConclusionView
+    from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.tui")
 
@@ -53,7 +58,7 @@ def pending_count(cfg: Config | None = None) -> int:
         return 0
 
 
-def list_pending(cfg: Config | None = None) -> list[Any]:
+def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
     from hermes.memory import list_pending as pending
 
     return list(_run("Listing pending writes", pending, cfg.memory if cfg else None))
@@ -138,7 +143,7 @@ class PendingView:
 TARGET_LABELS = {"memory": "Memory", "user": "User profile", "memory+user": "Memory + profile"}
 
 
-def pending_view(record: Any) -> PendingView:
+def pending_view(record: PendingWrite) -> PendingView:
     """What the pane shows for one PendingWrite."""
     action, target = str(record.action), str(record.target)
     before, after = str(record.before or ""), str(record.after or "")
@@ -250,18 +255,18 @@ class UserModelView:
 
     provider: str
     peer_card: tuple[str, ...] = ()
-    conclusions: tuple[Any, ...] = ()  # hermes.providers.base.ConclusionView
+    conclusions: tuple[ConclusionView, ...] = ()
     error: str | None = None
 
 
 def user_model_provider(cfg: Config) -> str:
-    return str(getattr(cfg.user_model, "provider", "off") or "off")
+    return cfg.user_model.provider or "off"
 
 
 async def _guarded(cfg: Config, action: str, make: Any) -> tuple[Any, str | None]:
     """Run one provider call bounded by `user_model.timeout`; (result, one-line error)."""
     started = time.time()
-    timeout = float(getattr(cfg.user_model, "timeout", 20) or 20)
+    timeout = float(cfg.user_model.timeout or 20)
     try:
         result = await asyncio.wait_for(make(), timeout)
     except TimeoutError:
@@ -291,23 +296,31 @@ def _new_error_for(cfg: Config, started: float) -> str | None:
     return None
 
 
-async def user_model_view(cfg: Config, limit: int = 20) -> UserModelView:
-    """The active provider's peer card and recent conclusions (never raises)."""
+async def user_model_view(cfg: Config, limit: int = 20,
+                          provider: GuardedProvider | None = None) -> UserModelView:
+    """The active provider's peer card and recent conclusions (never raises).
+
+    `provider`: the running session's own provider, so the viewer asks the same client (one
+    Honcho client, not a second one); without one (no session, or its provider could not
+    start) a provider is opened for this one question and closed again."""
     name = user_model_provider(cfg)
     if name == "off":
         return UserModelView(provider="off")
     from hermes.providers.viewer import load_overview
 
-    overview, error = await _guarded(cfg, "Reading the user model",
-                                     lambda: load_overview(cfg, limit=limit))
+    overview, error = await _guarded(
+        cfg, "Reading the user model",
+        lambda: provider.overview(limit) if provider is not None else load_overview(cfg, limit=limit))
     if overview is None:
         return UserModelView(provider=name, error=error)
     return UserModelView(provider=name, peer_card=tuple(overview.peer_card),
                          conclusions=tuple(overview.conclusions), error=error)
 
 
-async def forget_conclusion(cfg: Config, conclusion_id: str) -> tuple[bool, str]:
-    """Delete one conclusion from the active user model; (deleted, a line for a person)."""
+async def forget_conclusion(cfg: Config, conclusion_id: str,
+                            provider: GuardedProvider | None = None) -> tuple[bool, str]:
+    """Delete one conclusion from the active user model; (deleted, a line for a person).
+    `provider` as for `user_model_view`."""
     name = user_model_provider(cfg)
     if name == "off":
         return False, ("No user model is active (user_model.provider is off), so there is "
@@ -318,7 +331,9 @@ async def forget_conclusion(cfg: Config, conclusion_id: str) -> tuple[bool, str]
                        "e.g. /memory forget 42 (/memory lists them).")
     from hermes.providers.viewer import forget_conclusion as forget
 
-    deleted, error = await _guarded(cfg, f"Forgetting conclusion {cid}", lambda: forget(cfg, cid))
+    deleted, error = await _guarded(
+        cfg, f"Forgetting conclusion {cid}",
+        lambda: provider.forget(cid) if provider is not None else forget(cfg, cid))
     if deleted:
         return True, f"Forgot conclusion {cid} ({name} user model)."
     if error:

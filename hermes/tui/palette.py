@@ -3,27 +3,23 @@
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
-
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 
 from hermes.tui import commands
-
-if TYPE_CHECKING:
-    from hermes.tui.app import HermesApp
+from hermes.tui.screens.chat import ChatScreen
 
 
 class SlashCommandProvider(Provider):
     """Offers every slash command; ones that need an argument are typed into the input."""
 
     def _run(self, command: commands.SlashCommand) -> None:
-        app: HermesApp = self.app  # type: ignore[assignment]
+        chat = next(s for s in self.app.screen_stack if isinstance(s, ChatScreen))
         if command.args == "required" or (command.args == "optional" and command.choices):
-            app.chat.prompt.set_text(f"/{command.name} ")
-            app.chat.prompt.focus()
+            chat.prompt.set_text(f"/{command.name} ")
+            chat.prompt.focus()
             return
-        app.chat.run_worker(app.runner.run_line(f"/{command.name}"))
+        chat.post_message(ChatScreen.CommandEntered(f"/{command.name}"))
 
     async def discover(self) -> Hits:
         for command in commands.COMMANDS:

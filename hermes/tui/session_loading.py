@@ -8,16 +8,43 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hermes.config import Config
 from hermes.sessions.models import DISCARDED, REPLACED
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, TranscriptItem
 from hermes.tui.widgets.transcript import folded_item
 
+if TYPE_CHECKING:
+    from hermes.agent.events import Event
+    from hermes.agent.session import AgentSession
+
 log = logging.getLogger("hermes.tui")
 
+
+class StoredMessage(Protocol):
+    """The parts of a stored message (hermes.sessions.MessageRecord) the transcript shows."""
+
+    @property
+    def role(self) -> str: ...
+    @property
+    def content(self) -> str: ...
+    @property
+    def tool_calls(self) -> list[Any] | None: ...
+    @property
+    def finish_reason(self) -> str | None: ...
+
+
+class SnapshotSource(Protocol):
+    """The parts of a running session (AgentSession) the frozen memory snapshot comes from."""
+
+    @property
+    def session_id(self) -> str | None: ...
+    @property
+    def memory_snapshot(self) -> str: ...
+    @property
+    def system_prompt(self) -> str | None: ...
 
 
 class OpenFailed(Exception):
@@ -33,7 +60,7 @@ def warm_imports() -> None:
 
 
 def open_session(cfg: Config, resume: str | None, continue_last: bool,
-                 on_event: Callable[[Any], None]) -> Any:
+                 on_event: Callable[[Event], None]) -> AgentSession:
     """AgentSession.open with the layers' errors turned into OpenFailed(one line)."""
     try:
         from hermes.agent.session import AgentSession
@@ -49,9 +76,9 @@ def open_session(cfg: Config, resume: str | None, continue_last: bool,
         raise OpenFailed(f"{what}: {exc}") from None
 
 
-def degraded_reasons(agent: Any) -> list[str]:
+def degraded_reasons(agent: AgentSession) -> list[str]:
     """Lines to show when the session runs with parts missing (e.g. history unavailable)."""
-    reason = getattr(agent, "history_error", None)
+    reason = agent.history_error
     return [str(reason)] if reason else []
 
 
@@ -83,14 +110,14 @@ def _quote(text: str, limit: int = 48) -> str:
     return f'"{text[: limit - 1]}…"' if len(text) > limit else f'"{text}"'
 
 
-def items_from_messages(messages: list[Any]) -> list[TranscriptItem]:
+def items_from_messages(messages: Sequence[StoredMessage]) -> list[TranscriptItem]:
     """Transcript rows for stored messages (records with role, content, tool_calls, finish_reason).
     An answer that /retry replaced becomes one folded row; a cleared failed prompt says "not sent"."""
     items: list[TranscriptItem] = []
     replaced: list[TranscriptItem] = []  # rows of a replaced answer, folded when it ends
     for msg in messages:
-        reason = getattr(msg, "finish_reason", None)
-        if replaced and reason != REPLACED and getattr(msg, "role", None) != "tool":
+        reason = msg.finish_reason
+        if replaced and reason != REPLACED and msg.role != "tool":
             items.append(folded_item(replaced))
             replaced = []
         if reason == REPLACED:
@@ -102,23 +129,23 @@ def items_from_messages(messages: list[Any]) -> list[TranscriptItem]:
     return items
 
 
-def _message_items(msg: Any) -> list[TranscriptItem]:
+def _message_items(msg: StoredMessage) -> list[TranscriptItem]:
     items: list[TranscriptItem] = []
-    role = getattr(msg, "role", None)
-    content = getattr(msg, "content", "") or ""
+    role = msg.role
+    content = msg.content or ""
     if role == "user":
         item = TranscriptItem("user", content)
-        if getattr(msg, "finish_reason", None) == DISCARDED:
+        if msg.finish_reason == DISCARDED:
             item.meta["not_sent"] = "1"
         items.append(item)
     elif role == "assistant":
         if content.strip():
             item = TranscriptItem("assistant", content)
             items.append(item)
-            if getattr(msg, "finish_reason", None) == "interrupted":
+            if msg.finish_reason == "interrupted":
                 item.meta["marker"] = "interrupted"
                 items.append(TranscriptItem("info", MARKER_LINES["interrupted"]))
-        for call in getattr(msg, "tool_calls", None) or []:
+        for call in msg.tool_calls or []:
             fn = call.get("function", {}) if isinstance(call, dict) else {}
             name = str(fn.get("name", "tool"))
             icon = TOOL_ICONS.get(name, "🔧")
@@ -130,14 +157,14 @@ MEMORY_CHANGED = ("Memory changed since this session started — /memory refresh
                   "the current memory")
 
 
-def resume_notes(agent: Any) -> list[str]:
+def resume_notes(agent: AgentSession) -> list[str]:
     """Lines to show after resuming a session (its frozen memory is out of date)."""
-    return [MEMORY_CHANGED] if getattr(agent, "memory_changed", False) else []
+    return [MEMORY_CHANGED] if agent.memory_changed else []
 
 
-def transcript_items(agent: Any) -> list[TranscriptItem]:
+def transcript_items(agent: AgentSession) -> list[TranscriptItem]:
     """The rows of the session the agent opened on (empty for a new session)."""
-    session_id = getattr(agent, "session_id", None)
+    session_id = agent.session_id
     if not session_id:
         return []
     from hermes.tui.sessions_bridge import stored_messages
@@ -153,14 +180,14 @@ def transcript_items(agent: Any) -> list[TranscriptItem]:
 RULE = "═" * 46
 
 
-def frozen_snapshot(agent: Any) -> str | None:
+def frozen_snapshot(agent: SnapshotSource | None) -> str | None:
     """The memory blocks the running session was started with; None before it has started."""
-    if agent is None or not getattr(agent, "session_id", None):
+    if agent is None or not agent.session_id:
         return None
-    snapshot = getattr(agent, "memory_snapshot", "")
+    snapshot = agent.memory_snapshot
     if snapshot:
         return snapshot
-    prompt = getattr(agent, "system_prompt", None) or ""
+    prompt = agent.system_prompt or ""
     if RULE not in prompt:
         return ""
     # A resumed session: the blocks sit in its stored prompt, from the first rule line through

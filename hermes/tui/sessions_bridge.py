@@ -10,8 +10,11 @@ import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
+if TYPE_CHECKING:
+    from hermes.sessions import SessionStore
+    from hermes.sessions.models import MessageRecord
 
 log = logging.getLogger("hermes.tui")
 
@@ -40,7 +43,7 @@ class SearchHit:
 
 
 @contextmanager
-def _store() -> Iterator[Any]:
+def _store() -> Iterator[SessionStore]:
     """A connection to state.db for one question (cheap to open; closed straight after)."""
     from hermes.sessions import SessionStore, SessionStoreError
 
@@ -80,7 +83,7 @@ def search(query: str, exclude: str | None = None, limit: int = 8) -> list[Searc
                       " ".join(str(r.get("snippet", "")).split())) for r in results]
 
 
-def stored_messages(session_id: str) -> list[Any]:
+def stored_messages(session_id: str) -> list[MessageRecord]:
     """The session's MessageRecords, oldest first."""
     with _store() as store:
         return list(store.get_messages(session_id))

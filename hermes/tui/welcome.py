@@ -8,7 +8,10 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hermes.tui.sessions_bridge import SessionRow
 
 KEY_HINTS = "Enter send · Esc or Ctrl+C cancel a reply · /help commands and keys"
 RESUME_COUNT = 3
@@ -24,8 +27,8 @@ def home_relative(path: str | Path) -> str:
 
 
 def welcome_text(model: str, folder: str, memory_pct: int | None, user_pct: int | None,
-                 sessions: Sequence[Any] = (), now: float | None = None) -> str:
-    """A few lines; `sessions` are rows with title, session_id and last_active, newest first."""
+                 sessions: Sequence[SessionRow] = (), now: float | None = None) -> str:
+    """A few lines; `sessions` are the picker's rows (title, session_id, last_active), newest first."""
     from hermes.sessions.text import relative_time
 
     lines = [f"Hermes · {model or 'no model yet (/setup)'} · {home_relative(folder)}"]

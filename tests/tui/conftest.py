@@ -82,8 +82,16 @@ def make_app(**kwargs: Any):
     return HermesApp(cfg=load_config(), **kwargs)
 
 
-async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = 20.0) -> None:
-    """Let the app run until `condition()` holds (fails the test with a clear message if never)."""
+# Generous: only a failing test waits this long. On a loaded machine the first turn in a test
+# process also waits for litellm's import, which then can take well over 20 s.
+WAIT_TIMEOUT = 60.0
+
+
+async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = WAIT_TIMEOUT) -> None:
+    """Let the app run until `condition()` holds (fails the test with a clear message if never).
+
+    The way tests wait: for a state the screen or the stores show, never for a fixed time (a
+    fixed pause passes on an idle machine and fails under load)."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout
     while not condition():
@@ -112,7 +120,7 @@ async def submit(pilot: Any, text: str) -> None:
     await pilot.pause()
 
 
-async def ready(app: Any, timeout: float = 30.0) -> None:
+async def ready(app: Any, timeout: float = WAIT_TIMEOUT) -> None:
     """Wait for the app's start-up work (session open, history) to finish."""
     try:
         await asyncio.wait_for(app.ready.wait(), timeout)

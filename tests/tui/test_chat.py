@@ -11,7 +11,7 @@ REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.chat.status.info.busy
+    return app.agent is not None and not app.agent.busy and not app.chat.status_info.busy
 
 
 async def test_sending_a_message_shows_the_streamed_reply(chat_env):
@@ -27,7 +27,7 @@ async def test_sending_a_message_shows_the_streamed_reply(chat_env):
         assert len(replies) == 1 and replies[0].source == REPLY
         assert transcript_texts(app)[0] == "Show me some code"
         assert app.chat.prompt.text == ""  # sent, so the input is empty again
-        assert app.chat.status.info.output_tokens > 0
+        assert app.chat.status_info.output_tokens > 0
         assert "Show me some code" in server.requests[0]["messages"][-1]["content"]
 
 
@@ -73,12 +73,12 @@ async def test_the_gauge_moves_after_a_memory_write(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
-        assert app.chat.status.info.memory_pct == 0
+        assert app.chat.status_info.memory_pct == 0
         await submit(pilot, "Remember how we deploy")
         await wait_for(pilot, lambda: "Saved." in transcript_texts(app))
         expected = len(fact.strip()) * 100 // 2200
         assert expected > 40
-        await wait_for(pilot, lambda: app.chat.status.info.memory_pct == expected)
+        await wait_for(pilot, lambda: app.chat.status_info.memory_pct == expected)
         assert f"MEM {expected}%" in str(app.chat.status.render())
 
 
@@ -124,11 +124,11 @@ async def test_up_recalls_earlier_prompts(chat_env):
         await submit(pilot, "second prompt")
         await wait_for(pilot, lambda: _idle(app))
         await pilot.press("up")
-        assert app.chat.prompt.text == "second prompt"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "second prompt")
         await pilot.press("up")
-        assert app.chat.prompt.text == "first prompt"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "first prompt")
         await pilot.press("down", "down")
-        assert app.chat.prompt.text == ""
+        await wait_for(pilot, lambda: app.chat.prompt.text == "")
 
 
 async def test_ctrl_j_inserts_a_newline_instead_of_sending(chat_env):
@@ -137,7 +137,7 @@ async def test_ctrl_j_inserts_a_newline_instead_of_sending(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await pilot.press("a", "ctrl+j", "b")
-        assert app.chat.prompt.text == "a\nb"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "a\nb")
         assert server.requests == []
 
 
@@ -150,10 +150,10 @@ async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_en
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "early bird")
-        await wait_for(pilot, lambda: app.chat.status.info.busy.startswith("loading"))
+        await wait_for(pilot, lambda: app.chat.status_info.busy.startswith("loading"))
         assert app.chat.prompt.has_focus  # the UI keeps working meanwhile
         await pilot.press("x")
-        assert app.chat.prompt.text == "x"
+        await wait_for(pilot, lambda: app.chat.prompt.text == "x")
         assert server.requests == []
         release.set()
         await wait_for(pilot, lambda: "OK." in transcript_texts(app) or any(
@@ -199,24 +199,29 @@ async def test_a_long_reply_streams_into_several_widgets_that_add_up(chat_env):
 async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
     server, _ = chat_env
     long_reply = "\n\n".join(f"Line {n} of a long answer." for n in range(80))
-    server.queue(Reply(text=long_reply, chunk_size=30, chunk_delay=0.03),
-                 Reply(text=long_reply, chunk_size=30, chunk_delay=0.03))
+    # the second reply streams slowly until the person has scrolled up (the fake server reads
+    # chunk_delay before each chunk), so the scrolling happens mid-stream however loaded
+    second = Reply(text=long_reply, chunk_size=30, chunk_delay=0.3)
+    server.queue(Reply(text=long_reply, chunk_size=30, chunk_delay=0.03), second)
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         transcript = app.chat.transcript
         await submit(pilot, "first")
         await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
-        await pilot.pause(0.2)
-        assert transcript.scroll_y == transcript.max_scroll_y  # followed to the end
+        # followed to the end (the last lines are laid out a moment after they arrive)
+        await wait_for(pilot, lambda: transcript.max_scroll_y > 0
+                       and transcript.scroll_y == transcript.max_scroll_y)
 
         await submit(pilot, "second")
         await wait_for(pilot, lambda: transcript.max_scroll_y > 0 and any(
             "Line 10 " in i.text for i in transcript.items[-3:] if i.kind == "assistant"))
         await pilot.press("pageup", "pageup")  # the person scrolls up to read
         await wait_for(pilot, lambda: not transcript.following)
-        await wait_for(pilot, lambda: _idle(app))
-        await pilot.pause(0.2)
+        assert app.agent.busy  # mid-stream
+        second.chunk_delay = 0.01
+        await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
+        await pilot.pause()  # everything the end of the turn asked for is handled
         assert transcript.scroll_y < transcript.max_scroll_y  # the view stayed put
 
 
@@ -229,8 +234,9 @@ async def test_a_model_client_that_fails_to_load_is_one_line_and_keeps_the_input
         await ready(app)
         await submit(pilot, "hello")
         await wait_for(pilot, lambda: app.chat.prompt.text == "hello")
-        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items)
+                       and not app.turn_running())
+        await pilot.pause()  # the turn has ended: a second line would be on screen by now
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
         assert errors == ["The model client failed to load (litellm is missing). Reinstall Hermes "
                           "(pip install .) and see $HERMES_HOME/logs/hermes.log."]

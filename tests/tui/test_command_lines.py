@@ -19,7 +19,7 @@ async def test_model_with_an_unknown_provider_is_refused_in_one_line(chat_env):
         assert len(errors) == 1 and "\n" not in errors[0]
         assert "'nosuchprovider' is not a provider" in errors[0] and f"Still on {before}" in errors[0]
         assert "litellm.BadRequestError" not in errors[0] and "Traceback" not in errors[0]
-        assert app.agent.model == before and app.chat.status.info.model == before
+        assert app.agent.model == before and app.chat.status_info.model == before
         await submit(pilot, "hello")  # the next message still goes to the working model
         await wait_for(pilot, lambda: "Still the old model." in transcript_texts(app))
         await submit(pilot, f"/model openai/{MAIN}-two")  # a routable name is accepted

@@ -96,7 +96,7 @@ async def test_typing_after_a_write_is_staged_never_decides_it(chat_env):
         assert line.startswith('💾 Memory change waiting for approval: add user "Works at night"')
         assert "Ctrl+O or /memory pending to review" in line
         assert "hermes memory" not in line
-        assert app.chat.status.info.pending == 1
+        assert app.chat.status_info.pending == 1
         # no second, static "waiting for approval" notice that would stay after the decision
         assert sum("waiting for approval" in t for t in transcript_texts(app)) == 1
 
@@ -140,7 +140,7 @@ async def test_ctrl_o_opens_the_pane_where_a_approves_and_r_rejects(chat_env):
         await wait_for(pilot, lambda: read_entries(app.cfg.memory, "user") == ["Works at night"])
         await wait_for(pilot, lambda: approval_lines(app)[0]
                        == '💾 Memory change approved: add user "Works at night"')
-        assert app.chat.status.info.pending == 1  # the badge dropped at once
+        assert app.chat.status_info.pending == 1  # the badge dropped at once
         await wait_for(pilot, lambda: [i.after for i in pane.items] == ["Drinks tea"])
         await pilot.press("r")
         await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [])
@@ -207,7 +207,7 @@ async def test_reject_all_asks_first_and_esc_cancels_the_question(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
-        assert app.chat.status.info.pending == 2
+        assert app.chat.status_info.pending == 2
         await submit(pilot, "/memory pending")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 2)
         await read_the_pane(pilot)
@@ -218,7 +218,7 @@ async def test_reject_all_asks_first_and_esc_cancels_the_question(chat_env):
         await wait_for(pilot, lambda: "Nothing decided." in str(note.render()))
         assert isinstance(app.screen, ApprovalScreen) and len(list_pending(app.cfg.memory)) == 2
         await pilot.press("R", "y")
-        await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [] and app.chat.status.info.pending == 0)
+        await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [] and app.chat.status_info.pending == 0)
         assert read_entries(app.cfg.memory, "user") == []
 
 
@@ -241,7 +241,7 @@ async def test_a_write_decided_by_another_process_updates_the_line(chat_env):
         # the app notices on its next periodic refresh (every 5 s)
         await wait_for(pilot, lambda: approval_lines(app)
                        == ['💾 Memory change decided elsewhere: add user "Works at night"'])
-        assert app.chat.status.info.pending == 0
+        assert app.chat.status_info.pending == 0
 
 
 async def test_the_highlight_stays_on_its_write_when_another_is_decided_elsewhere(chat_env):
@@ -308,7 +308,7 @@ async def test_a_click_on_the_badge_opens_the_pane(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
-        await wait_for(pilot, lambda: app.chat.status.info.pending == 1)
+        await wait_for(pilot, lambda: app.chat.status_info.pending == 1)
         status = app.chat.status
         plain = str(status.render())
         column = cell_len(plain[: plain.index("⏳")]) + 2
@@ -339,7 +339,17 @@ def _palette_text(app) -> str:
     return " ".join(str(options.get_option_at_index(i).prompt) for i in range(options.option_count))
 
 
-async def test_memory_subcommands_approve_by_id_history_undo_and_approval_setting(chat_env):
+async def test_memory_approve_by_id_saves_the_staged_write(chat_env):
+    pending_id = _stage("Uses fish shell")
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, f"/memory approve {pending_id}")
+        await wait_for(pilot, lambda: read_entries(app.cfg, "memory") == ["Uses fish shell"])
+        assert list_pending(app.cfg) == []
+
+
+async def test_memory_history_lists_recent_changes_and_undo_reverts_the_last(chat_env):
     pending_id = _stage("Uses fish shell")
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -348,12 +358,27 @@ async def test_memory_subcommands_approve_by_id_history_undo_and_approval_settin
         await wait_for(pilot, lambda: read_entries(app.cfg.memory, "memory") == ["Uses fish shell"])
         await submit(pilot, "/memory history")
         await wait_for(pilot, lambda: any("Recent memory changes" in t for t in transcript_texts(app)))
+        assert "Uses fish shell" in transcript_texts(app)[-1]
         await submit(pilot, "/memory undo")
         await wait_for(pilot, lambda: read_entries(app.cfg.memory, "memory") == [])
+
+
+async def test_memory_approval_on_is_saved_in_config(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        assert load_config().memory.write_approval is not True
         await submit(pilot, "/memory approval on")
         await wait_for(pilot, lambda: load_config().memory.write_approval is True)
+
+
+async def test_memory_approve_with_a_missing_or_unknown_id_is_a_hint(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
         await submit(pilot, "/memory approve")  # bad argument: a hint, not a traceback
-        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("/memory approve needs"))
+        await wait_for(pilot, lambda: bool(transcript_texts(app))
+                       and transcript_texts(app)[-1].startswith("/memory approve needs"))
         await submit(pilot, "/memory approve 0badc0de")  # an unknown id: the app's own hint
         await wait_for(pilot, lambda: "/memory pending lists" in transcript_texts(app)[-1])
         assert "hermes memory" not in transcript_texts(app)[-1]

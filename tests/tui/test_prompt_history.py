@@ -27,7 +27,7 @@ async def test_up_recalls_a_prompt_sent_in_an_earlier_app(chat_env):
         await ready(again)
         await wait_for(pilot, lambda: bool(again.chat.prompt.prompts.entries))
         await pilot.press("up")
-        assert again.chat.prompt.text == "remember this\nacross lines"
+        await wait_for(pilot, lambda: again.chat.prompt.text == "remember this\nacross lines")
 
 
 def test_a_secret_is_stored_redacted_in_an_owner_only_file(hermes_home):

@@ -6,10 +6,13 @@ from tests.support.fake_llm import Reply
 from tests.tui.conftest import SIZE, make_app, mid_reply, ready, submit, transcript_texts, wait_for
 
 SLOW = "First paragraph of the answer.\n\n" + "\n\n".join(f"Paragraph {n}." for n in range(1, 60))
+# The fake server reads a reply's chunk_delay before each chunk: a slow stream (up to ~40 s) is
+# still streaming however long the test takes to act, and setting it to 0 lets it finish.
+HELD = 0.5
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.turn_running() and not app.chat.status.info.busy
+    return app.agent is not None and not app.turn_running() and not app.chat.status_info.busy
 
 
 def _queued_bar(app):
@@ -24,16 +27,19 @@ async def _streaming(pilot, app) -> None:
 
 async def test_a_message_sent_while_a_reply_streams_is_queued_then_sent(chat_env):
     server, _ = chat_env
-    server.queue(Reply(text=SLOW, chunk_size=10, chunk_delay=0.03), Reply(text="Second answer."))
+    first = Reply(text=SLOW, chunk_size=10, chunk_delay=HELD)
+    server.queue(first, Reply(text="Second answer."))
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "first question")
         await _streaming(pilot, app)
         await submit(pilot, "follow-up question")
-        assert app.chat.queued == ["follow-up question"], (transcript_texts(app), app.agent.busy)
+        await wait_for(pilot, lambda: app.chat.queued == ["follow-up question"])
         assert _queued_bar(app).display and "follow-up question" in str(_queued_bar(app).render())
         assert "follow-up question" not in transcript_texts(app)  # not drawn inside the reply
+        assert app.agent.busy  # the first reply was still streaming when it was queued
+        first.chunk_delay = 0  # now let the first reply end
         await wait_for(pilot, lambda: "Second answer." in transcript_texts(app) and _idle(app))
         texts = transcript_texts(app)
         first_reply = "".join(i.text for i in app.chat.transcript.items[:texts.index("follow-up question")]
@@ -49,7 +55,7 @@ async def test_escape_takes_a_queued_message_back_before_cancelling(chat_env):
     server, _ = chat_env
     async with mid_reply(chat_env, "tell me a long story") as (app, pilot):
         await submit(pilot, "actually, shorter please")
-        assert app.chat.queued == ["actually, shorter please"]
+        await wait_for(pilot, lambda: app.chat.queued == ["actually, shorter please"])
         await pilot.press("escape")  # first Esc: the queued message comes back to edit
         await wait_for(pilot, lambda: app.chat.prompt.text == "actually, shorter please")
         assert app.chat.queued == [] and not _queued_bar(app).display
@@ -125,6 +131,7 @@ async def test_ctrl_c_gives_queued_messages_back_to_the_input(chat_env):
     server, _ = chat_env
     async with mid_reply(chat_env, "tell me a long story") as (app, pilot):
         await submit(pilot, "and then this")
+        await wait_for(pilot, lambda: app.chat.queued == ["and then this"])
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: _idle(app) and app.chat.prompt.text == "and then this")
         assert app.chat.queued == [] and not _queued_bar(app).display
@@ -149,3 +156,22 @@ async def test_a_failed_reply_holds_the_queue_until_the_next_message(chat_env):
         texts = transcript_texts(app)
         assert texts.index("Retried fine.") < texts.index("queued meanwhile") < texts.index("Queued one answered.")
         assert not _queued_bar(app).display
+
+
+async def test_a_second_enter_right_after_the_first_is_queued_not_sent_beside_it(chat_env):
+    """The screen marks a turn as running the moment it asks for one, before the app has
+    started it: two messages entered back to back go out one after the other."""
+    server, _ = chat_env
+    server.queue(Reply(text="First answer."), Reply(text="Second answer."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        app.chat.prompt.insert("one")
+        await pilot.press("enter")  # no wait for the app between the two
+        app.chat.prompt.insert("two")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Second answer." in transcript_texts(app) and _idle(app))
+        requests = server.requests_for("main")
+        assert len(requests) == 2
+        # the second was sent after the first reply ended: that reply is in its history
+        assert [m["content"] for m in requests[1]["messages"][-3:]] == ["one", "First answer.", "two"]

@@ -21,7 +21,7 @@ async def test_resuming_a_session_open_elsewhere_is_read_only_until_new(chat_env
         assert READ_ONLY_LINE in transcript_texts(app)
         assert app.chat.prompt.placeholder == READ_ONLY_PLACEHOLDER
         await submit(pilot, "from here")
-        assert app.chat.prompt.text == "from here"  # kept, not sent
+        await wait_for(pilot, lambda: app.chat.prompt.text == "from here")  # kept, not sent
         assert len(server.requests_for("main")) == asked
         app.chat.prompt.set_text("")
         await submit(pilot, "/new")

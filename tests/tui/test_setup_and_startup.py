@@ -37,8 +37,7 @@ async def test_first_run_setup_writes_config_and_a_private_env_file(
         await wait_for(pilot, lambda: _setup_ready(app))
         setup = app.screen
         setup.query_one("#setup-provider").value = "compatible"
-        await pilot.pause()
-        assert setup.query_one("#setup-base").display
+        await wait_for(pilot, lambda: setup.query_one("#setup-base").display)  # the URL field shows
         setup.query_one("#setup-model").value = MAIN
         setup.query_one("#setup-base").value = fake_llm.api_base
         setup.query_one("#setup-key").value = "sk-setup-test-key-1234567890"
@@ -66,8 +65,7 @@ async def test_setup_asks_for_the_key_of_a_hosted_provider(hermes_home, no_keys)
         setup = app.screen
         setup.query_one("#setup-model").value = "openai/gpt-4.1"
         await pilot.press("enter")
-        await pilot.pause()
-        assert "Paste the key" in str(setup.query_one("#setup-error").render())
+        await wait_for(pilot, lambda: "Paste the key" in str(setup.query_one("#setup-error").render()))
         assert not (hermes_home / "config.yaml").exists()  # nothing saved without a key
         setup.query_one("#setup-key").value = "sk-openai-test-000000000000"
         setup.query_one("#setup-key").focus()
@@ -100,10 +98,10 @@ async def test_a_long_session_mounts_only_the_last_page_and_loads_more_when_scro
         items = [TranscriptItem("user" if n % 2 == 0 else "assistant", f"message {n}")
                  for n in range(2000)]
         await transcript.load(items)
-        await pilot.pause()
         assert len(transcript.rows) == PAGE
         assert transcript.rows[-1].item.text == "message 1999"
-        assert transcript.scroll_y == transcript.max_scroll_y  # opens at the bottom
+        # opens at the bottom (once laid out)
+        await wait_for(pilot, lambda: 0 < transcript.max_scroll_y == transcript.scroll_y)
         transcript.scroll_home(animate=False, immediate=True)
         await wait_for(pilot, lambda: len(transcript.rows) == 2 * PAGE)
         assert transcript.rows[0].item.text == f"message {2000 - 2 * PAGE}"
@@ -122,8 +120,7 @@ async def test_a_long_live_session_unmounts_old_rows_while_following(chat_env):
         transcript = app.chat.transcript
         for n in range(MAX_MOUNTED + 30):
             await transcript.add_line("info", f"line {n}")
-        await pilot.pause()
-        assert len(transcript.rows) <= MAX_MOUNTED
+        await wait_for(pilot, lambda: len(transcript.rows) <= MAX_MOUNTED)
         assert len(transcript.items) == MAX_MOUNTED + 30  # nothing is lost, only unmounted
         assert transcript.rows[-1].item.text == f"line {MAX_MOUNTED + 29}"
 

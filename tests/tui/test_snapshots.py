@@ -111,8 +111,7 @@ def test_chat_screen_mid_conversation(snap_compare, hermes_home, fixed_ids) -> N
         await chat.transcript.add(TranscriptItem("user", "Show me the middleware"))
         await chat.render_event(ev.TurnStarted("s1", 3))
         await chat.render_event(ev.TextDelta("Here is the middleware, step by step:\n\n1. Read"))
-        chat.status.info.model = "anthropic/claude-sonnet-4-5"
-        chat.status.refresh_info()
+        chat.update_status(model="anthropic/claude-sonnet-4-5")
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
@@ -165,7 +164,9 @@ def test_memory_viewer(snap_compare, hermes_home) -> None:
     async def run_before(pilot) -> None:
         await _settle(pilot)
         pilot.app.push_screen(MemoryViewerScreen(pilot.app.cfg, snapshot=frozen))
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: len(pilot.app.screen.query(".store-gauge")) == 2
+                       and bool(pilot.app.screen.query_one("#snapshot").border_subtitle))
+        await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
 
@@ -190,8 +191,10 @@ def test_session_picker(snap_compare, hermes_home) -> None:
     async def run_before(pilot) -> None:
         await _settle(pilot)
         pilot.app.push_screen(SessionPickerScreen(rows, now=NOW))
-        await pilot.pause(0.2)
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, SessionPickerScreen)
+                       and any(w.has_focus for w in pilot.app.screen.query("#session-filter")))
         await pilot.press("r", "e")
+        await wait_for(pilot, lambda: pilot.app.screen.query_one("#session-list").option_count == 3)
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)

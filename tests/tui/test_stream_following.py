@@ -7,7 +7,7 @@ import pytest
 from hermes.agent import events as ev
 from hermes.tui.widgets import transcript as transcript_module
 from tests.support.markdown_reply import markdown_tokens
-from tests.tui.conftest import make_app, ready
+from tests.tui.conftest import make_app, ready, wait_for
 
 
 def _chunks() -> list[str]:
@@ -41,7 +41,10 @@ async def test_unmounting_old_rows_never_stops_following(hermes_home, monkeypatc
             await pilot.pause()
         await chat.render_event(ev.TextDelta("\nTHE END OF THE REPLY."))
         await chat.render_event(ev.TurnDone("s1", ""))
-        await pilot.pause(0.1)
+        # the end of the reply is laid out at the bottom of the view
+        await wait_for(pilot, lambda: "THE END OF THE REPLY." in transcript.rows[-1].item.text
+                       and transcript.rows[-1].region.height > 0
+                       and transcript.rows[-1].region.bottom <= transcript.region.bottom)
         rows = transcript.rows
         assert transcript.first_mounted > 0, "old rows should have been unmounted"
         assert transcript.following

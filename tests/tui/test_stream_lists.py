@@ -1,7 +1,10 @@
 """Streamed Markdown lists: drawn like Textual's, but grown in place instead of rebuilt.
 
 The reference is Textual's own Markdown widget fed the same text in the same pieces; the two
-are compared cell by cell (character, colours, bold/italic) on one screen.
+are compared cell by cell (character, colours, bold/italic) on one screen. Pieces are fed with
+`Markdown.append` awaited one at a time (what a MarkdownStream does for each batch), so every
+intermediate state is drawn however loaded the machine is; the tests then wait for what the
+screen shows, never for a fixed time.
 """
 
 from __future__ import annotations
@@ -12,7 +15,6 @@ import pytest
 from textual.app import App, ComposeResult
 from textual.containers import Horizontal, VerticalScroll
 from textual.widgets import Markdown
-from textual.widgets.markdown import MarkdownStream
 
 from hermes.tui.widgets.reply import AssistantMessage
 from hermes.tui.widgets.stream_lists import GrowingBulletList, GrowingOrderedList
@@ -73,11 +75,22 @@ class SideBySide(App):
             yield VerticalScroll(id="textual")
 
 
-async def _streaming_into(app: SideBySide) -> tuple[StreamingMarkdown, MarkdownStream]:
-    """Our reply blocks mounted on the left, and the MarkdownStream that feeds them."""
+async def _streaming_into(app: SideBySide) -> StreamingMarkdown:
+    """Our reply blocks mounted on the left, empty."""
     ours = StreamingMarkdown()
     await app.query_one("#ours").mount(ours)
-    return ours, Markdown.get_stream(ours)
+    return ours
+
+
+def _screen_text(app: App) -> str:
+    """The characters on screen, line by line."""
+    return "\n".join(line.text for line in app.screen._compositor.render_strips())
+
+
+def _items(ours: StreamingMarkdown) -> list[str]:
+    """The item texts of the first list drawn as one widget ([] while there is none)."""
+    lists = ours.query(GrowingBulletList)
+    return [text.plain for _, _, text in lists.first()._rows] if lists else []
 
 
 def _cells(strip) -> list[tuple]:
@@ -97,14 +110,13 @@ async def _stream_both(text: str, theme: str, piece: int = 13, size=(100, 60)):
         ours, reference = StreamingMarkdown(), Markdown()
         await app.query_one("#ours").mount(ours)
         await app.query_one("#textual").mount(reference)
-        streams = [Markdown.get_stream(ours), Markdown.get_stream(reference)]
         for start in range(0, len(text), piece):
-            for stream in streams:
-                await stream.write(text[start:start + piece])
-            await pilot.pause()
-        for stream in streams:
-            await stream.stop()
-        await pilot.pause(0.2)
+            for widget in (ours, reference):
+                await widget.append(text[start:start + piece])
+        last = text.strip().splitlines()[-1].strip("-• ")
+        # both sides drawn to the end (the last line shows twice on one screen)
+        await wait_for(pilot, lambda: _screen_text(app).count(last) == 2)
+        await pilot.pause()
         half = size[0] // 2
         lines = app.screen._compositor.render_strips()
         left = [_cells(line.crop(0, half)) for line in lines]
@@ -140,28 +152,27 @@ async def test_wrapped_items_hang_beside_their_bullet():
 async def test_a_growing_list_keeps_its_widgets_instead_of_remounting():
     app = SideBySide()
     async with app.run_test(size=(80, 60)) as pilot:
-        ours, stream = await _streaming_into(app)
-        await stream.write("Steps:\n\n- one")
-        await pilot.pause(0.1)
+        ours = await _streaming_into(app)
+        await ours.append("Steps:\n\n- one")
+        await wait_for(pilot, lambda: _items(ours) == ["one"])
         simple = ours.query_one(GrowingBulletList)
-        for word in ["\n- two", " and more", "\n- three"]:
-            await stream.write(word)
-            await pilot.pause(0.1)
+        for word, shown in [("\n- two", ["one", "two"]), (" and more", ["one", "two and more"]),
+                            ("\n- three", ["one", "two and more", "three"])]:
+            await ours.append(word)
+            await wait_for(pilot, lambda: _items(ours) == shown)  # noqa: B023 - waited for here
             assert ours.query_one(GrowingBulletList) is simple  # updated, not rebuilt
         assert not simple.children
         assert [row[1] for row in simple._rows] == ["• ", "• ", "• "]
 
         # A code block inside an item: Textual's rows from then on, still grown in place.
-        await stream.write("\n\n  ```\n  x = 1\n  ```\n- four")
-        await pilot.pause(0.1)
+        await ours.append("\n\n  ```\n  x = 1\n  ```\n- four")
+        await wait_for(pilot, lambda: len(ours.query_one(GrowingBulletList).children) == 4)
         rows_list = ours.query_one(GrowingBulletList)
         first_row = rows_list.children[0]
-        await stream.write("\n- five")
-        await pilot.pause(0.1)
-        await stream.stop()
-        await pilot.pause(0.1)
+        await ours.append("\n- five")
+        await wait_for(pilot, lambda: len(ours.query_one(GrowingBulletList).children) == 5)
         assert ours.query_one(GrowingBulletList) is rows_list
-        assert rows_list.children[0] is first_row and len(rows_list.children) == 5
+        assert rows_list.children[0] is first_row
 
 
 async def test_a_reply_with_a_list_streams_into_the_chat(chat_env):
@@ -179,7 +190,7 @@ async def test_a_reply_with_a_list_streams_into_the_chat(chat_env):
 
 
 async def test_the_cycle_collector_skips_start_up_objects_once_the_client_loaded(chat_env):
-    from hermes.tui.app import GC_YOUNG_THRESHOLD
+    from hermes.tui.startup import GC_YOUNG_THRESHOLD
 
     gc.unfreeze()
     assert gc.get_freeze_count() == 0
@@ -195,12 +206,10 @@ async def test_a_list_goes_back_to_one_widget_after_a_half_typed_nested_item():
     needed then); once the nested item has text the list is simple again and one widget."""
     app = SideBySide()
     async with app.run_test(size=(80, 40)) as pilot:
-        ours, stream = await _streaming_into(app)
+        ours = await _streaming_into(app)
         for piece in ["- one\n- two\n  -", " nested", "\n- three"]:
-            await stream.write(piece)
-            await pilot.pause(0.1)
-        await stream.stop()
-        await pilot.pause(0.1)
+            await ours.append(piece)  # each piece is one update, as when streamed slowly
+        await wait_for(pilot, lambda: _items(ours)[-1:] == ["three"])
         outer = ours.query_one(GrowingBulletList)
         assert not outer.children
         assert [(indent, bullet.strip(), text.plain) for indent, bullet, text in outer._rows] == [
@@ -210,12 +219,11 @@ async def test_a_list_goes_back_to_one_widget_after_a_half_typed_nested_item():
 async def test_selecting_all_copies_the_text_of_a_list_drawn_as_one_widget():
     app = SideBySide()
     async with app.run_test(size=(80, 40)) as pilot:
-        ours, stream = await _streaming_into(app)
-        await stream.write("Steps:\n\n- see the docs\n  - nested `code`\n\n1. one\n2. two\n")
-        await stream.stop()
-        await pilot.pause(0.1)
+        ours = await _streaming_into(app)
+        await ours.append("Steps:\n\n- see the docs\n  - nested `code`\n\n1. one\n2. two\n")
+        await wait_for(pilot, lambda: "2. two" in _screen_text(app))
         ours.text_select_all()
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: "2. two" in (app.screen.get_selected_text() or ""))
         copied = app.screen.get_selected_text() or ""
         for line in ["Steps:", "• see the docs", "  ▪ nested code", "1. one", "2. two"]:
             assert line in copied, copied
@@ -224,13 +232,12 @@ async def test_selecting_all_copies_the_text_of_a_list_drawn_as_one_widget():
 async def test_a_mouse_drag_across_a_list_copies_its_text():
     app = SideBySide()
     async with app.run_test(size=(80, 30)) as pilot:
-        ours, stream = await _streaming_into(app)
-        await stream.write("First paragraph here.\n\n- see the docs\n- two\n\nLast paragraph.\n")
-        await stream.stop()
-        await pilot.pause(0.1)
+        ours = await _streaming_into(app)
+        await ours.append("First paragraph here.\n\n- see the docs\n- two\n\nLast paragraph.\n")
+        await wait_for(pilot, lambda: "Last paragraph." in _screen_text(app))
         await pilot.mouse_down(offset=(3, 1))
         await pilot.hover(offset=(10, 7))
         await pilot.mouse_up(offset=(10, 7))
-        await pilot.pause(0.1)
+        await wait_for(pilot, lambda: "Last par" in (app.screen.get_selected_text() or ""))
         copied = app.screen.get_selected_text() or ""
         assert "• see the docs\n• two\n" in copied and "Last par" in copied, copied

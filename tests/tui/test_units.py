@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -102,6 +103,40 @@ def test_status_bar_shows_everything_when_wide_and_narrows_by_priority() -> None
         assert len(narrow) <= width, (width, narrow)
         assert "MEM 67%" in narrow  # the gauge always stays
     assert "↑15k" not in _plain(status_markup(info, 80))
+
+
+def test_the_project_shows_only_when_set_and_goes_before_the_title_when_narrow() -> None:
+    info = StatusInfo(model="openai/gpt-4.1", title="auth refactor")
+    assert "hermes-app" not in _plain(status_markup(info, 160))
+    with_project = replace(info, project="hermes-app")
+    assert "hermes-app" in _plain(status_markup(with_project, 160))
+    assert _plain(status_markup(with_project, 160)).index("hermes-app") < \
+        _plain(status_markup(with_project, 160)).index("auth refactor")
+    narrow = _plain(status_markup(with_project, 30))
+    assert len(narrow) <= 30 and "hermes-app" not in narrow  # dropped before the title
+
+
+def test_text_buffer_coalesces_deltas_into_one_message_per_take() -> None:
+    from hermes.tui.text_stream import TextBuffer
+
+    buffer = TextBuffer(frame=60.0)
+    assert buffer.add("Hel") == 0.0  # nothing taken yet: tell the screen at once
+    assert buffer.add("lo") is None  # a message is already on its way; it carries this too
+    assert buffer.take() == "Hello" and not buffer
+    delay = buffer.add(" world")  # the next message waits for the rest of the frame
+    assert delay is not None and 59.0 < delay <= 60.0
+    assert buffer.take() == " world"
+
+
+def test_every_agent_event_type_has_a_renderer_on_the_chat_screen() -> None:
+    """A new event type needs one `@renders(...)` method; this names the ones without."""
+    from typing import get_args
+
+    from hermes.agent import events as ev
+    from hermes.tui.screens.chat import RENDERERS
+
+    not_shown = {ev.TurnStarted}  # nothing to draw: the reply widget starts with the first text
+    assert {t for t in get_args(ev.Event) if t not in RENDERERS} == not_shown
 
 
 def test_status_markup_escapes_names() -> None:

@@ -80,6 +80,31 @@ async def test_viewer_shows_the_peer_card_and_conclusions_and_forget_removes_one
         await _close(pilot)
 
 
+async def test_the_viewer_and_forget_use_the_sessions_own_provider(chat_env, monkeypatch):
+    """One user-model client per app: the viewer asks the running session's provider instead
+    of opening a second one (for Honcho, a second client and connection)."""
+    from hermes.providers import factory
+
+    _, configure = chat_env
+    configure(user_model={"provider": "local"})
+    keep, gone = _seed()
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        assert app.agent is not None and app.agent.provider is not None
+        opened: list[object] = []
+        real_load = factory.load_provider
+        monkeypatch.setattr(factory, "load_provider",
+                            lambda *a, **k: opened.append(a) or real_load(*a, **k))
+        viewer = await _open_viewer(pilot)
+        assert len(_shown(viewer, ".um-conclusion")) == 2  # read through the session's provider
+        await _close(pilot)
+        await submit(pilot, f"/memory forget {gone}")
+        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Forgot conclusion"))
+        assert _store().get_conclusion(gone) is None and _store().get_conclusion(keep) is not None
+        assert opened == []  # no second provider was opened
+
+
 async def test_forget_with_an_unknown_or_malformed_id_gives_a_hint(chat_env):
     _, configure = chat_env
     configure(user_model={"provider": "local"})

@@ -1,29 +1,39 @@
-"""The chat screen: transcript, completion list, input and status bar; renders agent events."""
+"""The chat screen: transcript, completion list, input and status bar; renders agent events.
+
+Attributes down, messages up: the app sets the screen's state (`status_info`, `cfg`,
+`read_only`, `turn_active`) and posts agent events to it; the screen asks the app for
+things only by posting messages (`SendRequested`, `CommandEntered`, `CancelRequested`, …).
+The screen never imports the app.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
+from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Static, TextArea
 
 from hermes.agent import events as ev
+from hermes.config import Config
 from hermes.tui import commands, memory_bridge, prompt_history
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
+from hermes.tui.text_stream import TextBuffer
 from hermes.tui.tool_approvals import ToolRequestShown
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
-from hermes.tui.widgets.status_bar import StatusBar
+from hermes.tui.widgets.status_bar import StatusBar, StatusInfo
 from hermes.tui.widgets.suggestions import Suggestions
 from hermes.tui.widgets.tool_lines import ToolLineBook
 from hermes.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
-    from hermes.tui.app import HermesApp
     from hermes.tui.widgets.reply import AssistantMessage
 
 NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
@@ -39,7 +49,29 @@ class AgentEventMessage(Message):
 
 
 class TextArrived(Message):
-    """Streamed text is waiting in the app's buffer (see HermesApp.on_agent_event)."""
+    """Streamed text is waiting in `buffer`; the screen takes it all when it handles this."""
+
+    def __init__(self, buffer: TextBuffer) -> None:
+        super().__init__()
+        self.buffer = buffer
+
+
+ChoicesFor = Callable[[str], dict[str, tuple[str, ...]]]
+EventRenderer = Callable[["ChatScreen", Any], Awaitable[None]]
+# One renderer per agent event type; `render_event` looks the event's type up here.
+RENDERERS: dict[type, EventRenderer] = {}
+R = TypeVar("R", bound=EventRenderer)
+
+
+def renders(*event_types: type) -> Callable[[R], R]:
+    """Register a ChatScreen method as the renderer of these event types (one line per new type)."""
+
+    def register(method: R) -> R:
+        for event_type in event_types:
+            RENDERERS[event_type] = method
+        return method
+
+    return register
 
 
 class QueuedMessages(Static):
@@ -73,10 +105,47 @@ class ChatScreen(Screen):
         Binding(OPEN_KEY, "app.open_approvals", "Memory approvals", priority=True),
     ]
 
-    app: HermesApp
+    # What the status bar shows; the bar's `info` is bound to it (data_bind). Set by the app.
+    status_info: var[StatusInfo] = var(StatusInfo)
 
-    def __init__(self) -> None:
+    class Ready(Message):
+        """The screen is mounted with the input focused: heavy start-up work may begin."""
+
+    class SendRequested(Message):
+        """Send `text` to the model (`retry`: run the last message again)."""
+
+        def __init__(self, text: str, retry: bool = False) -> None:
+            super().__init__()
+            self.text = text
+            self.retry = retry
+
+    class CommandEntered(Message):
+        """A slash line was entered; the app runs it."""
+
+        def __init__(self, line: str) -> None:
+            super().__init__()
+            self.line = line
+
+    class CancelRequested(Message):
+        """Esc or Ctrl+C: stop the running reply (or what waits to run)."""
+
+    class QuitRequested(Message):
+        """The second Ctrl+C: leave the app."""
+
+    class MemoryChanged(Message):
+        """An event says memory or its approvals changed: gauges and badge should follow."""
+
+    class FailedCleared(Message):
+        """The person emptied the input that held their failed message: it leaves the context."""
+
+    def __init__(self, cfg: Config, completion_choices: ChoicesFor | None = None) -> None:
         super().__init__(id="chat")
+        self.cfg = cfg  # the app's config; the app replaces it when it reloads config
+        self._completion_choices = completion_choices or (lambda _text: {})
+        self.read_only = ""  # set by the app: why messages cannot be sent, "" when they can
+        # Set by the app while a turn runs or waits to run; set here too at once on sending, so
+        # a second Enter before the app has started the turn is queued, not sent beside it.
+        self.turn_active = False
         self.reply: AssistantMessage | None = None
         self.continuing = False  # the next reply widget continues a split reply
         self.tool_lines: dict[str, LineMessage] = {}
@@ -94,16 +163,24 @@ class ChatScreen(Screen):
         yield QueuedMessages(id="queued")
         yield Suggestions(id="suggestions")
         yield PromptInput(id="prompt")
-        yield StatusBar(id="status")
+        yield StatusBar(id="status").data_bind(info=ChatScreen.status_info)
 
     def on_mount(self) -> None:
         self.query_one(Suggestions).display = False
         self.query_one(QueuedMessages).display = False
         self.query_one("#welcome").display = False
-        self.status.info.model = self.app.cfg.model.name
-        self.status.refresh_info()
+        self.update_status(model=self.cfg.model.name)
         self.prompt.focus()
-        self.app.chat_ready()
+        self.post_message(self.Ready())
+
+    def update_status(self, **changes: Any) -> None:
+        """Change some status bar fields (names as in StatusInfo); the bar follows by itself."""
+        self.status_info = replace(self.status_info, **changes)
+
+    def set_read_only(self, reason: str) -> None:
+        """Why messages cannot be sent in this session ("" when they can); the input says so."""
+        self.read_only = reason
+        self.prompt.set_read_only(reason)
 
     @property
     def prompt(self) -> PromptInput:
@@ -125,7 +202,7 @@ class ChatScreen(Screen):
         if self.failed_in_input and not text.strip():
             self._failed_cleared()
         suggestions = self.query_one(Suggestions)
-        shown = commands.is_command(text) and suggestions.show_for(text, self.app.completion_choices(text))
+        shown = commands.is_command(text) and suggestions.show_for(text, self._completion_choices(text))
         if not shown:
             suggestions.display = False
         self.prompt.completing = bool(shown)
@@ -156,9 +233,7 @@ class ChatScreen(Screen):
         again: it leaves the conversation (the agent's ContextRewound marks it "not sent")."""
         self.failed_in_input = False
         self.failed_text = None
-        agent = self.app.agent
-        if agent is not None:
-            agent.discard_failed()
+        self.post_message(self.FailedCleared())
 
     def _hide_suggestions(self) -> None:
         self.query_one(Suggestions).display = False
@@ -172,10 +247,9 @@ class ChatScreen(Screen):
         self.prompt.set_text("")
         prompt_history.append_later(text.strip())
         if commands.is_command(text):
-            # A worker, so a command can wait for a pane (picker, viewer) to close.
-            self.run_worker(self.app.runner.run_line(text), group="command")
+            self.post_message(self.CommandEntered(text))
             return
-        if self.app.turn_running():
+        if self.turn_active:
             # Drawn inside the streaming reply it would split it; it waits for the turn instead.
             self.queued.append(text)
             self.query_one(QueuedMessages).show(self.queued)
@@ -192,10 +266,9 @@ class ChatScreen(Screen):
         self.query_one("#welcome").display = False
 
     async def _send_now(self, text: str) -> None:
-        read_only = getattr(self.app.agent, "read_only", "")
-        if read_only:  # kept in the input, nothing shown as if it had been sent
+        if self.read_only:  # kept in the input, nothing shown as if it had been sent
             self.prompt.set_text(text)
-            await self.add_line("error", read_only)
+            await self.add_line("error", self.read_only)
             return
         self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
@@ -203,7 +276,8 @@ class ChatScreen(Screen):
         retry = text == self.failed_text
         self.failed_text = None
         self.failed_in_input = False
-        self.app.send_message(text, retry=retry)
+        self.turn_active = True
+        self.post_message(self.SendRequested(text, retry=retry))
 
     async def turn_ended(self, outcome: str) -> None:
         """The turn's worker ended ("ok", "failed" or "cancelled"). After a normal end the next
@@ -236,7 +310,7 @@ class ChatScreen(Screen):
             self._unqueue(self.queued.pop())
             self.query_one(QueuedMessages).show(self.queued)
             return
-        self.app.cancel_reply()
+        self.post_message(self.CancelRequested())
 
     def action_interrupt(self) -> None:
         """Ctrl+C: copies a selection, cancels a running reply, else quits on a second press."""
@@ -245,14 +319,14 @@ class ChatScreen(Screen):
         if self.prompt.has_focus and self.prompt.selected_text:
             self.prompt.action_copy()
             return
-        if self.app.turn_running():
+        if self.turn_active:
             self._quit_pressed_at = None
-            self.app.cancel_reply()
+            self.post_message(self.CancelRequested())
             return
         now = time.monotonic()
         if self._quit_pressed_at is not None and now - self._quit_pressed_at <= QUIT_PRESS_WINDOW:
             self._quit_pressed_at = None
-            self.run_worker(self.app.action_quit(), group="quit")
+            self.post_message(self.QuitRequested())
             return
         self._quit_pressed_at = now
         self.notify("Press Ctrl+C again to quit (or Ctrl+Q).", timeout=QUIT_PRESS_WINDOW)
@@ -285,89 +359,90 @@ class ChatScreen(Screen):
         await self.render_event(message.event)
 
     async def on_text_arrived(self, message: TextArrived) -> None:
-        text = self.app.take_pending_text()
+        text = message.buffer.take()
         if text:
             await self.render_event(ev.TextDelta(text))
 
     async def render_event(self, event: ev.Event) -> None:
-        """Show one agent event."""
-        if await self.render_tool_event(event):
-            return
-        app = self.app
-        if isinstance(event, ev.TextDelta):
-            await self._write_reply(event.text)
-        elif isinstance(event, ev.ToolStarted):
-            await self._end_reply()
-            icon = TOOL_ICONS.get(event.name, "🔧")
-            self.tool_lines[event.call_id] = await self.add_line("tool", f"{icon} {event.summary}")
-        elif isinstance(event, ev.ToolFinished):
-            icon = TOOL_ICONS.get(event.name, "🔧")
-            line = self.tool_lines.pop(event.call_id, None)
-            text = f"{icon} {event.summary}" + ("" if event.success else "  ✗")
-            if line is None:
-                await self.add_line("tool", text)
-            else:
-                line.update_item(text, failed=not event.success)
-            if event.name == "memory":
-                app.refresh_memory_status()
-        elif isinstance(event, ev.Notice):
-            icon = NOTICE_ICONS.get(event.kind, "ℹ")
-            text = f"{icon} {event.text}" + (f" — {event.detail}" if event.detail else "")
-            kind = "notice" if event.kind in ("memory", "user", "title", "compression") else "info"
-            await self.add_line(kind, text)
-            if event.kind in ("memory", "user"):
-                app.refresh_memory_status()
-        elif isinstance(event, ev.Retry):
-            await self._retry(event)
-        elif isinstance(event, ev.Usage):
-            info = self.status.info
-            info.input_tokens, info.output_tokens = event.session_input_tokens, event.session_output_tokens
-            info.cost = event.session_cost
-            if event.context_window:
-                info.context_tokens, info.context_window = event.context_tokens, event.context_window
-            self.status.refresh_info()
-        elif isinstance(event, ev.ApprovalStaged):
-            await self._approval_staged(event)
-            app.refresh_memory_status()
-        elif isinstance(event, (ev.SessionChanged, ev.TitleChanged)):
-            if isinstance(event, ev.SessionChanged):  # /new leaves a read-only session
-                self.prompt.set_read_only(getattr(app.agent, "read_only", ""))
-            self.status.info.title = event.title or ""
-            self.status.refresh_info()
-        elif isinstance(event, ev.ContextRewound):
-            if event.what == "answer_replaced":
-                await self._end_reply()
-                await self.transcript.fold_last_answer()
-            else:
-                self.transcript.mark_last_prompt(not_sent=event.what == "message_dropped")
-        elif isinstance(event, ev.ErrorEvent):
-            await self._end_reply()
-            await self.add_line("error", event.message)
-        elif isinstance(event, ev.TurnDone):
-            await self._turn_done(event)
+        """Show one agent event (types without a renderer are not shown)."""
+        renderer = RENDERERS.get(type(event))
+        if renderer is not None:
+            await renderer(self, event)
 
-    async def render_tool_event(self, event: ev.Event) -> bool:
-        """The coding tools' lines (start, streamed output, end with display data); True when
-        the event was theirs. A turn's end also ends lines a cancel left running."""
-        book = self.coding_lines
-        if isinstance(event, ev.TurnDone):
-            book.clear()
-            return False
-        if not book.handles(event):
-            return False
-        if isinstance(event, ev.ToolStarted):
+    @renders(ev.TextDelta)
+    async def _text_delta(self, event: ev.TextDelta) -> None:
+        await self._write_reply(event.text)
+
+    @renders(ev.ToolStarted)
+    async def _tool_started(self, event: ev.ToolStarted) -> None:
+        await self._end_reply()
+        if self.coding_lines.handles(event):  # a coding tool: its own line (diff, output)
+            await self.transcript.add(self.coding_lines.started(event))
+            return
+        icon = TOOL_ICONS.get(event.name, "🔧")
+        self.tool_lines[event.call_id] = await self.add_line("tool", f"{icon} {event.summary}")
+
+    @renders(ev.ToolOutput)
+    async def _tool_output(self, event: ev.ToolOutput) -> None:
+        if self.coding_lines.handles(event):
+            self.coding_lines.output(event)
+
+    @renders(ev.ToolFinished)
+    async def _tool_finished(self, event: ev.ToolFinished) -> None:
+        if self.coding_lines.handles(event):
+            if (item := self.coding_lines.finished(event)) is not None:
+                await self.transcript.add(item)
+            return
+        icon = TOOL_ICONS.get(event.name, "🔧")
+        line = self.tool_lines.pop(event.call_id, None)
+        text = f"{icon} {event.summary}" + ("" if event.success else "  ✗")
+        if line is None:
+            await self.add_line("tool", text)
+        else:
+            line.update_item(text, failed=not event.success)
+        if event.name == "memory":
+            self.post_message(self.MemoryChanged())
+
+    @renders(ev.Notice)
+    async def _notice(self, event: ev.Notice) -> None:
+        icon = NOTICE_ICONS.get(event.kind, "ℹ")
+        text = f"{icon} {event.text}" + (f" — {event.detail}" if event.detail else "")
+        kind = "notice" if event.kind in ("memory", "user", "title", "compression") else "info"
+        await self.add_line(kind, text)
+        if event.kind in ("memory", "user"):
+            self.post_message(self.MemoryChanged())
+
+    @renders(ev.Usage)
+    async def _usage(self, event: ev.Usage) -> None:
+        changes: dict[str, Any] = {"input_tokens": event.session_input_tokens,
+                                   "output_tokens": event.session_output_tokens,
+                                   "cost": event.session_cost}
+        if event.context_window:
+            changes.update(context_tokens=event.context_tokens, context_window=event.context_window)
+        self.update_status(**changes)
+
+    @renders(ev.SessionChanged, ev.TitleChanged)
+    async def _title(self, event: ev.SessionChanged | ev.TitleChanged) -> None:
+        self.update_status(title=event.title or "")
+
+    @renders(ev.ContextRewound)
+    async def _context_rewound(self, event: ev.ContextRewound) -> None:
+        if event.what == "answer_replaced":
             await self._end_reply()
-            await self.transcript.add(book.started(event))
-        elif isinstance(event, ev.ToolOutput):
-            book.output(event)
-        elif isinstance(event, ev.ToolFinished) and (item := book.finished(event)) is not None:
-            await self.transcript.add(item)
-        return True
+            await self.transcript.fold_last_answer()
+        else:
+            self.transcript.mark_last_prompt(not_sent=event.what == "message_dropped")
+
+    @renders(ev.ErrorEvent)
+    async def _error(self, event: ev.ErrorEvent) -> None:
+        await self._end_reply()
+        await self.add_line("error", event.message)
 
     async def on_tool_request_shown(self, message: ToolRequestShown) -> None:
         """A tool asks for approval: its notice line goes in after the tool's own line."""
         message.waiting.item = (await self.add_line("notice", message.waiting.text)).item
 
+    @renders(ev.Retry)
     async def _retry(self, event: ev.Retry) -> None:
         """One line per run of retries: it counts while waiting and ends saying how it went."""
         text = f"↻ {event.text}"
@@ -380,15 +455,17 @@ class ChatScreen(Screen):
         if not event.outcome:
             self.retry_line = line
 
+    @renders(ev.ApprovalStaged)
     async def _approval_staged(self, event: ev.ApprovalStaged) -> None:
         """One notice line naming how to review the write; it changes when the write is decided."""
-        view = memory_bridge.find_pending(self.app.cfg, event.pending_id)
+        view = memory_bridge.find_pending(self.cfg, event.pending_id)
         notice = StagedNotice(
             event.pending_id, describe(event.pending_id, event.action, event.target, view),
             reason=event.reason or (view.reason if view else ""),
             state="pending" if view is not None else "gone")
         line = await self.add_line("notice", notice.text)
         self.approval_notices.track(notice, line.item)
+        self.post_message(self.MemoryChanged())
 
     async def _write_reply(self, text: str) -> None:
         """Stream text into the reply; a long reply continues in a fresh widget at a block
@@ -400,6 +477,8 @@ class ChatScreen(Screen):
         if rest is None:
             return
         await self.reply.finish()
+        # The reply goes on in a fresh widget: draw this part as one widget from now on.
+        await self.transcript.freeze(self.reply)
         self.reply = None
         self.continuing = True
         if rest:
@@ -411,7 +490,9 @@ class ChatScreen(Screen):
             await self.reply.finish(marker)
             self.reply = None
 
+    @renders(ev.TurnDone)
     async def _turn_done(self, event: ev.TurnDone) -> None:
+        self.coding_lines.clear()  # a cancel may have left a command's line running
         marker = "cancelled" if event.cancelled else ("interrupted" if event.interrupted else "")
         await self._end_reply(marker)
         if marker:  # said in words, not only by the reply's colour (as `sessions show` does)
@@ -423,8 +504,7 @@ class ChatScreen(Screen):
         self.set_busy("")
 
     def set_busy(self, text: str) -> None:
-        self.status.info.busy = text
-        self.status.refresh_info()
+        self.update_status(busy=text)
 
     def restore_input(self, text: str) -> None:
         """Put a failed message back so it can be sent again (Enter re-sends without duplicating)."""

@@ -13,7 +13,7 @@ import os
 import shlex
 import subprocess
 import time
-from typing import Any
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import work
@@ -27,6 +27,10 @@ from hermes.tui import memory_bridge
 from hermes.tui.widgets.status_bar import gauge_level
 from hermes.tui.screens.pane import Pane
 
+if TYPE_CHECKING:
+    from hermes.providers.base import ConclusionView
+    from hermes.providers.guard import GuardedProvider
+
 log = logging.getLogger("hermes.tui")
 NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps its snapshot)."
 FORGET_HINT = "/memory forget ID deletes one"
@@ -34,14 +38,14 @@ KEYS_HINTS = ("e edit MEMORY.md · u edit USER.md · s snapshot · Esc close", "
               "e/u edit · Esc")
 
 
-def conclusion_text(view: Any) -> Text:
+def conclusion_text(view: ConclusionView) -> Text:
     """`#42 Prefers tabs · derived · 2026-01-01` (the id first: /memory forget takes it)."""
     line = Text()
     line.append(f"#{view.id}", style="bold")
     line.append(" ")
     line.append(" ".join(str(view.text).split()))
-    details = [str(view.source)] if getattr(view, "source", "") else []
-    if getattr(view, "created_at", None):
+    details = [str(view.source)] if view.source else []
+    if view.created_at:
         details.append(time.strftime("%Y-%m-%d", time.localtime(view.created_at)))
     if details:
         line.append(" · " + " · ".join(details), style="dim")
@@ -77,10 +81,12 @@ class MemoryViewerScreen(Pane[None]):
         Binding("s", "toggle_snapshot", "Snapshot"),
     ]
 
-    def __init__(self, cfg: Config, snapshot: str | None = None) -> None:
+    def __init__(self, cfg: Config, snapshot: str | None = None,
+                 provider: GuardedProvider | None = None) -> None:
         super().__init__()
         self.cfg = cfg
         self.snapshot = snapshot
+        self.provider = provider  # the running session's user-model provider, when it has one
         self.user_model: memory_bridge.UserModelView | None = None  # set once loaded
 
     def compose(self) -> ComposeResult:
@@ -159,7 +165,7 @@ class MemoryViewerScreen(Pane[None]):
     @work(group="user-model", exclusive=True)
     async def _load_user_model(self) -> None:
         try:
-            view = await memory_bridge.user_model_view(self.cfg)
+            view = await memory_bridge.user_model_view(self.cfg, provider=self.provider)
         except Exception:  # a worker that raises would end the app: one line instead
             log.exception("loading the user model failed")
             view = memory_bridge.UserModelView(

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rich.text import Text
-from textual.widget import Widget
 from textual.widgets import Static
 
 
@@ -69,24 +68,3 @@ def marked_text(text: str) -> Text:
     for n, part in enumerate(text.split("**")):
         out.append(part, style="bold" if n % 2 else "")
     return out
-
-
-def widget_for(item: TranscriptItem) -> Widget:
-    """The widget that shows an item."""
-    if item.kind == "user":
-        return UserMessage(item)
-    if item.kind == "replaced":
-        from hermes.tui.widgets.folded import FoldedAnswer
-
-        return FoldedAnswer(item)
-    if item.kind == "assistant":
-        # Imported on first use: Textual's Markdown (and markdown-it) would add ~90 ms
-        # to start-up, before the first frame.
-        from hermes.tui.widgets.reply import AssistantMessage
-
-        return AssistantMessage(item)
-    if item.kind == "tool" and "tool" in item.meta:  # a coding tool's line (diff, output)
-        from hermes.tui.widgets.tool_lines import ToolLine
-
-        return ToolLine(item)
-    return LineMessage(item)

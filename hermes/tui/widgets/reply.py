@@ -78,13 +78,7 @@ class AssistantMessage(Markdown):
         if self._stream is not None:
             await self._stream.stop()
             self._stream = None
-        if self._split and not marker:
-            # The reply goes on in a fresh widget: draw this part as one widget from now on.
-            from hermes.tui.widgets.transcript import Transcript
-
-            transcript = self.parent
-            if isinstance(transcript, Transcript):
-                await transcript.freeze(self)
+        if self._split and not marker:  # the transcript swaps it for a FinishedSegment
             return
         if marker:
             self.item.meta["marker"] = marker

@@ -1,7 +1,8 @@
-"""The status bar: model │ context │ memory gauge │ pending │ tokens and cost │ title.
+"""The status bar: model │ context │ memory gauge │ pending │ tokens and cost │ project │ title.
 
 `status_markup` is a pure function of the numbers and the width, so narrowing is testable:
-segments are dropped or shortened by priority until the line fits.
+segments are dropped or shortened by priority until the line fits. The bar holds no state of
+its own: its `info` is a reactive bound (`data_bind`) to the chat screen's `status_info`.
 """
 
 from __future__ import annotations
@@ -10,13 +11,17 @@ from dataclasses import dataclass
 
 from rich.cells import cell_len
 from textual.markup import escape
+from textual.reactive import reactive
 from textual.widgets import Static
 
 SEP = " │ "
 
 
-@dataclass
+@dataclass(frozen=True)
 class StatusInfo:
+    """What the bar shows. Frozen: a change is a new value (`dataclasses.replace`), so the
+    reactive that holds it notices every change and nothing is updated in place unseen."""
+
     model: str = ""
     context_tokens: int = 0
     context_window: int = 0
@@ -29,6 +34,7 @@ class StatusInfo:
     cost: float = 0.0
     title: str = ""
     busy: str = ""  # e.g. "loading model client…", shown first when set
+    project: str = ""  # the project (workspace) name; shown when set
 
 
 def gauge_level(pct: int) -> str:
@@ -99,6 +105,8 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
         if info.cost:
             usage += f" ${info.cost:.4f}" if info.cost < 0.01 else f" ${info.cost:.2f}"
         out.append((escape(usage), usage))
+    if info.project and level < 4:
+        out.append((escape(info.project), info.project))
     if info.title and level < 6:
         out.append((f"[b]{escape(info.title)}[/b]", info.title))
     return out
@@ -123,14 +131,18 @@ def status_markup(info: StatusInfo, width: int) -> str:
 
 
 class StatusBar(Static):
-    """Shows a StatusInfo; call `refresh_info()` after changing `info`."""
+    """Shows a StatusInfo: bind `info` to the owner's state; it redraws when that changes."""
+
+    info: reactive[StatusInfo] = reactive(StatusInfo, layout=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=True)
-        self.info = StatusInfo()
 
-    def refresh_info(self) -> None:
-        self.update(status_markup(self.info, self.size.width or 120))
+    def watch_info(self) -> None:
+        self._draw()
 
     def on_resize(self) -> None:
-        self.refresh_info()
+        self._draw()
+
+    def _draw(self) -> None:
+        self.update(status_markup(self.info, self.size.width or 120))

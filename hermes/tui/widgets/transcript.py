@@ -13,8 +13,8 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from hermes.tui.widgets.messages import MARKER_LINES, LineMessage, TranscriptItem, UserMessage, widget_for
 from hermes.plural import count
+from hermes.tui.widgets.messages import MARKER_LINES, LineMessage, TranscriptItem, UserMessage
 
 if TYPE_CHECKING:
     from hermes.tui.widgets.reply import AssistantMessage
@@ -25,6 +25,27 @@ MAX_MOUNTED = 240  # beyond this, the oldest rows are unmounted while following 
 # the mounted rows are also capped by weight (a row weighs its number of widgets).
 MAX_WEIGHT = 120
 KEEP_SCREENS = 1.5  # ...but never below this many screen heights of rows
+
+
+def widget_for(item: TranscriptItem) -> Widget:
+    """The widget that shows an item."""
+    if item.kind == "user":
+        return UserMessage(item)
+    if item.kind == "replaced":
+        from hermes.tui.widgets.folded import FoldedAnswer
+
+        return FoldedAnswer(item)
+    if item.kind == "assistant":
+        # Imported on first use: Textual's Markdown (and markdown-it) would add ~90 ms
+        # to start-up, before the first frame.
+        from hermes.tui.widgets.reply import AssistantMessage
+
+        return AssistantMessage(item)
+    if item.kind == "tool" and "tool" in item.meta:  # a coding tool's line (diff, output)
+        from hermes.tui.widgets.tool_lines import ToolLine
+
+        return ToolLine(item)
+    return LineMessage(item)
 
 
 def is_reply(widget: Widget) -> TypeGuard[AssistantMessage]:

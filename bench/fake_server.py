@@ -32,7 +32,7 @@ def main() -> int:
     args = parser.parse_args()
     server = FakeLLMServer().start()
     server.add(Reply(text='[{"action": "add", "target": "user", '
-                          '"content": "Tries Hermes from a smoke test"}]'), model="review")
+                          '"content": "Asks for tiny Python greeting functions"}]'), model="review")
     server.add(Reply(text="Smoke test chat"), model="title")
     server.default = Reply(text=args.reply, chunk_size=6, chunk_delay=args.chunk_delay)
     Path(args.port_file).write_text(server.api_base)

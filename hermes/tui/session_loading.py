@@ -53,19 +53,14 @@ class OpenFailed(Exception):
 
 def warm_imports() -> None:
     """Import the agent and history layers (run in a thread so the UI keeps painting)."""
-    try:
-        import hermes.agent.session  # noqa: F401
-    except ImportError:
-        log.exception("the agent layer cannot be imported")
+    import hermes.agent.session  # noqa: F401
 
 
 def open_session(cfg: Config, resume: str | None, continue_last: bool,
                  on_event: Callable[[Event], None]) -> AgentSession:
     """AgentSession.open with the layers' errors turned into OpenFailed(one line)."""
-    try:
-        from hermes.agent.session import AgentSession
-    except ImportError as exc:
-        raise OpenFailed(f"The chat engine cannot be loaded: {exc}") from None
+    from hermes.agent.session import AgentSession
+
     try:
         return AgentSession.open(cfg, resume=resume, continue_last=continue_last, source="tui",
                                  on_event=on_event)

@@ -323,7 +323,8 @@ async def test_help_and_the_palette_name_the_approvals_key(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "/help")
-        await wait_for(pilot, lambda: any("Ctrl+O approvals (tool requests, then memory writes)" in t for t in transcript_texts(app)))
+        await wait_for(pilot, lambda: any("Ctrl+O approvals (tool requests, then memory writes)" in t
+                                          for t in transcript_texts(app)))
         assert app.active_bindings["ctrl+o"].binding.description == "Approvals"
         await pilot.press("ctrl+p")
         await type_keys(pilot, "approvals")

@@ -1,8 +1,9 @@
 """Transcript lines of the coding tools, drawn from the agent's events as a turn sends them.
 
-Until the real tools are merged, the events are the ones the contract promises
-(ToolStarted → ToolOutput… → ToolFinished(display=…)), handed to the app the way the agent's
-callback hands them; the person's side (what shows, Enter and clicks) is real.
+Most tests hand the app the events the contract promises (ToolStarted → ToolOutput… →
+ToolFinished(display=…)) the way the agent's callback hands them, to reach every shape of a
+line; the last one runs the real tools through the turn loop in a temp repository. The person's
+side (what shows, Enter and clicks) is real throughout.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from typing import Any
 
 from hermes.agent import events as ev
 from hermes.tui.widgets.tool_lines import EXPANDED_LINES, ToolLine, head_line, is_coding_tool, outcome_words
-from tests.tui.conftest import SIZE, make_app, ready, wait_for
+from tests.support.fake_llm import Reply, call
+from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
 
 DIFF = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -1,3 +1,5 @@\n import sys\n"
         "-print('hi')\n+print('hello')\n+print('and more')\n+print('and even more')\n")
@@ -105,9 +107,9 @@ async def test_a_denied_command_says_so_and_a_cancelled_one_stops_running():
 def test_heads_and_outcomes_from_display_data():
     assert head_line("write_file", "write notes.md", {"kind": "write", "path": "notes.md", "added": 2,
                                                       "removed": 0}) == "📝 write notes.md +2 −0"
-    assert head_line("search_files", "🔍 search 'TODO' → 4 matches", {"kind": "search"}) \
-        == "🔍 search 'TODO' → 4 matches"  # a summary that has the icon keeps one
-    assert head_line("list_files", "list *.py → 9 files", {}) == "📂 list *.py → 9 files"
+    assert head_line("search_files", "🔎 search 'TODO' → 4 matches", {"kind": "search"}) \
+        == "🔎 search 'TODO' → 4 matches"  # a summary that has the icon keeps one
+    assert head_line("list_files", "list *.py → 9 files", {}) == "📁 list *.py → 9 files"
     assert outcome_words({"kind": "command", "exit_code": 0}, True) == "exit 0"
     assert outcome_words({"kind": "command", "timed_out": True, "exit_code": -9}, False) == "timed out"
     assert outcome_words({}, False) == "failed"
@@ -129,3 +131,34 @@ async def test_a_long_output_expands_to_its_last_lines_and_says_what_is_left_out
         text = shown(row)
         assert f"… {1000 - EXPANDED_LINES:,} earlier lines not shown" in text
         assert f"step {1001 - EXPANDED_LINES}\n" in text and f"step {1000 - EXPANDED_LINES}\n" not in text
+
+
+COUNT_AND_FAIL = "python count.py 30"
+
+
+async def test_the_real_tools_fill_their_lines_through_the_turn(chat_env, project):
+    """The model calls the real tools in a temp repository; the lines come from their events."""
+    chat_env.configure(tools={"auto_approve": ["python"]})  # the command runs without the pane
+    (project / "count.py").write_text("import sys\n\nfor n in range(1, int(sys.argv[1]) + 1):\n"
+                                      "    print('line', n)\nsys.exit(3)\n")
+    chat_env.server.queue(Reply(tool_calls=[
+        call("read_file", {"path": "greet.py"}), call("list_files", {"glob": "*.py"}),
+        call("search_files", {"pattern": "helo"}), call("run_command", {"command": COUNT_AND_FAIL})]),
+        Reply(text="Looked around."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "look at greet")
+        await wait_for(pilot, lambda: "Looked around." in transcript_texts(app))
+        await wait_for(pilot, lambda: len(tool_rows(app)) == 4)
+        read, listed, searched, command = tool_rows(app)
+        assert shown(read) == "📄 read greet.py (1–2 of 2)"
+        assert shown(listed) == "📁 list *.py → 3 files"
+        assert shown(searched) == '🔎 search "helo" → 1 match'
+        lines = shown(command).splitlines()
+        assert lines[0] == f"$ {COUNT_AND_FAIL}  exit 3  ▸"
+        assert lines[1:] == ["line 28", "line 29", "line 30"]  # collapsed to its last lines
+        assert command.has_class("-failed")
+        await pilot.click(command)
+        await wait_for(pilot, lambda: "▾" in shown(command))
+        assert shown(command).splitlines()[1:] == [f"line {n}" for n in range(1, 31)]

@@ -11,7 +11,16 @@ from __future__ import annotations
 from typing import Any
 
 from hermes.agent import events as ev
-from hermes.tui.widgets.tool_lines import EXPANDED_LINES, ToolLine, head_line, is_coding_tool, outcome_words
+from hermes.tui.screens.tool_approval import ToolApprovalScreen
+from hermes.tui.stored_tool_lines import stored_tool_item
+from hermes.tui.widgets.tool_lines import (
+    EXPANDED_LINES,
+    ToolLine,
+    head_line,
+    is_coding_tool,
+    outcome_words,
+    render_tool_item,
+)
 from tests.support.fake_llm import Reply, call
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
 
@@ -162,3 +171,62 @@ async def test_the_real_tools_fill_their_lines_through_the_turn(chat_env, projec
         await pilot.click(command)
         await wait_for(pilot, lambda: "▾" in shown(command))
         assert shown(command).splitlines()[1:] == [f"line {n}" for n in range(1, 31)]
+
+
+async def test_a_resumed_session_shows_the_coding_tool_lines_as_they_were(chat_env, project):
+    """Resuming rebuilds each line from the stored call and result: the same heads, the
+    command's exit code and the output it ended with."""
+    chat_env.configure(tools={"auto_approve": ["python"]})
+    (project / "count.py").write_text("import sys\n\nfor n in range(1, int(sys.argv[1]) + 1):\n"
+                                      "    print('line', n)\nsys.exit(3)\n")
+    chat_env.server.queue(Reply(tool_calls=[
+        call("read_file", {"path": "greet.py"}),
+        call("edit_file", {"path": "greet.py", "old_text": "'helo'", "new_text": "'hello'"}),
+        call("run_command", {"command": COUNT_AND_FAIL}), call("list_files", {"glob": "*.py"}),
+        call("read_file", {"path": "../outside.txt"})]), Reply(text="Looked around."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "look at greet")
+        await wait_for(pilot, lambda: "waiting for approval" in " ".join(transcript_texts(app)))
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ToolApprovalScreen))
+        await pilot.pause(ToolApprovalScreen.typing_gap + 0.05)
+        await pilot.press("a")
+        await wait_for(pilot, lambda: "Looked around." in transcript_texts(app))
+        live = [shown(r) for r in tool_rows(app)]
+        session_id = app.session_id()
+        await app.action_quit()
+    assert live[0] == "📄 read greet.py (1–2 of 2)" and live[1] == "✏️ edit greet.py +1 −1  ▸"
+    resumed = make_app(resume=session_id)
+    async with resumed.run_test(size=SIZE) as pilot:
+        await ready(resumed)
+        await wait_for(pilot, lambda: len(tool_rows(resumed)) == 5)
+        read, edit, command, listed, refused = tool_rows(resumed)
+        assert shown(read) == live[0]
+        assert shown(edit) == "✏️ edit greet.py +1 −1"  # the diff is not stored, only the counts
+        assert shown(command) == live[2]  # "$ python count.py 30  exit 3  ▸" and its last lines
+        assert shown(command).splitlines()[-1] == "line 30" and command.has_class("-failed")
+        assert shown(listed) == "📁 list *.py"
+        assert shown(refused) == "📄 read ../outside.txt  failed" and refused.has_class("-failed")
+        command.focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "▾" in shown(command))
+        assert shown(command).splitlines()[1:] == [f"line {n}" for n in range(11, 31)]
+
+
+def test_stored_results_that_say_denied_timed_out_or_nothing():
+    edit_args = '{"path": "a.py", "old_text": "x", "new_text": "y"}'
+    denied = stored_tool_item("edit_file", edit_args, '{"success": false, "denied": true, "error": "no"}')
+    assert denied is not None and render_tool_item(denied).plain == "✏️ edit a.py  denied"
+    assert denied.meta["failed"] == "1"
+    slow = stored_tool_item("run_command", {"command": "sleep 9"},
+                            "timed out after 5 s; the command and everything it started were stopped; "
+                            "0 bytes of output\n")
+    assert slow is not None and render_tool_item(slow).plain == "$ sleep 9  timed out"
+    unanswered = stored_tool_item("run_command", {"command": "make"}, None)  # the turn was cut off
+    assert unanswered is not None and render_tool_item(unanswered).plain == "$ make"
+    write = stored_tool_item("write_file", {"path": "n.md", "content": "hi"},
+                             '{"success": true, "path": "n.md", "added": 1, "removed": 0, "created": true}')
+    assert write is not None and render_tool_item(write).plain == "📝 write n.md +1 −0"
+    assert stored_tool_item("memory", {"action": "add"}, '{"success": true}') is None

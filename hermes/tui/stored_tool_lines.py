@@ -21,6 +21,8 @@ _READ_HEAD = re.compile(r"^(?P<path>.+): lines (?P<first>\d+)–(?P<last>\d+) of
 # run_command's first result line: "exit code 1; 2,048 bytes of output" or "timed out after 5 s…"
 _EXIT_HEAD = re.compile(r"^exit code (?P<code>-?\d+)")
 _TIMED_OUT = "timed out after "
+# list/search's last line when the cap left some out: "[… 1,204 more files left out; narrow the glob]"
+_LEFT_OUT = re.compile(r"^\[… (?P<count>[\d,]+) more \w+ left out; ")
 _OUTPUT_TAIL = 20  # lines kept for the expandable body, as the live line's tail
 
 
@@ -32,15 +34,28 @@ def _json(text: str) -> dict[str, Any]:
     return value if isinstance(value, dict) else {}
 
 
-def _plain_summary(name: str, args: dict[str, Any]) -> str:
-    """The call's line without a result, in the words the live tools use."""
+def _found(result: str, noun: str, nothing: str) -> str:
+    """` → 12 files` from a list/search result: its lines plus the ones its note left out."""
+    if not result or result.startswith("{"):  # an error, or no result stored
+        return ""
+    lines = [] if result == nothing else result.splitlines()
+    total = len(lines)
+    if lines and (left_out := _LEFT_OUT.match(lines[-1])) is not None:
+        total += int(left_out["count"].replace(",", "")) - 1
+    plural = noun if total == 1 else ("matches" if noun == "match" else f"{noun}s")
+    return f" → {total:,} {plural}"
+
+
+def _plain_summary(name: str, args: dict[str, Any], result: str) -> str:
+    """The call's line, in the words the live tools use."""
     path = str(args.get("path") or "")
     if name == "read_file":
         return f"read {path}"
     if name == "list_files":
-        return f"list {args.get('glob') or '*'}"
+        return f"list {args.get('glob') or '*'}" + _found(result, "file", "no files match")
     if name == "search_files":
-        return f'search "{args.get("pattern") or ""}"'
+        where = f" in {args['glob']}" if args.get("glob") else ""
+        return f'search "{args.get("pattern") or ""}"{where}' + _found(result, "match", "no matches")
     if name in ("edit_file", "write_file"):
         return f"{name.split('_')[0]} {path}"
     return str(args.get("command") or name)
@@ -52,7 +67,7 @@ def stored_tool_item(name: str, arguments: Any, result: str | None) -> Transcrip
         return None
     args = arguments if isinstance(arguments, dict) else _json(arguments) if isinstance(arguments, str) else {}
     display, success, body = _display(name, args, result or "")
-    item = TranscriptItem("tool", head_line(name, _plain_summary(name, args), display),
+    item = TranscriptItem("tool", head_line(name, _plain_summary(name, args, result or ""), display),
                           meta={"tool": name, "state": "done"})
     if name == "run_command" and not display.get("command"):
         item.text = f"$ {args.get('command') or ''}".rstrip()

@@ -207,7 +207,7 @@ async def test_a_resumed_session_shows_the_coding_tool_lines_as_they_were(chat_e
         assert shown(edit) == "✏️ edit greet.py +1 −1"  # the diff is not stored, only the counts
         assert shown(command) == live[2]  # "$ python count.py 30  exit 3  ▸" and its last lines
         assert shown(command).splitlines()[-1] == "line 30" and command.has_class("-failed")
-        assert shown(listed) == "📁 list *.py"
+        assert shown(listed) == live[3] == "📁 list *.py → 3 files"
         assert shown(refused) == "📄 read ../outside.txt  failed" and refused.has_class("-failed")
         command.focus()
         await pilot.press("enter")
@@ -230,3 +230,18 @@ def test_stored_results_that_say_denied_timed_out_or_nothing():
                              '{"success": true, "path": "n.md", "added": 1, "removed": 0, "created": true}')
     assert write is not None and render_tool_item(write).plain == "📝 write n.md +1 −0"
     assert stored_tool_item("memory", {"action": "add"}, '{"success": true}') is None
+
+
+def test_stored_list_and_search_results_give_their_counts():
+    def head(name: str, args: dict, result: str) -> str:
+        item = stored_tool_item(name, args, result)
+        assert item is not None
+        return render_tool_item(item).plain
+
+    capped = "a.py\nb.py\n[… 1,204 more files left out; narrow the glob]"
+    assert head("list_files", {"glob": "*.py"}, capped) == "📁 list *.py → 1,206 files"
+    assert head("list_files", {}, "no files match") == "📁 list * → 0 files"
+    assert head("search_files", {"pattern": "TODO", "glob": "src/**"}, "src/a.py:3:# TODO") \
+        == '🔎 search "TODO" in src/** → 1 match'
+    assert head("search_files", {"pattern": "x("}, '{"success": false, "error": "bad regex"}') \
+        == '🔎 search "x("  failed'

@@ -3,7 +3,8 @@
 A live line draws from the tool's display data, which is not stored; what is stored is the
 call's arguments and the result the model got. Those carry enough for the same one-line head
 (`📄 read a.py (1–120 of 300)`, `✏️ edit a.py +3 −1`, `$ pytest -q  exit 1`) and, for a
-command, the output the model saw. The result shapes read here are the ones
+command, the output the model saw; an edit expands to the text it replaced (without the live
+diff's context lines, which are not stored). The result shapes read here are the ones
 hermes/workspace/coding_tools.py writes; a result that does not parse still gets its icon line.
 """
 
@@ -78,7 +79,19 @@ def stored_tool_item(name: str, arguments: Any, result: str | None) -> Transcrip
     item.meta["failed"] = "1" if failed else ""
     if body:
         item.meta["body"], item.meta["body_kind"] = body, "output"
+    elif name == "edit_file" and (diff := _replaced_text(args)):
+        item.meta["body"], item.meta["body_kind"] = diff, "diff"
     return item
+
+
+def _replaced_text(args: dict[str, Any]) -> str:
+    """An edit's old and new text as a diff (the live diff's context lines are not stored)."""
+    old, new, path = args.get("old_text"), args.get("new_text") or "", args.get("path")
+    if not isinstance(old, str) or not old or not isinstance(new, str) or not isinstance(path, str):
+        return ""
+    lines = [f"--- a/{path}", f"+++ b/{path}", "@@ the replaced text @@"]
+    lines += [f"-{line}" for line in old.splitlines()] + [f"+{line}" for line in new.splitlines()]
+    return "\n".join(lines) + "\n"
 
 
 def _display(name: str, args: dict[str, Any], result: str) -> tuple[dict[str, Any], bool, str]:

@@ -204,7 +204,11 @@ async def test_a_resumed_session_shows_the_coding_tool_lines_as_they_were(chat_e
         await wait_for(pilot, lambda: len(tool_rows(resumed)) == 5)
         read, edit, command, listed, refused = tool_rows(resumed)
         assert shown(read) == live[0]
-        assert shown(edit) == "✏️ edit greet.py +1 −1"  # the diff is not stored, only the counts
+        assert shown(edit) == "✏️ edit greet.py +1 −1  ▸"
+        edit.focus()
+        await pilot.press("enter")  # the replaced text (the live diff's context is not stored)
+        await wait_for(pilot, lambda: "▾" in shown(edit))
+        assert shown(edit).splitlines()[-2:] == ["-'helo'", "+'hello'"]
         assert shown(command) == live[2]  # "$ python count.py 30  exit 3  ▸" and its last lines
         assert shown(command).splitlines()[-1] == "line 30" and command.has_class("-failed")
         assert shown(listed) == live[3] == "📁 list *.py → 3 files"
@@ -218,7 +222,7 @@ async def test_a_resumed_session_shows_the_coding_tool_lines_as_they_were(chat_e
 def test_stored_results_that_say_denied_timed_out_or_nothing():
     edit_args = '{"path": "a.py", "old_text": "x", "new_text": "y"}'
     denied = stored_tool_item("edit_file", edit_args, '{"success": false, "denied": true, "error": "no"}')
-    assert denied is not None and render_tool_item(denied).plain == "✏️ edit a.py  denied"
+    assert denied is not None and render_tool_item(denied).plain == "✏️ edit a.py  denied  ▸"
     assert denied.meta["failed"] == "1"
     slow = stored_tool_item("run_command", {"command": "sleep 9"},
                             "timed out after 5 s; the command and everything it started were stopped; "

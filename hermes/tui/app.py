@@ -500,8 +500,8 @@ class HermesApp(App):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Memory approvals",
-                            f"Review memory writes waiting for approval ({OPEN_KEY_LABEL})",
+        yield SystemCommand("Approvals",
+                            f"Review tool requests and memory writes waiting for approval ({OPEN_KEY_LABEL})",
                             self.open_approvals)
 
     def session_id(self) -> str | None:

@@ -18,7 +18,7 @@ KEYS_HELP = (
     "Keys: Enter send (queued while a reply runs) · Ctrl+J newline · Up/Down earlier prompts · "
     "Tab complete · Esc take back a queued message, else cancel the reply · Ctrl+C cancel the "
     "reply (twice when idle: quit) · PgUp/PgDn scroll · Ctrl+Home/Ctrl+End top/bottom (Home/End "
-    f"when the input is empty) · {OPEN_KEY_LABEL} memory approvals and tool requests · Ctrl+G "
+    f"when the input is empty) · {OPEN_KEY_LABEL} approvals (tool requests, then memory writes) · Ctrl+G "
     "expand a collapsed paste · Ctrl+P command palette · "
     "Ctrl+Q quit"
 )

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from hermes.config import Config
 from hermes.sessions.models import DISCARDED, REPLACED
+from hermes.tui.stored_tool_lines import stored_tool_item
 from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, TranscriptItem
 from hermes.tui.widgets.transcript import folded_item
 
@@ -32,6 +33,8 @@ class StoredMessage(Protocol):
     def content(self) -> str: ...
     @property
     def tool_calls(self) -> list[Any] | None: ...
+    @property
+    def tool_call_id(self) -> str | None: ...
     @property
     def finish_reason(self) -> str | None: ...
 
@@ -110,21 +113,23 @@ def items_from_messages(messages: Sequence[StoredMessage]) -> list[TranscriptIte
     An answer that /retry replaced becomes one folded row; a cleared failed prompt says "not sent"."""
     items: list[TranscriptItem] = []
     replaced: list[TranscriptItem] = []  # rows of a replaced answer, folded when it ends
+    # a coding tool's line shows what its result said (lines read, exit code, output)
+    results = {msg.tool_call_id: msg.content for msg in messages if msg.role == "tool" and msg.tool_call_id}
     for msg in messages:
         reason = msg.finish_reason
         if replaced and reason != REPLACED and msg.role != "tool":
             items.append(folded_item(replaced))
             replaced = []
         if reason == REPLACED:
-            replaced += _message_items(msg)
+            replaced += _message_items(msg, results)
         else:
-            items += _message_items(msg)
+            items += _message_items(msg, results)
     if replaced:
         items.append(folded_item(replaced))
     return items
 
 
-def _message_items(msg: StoredMessage) -> list[TranscriptItem]:
+def _message_items(msg: StoredMessage, results: dict[str, str]) -> list[TranscriptItem]:
     items: list[TranscriptItem] = []
     role = msg.role
     content = msg.content or ""
@@ -143,6 +148,10 @@ def _message_items(msg: StoredMessage) -> list[TranscriptItem]:
         for call in msg.tool_calls or []:
             fn = call.get("function", {}) if isinstance(call, dict) else {}
             name = str(fn.get("name", "tool"))
+            coding = stored_tool_item(name, fn.get("arguments"), results.get(str(call.get("id") or "")))
+            if coding is not None:
+                items.append(coding)
+                continue
             icon = TOOL_ICONS.get(name, "🔧")
             items.append(TranscriptItem("tool", f"{icon} {tool_summary(name, fn.get('arguments'))}"))
     return items

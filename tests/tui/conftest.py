@@ -15,6 +15,7 @@ import yaml
 
 from hermes.config import load_config
 from tests.support.fake_llm import FakeLLMServer, Reply
+from tests.tui.project_repo import project  # noqa: F401 - fixture: a temp git repo the app runs in
 
 MAIN, REVIEW, TITLE = "main", "review", "title"
 SIZE = (100, 32)

@@ -323,10 +323,12 @@ async def test_help_and_the_palette_name_the_approvals_key(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "/help")
-        await wait_for(pilot, lambda: any("Ctrl+O memory approvals" in t for t in transcript_texts(app)))
+        await wait_for(pilot, lambda: any("Ctrl+O approvals (tool requests, then memory writes)" in t
+                                          for t in transcript_texts(app)))
+        assert app.active_bindings["ctrl+o"].binding.description == "Approvals"
         await pilot.press("ctrl+p")
-        await type_keys(pilot, "memory approvals")
-        await wait_for(pilot, lambda: "Review memory writes waiting for approval (Ctrl+O)"
+        await type_keys(pilot, "approvals")
+        await wait_for(pilot, lambda: "Review tool requests and memory writes waiting for approval (Ctrl+O)"
                        in _palette_text(app))
         await pilot.press("enter")
         await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen))

@@ -224,9 +224,9 @@ def test_model_settings_for_each_provider() -> None:
 
 
 class _Record:
-    def __init__(self, role: str, content: str, tool_calls=None, finish_reason=None) -> None:
+    def __init__(self, role: str, content: str, tool_calls=None, finish_reason=None, tool_call_id=None) -> None:
         self.role, self.content, self.tool_calls = role, content, tool_calls
-        self.finish_reason = finish_reason
+        self.finish_reason, self.tool_call_id = finish_reason, tool_call_id
 
 
 def test_stored_messages_become_transcript_rows() -> None:

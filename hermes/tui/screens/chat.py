@@ -102,7 +102,7 @@ class ChatScreen(Screen):
         Binding("ctrl+end", "follow", "Follow the stream", show=False, priority=True),
         Binding("ctrl+home", "scroll_top", "Scroll to the top", show=False, priority=True),
         # Opens the approval pane from the input; the pane never opens by itself.
-        Binding(OPEN_KEY, "app.open_approvals", "Memory approvals", priority=True),
+        Binding(OPEN_KEY, "app.open_approvals", "Approvals", priority=True),
     ]
 
     # What the status bar shows; the bar's `info` is bound to it (data_bind). Set by the app.

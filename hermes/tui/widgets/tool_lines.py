@@ -19,8 +19,9 @@ from textual.widgets import Static
 from hermes.agent import events as ev
 from hermes.tui.widgets.messages import TranscriptItem
 
-# The coding tools and the icon their line starts with.
-CODING_TOOLS = {"read_file": "📄", "list_files": "📂", "search_files": "🔍", "edit_file": "✏️",
+# The coding tools and the icon their line starts with: the same as the tools' own summaries
+# (hermes/workspace/coding_tools.describe), which head_line then shows unchanged.
+CODING_TOOLS = {"read_file": "📄", "list_files": "📁", "search_files": "🔎", "edit_file": "✏️",
                 "write_file": "📝", "run_command": "$"}
 RUNNING_TAIL = 8  # output lines shown under a command while it runs
 DONE_TAIL = 3  # ...and once it ended, while collapsed

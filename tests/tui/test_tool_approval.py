@@ -15,7 +15,8 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-from hermes.tui.screens.tool_approval import TYPING_NOTE, ToolApprovalScreen
+from hermes.tui.screens.pane import TYPING_NOTE
+from hermes.tui.screens.tool_approval import ToolApprovalScreen
 from hermes.tui.tool_approvals import ToolApprovals
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 from tests.support.fake_llm import Reply, call, tool_results
@@ -115,6 +116,17 @@ async def test_esc_on_the_chat_denies_the_waiting_request_and_ends_the_turn(chat
         assert "to approve" not in str(app.chat.status.render())
         await submit(pilot, "are you there?")  # nothing hangs: the next turn gets its reply
         await wait_for(pilot, lambda: "All done." in transcript_texts(app))
+
+
+async def test_ctrl_c_in_the_pane_closes_it_and_the_request_keeps_waiting(chat_env, project: Path):
+    async with waiting_request(chat_env, EDIT) as (app, pilot):
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ToolApprovalScreen))
+        await read_the_pane(pilot)
+        await pilot.press("ctrl+c")  # as Esc: closes the pane, decides nothing, quits nothing
+        await wait_for(pilot, lambda: app.screen is app.chat)
+        assert app.is_running and len(app.tool_approvals.waiting) == 1
+        assert (project / "greet.py").read_text() == SOURCE
 
 
 async def test_a_request_cancelled_while_its_pane_is_open_closes_the_pane(chat_env, project: Path):

@@ -8,11 +8,10 @@ the app answers with `show_outcome`, so every decision updates the transcript's 
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
@@ -23,13 +22,10 @@ from textual.widgets.option_list import Option
 from hermes.config import Config
 from hermes.tui import memory_bridge
 from hermes.tui.memory_bridge import PendingView
-from hermes.tui.screens.pane import Pane
+from hermes.tui.screens.pane import DecisionPane
 
 KEY_HINTS = "a approve · r reject · A approve all · R reject all · Esc close"
 CONFIRM_HINTS = "y yes · n or Esc no"
-DECISION_KEYS = frozenset("arARyn")
-TYPING_NOTE = ("That key came with typing that began before this pane opened, so it decided "
-               "nothing. Press it again to decide.")
 
 
 def detail_text(item: PendingView) -> Text:
@@ -63,7 +59,8 @@ def confirm_question(verdict: str, count: int) -> str:
     return f"{verdict.capitalize()} all {count} pending write{'s' if count != 1 else ''}? y / n"
 
 
-class ApprovalScreen(Pane[None]):
+class ApprovalScreen(DecisionPane[None]):
+    DECISION_KEYS = frozenset("arARyn")
     BINDINGS = [
         Binding("a", "decide('approve', False)", "Approve"),
         Binding("r", "decide('reject', False)", "Reject"),
@@ -86,16 +83,10 @@ class ApprovalScreen(Pane[None]):
         def control(self) -> ApprovalScreen:
             return self.pane
 
-    # A person reads the pane before deciding; keys closer together than this, starting with
-    # the one that opened the pane, are taken as typing that was meant for the input.
-    typing_gap = 0.5  # seconds
-
     def __init__(self, cfg: Config) -> None:
         super().__init__()
         self.cfg = cfg
         self.items: list[PendingView] = []
-        self._last_key = time.monotonic()  # the key, command or click that opened the pane
-        self.armed = False  # set by the first key after a pause: then every key acts
         # (verdict, ids) while "… all N pending writes? y / n" waits for its answer
         self.confirming: tuple[str, tuple[str, ...]] | None = None
 
@@ -155,19 +146,6 @@ class ApprovalScreen(Pane[None]):
 
     def _say(self, text: str) -> None:
         self.query_one("#pending-result", Static).update(Text(text))
-
-    def on_key(self, event: events.Key) -> None:
-        # Runs before the bindings (they are checked when the key reaches the app), so a
-        # decision key that is still part of a typing burst stops here.
-        now = time.monotonic()  # when handled: keys buffered during a busy moment count as a burst
-        gap, self._last_key = now - self._last_key, now
-        if self.armed or gap >= self.typing_gap:
-            self.armed = True
-            return
-        if event.character is not None and event.character in DECISION_KEYS:
-            event.stop()
-            event.prevent_default()
-            self._say(TYPING_NOTE)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # While the y/n question waits, only y, n and Esc act; otherwise y and n do nothing.

@@ -10,25 +10,21 @@ The pane posts `Answered`; the app answers the request and tells the pane to mov
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 
 from rich.text import Text
-from textual import events, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from hermes.tui.screens.pane import DecisionPane
 from hermes.tui.tool_approvals import ToolApprovals, WaitingRequest
 from hermes.tui.widgets.tool_lines import diff_text
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 
-DECISION_KEYS = frozenset("apdn")
-TYPING_NOTE = ("That key came with typing that began before this pane opened, so it decided "
-               "nothing. Press it again to decide.")
 NOTE_HINTS = "Enter deny with this note · Esc back"
 
 
@@ -60,7 +56,8 @@ def request_text(request: ToolApprovalRequest) -> Text:
     return text
 
 
-class ToolApprovalScreen(ModalScreen[None]):
+class ToolApprovalScreen(DecisionPane[None]):
+    DECISION_KEYS = frozenset("apdn")
     BINDINGS = [
         Binding("a", "decide('allow_once')", "Allow once"),
         Binding("p", "decide('allow_prefix')", "Allow prefix"),
@@ -81,16 +78,10 @@ class ToolApprovalScreen(ModalScreen[None]):
         def control(self) -> ToolApprovalScreen:
             return self.pane
 
-    # Keys closer together than this, starting with the one that opened the pane, are typing
-    # meant for the input (the same rule as the memory pane).
-    typing_gap = 0.5  # seconds
-
     def __init__(self, requests: ToolApprovals) -> None:
         super().__init__()
         self.requests = requests
         self.shown: WaitingRequest | None = None
-        self._last_key = time.monotonic()  # the key or click that opened the pane
-        self.armed = False  # set by the first key after a pause: then every key acts
         self.closing = False
 
     def compose(self) -> ComposeResult:
@@ -129,18 +120,6 @@ class ToolApprovalScreen(ModalScreen[None]):
     @property
     def noting(self) -> bool:
         return bool(self.query_one("#tool-deny-note").display)
-
-    def on_key(self, event: events.Key) -> None:
-        # Runs before the bindings, so a decision key still part of a typing burst stops here.
-        now = time.monotonic()
-        gap, self._last_key = now - self._last_key, now
-        if self.armed or gap >= self.typing_gap:
-            self.armed = True
-            return
-        if event.character is not None and event.character in DECISION_KEYS:
-            event.stop()
-            event.prevent_default()
-            self._say(TYPING_NOTE)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("decide", "note"):

@@ -82,15 +82,17 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
     notices: list[str] = []
     seen: dict[Path, str] = {}
     budget = context_chars
+
+    def leave_out(file_name: str, problem: str, advice: str) -> None:
+        omitted.append(f"{file_name} ({problem})")
+        notices.append(f"Project context: {file_name} left out: {problem}. {advice}")
     for file_name in CONTEXT_FILES:
         path = root / file_name
         if not os.path.lexists(path):
             continue
         target, problem = _inside_target(path, root)
         if problem:
-            omitted.append(f"{file_name} ({problem})")
-            notices.append(f"Project context: {file_name} left out: {problem}. Copy the file into "
-                           "the project to include it.")
+            leave_out(file_name, problem, "Copy the file into the project to include it.")
             continue
         assert target is not None
         if target in seen:  # CLAUDE.md linked to AGENTS.md: say so, do not repeat it
@@ -98,25 +100,19 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
             continue
         seen[target] = file_name
         if budget < min(MIN_PART, context_chars):
-            omitted.append(f"{file_name} (no room left: project.context_chars is "
-                           f"{context_chars:,})")
-            notices.append(f"Project context: {file_name} left out: the {context_chars:,}-character "
-                           "cap was used up by the files before it; raise project.context_chars "
-                           "to include it.")
+            leave_out(file_name, f"no room left: project.context_chars is {context_chars:,}",
+                      f"The {context_chars:,}-character cap was used up by the files before it; "
+                      "raise project.context_chars to include it.")
             continue
         head, problem = _read_head(target, budget)
         if problem:
-            omitted.append(f"{file_name} ({problem})")
-            notices.append(f"Project context: {file_name} left out: {problem}. Fix the file "
-                           "and start a new session to include it.")
+            leave_out(file_name, problem, "Fix the file and start a new session to include it.")
             continue
         assert head is not None
         loaded, problem = _screen(file_name, head.text,
                                   "" if head.whole else head.cut_note(context_chars))
         if problem:
-            omitted.append(f"{file_name} ({problem})")
-            notices.append(f"Project context: {file_name} left out: {problem}. Nothing from it "
-                           "is in the prompt; check the file.")
+            leave_out(file_name, problem, "Nothing from it is in the prompt; check the file.")
             continue
         assert loaded is not None
         if loaded.left_out:

@@ -72,6 +72,7 @@ class AgentSession:
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
         self._compress_task: asyncio.Task[Any] | None = None
+        self._context_task: asyncio.Task[None] | None = None  # counting a resumed conversation
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
@@ -207,12 +208,42 @@ class AgentSession:
 
     def _report_context(self, conv: Conversation) -> None:
         """Count the stored conversation (as the next request will send it) so the context
-        gauge and /usage show its real size at once, not 0 until a request succeeds."""
+        gauge and /usage show its real size, not 0 until a request succeeds. With an event loop
+        running (the TUI, chat -q) the count runs in a thread: the tokenizer's first load alone
+        takes ~0.4 s, and the transcript must not wait for it (context_counted() waits)."""
         try:
-            size = tokens.count_request(conv.request_messages(), conv.registry.schemas(),
-                                        self._model.name)
+            asyncio.get_running_loop()
+        except RuntimeError:
+            self._emit_context(conv, self._count_context(conv.request_messages(), conv.registry.schemas()))
+            return
+        if self._context_task is not None:
+            self._context_task.cancel()
+        self._context_task = asyncio.create_task(self._count_context_later(conv))
+
+    def _count_context(self, messages: list[dict[str, Any]], schemas: list[dict[str, Any]]) -> int | None:
+        try:
+            return tokens.count_request(messages, schemas, self._model.name)
         except Exception:  # noqa: BLE001 - the gauge fills in after the next request
             log.warning("could not count the resumed conversation", exc_info=True)
+            return None
+
+    async def _count_context_later(self, conv: Conversation) -> None:
+        # the lists are taken on the loop: a turn may append to the conversation meanwhile
+        messages, schemas = conv.request_messages(), conv.registry.schemas()
+        size = await asyncio.to_thread(self._count_context, messages, schemas)
+        # a request since then reported the size the provider saw: that one stands
+        if self._conv is conv and not conv.last_prompt_tokens:
+            self._emit_context(conv, size)
+
+    async def context_counted(self) -> None:
+        """Wait until the size of a resumed conversation is counted (see _report_context)."""
+        task = self._context_task
+        if task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def _emit_context(self, conv: Conversation, size: int | None) -> None:
+        if size is None:
             return
         conv.last_prompt_tokens = size
         t = conv.totals
@@ -795,6 +826,8 @@ class AgentSession:
         `wait_background` seconds), save what has not finished as jobs for the next start
         (`saved_jobs`), and end the session."""
         self._closing = True
+        if self._context_task is not None:
+            self._context_task.cancel()
         task = self._turn_task
         if task is not None and not task.done():
             task.cancel()

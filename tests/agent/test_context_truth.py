@@ -81,6 +81,7 @@ async def test_a_resumed_session_reports_its_context_size_at_once(agent_env, rec
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
+    await resumed.context_counted()
     [usage] = recorder.of(Usage)  # before any request
     expected = tokens.count_request(
         [{"role": "system", "content": resumed.system_prompt}, *resumed.messages],
@@ -89,4 +90,24 @@ async def test_a_resumed_session_reports_its_context_size_at_once(agent_env, rec
     assert usage.context_tokens > 200 and usage.context_window > 0
     assert usage.session_input_tokens > 0  # the stored totals come with it
     assert len(server.requests_for(MAIN)) == 1
+    await resumed.close()
+
+
+async def test_a_turn_sent_before_the_resume_count_keeps_its_own_size(agent_env, recorder):
+    """The resumed conversation is counted in a thread; a reply that lands first reports the size
+    the provider saw, and the later count must not put the older size back on the gauge."""
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    server.queue(Reply(text="First answer. " * 30), Reply(text="second answer"), model=MAIN)
+    agent = AgentSession.open(cfg)
+    await agent.send("first question")
+    sid = agent.session_id
+    await agent.close()
+
+    resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
+    await resumed.send("second question")
+    await resumed.context_counted()
+    last = recorder.of(Usage)[-1]
+    assert last.input_tokens > 0  # the turn's own report is the last word
+    assert resumed.context_tokens == last.context_tokens
     await resumed.close()

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from hermes.agent import background, compress, limits, llm, rewind, session_lock, tokens
+from hermes.agent import background, compress, continuation, llm, rewind, session_lock, tokens
+from hermes.agent.coding_host import CodingHost
+from hermes.agent.context_gauge import ContextGauge
 from hermes.agent.events import (
     ContextRewound,
     ErrorEvent,
@@ -22,20 +24,17 @@ from hermes.agent.events import (
     Notice,
     SessionChanged,
     TitleChanged,
-    ToolOutput,
     TurnDone,
-    Usage,
 )
 from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
 from hermes.agent.loop import Conversation, run_turn
-from hermes.agent.prompt import build_system_prompt
+from hermes.agent.prompt import SystemPrompt, build_system_prompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
 from hermes.workspace.approval import ToolApprover
-from hermes.workspace.coding_tools import CodingTools
 from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
 from hermes.plural import count
@@ -72,9 +71,9 @@ class AgentSession:
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
         self._compress_task: asyncio.Task[Any] | None = None
-        self._context_task: asyncio.Task[None] | None = None  # counting a resumed conversation
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
+        self._gauge = ContextGauge(self._emit, lambda: self._conv)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: Any | None = None
         self.saved_jobs: list[Any] = []  # job files written by close() for the next start
@@ -84,13 +83,11 @@ class AgentSession:
         self.read_only = ""  # one line, when another process has this session open
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
-        # who approves the coding tools' changes (the app's pane; None denies them).
-        self.project = ProjectContext(find_project_root(working_dir()), "")
+        # who approves the coding tools' changes (the app's pane; None denies them): see
+        # the project, turn_sources and tool_approver properties.
         self._project_announced = False
-        self.turn_sources = TurnSources()
-        self.tool_approver: ToolApprover | None = None
-        self._coding_tools = (CodingTools(cfg.tools, self, self._count_tokens)
-                              if cfg.tools.enabled else None)
+        self._coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
+                                  self._emit, lambda text: tokens.count_text(text, self._model.name))
 
     # ------------------------------------------------------------ opening
 
@@ -170,10 +167,11 @@ class AgentSession:
         info = self.history.get(session_id)
         if info is None:
             raise OpenError(f"No session with id {session_id}.")
-        self._fresh_workspace(new_session=False)
+        self._coding.fresh(new_session=False)
         prompt = getattr(info, "system_prompt", "") or ""
         if not prompt:  # a session stored without one (older data): build it once
-            prompt = self._build_prompt().text
+            built = self._build_prompt()
+            prompt, self._memory_snapshot = built.text, built.memory_snapshot
         messages = self.history.load_conversation(session_id)
         if self._hold(session_id):  # read-only: the other process's session stays as it is
             self.history.reopen(session_id)
@@ -193,7 +191,7 @@ class AgentSession:
         # the stored conversation ends with a message whose turn failed: /retry runs it, a
         # new message takes its place in what is sent
         self._conv.failed_user_id = self.history.trailing_failed_id
-        self._report_context(self._conv)
+        self._gauge.report(self._conv)
 
     def _memory_differs(self, prompt: str) -> bool:
         """MEMORY.md/USER.md changed since `prompt` (a stored session's) froze them."""
@@ -206,53 +204,11 @@ class AgentSession:
             log.warning("could not compare the memory snapshot", exc_info=True)
             return False
 
-    def _report_context(self, conv: Conversation) -> None:
-        """Count the stored conversation (as the next request will send it) so the context
-        gauge and /usage show its real size, not 0 until a request succeeds. With an event loop
-        running (the TUI, chat -q) the count runs in a thread: the tokenizer's first load alone
-        takes ~0.4 s, and the transcript must not wait for it (context_counted() waits)."""
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            self._emit_context(conv, self._count_context(conv.request_messages(), conv.registry.schemas()))
-            return
-        if self._context_task is not None:
-            self._context_task.cancel()
-        self._context_task = asyncio.create_task(self._count_context_later(conv))
-
-    def _count_context(self, messages: list[dict[str, Any]], schemas: list[dict[str, Any]]) -> int | None:
-        try:
-            return tokens.count_request(messages, schemas, self._model.name)
-        except Exception:  # noqa: BLE001 - the gauge fills in after the next request
-            log.warning("could not count the resumed conversation", exc_info=True)
-            return None
-
-    async def _count_context_later(self, conv: Conversation) -> None:
-        # the lists are taken on the loop: a turn may append to the conversation meanwhile
-        messages, schemas = conv.request_messages(), conv.registry.schemas()
-        size = await asyncio.to_thread(self._count_context, messages, schemas)
-        # a request since then reported the size the provider saw: that one stands
-        if self._conv is conv and not conv.last_prompt_tokens:
-            self._emit_context(conv, size)
-
     async def context_counted(self) -> None:
-        """Wait until the size of a resumed conversation is counted (see _report_context)."""
-        task = self._context_task
-        if task is not None:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        """Wait until the size of a loaded conversation is counted (hermes/agent/context_gauge.py)."""
+        await self._gauge.counted()
 
-    def _emit_context(self, conv: Conversation, size: int | None) -> None:
-        if size is None:
-            return
-        conv.last_prompt_tokens = size
-        t = conv.totals
-        self._emit(Usage(input_tokens=0, output_tokens=0, cache_tokens=0, cost=0.0,
-                         session_input_tokens=t.input_tokens, session_output_tokens=t.output_tokens,
-                         session_cost=t.cost, context_tokens=size,
-                         context_window=conv.context_window))
-
-    def _build_prompt(self, summary: str | None = None) -> Any:
+    def _build_prompt(self, summary: str | None = None) -> SystemPrompt:
         block = ""
         if self.provider is not None:
             try:
@@ -260,11 +216,9 @@ class AgentSession:
             except Exception:  # noqa: BLE001
                 block = ""
         self._announce_project()
-        built = build_system_prompt(self.cfg, provider_block=block,
-                                    summary=self._summary if summary is None else summary,
-                                    project_block=self.project.block)
-        self._memory_snapshot = built.memory_snapshot
-        return built
+        return build_system_prompt(self.cfg, provider_block=block,
+                                   summary=self._summary if summary is None else summary,
+                                   project_block=self.project.block)
 
     def _conversation(self, session_id: str, prompt: str, messages: list[dict[str, Any]],
                       totals: SessionTotals | None = None) -> Conversation:
@@ -287,52 +241,47 @@ class AgentSession:
             return llm.DEFAULT_CONTEXT_WINDOW
 
     def _registry(self, session_id: str) -> ToolRegistry:
-        coding = self._coding_tools
-        if coding is not None and coding.journal_id is None:
-            coding.journal_id = session_id  # a compression's continuation keeps its parent's
+        self._coding.bind(session_id)
         registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider, coding=coding,
+                                                     self.provider, coding=self._coding.tools,
                                                      turn_sources=self.turn_sources,
                                                      project_dir=self.project_dir)
         return registry
 
-    # ------------------------------------------------------------ coding tools
+    # ------------------------------------------------------------ coding tools (coding_host.py)
 
-    def _count_tokens(self, text: str) -> int:
-        return tokens.count_text(text, self._model.name)
+    @property
+    def project(self) -> ProjectContext:
+        return self._coding.project
+
+    @project.setter
+    def project(self, project: ProjectContext) -> None:
+        self._coding.project = project
+
+    @property
+    def turn_sources(self) -> TurnSources:
+        """What this turn's file and command tools showed (memory writes that copy it are staged)."""
+        return self._coding.turn_sources
+
+    @property
+    def tool_approver(self) -> ToolApprover | None:
+        return self._coding.tool_approver
+
+    @tool_approver.setter
+    def tool_approver(self, approver: ToolApprover | None) -> None:
+        self._coding.tool_approver = approver
 
     def set_tool_approver(self, approver: ToolApprover | None) -> None:
         """Who approves edits, writes and commands (None: they are denied, the model is told)."""
-        self.tool_approver = approver
-
-    def tool_output(self, call_id: str, text: str) -> None:
-        """A running command's output, passed on to the interface as it arrives."""
-        self._emit(ToolOutput(call_id, text))
+        self._coding.tool_approver = approver
 
     def undo_last_edit(self) -> str:
-        """Revert the agent's last edit or write in this session (/undo); one line saying what
-        happened, or why nothing was changed and what to do."""
-        from hermes.workspace.undo import UndoJournal
-
-        journal_id = self._coding_tools.journal_id if self._coding_tools is not None else None
-        if journal_id is None:
-            return "Nothing to undo: the agent has not edited or written a file in this session."
-        try:
-            return UndoJournal(journal_id).undo_last()
-        except OSError as exc:
-            return (f"Could not undo: {exc.strerror or exc} ({getattr(exc, 'filename', '')}). "
-                    "Check the file's permissions and try /undo again.")
-
-    def _fresh_workspace(self, *, new_session: bool) -> None:
-        """Another session starts or is loaded: its own undo journal (and, for a new one,
-        no command prefixes allowed yet)."""
-        if self._coding_tools is not None:
-            self._coding_tools.journal_id = None
-            if new_session:
-                self._coding_tools.policy.reset()
+        """Revert the agent's last edit or write in this session (/undo); one line."""
+        return self._coding.undo_last_edit()
 
     def _start_session(self, title: str | None = None) -> Conversation:
         built = self._build_prompt()
+        self._memory_snapshot = built.memory_snapshot
         session_id = self.history.create(system_prompt=built.text, model=self._model.name,
                                          source=self.source, project_dir=self.project_dir)
         self._title = None
@@ -346,7 +295,7 @@ class AgentSession:
                 raise
         self._turn_index = 0
         self._hold(session_id)
-        self._fresh_workspace(new_session=False)
+        self._coding.fresh(new_session=False)
         self._conv = self._conversation(session_id, built.text, [])
         return self._conv
 
@@ -640,30 +589,13 @@ class AgentSession:
     # ------------------------------------------------------------ compression
 
     async def _maybe_compress(self, conv: Conversation, text: str) -> Conversation:
-        upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
-        size = tokens.count_request(upcoming, conv.registry.schemas(), self._model.name)
-        if not compress.needs_compression(self.cfg, size, conv.context_window):
+        if not continuation.over_threshold(self.cfg, conv, text):
             return conv
-        new_id = await self._compress(conv, automatic=True)
-        return self._conv if new_id and self._conv else conv
+        return await self._compress(conv, automatic=True) or conv
 
     async def _make_room(self, conv: Conversation, text: str) -> Conversation:
-        """When the next request (with room for a short reply) would not fit the window, compress
-        again keeping fewer recent turns (half each time, down to none). The turn then shortens
-        old tool results, and only then refuses (loop._reply_room)."""
-        window = conv.context_window
-        # room for a short reply is enough here: the turn caps max_tokens to what is left
-        cap = min(limits.reply_token_cap(self._model, window), limits.MIN_REPLY_ROOM)
-        keep = self.cfg.compression.keep_recent_turns
-        while window and keep > 0:
-            upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
-            if tokens.count_request(upcoming, conv.registry.schemas(), self._model.name) + cap <= window:
-                break
-            keep //= 2
-            if not await self._compress(conv, automatic=True, keep=keep) or self._conv is None:
-                break
-            conv = self._conv
-        return conv
+        return await continuation.make_room(
+            self.cfg, conv, text, lambda c, keep: self._compress(c, automatic=True, keep=keep))
 
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
@@ -672,7 +604,8 @@ class AgentSession:
                 return None
             self._compress_task = asyncio.create_task(self._compress(self._conv, automatic=False))
             try:
-                return await self._compress_task
+                child = await self._compress_task
+                return child.session_id if child is not None else None
             except asyncio.CancelledError:
                 current = asyncio.current_task()
                 if current is not None and current.cancelling():
@@ -682,57 +615,36 @@ class AgentSession:
                 self._compress_task = None
 
     async def _compress(self, conv: Conversation, *, automatic: bool,
-                        keep: int | None = None) -> str | None:
-        keep = self.cfg.compression.keep_recent_turns if keep is None else keep
-        if not automatic:  # on demand, always compress something when there is a turn
-            keep = min(keep, compress.turn_count(conv.messages) - 1)
-        split = compress.split_for_compression(conv.messages, max(0, keep))
-        if split is None or not split.older:
+                        keep: int | None = None) -> Conversation | None:
+        """Summarise the older turns and continue in a child session; the child's conversation,
+        or None when nothing was compressed."""
+        done = await continuation.summarise(
+            self.cfg, conv, previous=self._summary, automatic=automatic,
+            keep=self.cfg.compression.keep_recent_turns if keep is None else keep,
+            window=conv.context_window or self._window(), build_prompt=self._build_prompt,
+            emit=self._emit)
+        if done is None:
             return None
-        # The child's prompt with its summary must leave at least half the window free.
-        half = (conv.context_window or self._window()) // 2
-        snapshot = self._memory_snapshot  # kept as it is when the compression does not happen
-        room = half - tokens.count_text(self._build_prompt(summary="x").text, self._model.name)
-        self._memory_snapshot = snapshot
-        try:
-            summary = await compress.summarise(self.cfg, split.older, self._summary,
-                                               max_tokens=max(64, room))
-        except asyncio.CancelledError:
-            # Nothing has changed yet: no child session, the conversation stays as it was.
-            self._emit(Notice(kind="compression", text="Compression cancelled: the conversation "
-                              "is unchanged."))
-            raise
-        except llm.LLMError as err:
-            self._emit(Notice(kind="warning", text="Compression failed: "
-                              + err.for_interface("cli" if self.source == "cli" else "tui")))
-            return None
-        built = self._build_prompt(summary)
-        for _ in range(4):  # the server may have ignored max_tokens
-            over = tokens.count_text(built.text, self._model.name) - half
-            if over <= 0:
-                break
-            summary = compress.shorten(summary, tokens.count_text(summary, self._model.name) - over,
-                                       self._model.name)
-            built = self._build_prompt(summary)
-        self._summary = summary
-        parent = conv.session_id
-        if self.provider is not None:
-            self._spawn(self.provider.on_session_end(parent), "provider-end")
-        child_id, title = self.history.continue_session(parent, system_prompt=built.text,
-                                                        model=self._model.name,
-                                                        source=self.source)
-        if not self.history.persistent:
-            self.history.end(parent, "compression")
-        self.history.copy_messages(child_id, split.recent)
-        self._hold(child_id)
-        self._conv = self._conversation(child_id, built.text, list(split.recent), conv.totals)
-        self._title = title
-        self._wants_model_title = not title
+        self._summary = done.summary
+        child = self._continue(conv, done.prompt, list(done.split.recent), "compression")
         self._emit(Notice(kind="compression",
-                          text=f"Conversation compressed: {count(len(split.older), 'older message')} "
-                               f"summarised, continuing in {title or child_id}"))
-        self._emit(SessionChanged(child_id, title, "compression"))
-        return child_id
+                          text=f"Conversation compressed: {count(len(done.split.older), 'older message')} "
+                               f"summarised, continuing in {self._title or child.session_id}"))
+        self._emit(SessionChanged(child.session_id, self._title, "compression"))
+        return child
+
+    def _continue(self, conv: Conversation, prompt: SystemPrompt, messages: list[dict[str, Any]],
+                  reason: str) -> Conversation:
+        """Move on to a child session of `conv` (compression, memory refresh) under `prompt`,
+        holding `messages`; the child's conversation, now the current one."""
+        child_id, title = continuation.start_child(
+            self.history, conv.session_id, prompt=prompt.text, model=self._model, source=self.source,
+            reason=reason, messages=messages, provider=self.provider, spawn=self._spawn)
+        self._memory_snapshot = prompt.memory_snapshot
+        self._hold(child_id)
+        self._conv = self._conversation(child_id, prompt.text, messages, conv.totals)
+        self._title, self._wants_model_title = title, not title
+        return self._conv
 
     def memory_outdated(self) -> bool:
         """MEMORY.md/USER.md differ now from what this session's prompt froze (False before
@@ -749,31 +661,19 @@ class AgentSession:
                 return None
             if self.read_only:
                 raise OpenError(self.read_only)
-            built = self._build_prompt()
-            parent = conv.session_id
-            if self.provider is not None:
-                self._spawn(self.provider.on_session_end(parent), "provider-end")
-            child_id, title = self.history.continue_session(
-                parent, system_prompt=built.text, model=self._model.name, source=self.source,
-                reason="memory_refresh")
-            if not self.history.persistent:
-                self.history.end(parent, "memory_refresh")
             messages = list(conv.messages)
             failed = messages.pop() if conv.failed_user_id is not None else None
-            self.history.copy_messages(child_id, messages)
-            self._hold(child_id)
-            self._conv = self._conversation(child_id, built.text, messages, conv.totals)
+            child = self._continue(conv, self._build_prompt(), messages, "memory_refresh")
             if failed is not None:  # still waiting for /retry, as it was in the parent
-                self._conv.failed_user_id = self.history.append(
-                    child_id, "user", strip_injected_context(str(failed.get("content") or "")),
+                child.failed_user_id = self.history.append(
+                    child.session_id, "user", strip_injected_context(str(failed.get("content") or "")),
                     finish_reason=FAILED)
                 messages.append(failed)
-            self._title, self._wants_model_title = title, not title
             self.memory_changed = False
             self._discarded = None
-            self._emit(SessionChanged(child_id, title, "memory_refresh"))
-            self._report_context(self._conv)
-            return child_id
+            self._emit(SessionChanged(child.session_id, self._title, "memory_refresh"))
+            self._gauge.report(child)
+            return child.session_id
 
     # ------------------------------------------------------------ switching, closing
 
@@ -786,7 +686,7 @@ class AgentSession:
             old = self._conv
             self._conv = None
             self._summary = ""
-            self._fresh_workspace(new_session=True)
+            self._coding.fresh(new_session=True)
             try:
                 conv = self._start_session(title) if title else None
             except Exception:
@@ -826,8 +726,7 @@ class AgentSession:
         `wait_background` seconds), save what has not finished as jobs for the next start
         (`saved_jobs`), and end the session."""
         self._closing = True
-        if self._context_task is not None:
-            self._context_task.cancel()
+        self._gauge.cancel()
         task = self._turn_task
         if task is not None and not task.done():
             task.cancel()

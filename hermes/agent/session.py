@@ -12,9 +12,10 @@ import contextlib
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hermes.agent import background, compress, continuation, llm, rewind, session_lock, tokens
+from hermes.agent import background, continuation, llm, opening, rewind, session_lock, tokens
+from hermes.agent.opening import OpenError
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
 from hermes.agent.events import (
@@ -39,11 +40,10 @@ from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
 from hermes.plural import count
 
+if TYPE_CHECKING:  # the provider layer is imported on first use
+    from hermes.providers.guard import GuardedProvider
+
 log = logging.getLogger("hermes.agent.session")
-
-
-class OpenError(Exception):
-    """A session could not be opened (resume target not found, ambiguous, ...): one line."""
 
 
 class AgentSession:
@@ -75,7 +75,7 @@ class AgentSession:
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self._gauge = ContextGauge(self._emit, lambda: self._conv)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
-        self.provider: Any | None = None
+        self.provider: GuardedProvider | None = None
         self.saved_jobs: list[Any] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
@@ -98,63 +98,22 @@ class AgentSession:
         """Open a new conversation, or resume one by name/id/prefix, or the most recent one."""
         load_env_file()
         model = cfg.resolve_model(ModelConfig(name=model_override)) if model_override else cfg.model
-        store, error = None, None
-        try:
-            from hermes.sessions import SessionStore
-
-            store = SessionStore()
-        except Exception as exc:  # noqa: BLE001 - chat still works, without history
-            log.warning("session store unavailable", exc_info=True)
-            error = (f"Session history is unavailable ({llm.provider_message(exc)}); this "
-                     f"conversation will not be saved.")
-        history = History(store)
+        history, error = opening.open_history()
         agent = cls(cfg, history, source=source, model=model, on_event=on_event,
                     history_error=error)
         history.on_lost = agent._history_lost
-        agent._load_provider()
+        agent.provider = opening.load_provider(cfg, agent._emit)
         agent.project = load_project(working_dir(), cfg.project.context_chars)
-        if not (resume or continue_last):
-            agent._announce_project()  # a resumed session keeps the prompt it was started with
-        if resume or continue_last:
-            if store is None:
-                raise OpenError(error or "Session history is unavailable.")
-            try:
-                target = store.resolve_session(resume) if resume else store.most_recent_session()
-            except Exception as exc:  # noqa: BLE001 - not found / ambiguous: its own words
-                raise OpenError(str(exc)) from None
-            if target is None:
-                raise OpenError("There is no earlier session to continue." if continue_last
-                                else f"No session matches {resume!r}.")
-            agent._load(str(getattr(target, "id", target)))
+        if resume or continue_last:  # a resumed session keeps the prompt it was started with
+            agent._load(opening.resume_target(history, resume, error=error))
+        else:
+            agent._announce_project()
         return agent
-
-    def _load_provider(self) -> None:
-        if getattr(self.cfg.user_model, "provider", "off") == "off":
-            return
-        try:
-            from hermes import paths
-            from hermes.providers import load_provider
-
-            self.provider = load_provider(self.cfg, complete=self._provider_complete,
-                                          store_path=paths.state_db_path(),
-                                          on_error=self._provider_error)
-        except Exception:  # noqa: BLE001 - the built-in memory still works
-            log.warning("user-model provider not loaded", exc_info=True)
-
-    async def _provider_complete(self, messages: list[dict[str, Any]], *, purpose: str) -> str:
-        mc = self.cfg.resolve_model(self.cfg.user_model.model)
-        state = await llm.stream_completion(mc, messages, None,
-                                            timeout=self.cfg.agent.request_timeout,
-                                            max_retries=1)
-        return state.text
 
     def _history_lost(self, message: str) -> None:
         if self.history_error is None:  # one warning per run, whether at open or later
             self.history_error = message
             self._emit(Notice(kind="info", text=message))
-
-    def _provider_error(self, message: str) -> None:
-        self._emit(Notice(kind="provider", text=message))
 
     def _announce_project(self) -> None:
         """Tell the person, once, which project files were left out of the prompt and why."""
@@ -164,45 +123,22 @@ class AgentSession:
                 self._emit(Notice(kind="info", text=line))
 
     def _load(self, session_id: str) -> None:
-        info = self.history.get(session_id)
-        if info is None:
-            raise OpenError(f"No session with id {session_id}.")
+        stored = opening.read_session(self.history, session_id)
         self._coding.fresh(new_session=False)
-        prompt = getattr(info, "system_prompt", "") or ""
+        prompt = stored.prompt
         if not prompt:  # a session stored without one (older data): build it once
             built = self._build_prompt()
             prompt, self._memory_snapshot = built.text, built.memory_snapshot
-        messages = self.history.load_conversation(session_id)
         if self._hold(session_id):  # read-only: the other process's session stays as it is
             self.history.reopen(session_id)
-        # A continuation session carries its compression summary in the stored prompt; the
-        # next compression builds on it.
-        self._summary = compress.summary_from_prompt(prompt)
-        self._title = getattr(info, "title", None)
-        self._wants_model_title = getattr(info, "title_source", None) not in ("llm", "user")
-        self._turn_index = sum(1 for m in messages if m.get("role") == "user")
-        self.memory_changed = self._memory_differs(prompt)
-        totals = SessionTotals(
-            input_tokens=getattr(info, "input_tokens", 0) or 0,
-            output_tokens=getattr(info, "output_tokens", 0) or 0,
-            cache_tokens=getattr(info, "cache_tokens", 0) or 0,
-            cost=getattr(info, "cost", 0.0) or 0.0, turns=self._turn_index)
-        self._conv = self._conversation(session_id, prompt, messages, totals)
-        # the stored conversation ends with a message whose turn failed: /retry runs it, a
-        # new message takes its place in what is sent
-        self._conv.failed_user_id = self.history.trailing_failed_id
+        self._summary = stored.summary
+        self._title, self._wants_model_title = stored.title, not stored.named
+        self._turn_index = stored.turns
+        self.memory_changed = opening.memory_differs(self.cfg.memory, prompt)
+        self._conv = self._conversation(session_id, prompt, stored.messages, stored.totals)
+        # it ends with a message whose turn failed: /retry runs it, a new message replaces it
+        self._conv.failed_user_id = stored.failed_user_id
         self._gauge.report(self._conv)
-
-    def _memory_differs(self, prompt: str) -> bool:
-        """MEMORY.md/USER.md changed since `prompt` (a stored session's) froze them."""
-        try:
-            from hermes.agent.memory_refresh import snapshot_differs
-            from hermes.memory import render_snapshot
-
-            return snapshot_differs(prompt, render_snapshot(self.cfg.memory))
-        except Exception:  # noqa: BLE001 - unknown: say nothing rather than something wrong
-            log.warning("could not compare the memory snapshot", exc_info=True)
-            return False
 
     async def context_counted(self) -> None:
         """Wait until the size of a loaded conversation is counted (hermes/agent/context_gauge.py)."""
@@ -649,7 +585,7 @@ class AgentSession:
     def memory_outdated(self) -> bool:
         """MEMORY.md/USER.md differ now from what this session's prompt froze (False before
         the first message: a new session freezes the current files)."""
-        return self._conv is not None and self._memory_differs(self._conv.system_prompt)
+        return self._conv is not None and opening.memory_differs(self.cfg.memory, self._conv.system_prompt)
 
     async def refresh_memory(self) -> str | None:
         """Continue in a continuation session (`NAME #2`) whose prompt freezes the current

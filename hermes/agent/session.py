@@ -18,13 +18,13 @@ from hermes.agent import background, continuation, llm, opening, rewind, session
 from hermes.agent.opening import OpenError
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
+from hermes.agent.session_title import SessionTitle
 from hermes.agent.events import (
     ContextRewound,
     ErrorEvent,
     Event,
     Notice,
     SessionChanged,
-    TitleChanged,
     TurnDone,
 )
 from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
@@ -60,8 +60,7 @@ class AgentSession:
         self._model = model
         self._on_event = on_event
         self._conv: Conversation | None = None
-        self._title: str | None = None
-        self._wants_model_title = True  # until a model or a person has named the session
+        self._titles = SessionTitle(history, self._emit)
         self._memory_tool: Any | None = None
         self._memory_snapshot = ""
         self._summary = ""
@@ -132,7 +131,7 @@ class AgentSession:
         if self._hold(session_id):  # read-only: the other process's session stays as it is
             self.history.reopen(session_id)
         self._summary = stored.summary
-        self._title, self._wants_model_title = stored.title, not stored.named
+        self._titles.reset(stored.title, named=stored.named)
         self._turn_index = stored.turns
         self.memory_changed = opening.memory_differs(self.cfg.memory, prompt)
         self._conv = self._conversation(session_id, prompt, stored.messages, stored.totals)
@@ -220,11 +219,10 @@ class AgentSession:
         self._memory_snapshot = built.memory_snapshot
         session_id = self.history.create(system_prompt=built.text, model=self._model.name,
                                          source=self.source, project_dir=self.project_dir)
-        self._title = None
-        self._wants_model_title = not title
+        self._titles.reset(None, named=bool(title))
         if title:
             try:
-                self._title = self.history.set_title(session_id, title, "user")
+                self._titles.reset(self.history.set_title(session_id, title, "user"), named=True)
             except Exception:
                 if self.history.store is not None:
                     self.history.store.delete_session(session_id)
@@ -252,7 +250,7 @@ class AgentSession:
 
     @property
     def title(self) -> str | None:
-        return self._title
+        return self._titles.text
 
     @property
     def model(self) -> str:
@@ -431,8 +429,7 @@ class AgentSession:
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
-        if not self._title:
-            self._derived_title(text)  # instant, from the first user line
+        self._titles.derive(conv.session_id, text)  # instant, from the first user line
         finished = not (done.failed or done.cancelled or done.interrupted)
         # A turn cut short by quitting still gets its review: what the person said is stored,
         # and the review reads only that and the tool lines (saved for later if need be).
@@ -440,28 +437,13 @@ class AgentSession:
         if finished or cut_by_quit:
             if finished:
                 self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
-            wants_title = self._wants_model_title
-            self._wants_model_title = False
+            wants_title = self._titles.take_model_request()
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=self._turn_index, wants_title=wants_title,
                                       can_review=self._memory_tool is not None,
                                       provider=self.provider if finished else None,
                                       sources=self.turn_sources.snapshot())
         return done
-
-    def _derived_title(self, text: str) -> None:
-        try:
-            from hermes.sessions import derive_title
-
-            title = derive_title(text)
-        except Exception:  # noqa: BLE001 - no instant title; a cut before redaction could keep part of a key
-            log.warning("could not derive a title from the first message", exc_info=True)
-            title = ""
-        if title and self._conv is not None:
-            held = self.history.set_title(self._conv.session_id, title, "derived")
-            if held:
-                self._title = held
-                self._emit(TitleChanged(self._conv.session_id, held))
 
     # ------------------------------------------------------------ background work
 
@@ -484,10 +466,7 @@ class AgentSession:
         return self._tasks.review_status
 
     def _apply_title(self, session_id: str, title: str) -> None:
-        held = self.history.set_title(session_id, title, "llm")
-        if held and self._conv is not None and self._conv.session_id == session_id:
-            self._title = held
-            self._emit(TitleChanged(session_id, held))
+        self._titles.apply_model(session_id, title, current=self.session_id)
 
     async def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for review/title/provider tasks; False when some still run after `timeout`
@@ -565,8 +544,8 @@ class AgentSession:
         child = self._continue(conv, done.prompt, list(done.split.recent), "compression")
         self._emit(Notice(kind="compression",
                           text=f"Conversation compressed: {count(len(done.split.older), 'older message')} "
-                               f"summarised, continuing in {self._title or child.session_id}"))
-        self._emit(SessionChanged(child.session_id, self._title, "compression"))
+                               f"summarised, continuing in {self.title or child.session_id}"))
+        self._emit(SessionChanged(child.session_id, self.title, "compression"))
         return child
 
     def _continue(self, conv: Conversation, prompt: SystemPrompt, messages: list[dict[str, Any]],
@@ -579,7 +558,7 @@ class AgentSession:
         self._memory_snapshot = prompt.memory_snapshot
         self._hold(child_id)
         self._conv = self._conversation(child_id, prompt.text, messages, conv.totals)
-        self._title, self._wants_model_title = title, not title
+        self._titles.reset(title, named=bool(title))
         return self._conv
 
     def memory_outdated(self) -> bool:
@@ -607,7 +586,7 @@ class AgentSession:
                 messages.append(failed)
             self.memory_changed = False
             self._discarded = None
-            self._emit(SessionChanged(child.session_id, self._title, "memory_refresh"))
+            self._emit(SessionChanged(child.session_id, self.title, "memory_refresh"))
             self._gauge.report(child)
             return child.session_id
 
@@ -634,21 +613,18 @@ class AgentSession:
                 self.history.end(old.session_id, "new_session")
                 if self.provider is not None:
                     self._spawn(self.provider.on_session_end(old.session_id), "provider-end")
-            self._title = self._title if conv else None
+            if conv is None:
+                self._titles.reset(None, named=False)
             self._turn_index = 0
             self._discarded = None
-            self._emit(SessionChanged(conv.session_id if conv else "", self._title, "new"))
+            self._emit(SessionChanged(conv.session_id if conv else "", self.title, "new"))
 
     def rename(self, name: str) -> str:
         """Name the current session (/title); returns the cleaned name. A name held by another
         session raises the sessions layer's TitleClashError; no session yet raises OpenError."""
         if self._conv is None:
             raise OpenError("There is no session to name yet: send a message first.")
-        held = self.history.set_title(self._conv.session_id, name, "user") or name
-        self._title = held
-        self._wants_model_title = False
-        self._emit(TitleChanged(self._conv.session_id, held))
-        return held
+        return self._titles.rename(self._conv.session_id, name)
 
     def set_model(self, name: str) -> None:
         """Use another model for the following turns (same endpoint/key rules as config)."""

@@ -20,7 +20,6 @@ from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
 from hermes.agent.session_title import SessionTitle
 from hermes.agent.events import (
-    ContextRewound,
     ErrorEvent,
     Event,
     Notice,
@@ -65,7 +64,7 @@ class AgentSession:
         self._memory_snapshot = ""
         self._summary = ""
         self._turn_index = 0
-        self._discarded: rewind.Discarded | None = None  # a cleared failed message, for /retry
+        self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
         self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
         self._lock = asyncio.Lock()
         self._turn_task: asyncio.Task[Any] | None = None
@@ -330,7 +329,7 @@ class AgentSession:
             if conv is None or not rewind.ends_with_failed(conv, mend_surrogates(text)):
                 return await self.send(text)
             return await self._run("", store_user=False, retry=True)
-        if conv is None or (rewind.retry_text(conv) is None and self._discarded is None):
+        if conv is None or not self._retry_point.has_target(conv):
             return None
         return await self._run("", store_user=False, retry=True)
 
@@ -338,24 +337,7 @@ class AgentSession:
         """The person cleared the failed message from the input: it leaves the conversation
         (kept in the history, marked discarded) until /retry brings it back. False when the
         conversation does not end with a failed message, or a turn runs."""
-        if self._conv is None or self.busy:
-            return False
-        discarded = rewind.discard_failed(self._conv)
-        if discarded is None:
-            return False
-        self._discarded = discarded
-        self._emit(ContextRewound("message_dropped", (discarded.message_id,)))
-        return True
-
-    def _prepare_retry(self, conv: Conversation) -> str:
-        """Make the conversation end with the message /retry asks again; its text."""
-        if self._discarded is not None:
-            rewind.restore(conv, self._discarded)
-            self._emit(ContextRewound("message_restored", (self._discarded.message_id,)))
-            self._discarded = None
-        elif rewind.has_answer(conv):
-            self._emit(ContextRewound("answer_replaced", rewind.take_back_answer(conv)))
-        return rewind.retry_text(conv) or ""
+        return self._conv is not None and not self.busy and self._retry_point.discard(self._conv)
 
     @property
     def compressing(self) -> bool:
@@ -372,12 +354,7 @@ class AgentSession:
     def stop_background(self) -> None:
         """Stop the background model requests (review, title) now (Esc with nothing else
         running): their work is saved as jobs and runs again at the next start."""
-        if not self._tasks.running:
-            return
-        saved = self._tasks.save_unfinished()
-        text = ("Background memory review stopped; it runs again at the next start." if saved
-                else "Background work stopped.")
-        self._emit(Notice(kind="info", text=text))
+        self._after_turn.stop()
 
     async def _run(self, text: str, *, store_user: bool, retry: bool = False) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
@@ -408,9 +385,9 @@ class AgentSession:
         if not conv.context_window:
             conv.context_window = self._window()
         if retry:
-            text = self._prepare_retry(conv)
+            text = self._retry_point.prepare(conv)
         if store_user:
-            self._discarded = None  # a new message: the cleared one stays out for good
+            self._retry_point.discarded = None  # a new message: the cleared one stays out for good
             try:
                 conv = await self._maybe_compress(conv, text)
                 conv = await self._make_room(conv, text)
@@ -491,15 +468,7 @@ class AgentSession:
     def start_saved_jobs(self) -> int:
         """Run, in the background, the work an earlier run saved when it quit too early
         (hermes/agent/jobs.py); the number started."""
-        from hermes.agent import jobs
-
-        started = 0
-        for path in jobs.pending_job_files():
-            claimed = jobs.claim(path)
-            if claimed is not None:
-                self._after_turn.replay(claimed)
-                started += 1
-        return started
+        return self._after_turn.replay_saved()
 
     # ------------------------------------------------------------ compression
 
@@ -585,7 +554,7 @@ class AgentSession:
                     finish_reason=FAILED)
                 messages.append(failed)
             self.memory_changed = False
-            self._discarded = None
+            self._retry_point.discarded = None
             self._emit(SessionChanged(child.session_id, self.title, "memory_refresh"))
             self._gauge.report(child)
             return child.session_id
@@ -616,7 +585,7 @@ class AgentSession:
             if conv is None:
                 self._titles.reset(None, named=False)
             self._turn_index = 0
-            self._discarded = None
+            self._retry_point.discarded = None
             self._emit(SessionChanged(conv.session_id if conv else "", self.title, "new"))
 
     def rename(self, name: str) -> str:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from hermes.agent import background
-from hermes.agent.events import Event
+from hermes.agent.events import Event, Notice
 from hermes.agent.jobs import ClaimedJob, Job, save_job
 from hermes.agent.llm import LLMError
 from hermes.plural import count
@@ -165,6 +165,28 @@ class AfterTurn:
             self.tasks.spawn(provider.on_turn_finished(session_id, turn_index, user_text,
                                                        result.assistant_text, message_ids),
                              "provider")
+
+    def replay_saved(self) -> int:
+        """Run, in the background, the work an earlier run saved when it quit too early
+        (hermes/agent/jobs.py); the number started."""
+        from hermes.agent import jobs
+
+        started = 0
+        for path in jobs.pending_job_files():
+            claimed = jobs.claim(path)
+            if claimed is not None:
+                self.replay(claimed)
+                started += 1
+        return started
+
+    def stop(self) -> None:
+        """Stop the background model requests now: their work is saved as jobs and runs again
+        at the next start."""
+        if not self.tasks.running:
+            return
+        saved = self.tasks.save_unfinished()
+        self.emit(Notice(kind="info", text=("Background memory review stopped; it runs again at the "
+                                            "next start." if saved else "Background work stopped.")))
 
     def replay(self, claimed: ClaimedJob) -> None:
         """Run a job saved when an earlier run quit before it finished."""

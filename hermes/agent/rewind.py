@@ -15,7 +15,7 @@ from typing import Any
 from hermes.agent.events import ContextRewound, Event
 from hermes.agent.loop import Conversation
 from hermes.agent.stored_history import FAILED, strip_injected_context
-from hermes.sessions.models import DISCARDED, REPLACED
+from hermes.sessions.models import DISCARDED, REPLACED, MessageRecord
 
 
 @dataclass
@@ -66,7 +66,7 @@ def take_back_answer(conv: Conversation) -> tuple[int, ...]:
     return ids
 
 
-def answer_row_ids(records: list[Any]) -> tuple[int, ...]:
+def answer_row_ids(records: list[MessageRecord]) -> tuple[int, ...]:
     """Ids of the stored rows after the last user message still in the conversation."""
     live = [r for r in records if r.role != "system" and r.finish_reason not in (REPLACED, DISCARDED)]
     last_user = next((i for i in range(len(live) - 1, -1, -1) if live[i].role == "user"), None)

@@ -3,6 +3,12 @@
 It owns the current session (lazily created on the first message), its frozen system prompt,
 tools and conversation; runs turns one at a time; schedules the review and the title as
 background tasks; compresses into a child session when the context fills up.
+
+Its parts live beside it, as functions or small collaborators it owns: opening.py (the store,
+the resume target, the provider, a stored session), continuation.py (compression and the child
+session it shares with /memory refresh), coding_host.py (the coding tools' host and /undo),
+context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry) and
+tasks.py (the work after a turn).
 """
 
 from __future__ import annotations
@@ -10,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -40,6 +46,7 @@ from hermes.workspace.provenance import TurnSources
 from hermes.plural import count
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
+    from hermes.memory.memory_tool import MemoryTool
     from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.agent.session")
@@ -60,21 +67,21 @@ class AgentSession:
         self._on_event = on_event
         self._conv: Conversation | None = None
         self._titles = SessionTitle(history, self._emit)
-        self._memory_tool: Any | None = None
+        self._memory_tool: MemoryTool | None = None
         self._memory_snapshot = ""
         self._summary = ""
         self._turn_index = 0
         self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
         self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
         self._lock = asyncio.Lock()
-        self._turn_task: asyncio.Task[Any] | None = None
-        self._compress_task: asyncio.Task[Any] | None = None
+        self._turn_task: asyncio.Task[TurnDone] | None = None
+        self._compress_task: asyncio.Task[Conversation | None] | None = None
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self._gauge = ContextGauge(self._emit, lambda: self._conv)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: GuardedProvider | None = None
-        self.saved_jobs: list[Any] = []  # job files written by close() for the next start
+        self.saved_jobs: list[Path] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
         self._session_lock: session_lock.SessionLock | None = None
@@ -401,7 +408,7 @@ class AgentSession:
                 self._emit(done)
                 return done
             self._turn_index += 1
-        if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
+        if self._memory_tool is not None:
             self._memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
@@ -424,7 +431,7 @@ class AgentSession:
 
     # ------------------------------------------------------------ background work
 
-    def _spawn(self, coro: Any, what: str) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
         self._tasks.spawn(coro, what)
 
     @property
@@ -623,7 +630,7 @@ class AgentSession:
                     await self.provider.aclose()
                 except Exception:  # noqa: BLE001
                     log.warning("provider close failed", exc_info=True)
-        if self.history.store is not None and hasattr(self.history.store, "close"):
+        if self.history.store is not None:
             self.history.store.close()
         if self._session_lock is not None:
             self._session_lock.release()

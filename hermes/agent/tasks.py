@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from hermes.agent.stored_history import History
     from hermes.agent.loop import TurnResult
     from hermes.config import Config
+    from hermes.providers.guard import GuardedProvider
     from hermes.workspace.provenance import TurnSources
 
 log = logging.getLogger("hermes.agent.tasks")
@@ -135,7 +136,8 @@ class AfterTurn:
         self.usage: list[background.BackgroundUsage] = []
 
     def schedule(self, result: TurnResult, *, session_id: str, turn_index: int, wants_title: bool,
-                 can_review: bool, provider: Any | None, sources: TurnSources | None = None) -> None:
+                 can_review: bool, provider: GuardedProvider | None,
+                 sources: TurnSources | None = None) -> None:
         """`sources`: what the turn's file and command tools showed (a snapshot): the review
         is told their labels, and its writes that copy from them are staged."""
         cfg, user_text = self.cfg, result.user_text

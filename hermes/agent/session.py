@@ -20,7 +20,7 @@ from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hermes.agent import background, continuation, llm, opening, rewind, session_lock, tokens
+from hermes.agent import background, continuation, limits, llm, opening, rewind, session_lock, tokens
 from hermes.agent.opening import OpenError
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
@@ -166,20 +166,8 @@ class AgentSession:
         return Conversation(
             cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
             system_prompt=prompt, messages=messages, registry=self._registry(session_id),
-            emit=self._emit, context_window=self._window(), totals=totals or SessionTotals(),
+            emit=self._emit, context_window=limits.context_window(self._model), totals=totals or SessionTotals(),
             provider=self.provider, interface="cli" if self.source == "cli" else "tui")
-
-    def _window(self) -> int:
-        """The model's context window: config, else litellm's model info (while litellm is
-        still loading, the map it ships, read without the import: never block the UI's loop)."""
-        if self._model.context_window:
-            return self._model.context_window
-        if not llm.is_loaded():
-            return tokens.mapped_context_window(self._model.name) or llm.DEFAULT_CONTEXT_WINDOW
-        try:
-            return llm.context_window(self._model)
-        except Exception:  # noqa: BLE001
-            return llm.DEFAULT_CONTEXT_WINDOW
 
     def _registry(self, session_id: str) -> ToolRegistry:
         self._coding.bind(session_id)
@@ -288,7 +276,7 @@ class AgentSession:
     @property
     def context_window(self) -> int:
         """Tokens the model accepts (0 until known: litellm not loaded yet)."""
-        return (self._conv.context_window if self._conv else 0) or self._window()
+        return (self._conv.context_window if self._conv else 0) or limits.context_window(self._model)
 
     @property
     def context_tokens(self) -> int:
@@ -390,7 +378,7 @@ class AgentSession:
         await llm.load_async()
         conv = self._conv or self._start_session()
         if not conv.context_window:
-            conv.context_window = self._window()
+            conv.context_window = limits.context_window(self._model)
         if retry:
             text = self._retry_point.prepare(conv)
         if store_user:
@@ -512,7 +500,7 @@ class AgentSession:
         done = await continuation.summarise(
             self.cfg, conv, previous=self._summary, automatic=automatic,
             keep=self.cfg.compression.keep_recent_turns if keep is None else keep,
-            window=conv.context_window or self._window(), build_prompt=self._build_prompt,
+            window=conv.context_window or limits.context_window(self._model), build_prompt=self._build_prompt,
             emit=self._emit)
         if done is None:
             return None
@@ -607,7 +595,7 @@ class AgentSession:
         self._model = self.cfg.resolve_model(ModelConfig(name=name)) if name else self.cfg.model
         if self._conv is not None:
             self._conv.model = self._model
-            self._conv.context_window = self._window()
+            self._conv.context_window = limits.context_window(self._model)
 
     async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to

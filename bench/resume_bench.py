@@ -7,7 +7,8 @@ The session (user questions, replies with code, tool calls and their results) si
 history of --history messages in all. Printed per run and as medians: the first frame with a
 focused input (the app's own marker, $HERMES_STARTUP_MARKER), and the moment the last stored
 message's text appears in the terminal output (the transcript loaded and drawn). Beside them,
-in-process: the time to read the session's rows and to build the transcript rows from them.
+in-process: the time to read the session's rows and to build the transcript rows from them, and
+AgentSession.open (as the TUI calls it, in an event loop) with the wait for its context count.
 Nothing is asserted.
 """
 
@@ -140,6 +141,28 @@ def in_process(home: Path, sid: str) -> tuple[float, float]:
     return read * 1000, (time.perf_counter() - t) * 1000
 
 
+def open_in_process(home: Path, sid: str) -> tuple[float, float]:
+    """AgentSession.open on the session inside an event loop, as the TUI calls it (ms), and
+    then the wait for its context count, which runs in a thread meanwhile (ms)."""
+    import asyncio
+
+    os.environ["HERMES_HOME"] = str(home)
+    from hermes.agent.session import AgentSession
+    from hermes.config import load_config
+
+    async def run() -> tuple[float, float]:
+        t = time.perf_counter()
+        agent = AgentSession.open(load_config(), resume=sid)
+        opened = time.perf_counter() - t
+        t = time.perf_counter()
+        await agent.context_counted()
+        counted = time.perf_counter() - t
+        await agent.close(wait_background=0)
+        return opened * 1000, counted * 1000
+
+    return asyncio.run(run())
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
@@ -161,6 +184,9 @@ def main() -> int:
         read_ms, rows_ms = in_process(home, sid)
         print(f"in-process: reading the {args.messages:,} rows {read_ms:.1f} ms, building the "
               f"transcript rows {rows_ms:.1f} ms")
+        open_ms, count_ms = open_in_process(home, sid)
+        print(f"in-process: AgentSession.open {open_ms:.0f} ms, then its context "
+              f"count in a thread {count_ms:.0f} ms more")
     finally:
         shutil.rmtree(home.parent, ignore_errors=True)
     return 0

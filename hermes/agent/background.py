@@ -15,12 +15,15 @@ import logging
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from hermes.agent import grounding, llm, tokens
 from hermes.agent.events import ApprovalStaged, Event, Notice
 from hermes.agent.tool_registry import preview
 from hermes.config import Config, ModelConfig
+
+if TYPE_CHECKING:  # the memory layer is imported on first use
+    from hermes.memory.memory_tool import MemoryTool
 
 log = logging.getLogger("hermes.agent.background")
 
@@ -159,7 +162,7 @@ def split_title(text: str) -> tuple[str, str]:
     return title_from_reply(match.group(1)), text[: match.start()] + text[match.end():]
 
 
-async def run_review(cfg: Config, *, memory_tool: Any, user_text: str,
+async def run_review(cfg: Config, *, memory_tool: MemoryTool, user_text: str,
                      emit: Callable[[Event], None], with_title: bool = False,
                      tool_lines: list[str] | None = None,
                      source_labels: list[str] | None = None) -> tuple[BackgroundUsage, str]:
@@ -195,7 +198,7 @@ def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
     return {"max_tokens": n}
 
 
-def apply_review(cfg: Config, memory_tool: Any, reply: str, emit: Callable[[Event], None], *,
+def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callable[[Event], None], *,
                  user_text: str = "", tool_lines: list[str] | None = None) -> None:
     """Run the review's operations through the memory tool and announce what changed. An add
     or replace whose content the reviewed turn does not support (hermes/agent/grounding.py)

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # cli.py starts fast: the agent's modules load on first use
+    import threading
+
+    from hermes.agent.events import Event, Retry
+    from hermes.config import Config
 
 
 EXIT_TRUNCATED = 3  # the reply was cut at the token limit (printed, marked incomplete)
@@ -68,7 +74,7 @@ class _Printer:
         self.verbose = sys.stderr.isatty()
         self.told_denied = False
 
-    def __call__(self, event: Any) -> None:
+    def __call__(self, event: Event) -> None:
         from hermes.agent import events as ev
 
         if isinstance(event, ev.TextDelta):
@@ -92,7 +98,7 @@ class _Printer:
         elif isinstance(event, ev.TurnDone):
             self.end_line()
 
-    def retry(self, event: Any) -> None:
+    def retry(self, event: Retry) -> None:
         """A terminal sees one retry line rewritten in place; a log gets one line per retry.
         A give-up prints nothing more: the error line after it says so and what to do."""
         from hermes.security.sanitize import neutralize_controls
@@ -131,7 +137,7 @@ class _Printer:
             self.last_char = "\n"
 
 
-def _start_auto_prune(cfg: Any) -> Any:
+def _start_auto_prune(cfg: Config) -> threading.Thread | None:
     """sessions.auto_prune: prune old history in a background thread (at most once a day)."""
     try:
         from hermes.sessions.maintenance import start_auto_prune
@@ -145,7 +151,7 @@ def _start_auto_prune(cfg: Any) -> Any:
         return None
 
 
-async def _chat(cfg: Any, args: argparse.Namespace) -> int:
+async def _chat(cfg: Config, args: argparse.Namespace) -> int:
     import asyncio
     import contextlib
     import signal

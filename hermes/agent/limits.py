@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from hermes.agent import llm, tokens
 from hermes.agent.llm import DEFAULT_CONTEXT_WINDOW, LLMError, StreamState
 from hermes.config import ModelConfig
 
@@ -20,6 +21,19 @@ MIN_REPLY_ROOM = 128  # tokens a request must leave for the reply, or it is not 
 REPEAT_WINDOW = 2000  # characters at the end of the text that must all be one span repeated
 REPEAT_MIN_TIMES = 50  # so the longest span caught is REPEAT_WINDOW // 50 = 40 characters
 REPEAT_CHECK_EVERY = 200  # characters of new text between checks
+
+
+def context_window(mc: ModelConfig) -> int:
+    """The model's context window: config, else litellm's model info (while litellm is still
+    loading, the map it ships, read without the import: never block the UI's loop)."""
+    if mc.context_window:
+        return mc.context_window
+    if not llm.is_loaded():
+        return tokens.mapped_context_window(mc.name) or DEFAULT_CONTEXT_WINDOW
+    try:
+        return llm.context_window(mc)
+    except Exception:  # noqa: BLE001
+        return DEFAULT_CONTEXT_WINDOW
 
 
 def reply_token_cap(mc: ModelConfig, window: int) -> int:

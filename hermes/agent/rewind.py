@@ -8,12 +8,14 @@ A failed message the person clears from the input leaves the conversation the sa
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from hermes.agent.events import ContextRewound, Event
 from hermes.agent.loop import Conversation
 from hermes.agent.stored_history import FAILED, strip_injected_context
-from hermes.sessions.models import DISCARDED, REPLACED
+from hermes.sessions.models import DISCARDED, REPLACED, MessageRecord
 
 
 @dataclass
@@ -64,7 +66,7 @@ def take_back_answer(conv: Conversation) -> tuple[int, ...]:
     return ids
 
 
-def answer_row_ids(records: list[Any]) -> tuple[int, ...]:
+def answer_row_ids(records: list[MessageRecord]) -> tuple[int, ...]:
     """Ids of the stored rows after the last user message still in the conversation."""
     live = [r for r in records if r.role != "system" and r.finish_reason not in (REPLACED, DISCARDED)]
     last_user = next((i for i in range(len(live) - 1, -1, -1) if live[i].role == "user"), None)
@@ -90,3 +92,35 @@ def restore(conv: Conversation, discarded: Discarded) -> None:
     conv.messages.append(discarded.message)
     conv.history.mark(discarded.message_id, FAILED)
     conv.failed_user_id = discarded.message_id
+
+
+class RetryPoint:
+    """What /retry needs between turns: the failed message the person cleared, if any; and the
+    steps that make the conversation end with the message /retry asks again."""
+
+    def __init__(self, emit: Callable[[Event], None]) -> None:
+        self.discarded: Discarded | None = None
+        self._emit = emit
+
+    def has_target(self, conv: Conversation) -> bool:
+        """There is a user message for /retry to ask again."""
+        return retry_text(conv) is not None or self.discarded is not None
+
+    def discard(self, conv: Conversation) -> bool:
+        """Take the failed message that ends `conv` out (kept for /retry); False when none."""
+        discarded = discard_failed(conv)
+        if discarded is None:
+            return False
+        self.discarded = discarded
+        self._emit(ContextRewound("message_dropped", (discarded.message_id,)))
+        return True
+
+    def prepare(self, conv: Conversation) -> str:
+        """Make the conversation end with the message /retry asks again; its text."""
+        if self.discarded is not None:
+            restore(conv, self.discarded)
+            self._emit(ContextRewound("message_restored", (self.discarded.message_id,)))
+            self.discarded = None
+        elif has_answer(conv):
+            self._emit(ContextRewound("answer_replaced", take_back_answer(conv)))
+        return retry_text(conv) or ""

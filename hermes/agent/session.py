@@ -3,6 +3,12 @@
 It owns the current session (lazily created on the first message), its frozen system prompt,
 tools and conversation; runs turns one at a time; schedules the review and the title as
 background tasks; compresses into a child session when the context fills up.
+
+Its parts live beside it, as functions or small collaborators it owns: opening.py (the store,
+the resume target, the provider, a stored session), continuation.py (compression and the child
+session it shares with /memory refresh), coding_host.py (the coding tools' host and /undo),
+context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry) and
+tasks.py (the work after a turn).
 """
 
 from __future__ import annotations
@@ -10,41 +16,40 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from hermes.agent import background, compress, limits, llm, rewind, session_lock, tokens
+from hermes.agent import background, continuation, limits, llm, opening, rewind, session_lock, tokens
+from hermes.agent.opening import OpenError
+from hermes.agent.coding_host import CodingHost
+from hermes.agent.context_gauge import ContextGauge
+from hermes.agent.session_title import SessionTitle
 from hermes.agent.events import (
-    ContextRewound,
     ErrorEvent,
     Event,
     Notice,
     SessionChanged,
-    TitleChanged,
-    ToolOutput,
     TurnDone,
-    Usage,
 )
 from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
 from hermes.agent.loop import Conversation, run_turn
-from hermes.agent.prompt import build_system_prompt
+from hermes.agent.prompt import SystemPrompt, build_system_prompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
 from hermes.workspace.approval import ToolApprover
-from hermes.workspace.coding_tools import CodingTools
 from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
 from hermes.plural import count
 
+if TYPE_CHECKING:  # the provider layer is imported on first use
+    from hermes.memory.memory_tool import MemoryTool
+    from hermes.providers.guard import GuardedProvider
+
 log = logging.getLogger("hermes.agent.session")
-
-
-class OpenError(Exception):
-    """A session could not be opened (resume target not found, ambiguous, ...): one line."""
 
 
 class AgentSession:
@@ -61,35 +66,33 @@ class AgentSession:
         self._model = model
         self._on_event = on_event
         self._conv: Conversation | None = None
-        self._title: str | None = None
-        self._wants_model_title = True  # until a model or a person has named the session
-        self._memory_tool: Any | None = None
+        self._titles = SessionTitle(history, self._emit)
+        self._memory_tool: MemoryTool | None = None
         self._memory_snapshot = ""
         self._summary = ""
         self._turn_index = 0
-        self._discarded: rewind.Discarded | None = None  # a cleared failed message, for /retry
+        self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
         self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
         self._lock = asyncio.Lock()
-        self._turn_task: asyncio.Task[Any] | None = None
-        self._compress_task: asyncio.Task[Any] | None = None
+        self._turn_task: asyncio.Task[TurnDone] | None = None
+        self._compress_task: asyncio.Task[Conversation | None] | None = None
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
+        self._gauge = ContextGauge(self._emit, lambda: self._conv)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
-        self.provider: Any | None = None
-        self.saved_jobs: list[Any] = []  # job files written by close() for the next start
+        self.provider: GuardedProvider | None = None
+        self.saved_jobs: list[Path] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
         self._session_lock: session_lock.SessionLock | None = None
         self.read_only = ""  # one line, when another process has this session open
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
-        # who approves the coding tools' changes (the app's pane; None denies them).
-        self.project = ProjectContext(find_project_root(working_dir()), "")
+        # who approves the coding tools' changes (the app's pane; None denies them): see
+        # the project, turn_sources and tool_approver properties.
         self._project_announced = False
-        self.turn_sources = TurnSources()
-        self.tool_approver: ToolApprover | None = None
-        self._coding_tools = (CodingTools(cfg.tools, self, self._count_tokens)
-                              if cfg.tools.enabled else None)
+        self._coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
+                                  self._emit, lambda text: tokens.count_text(text, self._model.name))
 
     # ------------------------------------------------------------ opening
 
@@ -100,63 +103,22 @@ class AgentSession:
         """Open a new conversation, or resume one by name/id/prefix, or the most recent one."""
         load_env_file()
         model = cfg.resolve_model(ModelConfig(name=model_override)) if model_override else cfg.model
-        store, error = None, None
-        try:
-            from hermes.sessions import SessionStore
-
-            store = SessionStore()
-        except Exception as exc:  # noqa: BLE001 - chat still works, without history
-            log.warning("session store unavailable", exc_info=True)
-            error = (f"Session history is unavailable ({llm.provider_message(exc)}); this "
-                     f"conversation will not be saved.")
-        history = History(store)
+        history, error = opening.open_history()
         agent = cls(cfg, history, source=source, model=model, on_event=on_event,
                     history_error=error)
         history.on_lost = agent._history_lost
-        agent._load_provider()
+        agent.provider = opening.load_provider(cfg, agent._emit)
         agent.project = load_project(working_dir(), cfg.project.context_chars)
-        if not (resume or continue_last):
-            agent._announce_project()  # a resumed session keeps the prompt it was started with
-        if resume or continue_last:
-            if store is None:
-                raise OpenError(error or "Session history is unavailable.")
-            try:
-                target = store.resolve_session(resume) if resume else store.most_recent_session()
-            except Exception as exc:  # noqa: BLE001 - not found / ambiguous: its own words
-                raise OpenError(str(exc)) from None
-            if target is None:
-                raise OpenError("There is no earlier session to continue." if continue_last
-                                else f"No session matches {resume!r}.")
-            agent._load(str(getattr(target, "id", target)))
+        if resume or continue_last:  # a resumed session keeps the prompt it was started with
+            agent._load(opening.resume_target(history, resume, error=error))
+        else:
+            agent._announce_project()
         return agent
-
-    def _load_provider(self) -> None:
-        if getattr(self.cfg.user_model, "provider", "off") == "off":
-            return
-        try:
-            from hermes import paths
-            from hermes.providers import load_provider
-
-            self.provider = load_provider(self.cfg, complete=self._provider_complete,
-                                          store_path=paths.state_db_path(),
-                                          on_error=self._provider_error)
-        except Exception:  # noqa: BLE001 - the built-in memory still works
-            log.warning("user-model provider not loaded", exc_info=True)
-
-    async def _provider_complete(self, messages: list[dict[str, Any]], *, purpose: str) -> str:
-        mc = self.cfg.resolve_model(self.cfg.user_model.model)
-        state = await llm.stream_completion(mc, messages, None,
-                                            timeout=self.cfg.agent.request_timeout,
-                                            max_retries=1)
-        return state.text
 
     def _history_lost(self, message: str) -> None:
         if self.history_error is None:  # one warning per run, whether at open or later
             self.history_error = message
             self._emit(Notice(kind="info", text=message))
-
-    def _provider_error(self, message: str) -> None:
-        self._emit(Notice(kind="provider", text=message))
 
     def _announce_project(self) -> None:
         """Tell the person, once, which project files were left out of the prompt and why."""
@@ -166,62 +128,28 @@ class AgentSession:
                 self._emit(Notice(kind="info", text=line))
 
     def _load(self, session_id: str) -> None:
-        info = self.history.get(session_id)
-        if info is None:
-            raise OpenError(f"No session with id {session_id}.")
-        self._fresh_workspace(new_session=False)
-        prompt = getattr(info, "system_prompt", "") or ""
+        stored = opening.read_session(self.history, session_id)
+        self._coding.fresh(new_session=False)
+        prompt = stored.prompt
         if not prompt:  # a session stored without one (older data): build it once
-            prompt = self._build_prompt().text
-        messages = self.history.load_conversation(session_id)
+            built = self._build_prompt()
+            prompt, self._memory_snapshot = built.text, built.memory_snapshot
         if self._hold(session_id):  # read-only: the other process's session stays as it is
             self.history.reopen(session_id)
-        # A continuation session carries its compression summary in the stored prompt; the
-        # next compression builds on it.
-        self._summary = compress.summary_from_prompt(prompt)
-        self._title = getattr(info, "title", None)
-        self._wants_model_title = getattr(info, "title_source", None) not in ("llm", "user")
-        self._turn_index = sum(1 for m in messages if m.get("role") == "user")
-        self.memory_changed = self._memory_differs(prompt)
-        totals = SessionTotals(
-            input_tokens=getattr(info, "input_tokens", 0) or 0,
-            output_tokens=getattr(info, "output_tokens", 0) or 0,
-            cache_tokens=getattr(info, "cache_tokens", 0) or 0,
-            cost=getattr(info, "cost", 0.0) or 0.0, turns=self._turn_index)
-        self._conv = self._conversation(session_id, prompt, messages, totals)
-        # the stored conversation ends with a message whose turn failed: /retry runs it, a
-        # new message takes its place in what is sent
-        self._conv.failed_user_id = self.history.trailing_failed_id
-        self._report_context(self._conv)
+        self._summary = stored.summary
+        self._titles.reset(stored.title, named=stored.named)
+        self._turn_index = stored.turns
+        self.memory_changed = opening.memory_differs(self.cfg.memory, prompt)
+        self._conv = self._conversation(session_id, prompt, stored.messages, stored.totals)
+        # it ends with a message whose turn failed: /retry runs it, a new message replaces it
+        self._conv.failed_user_id = stored.failed_user_id
+        self._gauge.report(self._conv)
 
-    def _memory_differs(self, prompt: str) -> bool:
-        """MEMORY.md/USER.md changed since `prompt` (a stored session's) froze them."""
-        try:
-            from hermes.agent.memory_refresh import snapshot_differs
-            from hermes.memory import render_snapshot
+    async def context_counted(self) -> None:
+        """Wait until the size of a loaded conversation is counted (hermes/agent/context_gauge.py)."""
+        await self._gauge.counted()
 
-            return snapshot_differs(prompt, render_snapshot(self.cfg.memory))
-        except Exception:  # noqa: BLE001 - unknown: say nothing rather than something wrong
-            log.warning("could not compare the memory snapshot", exc_info=True)
-            return False
-
-    def _report_context(self, conv: Conversation) -> None:
-        """Count the stored conversation (as the next request will send it) so the context
-        gauge and /usage show its real size at once, not 0 until a request succeeds."""
-        try:
-            size = tokens.count_request(conv.request_messages(), conv.registry.schemas(),
-                                        self._model.name)
-        except Exception:  # noqa: BLE001 - the gauge fills in after the next request
-            log.warning("could not count the resumed conversation", exc_info=True)
-            return
-        conv.last_prompt_tokens = size
-        t = conv.totals
-        self._emit(Usage(input_tokens=0, output_tokens=0, cache_tokens=0, cost=0.0,
-                         session_input_tokens=t.input_tokens, session_output_tokens=t.output_tokens,
-                         session_cost=t.cost, context_tokens=size,
-                         context_window=conv.context_window))
-
-    def _build_prompt(self, summary: str | None = None) -> Any:
+    def _build_prompt(self, summary: str | None = None) -> SystemPrompt:
         block = ""
         if self.provider is not None:
             try:
@@ -229,93 +157,73 @@ class AgentSession:
             except Exception:  # noqa: BLE001
                 block = ""
         self._announce_project()
-        built = build_system_prompt(self.cfg, provider_block=block,
-                                    summary=self._summary if summary is None else summary,
-                                    project_block=self.project.block)
-        self._memory_snapshot = built.memory_snapshot
-        return built
+        return build_system_prompt(self.cfg, provider_block=block,
+                                   summary=self._summary if summary is None else summary,
+                                   project_block=self.project.block)
 
     def _conversation(self, session_id: str, prompt: str, messages: list[dict[str, Any]],
                       totals: SessionTotals | None = None) -> Conversation:
         return Conversation(
             cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
             system_prompt=prompt, messages=messages, registry=self._registry(session_id),
-            emit=self._emit, context_window=self._window(), totals=totals or SessionTotals(),
+            emit=self._emit, context_window=limits.context_window(self._model), totals=totals or SessionTotals(),
             provider=self.provider, interface="cli" if self.source == "cli" else "tui")
 
-    def _window(self) -> int:
-        """The model's context window: config, else litellm's model info (while litellm is
-        still loading, the map it ships, read without the import: never block the UI's loop)."""
-        if self._model.context_window:
-            return self._model.context_window
-        if not llm.is_loaded():
-            return tokens.mapped_context_window(self._model.name) or llm.DEFAULT_CONTEXT_WINDOW
-        try:
-            return llm.context_window(self._model)
-        except Exception:  # noqa: BLE001
-            return llm.DEFAULT_CONTEXT_WINDOW
-
     def _registry(self, session_id: str) -> ToolRegistry:
-        coding = self._coding_tools
-        if coding is not None and coding.journal_id is None:
-            coding.journal_id = session_id  # a compression's continuation keeps its parent's
+        self._coding.bind(session_id)
         registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider, coding=coding,
+                                                     self.provider, coding=self._coding.tools,
                                                      turn_sources=self.turn_sources,
                                                      project_dir=self.project_dir)
         return registry
 
-    # ------------------------------------------------------------ coding tools
+    # ------------------------------------------------------------ coding tools (coding_host.py)
 
-    def _count_tokens(self, text: str) -> int:
-        return tokens.count_text(text, self._model.name)
+    @property
+    def project(self) -> ProjectContext:
+        return self._coding.project
+
+    @project.setter
+    def project(self, project: ProjectContext) -> None:
+        self._coding.project = project
+
+    @property
+    def turn_sources(self) -> TurnSources:
+        """What this turn's file and command tools showed (memory writes that copy it are staged)."""
+        return self._coding.turn_sources
+
+    @property
+    def tool_approver(self) -> ToolApprover | None:
+        return self._coding.tool_approver
+
+    @tool_approver.setter
+    def tool_approver(self, approver: ToolApprover | None) -> None:
+        self._coding.tool_approver = approver
 
     def set_tool_approver(self, approver: ToolApprover | None) -> None:
         """Who approves edits, writes and commands (None: they are denied, the model is told)."""
-        self.tool_approver = approver
-
-    def tool_output(self, call_id: str, text: str) -> None:
-        """A running command's output, passed on to the interface as it arrives."""
-        self._emit(ToolOutput(call_id, text))
+        self._coding.tool_approver = approver
 
     def undo_last_edit(self) -> str:
-        """Revert the agent's last edit or write in this session (/undo); one line saying what
-        happened, or why nothing was changed and what to do."""
-        from hermes.workspace.undo import UndoJournal
-
-        journal_id = self._coding_tools.journal_id if self._coding_tools is not None else None
-        if journal_id is None:
-            return "Nothing to undo: the agent has not edited or written a file in this session."
-        try:
-            return UndoJournal(journal_id).undo_last()
-        except OSError as exc:
-            return (f"Could not undo: {exc.strerror or exc} ({getattr(exc, 'filename', '')}). "
-                    "Check the file's permissions and try /undo again.")
-
-    def _fresh_workspace(self, *, new_session: bool) -> None:
-        """Another session starts or is loaded: its own undo journal (and, for a new one,
-        no command prefixes allowed yet)."""
-        if self._coding_tools is not None:
-            self._coding_tools.journal_id = None
-            if new_session:
-                self._coding_tools.policy.reset()
+        """Revert the agent's last edit or write in this session (/undo); one line."""
+        return self._coding.undo_last_edit()
 
     def _start_session(self, title: str | None = None) -> Conversation:
         built = self._build_prompt()
+        self._memory_snapshot = built.memory_snapshot
         session_id = self.history.create(system_prompt=built.text, model=self._model.name,
                                          source=self.source, project_dir=self.project_dir)
-        self._title = None
-        self._wants_model_title = not title
+        self._titles.reset(None, named=bool(title))
         if title:
             try:
-                self._title = self.history.set_title(session_id, title, "user")
+                self._titles.reset(self.history.set_title(session_id, title, "user"), named=True)
             except Exception:
                 if self.history.store is not None:
                     self.history.store.delete_session(session_id)
                 raise
         self._turn_index = 0
         self._hold(session_id)
-        self._fresh_workspace(new_session=False)
+        self._coding.fresh(new_session=False)
         self._conv = self._conversation(session_id, built.text, [])
         return self._conv
 
@@ -336,7 +244,7 @@ class AgentSession:
 
     @property
     def title(self) -> str | None:
-        return self._title
+        return self._titles.text
 
     @property
     def model(self) -> str:
@@ -368,7 +276,7 @@ class AgentSession:
     @property
     def context_window(self) -> int:
         """Tokens the model accepts (0 until known: litellm not loaded yet)."""
-        return (self._conv.context_window if self._conv else 0) or self._window()
+        return (self._conv.context_window if self._conv else 0) or limits.context_window(self._model)
 
     @property
     def context_tokens(self) -> int:
@@ -416,7 +324,7 @@ class AgentSession:
             if conv is None or not rewind.ends_with_failed(conv, mend_surrogates(text)):
                 return await self.send(text)
             return await self._run("", store_user=False, retry=True)
-        if conv is None or (rewind.retry_text(conv) is None and self._discarded is None):
+        if conv is None or not self._retry_point.has_target(conv):
             return None
         return await self._run("", store_user=False, retry=True)
 
@@ -424,24 +332,7 @@ class AgentSession:
         """The person cleared the failed message from the input: it leaves the conversation
         (kept in the history, marked discarded) until /retry brings it back. False when the
         conversation does not end with a failed message, or a turn runs."""
-        if self._conv is None or self.busy:
-            return False
-        discarded = rewind.discard_failed(self._conv)
-        if discarded is None:
-            return False
-        self._discarded = discarded
-        self._emit(ContextRewound("message_dropped", (discarded.message_id,)))
-        return True
-
-    def _prepare_retry(self, conv: Conversation) -> str:
-        """Make the conversation end with the message /retry asks again; its text."""
-        if self._discarded is not None:
-            rewind.restore(conv, self._discarded)
-            self._emit(ContextRewound("message_restored", (self._discarded.message_id,)))
-            self._discarded = None
-        elif rewind.has_answer(conv):
-            self._emit(ContextRewound("answer_replaced", rewind.take_back_answer(conv)))
-        return rewind.retry_text(conv) or ""
+        return self._conv is not None and not self.busy and self._retry_point.discard(self._conv)
 
     @property
     def compressing(self) -> bool:
@@ -458,12 +349,7 @@ class AgentSession:
     def stop_background(self) -> None:
         """Stop the background model requests (review, title) now (Esc with nothing else
         running): their work is saved as jobs and runs again at the next start."""
-        if not self._tasks.running:
-            return
-        saved = self._tasks.save_unfinished()
-        text = ("Background memory review stopped; it runs again at the next start." if saved
-                else "Background work stopped.")
-        self._emit(Notice(kind="info", text=text))
+        self._after_turn.stop()
 
     async def _run(self, text: str, *, store_user: bool, retry: bool = False) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
@@ -492,11 +378,11 @@ class AgentSession:
         await llm.load_async()
         conv = self._conv or self._start_session()
         if not conv.context_window:
-            conv.context_window = self._window()
+            conv.context_window = limits.context_window(self._model)
         if retry:
-            text = self._prepare_retry(conv)
+            text = self._retry_point.prepare(conv)
         if store_user:
-            self._discarded = None  # a new message: the cleared one stays out for good
+            self._retry_point.discarded = None  # a new message: the cleared one stays out for good
             try:
                 conv = await self._maybe_compress(conv, text)
                 conv = await self._make_room(conv, text)
@@ -510,13 +396,12 @@ class AgentSession:
                 self._emit(done)
                 return done
             self._turn_index += 1
-        if self._memory_tool is not None and hasattr(self._memory_tool, "reset_turn"):
+        if self._memory_tool is not None:
             self._memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
-        if not self._title:
-            self._derived_title(text)  # instant, from the first user line
+        self._titles.derive(conv.session_id, text)  # instant, from the first user line
         finished = not (done.failed or done.cancelled or done.interrupted)
         # A turn cut short by quitting still gets its review: what the person said is stored,
         # and the review reads only that and the tool lines (saved for later if need be).
@@ -524,8 +409,7 @@ class AgentSession:
         if finished or cut_by_quit:
             if finished:
                 self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
-            wants_title = self._wants_model_title
-            self._wants_model_title = False
+            wants_title = self._titles.take_model_request()
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=self._turn_index, wants_title=wants_title,
                                       can_review=self._memory_tool is not None,
@@ -533,23 +417,9 @@ class AgentSession:
                                       sources=self.turn_sources.snapshot())
         return done
 
-    def _derived_title(self, text: str) -> None:
-        try:
-            from hermes.sessions import derive_title
-
-            title = derive_title(text)
-        except Exception:  # noqa: BLE001 - no instant title; a cut before redaction could keep part of a key
-            log.warning("could not derive a title from the first message", exc_info=True)
-            title = ""
-        if title and self._conv is not None:
-            held = self.history.set_title(self._conv.session_id, title, "derived")
-            if held:
-                self._title = held
-                self._emit(TitleChanged(self._conv.session_id, held))
-
     # ------------------------------------------------------------ background work
 
-    def _spawn(self, coro: Any, what: str) -> None:
+    def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
         self._tasks.spawn(coro, what)
 
     @property
@@ -568,10 +438,7 @@ class AgentSession:
         return self._tasks.review_status
 
     def _apply_title(self, session_id: str, title: str) -> None:
-        held = self.history.set_title(session_id, title, "llm")
-        if held and self._conv is not None and self._conv.session_id == session_id:
-            self._title = held
-            self._emit(TitleChanged(session_id, held))
+        self._titles.apply_model(session_id, title, current=self.session_id)
 
     async def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for review/title/provider tasks; False when some still run after `timeout`
@@ -596,43 +463,18 @@ class AgentSession:
     def start_saved_jobs(self) -> int:
         """Run, in the background, the work an earlier run saved when it quit too early
         (hermes/agent/jobs.py); the number started."""
-        from hermes.agent import jobs
-
-        started = 0
-        for path in jobs.pending_job_files():
-            claimed = jobs.claim(path)
-            if claimed is not None:
-                self._after_turn.replay(claimed)
-                started += 1
-        return started
+        return self._after_turn.replay_saved()
 
     # ------------------------------------------------------------ compression
 
     async def _maybe_compress(self, conv: Conversation, text: str) -> Conversation:
-        upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
-        size = tokens.count_request(upcoming, conv.registry.schemas(), self._model.name)
-        if not compress.needs_compression(self.cfg, size, conv.context_window):
+        if not continuation.over_threshold(self.cfg, conv, text):
             return conv
-        new_id = await self._compress(conv, automatic=True)
-        return self._conv if new_id and self._conv else conv
+        return await self._compress(conv, automatic=True) or conv
 
     async def _make_room(self, conv: Conversation, text: str) -> Conversation:
-        """When the next request (with room for a short reply) would not fit the window, compress
-        again keeping fewer recent turns (half each time, down to none). The turn then shortens
-        old tool results, and only then refuses (loop._reply_room)."""
-        window = conv.context_window
-        # room for a short reply is enough here: the turn caps max_tokens to what is left
-        cap = min(limits.reply_token_cap(self._model, window), limits.MIN_REPLY_ROOM)
-        keep = self.cfg.compression.keep_recent_turns
-        while window and keep > 0:
-            upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
-            if tokens.count_request(upcoming, conv.registry.schemas(), self._model.name) + cap <= window:
-                break
-            keep //= 2
-            if not await self._compress(conv, automatic=True, keep=keep) or self._conv is None:
-                break
-            conv = self._conv
-        return conv
+        return await continuation.make_room(
+            self.cfg, conv, text, lambda c, keep: self._compress(c, automatic=True, keep=keep))
 
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
@@ -641,7 +483,8 @@ class AgentSession:
                 return None
             self._compress_task = asyncio.create_task(self._compress(self._conv, automatic=False))
             try:
-                return await self._compress_task
+                child = await self._compress_task
+                return child.session_id if child is not None else None
             except asyncio.CancelledError:
                 current = asyncio.current_task()
                 if current is not None and current.cancelling():
@@ -651,62 +494,41 @@ class AgentSession:
                 self._compress_task = None
 
     async def _compress(self, conv: Conversation, *, automatic: bool,
-                        keep: int | None = None) -> str | None:
-        keep = self.cfg.compression.keep_recent_turns if keep is None else keep
-        if not automatic:  # on demand, always compress something when there is a turn
-            keep = min(keep, compress.turn_count(conv.messages) - 1)
-        split = compress.split_for_compression(conv.messages, max(0, keep))
-        if split is None or not split.older:
+                        keep: int | None = None) -> Conversation | None:
+        """Summarise the older turns and continue in a child session; the child's conversation,
+        or None when nothing was compressed."""
+        done = await continuation.summarise(
+            self.cfg, conv, previous=self._summary, automatic=automatic,
+            keep=self.cfg.compression.keep_recent_turns if keep is None else keep,
+            window=conv.context_window or limits.context_window(self._model), build_prompt=self._build_prompt,
+            emit=self._emit)
+        if done is None:
             return None
-        # The child's prompt with its summary must leave at least half the window free.
-        half = (conv.context_window or self._window()) // 2
-        snapshot = self._memory_snapshot  # kept as it is when the compression does not happen
-        room = half - tokens.count_text(self._build_prompt(summary="x").text, self._model.name)
-        self._memory_snapshot = snapshot
-        try:
-            summary = await compress.summarise(self.cfg, split.older, self._summary,
-                                               max_tokens=max(64, room))
-        except asyncio.CancelledError:
-            # Nothing has changed yet: no child session, the conversation stays as it was.
-            self._emit(Notice(kind="compression", text="Compression cancelled: the conversation "
-                              "is unchanged."))
-            raise
-        except llm.LLMError as err:
-            self._emit(Notice(kind="warning", text="Compression failed: "
-                              + err.for_interface("cli" if self.source == "cli" else "tui")))
-            return None
-        built = self._build_prompt(summary)
-        for _ in range(4):  # the server may have ignored max_tokens
-            over = tokens.count_text(built.text, self._model.name) - half
-            if over <= 0:
-                break
-            summary = compress.shorten(summary, tokens.count_text(summary, self._model.name) - over,
-                                       self._model.name)
-            built = self._build_prompt(summary)
-        self._summary = summary
-        parent = conv.session_id
-        if self.provider is not None:
-            self._spawn(self.provider.on_session_end(parent), "provider-end")
-        child_id, title = self.history.continue_session(parent, system_prompt=built.text,
-                                                        model=self._model.name,
-                                                        source=self.source)
-        if not self.history.persistent:
-            self.history.end(parent, "compression")
-        self.history.copy_messages(child_id, split.recent)
-        self._hold(child_id)
-        self._conv = self._conversation(child_id, built.text, list(split.recent), conv.totals)
-        self._title = title
-        self._wants_model_title = not title
+        self._summary = done.summary
+        child = self._continue(conv, done.prompt, list(done.split.recent), "compression")
         self._emit(Notice(kind="compression",
-                          text=f"Conversation compressed: {count(len(split.older), 'older message')} "
-                               f"summarised, continuing in {title or child_id}"))
-        self._emit(SessionChanged(child_id, title, "compression"))
-        return child_id
+                          text=f"Conversation compressed: {count(len(done.split.older), 'older message')} "
+                               f"summarised, continuing in {self.title or child.session_id}"))
+        self._emit(SessionChanged(child.session_id, self.title, "compression"))
+        return child
+
+    def _continue(self, conv: Conversation, prompt: SystemPrompt, messages: list[dict[str, Any]],
+                  reason: str) -> Conversation:
+        """Move on to a child session of `conv` (compression, memory refresh) under `prompt`,
+        holding `messages`; the child's conversation, now the current one."""
+        child_id, title = continuation.start_child(
+            self.history, conv.session_id, prompt=prompt.text, model=self._model, source=self.source,
+            reason=reason, messages=messages, provider=self.provider, spawn=self._spawn)
+        self._memory_snapshot = prompt.memory_snapshot
+        self._hold(child_id)
+        self._conv = self._conversation(child_id, prompt.text, messages, conv.totals)
+        self._titles.reset(title, named=bool(title))
+        return self._conv
 
     def memory_outdated(self) -> bool:
         """MEMORY.md/USER.md differ now from what this session's prompt froze (False before
         the first message: a new session freezes the current files)."""
-        return self._conv is not None and self._memory_differs(self._conv.system_prompt)
+        return self._conv is not None and opening.memory_differs(self.cfg.memory, self._conv.system_prompt)
 
     async def refresh_memory(self) -> str | None:
         """Continue in a continuation session (`NAME #2`) whose prompt freezes the current
@@ -718,31 +540,19 @@ class AgentSession:
                 return None
             if self.read_only:
                 raise OpenError(self.read_only)
-            built = self._build_prompt()
-            parent = conv.session_id
-            if self.provider is not None:
-                self._spawn(self.provider.on_session_end(parent), "provider-end")
-            child_id, title = self.history.continue_session(
-                parent, system_prompt=built.text, model=self._model.name, source=self.source,
-                reason="memory_refresh")
-            if not self.history.persistent:
-                self.history.end(parent, "memory_refresh")
             messages = list(conv.messages)
             failed = messages.pop() if conv.failed_user_id is not None else None
-            self.history.copy_messages(child_id, messages)
-            self._hold(child_id)
-            self._conv = self._conversation(child_id, built.text, messages, conv.totals)
+            child = self._continue(conv, self._build_prompt(), messages, "memory_refresh")
             if failed is not None:  # still waiting for /retry, as it was in the parent
-                self._conv.failed_user_id = self.history.append(
-                    child_id, "user", strip_injected_context(str(failed.get("content") or "")),
+                child.failed_user_id = self.history.append(
+                    child.session_id, "user", strip_injected_context(str(failed.get("content") or "")),
                     finish_reason=FAILED)
                 messages.append(failed)
-            self._title, self._wants_model_title = title, not title
             self.memory_changed = False
-            self._discarded = None
-            self._emit(SessionChanged(child_id, title, "memory_refresh"))
-            self._report_context(self._conv)
-            return child_id
+            self._retry_point.discarded = None
+            self._emit(SessionChanged(child.session_id, self.title, "memory_refresh"))
+            self._gauge.report(child)
+            return child.session_id
 
     # ------------------------------------------------------------ switching, closing
 
@@ -755,7 +565,7 @@ class AgentSession:
             old = self._conv
             self._conv = None
             self._summary = ""
-            self._fresh_workspace(new_session=True)
+            self._coding.fresh(new_session=True)
             try:
                 conv = self._start_session(title) if title else None
             except Exception:
@@ -767,34 +577,32 @@ class AgentSession:
                 self.history.end(old.session_id, "new_session")
                 if self.provider is not None:
                     self._spawn(self.provider.on_session_end(old.session_id), "provider-end")
-            self._title = self._title if conv else None
+            if conv is None:
+                self._titles.reset(None, named=False)
             self._turn_index = 0
-            self._discarded = None
-            self._emit(SessionChanged(conv.session_id if conv else "", self._title, "new"))
+            self._retry_point.discarded = None
+            self._emit(SessionChanged(conv.session_id if conv else "", self.title, "new"))
 
     def rename(self, name: str) -> str:
         """Name the current session (/title); returns the cleaned name. A name held by another
         session raises the sessions layer's TitleClashError; no session yet raises OpenError."""
         if self._conv is None:
             raise OpenError("There is no session to name yet: send a message first.")
-        held = self.history.set_title(self._conv.session_id, name, "user") or name
-        self._title = held
-        self._wants_model_title = False
-        self._emit(TitleChanged(self._conv.session_id, held))
-        return held
+        return self._titles.rename(self._conv.session_id, name)
 
     def set_model(self, name: str) -> None:
         """Use another model for the following turns (same endpoint/key rules as config)."""
         self._model = self.cfg.resolve_model(ModelConfig(name=name)) if name else self.cfg.model
         if self._conv is not None:
             self._conv.model = self._model
-            self._conv.context_window = self._window()
+            self._conv.context_window = limits.context_window(self._model)
 
     async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to
         `wait_background` seconds), save what has not finished as jobs for the next start
         (`saved_jobs`), and end the session."""
         self._closing = True
+        self._gauge.cancel()
         task = self._turn_task
         if task is not None and not task.done():
             task.cancel()
@@ -810,7 +618,7 @@ class AgentSession:
                     await self.provider.aclose()
                 except Exception:  # noqa: BLE001
                     log.warning("provider close failed", exc_info=True)
-        if self.history.store is not None and hasattr(self.history.store, "close"):
+        if self.history.store is not None:
             self.history.store.close()
         if self._session_lock is not None:
             self._session_lock.release()

@@ -19,10 +19,13 @@ import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from hermes.sessions.errors import SessionStoreError
-from hermes.sessions.models import DISCARDED, REPLACED
+from hermes.sessions.models import DISCARDED, REPLACED, MessageRecord, SessionInfo, TitleSource
+
+if TYPE_CHECKING:  # the store is created by the caller (agent/opening.py)
+    from hermes.sessions.session_store import SessionStore
 
 log = logging.getLogger("hermes.agent.stored_history")
 
@@ -39,7 +42,7 @@ class SessionTotals:
 class History:
     """Writes and reads one conversation through a SessionStore (or nowhere, when None)."""
 
-    def __init__(self, store: Any | None, on_lost: Callable[[str], None] | None = None) -> None:
+    def __init__(self, store: SessionStore | None, on_lost: Callable[[str], None] | None = None) -> None:
         self.trailing_failed_id: int | None = None  # set by load_conversation
         self.store = store
         self.on_lost = on_lost
@@ -101,16 +104,16 @@ class History:
             self._lose(exc)
             return self.create(system_prompt=system_prompt, model=model, source=source), None
         info = self.get(child_id)
-        return child_id, getattr(info, "title", None)
+        return child_id, info.title if info is not None else None
 
     def reopen(self, session_id: str) -> None:
-        if self.store is not None and hasattr(self.store, "reopen_session"):
+        if self.store is not None:
             try:
                 self.store.reopen_session(session_id)
             except SessionStoreError as exc:
                 self._lose(exc)
 
-    def get(self, session_id: str) -> Any | None:
+    def get(self, session_id: str) -> SessionInfo | None:
         if self.store is None:
             return None
         try:
@@ -129,7 +132,7 @@ class History:
         except Exception:  # noqa: BLE001 - ending twice or a gone session is harmless
             log.info("could not end session %s", session_id, exc_info=True)
 
-    def set_title(self, session_id: str, title: str, source: str) -> str | None:
+    def set_title(self, session_id: str, title: str, source: TitleSource) -> str | None:
         """Set a title; returns the title now held, or None when it was refused."""
         if self.store is None:
             return title
@@ -147,7 +150,7 @@ class History:
                 log.info("title %r not set: %s", title, exc)
                 return None
         info = self.get(session_id)
-        return getattr(info, "title", None) or title
+        return (info.title if info is not None else None) or title
 
     def add_usage(self, session_id: str, *, input_tokens: int, output_tokens: int,
                   cache_tokens: int, cost: float) -> None:
@@ -191,7 +194,7 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
             return self._next_fake()
-        return int(getattr(msg_id, "id", msg_id))
+        return msg_id
 
     def update(self, message_id: int, content: str, *, finish_reason: str,
                token_count: int | None = None,
@@ -216,7 +219,7 @@ class History:
         except SessionStoreError as exc:
             self._lose(exc)
 
-    def records(self, session_id: str) -> list[Any]:
+    def records(self, session_id: str) -> list[MessageRecord]:
         """The session's stored rows, oldest first ([] without a database)."""
         if self.store is None:
             return []
@@ -252,26 +255,26 @@ class History:
             self._lose(exc)
             return []
         rows = [r for r in records if r.role != "system"
-                and getattr(r, "finish_reason", None) not in (REPLACED, DISCARDED)]
+                and r.finish_reason not in (REPLACED, DISCARDED)]
         last = rows[-1] if rows else None
         self.trailing_failed_id = (int(last.id) if last is not None and last.role == "user"
-                                   and getattr(last, "finish_reason", None) == FAILED else None)
+                                   and last.finish_reason == FAILED else None)
         return conversation_from_records(records)
 
 
 FAILED = "failed"  # finish_reason of a user message whose turn got no answer at all
 
 
-def conversation_from_records(records: list[Any]) -> list[dict[str, Any]]:
+def conversation_from_records(records: list[MessageRecord]) -> list[dict[str, Any]]:
     """Stored rows (system rows left out) as a valid OpenAI message list. A user message whose
     turn failed and that another user message follows is left out: the request must not carry
     it as an orphan (a re-sent message would otherwise reach the model twice). A failed one at
     the very end stays, for /retry; the next new message replaces it (loop._drop_orphan).
     Answers that /retry replaced and failed messages the person cleared are history only."""
     rows = [r for r in records
-            if r.role != "system" and getattr(r, "finish_reason", None) not in (REPLACED, DISCARDED)]
+            if r.role != "system" and r.finish_reason not in (REPLACED, DISCARDED)]
     kept = [r for i, r in enumerate(rows)
-            if not (r.role == "user" and getattr(r, "finish_reason", None) == FAILED
+            if not (r.role == "user" and r.finish_reason == FAILED
                     and i + 1 < len(rows) and rows[i + 1].role == "user")]
     return repair_tool_pairs([r.to_openai() for r in kept])
 

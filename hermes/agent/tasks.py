@@ -14,7 +14,7 @@ from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 from hermes.agent import background
-from hermes.agent.events import Event
+from hermes.agent.events import Event, Notice
 from hermes.agent.jobs import ClaimedJob, Job, save_job
 from hermes.agent.llm import LLMError
 from hermes.plural import count
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from hermes.agent.stored_history import History
     from hermes.agent.loop import TurnResult
     from hermes.config import Config
+    from hermes.providers.guard import GuardedProvider
     from hermes.workspace.provenance import TurnSources
 
 log = logging.getLogger("hermes.agent.tasks")
@@ -135,7 +136,8 @@ class AfterTurn:
         self.usage: list[background.BackgroundUsage] = []
 
     def schedule(self, result: TurnResult, *, session_id: str, turn_index: int, wants_title: bool,
-                 can_review: bool, provider: Any | None, sources: TurnSources | None = None) -> None:
+                 can_review: bool, provider: GuardedProvider | None,
+                 sources: TurnSources | None = None) -> None:
         """`sources`: what the turn's file and command tools showed (a snapshot): the review
         is told their labels, and its writes that copy from them are staged."""
         cfg, user_text = self.cfg, result.user_text
@@ -165,6 +167,28 @@ class AfterTurn:
             self.tasks.spawn(provider.on_turn_finished(session_id, turn_index, user_text,
                                                        result.assistant_text, message_ids),
                              "provider")
+
+    def replay_saved(self) -> int:
+        """Run, in the background, the work an earlier run saved when it quit too early
+        (hermes/agent/jobs.py); the number started."""
+        from hermes.agent import jobs
+
+        started = 0
+        for path in jobs.pending_job_files():
+            claimed = jobs.claim(path)
+            if claimed is not None:
+                self.replay(claimed)
+                started += 1
+        return started
+
+    def stop(self) -> None:
+        """Stop the background model requests now: their work is saved as jobs and runs again
+        at the next start."""
+        if not self.tasks.running:
+            return
+        saved = self.tasks.save_unfinished()
+        self.emit(Notice(kind="info", text=("Background memory review stopped; it runs again at the "
+                                            "next start." if saved else "Background work stopped.")))
 
     def replay(self, claimed: ClaimedJob) -> None:
         """Run a job saved when an earlier run quit before it finished."""

@@ -16,8 +16,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from hermes.workspace.provenance import TurnSources
+    from hermes.config import Config
+    from hermes.memory.memory_tool import MemoryTool
+    from hermes.providers.guard import GuardedProvider
+    from hermes.sessions.session_store import SessionStore
     from hermes.workspace.coding_tools import CodingTools
+    from hermes.workspace.provenance import TurnSources
 
 from hermes.plural import count, noun
 
@@ -302,9 +306,10 @@ def register_coding_tools(registry: ToolRegistry, coding: CodingTools) -> None:
         registry.register(Tool(name, schema, dispatch, describe_call))
 
 
-def build_registry(cfg: Any, store: Any | None, session_id: str, provider: Any | None = None, *,
+def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
+                   provider: GuardedProvider | None = None, *,
                    coding: CodingTools | None = None, turn_sources: TurnSources | None = None,
-                   project_dir: str = "") -> tuple[ToolRegistry, Any]:
+                   project_dir: str = "") -> tuple[ToolRegistry, MemoryTool]:
     """The tools of one session: memory, session_search (when history is available), the
     coding tools (when given and tools.enabled) and the user-model provider's tools. Returns
     (registry, the session's MemoryTool).

@@ -81,6 +81,7 @@ async def test_a_resumed_session_reports_its_context_size_at_once(agent_env, rec
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
+    await resumed.context_counted()
     [usage] = recorder.of(Usage)  # before any request
     expected = tokens.count_request(
         [{"role": "system", "content": resumed.system_prompt}, *resumed.messages],
@@ -90,3 +91,44 @@ async def test_a_resumed_session_reports_its_context_size_at_once(agent_env, rec
     assert usage.session_input_tokens > 0  # the stored totals come with it
     assert len(server.requests_for(MAIN)) == 1
     await resumed.close()
+
+
+async def test_a_turn_sent_before_the_resume_count_keeps_its_own_size(agent_env, recorder):
+    """The resumed conversation is counted in a thread; a reply that lands first reports the size
+    the provider saw, and the later count must not put the older size back on the gauge."""
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    server.queue(Reply(text="First answer. " * 30), Reply(text="second answer"), model=MAIN)
+    agent = AgentSession.open(cfg)
+    await agent.send("first question")
+    sid = agent.session_id
+    await agent.close()
+
+    resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
+    await resumed.send("second question")
+    await resumed.context_counted()
+    last = recorder.of(Usage)[-1]
+    assert last.input_tokens > 0  # the turn's own report is the last word
+    assert resumed.context_tokens == last.context_tokens
+    await resumed.close()
+
+
+def test_without_an_event_loop_a_resumed_session_is_counted_at_once(agent_env, recorder):
+    """Outside an event loop there is nothing to run the count beside: open() counts before
+    it returns, and the Usage event is already out."""
+    _, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    with SessionStore() as store:
+        sid = store.create_session(source="cli", model=cfg.model.name,
+                                   system_prompt="You are a test assistant.", cwd="/")
+        store.append_message(sid, "user", "How do parsers work? " * 20)
+        store.append_message(sid, "assistant", "They read tokens and build a tree. " * 20)
+
+    resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
+    [usage] = recorder.of(Usage)
+    expected = tokens.count_request(
+        [{"role": "system", "content": "You are a test assistant."}, *resumed.messages],
+        resumed._conv.registry.schemas(), cfg.model.name)
+    assert usage.context_tokens == expected == resumed.context_tokens
+    assert resumed.context_tokens > 100
+    resumed.history.store.close()

@@ -24,6 +24,7 @@ from hermes.agent import background, continuation, limits, llm, opening, rewind,
 from hermes.agent.opening import OpenError
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
+from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.session_title import SessionTitle
 from hermes.agent.events import (
     ErrorEvent,
@@ -34,9 +35,8 @@ from hermes.agent.events import (
 )
 from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
 from hermes.agent.loop import Conversation, run_turn
-from hermes.agent.prompt import SystemPrompt, build_system_prompt
+from hermes.agent.prompt import SystemPrompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
-from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
@@ -46,7 +46,6 @@ from hermes.workspace.provenance import TurnSources
 from hermes.plural import count
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
-    from hermes.memory.memory_tool import MemoryTool
     from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.agent.session")
@@ -67,9 +66,7 @@ class AgentSession:
         self._on_event = on_event
         self._conv: Conversation | None = None
         self._titles = SessionTitle(history, self._emit)
-        self._memory_tool: MemoryTool | None = None
         self._memory_snapshot = ""
-        self._summary = ""
         self._turn_index = 0
         self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
         self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
@@ -90,9 +87,11 @@ class AgentSession:
         # every prompt this object builds), what this turn's file/command tools showed, and
         # who approves the coding tools' changes (the app's pane; None denies them): see
         # the project, turn_sources and tool_approver properties.
-        self._project_announced = False
         self._coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
                                   self._emit, lambda text: tokens.count_text(text, self._model.name))
+        # the prompt, tools and conversation of each session this object opens
+        self._builder = ConversationBuilder(cfg, history, source=source, coding=self._coding, emit=self._emit,
+                                            model=lambda: self._model, provider=lambda: self.provider)
 
     # ------------------------------------------------------------ opening
 
@@ -112,20 +111,13 @@ class AgentSession:
         if resume or continue_last:  # a resumed session keeps the prompt it was started with
             agent._load(opening.resume_target(history, resume, error=error))
         else:
-            agent._announce_project()
+            agent._builder.announce_project()
         return agent
 
     def _history_lost(self, message: str) -> None:
         if self.history_error is None:  # one warning per run, whether at open or later
             self.history_error = message
             self._emit(Notice(kind="info", text=message))
-
-    def _announce_project(self) -> None:
-        """Tell the person, once, which project files were left out of the prompt and why."""
-        if not self._project_announced:
-            self._project_announced = True
-            for line in self.project.notices:
-                self._emit(Notice(kind="info", text=line))
 
     def _load(self, session_id: str) -> None:
         stored = opening.read_session(self.history, session_id)
@@ -136,11 +128,11 @@ class AgentSession:
             prompt, self._memory_snapshot = built.text, built.memory_snapshot
         if self._hold(session_id):  # read-only: the other process's session stays as it is
             self.history.reopen(session_id)
-        self._summary = stored.summary
+        self._builder.summary = stored.summary
         self._titles.reset(stored.title, named=stored.named)
         self._turn_index = stored.turns
         self.memory_changed = opening.memory_differs(self.cfg.memory, prompt)
-        self._conv = self._conversation(session_id, prompt, stored.messages, stored.totals)
+        self._conv = self._builder.conversation(session_id, prompt, stored.messages, stored.totals)
         # it ends with a message whose turn failed: /retry runs it, a new message replaces it
         self._conv.failed_user_id = stored.failed_user_id
         self._gauge.report(self._conv)
@@ -150,32 +142,7 @@ class AgentSession:
         await self._gauge.counted()
 
     def _build_prompt(self, summary: str | None = None) -> SystemPrompt:
-        block = ""
-        if self.provider is not None:
-            try:
-                block = self.provider.system_prompt_block() or ""
-            except Exception:  # noqa: BLE001
-                block = ""
-        self._announce_project()
-        return build_system_prompt(self.cfg, provider_block=block,
-                                   summary=self._summary if summary is None else summary,
-                                   project_block=self.project.block)
-
-    def _conversation(self, session_id: str, prompt: str, messages: list[dict[str, Any]],
-                      totals: SessionTotals | None = None) -> Conversation:
-        return Conversation(
-            cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
-            system_prompt=prompt, messages=messages, registry=self._registry(session_id),
-            emit=self._emit, context_window=limits.context_window(self._model), totals=totals or SessionTotals(),
-            provider=self.provider, interface="cli" if self.source == "cli" else "tui")
-
-    def _registry(self, session_id: str) -> ToolRegistry:
-        self._coding.bind(session_id)
-        registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider, coding=self._coding.tools,
-                                                     turn_sources=self.turn_sources,
-                                                     project_dir=self.project_dir)
-        return registry
+        return self._builder.prompt(summary)
 
     # ------------------------------------------------------------ coding tools (coding_host.py)
 
@@ -224,7 +191,7 @@ class AgentSession:
         self._turn_index = 0
         self._hold(session_id)
         self._coding.fresh(new_session=False)
-        self._conv = self._conversation(session_id, built.text, [])
+        self._conv = self._builder.conversation(session_id, built.text, [])
         return self._conv
 
     def _hold(self, session_id: str) -> bool:
@@ -396,8 +363,8 @@ class AgentSession:
                 self._emit(done)
                 return done
             self._turn_index += 1
-        if self._memory_tool is not None:
-            self._memory_tool.reset_turn()
+        if self._builder.memory_tool is not None:
+            self._builder.memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
@@ -412,7 +379,7 @@ class AgentSession:
             wants_title = self._titles.take_model_request()
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=self._turn_index, wants_title=wants_title,
-                                      can_review=self._memory_tool is not None,
+                                      can_review=self._builder.memory_tool is not None,
                                       provider=self.provider if finished else None,
                                       sources=self.turn_sources.snapshot())
         return done
@@ -498,13 +465,13 @@ class AgentSession:
         """Summarise the older turns and continue in a child session; the child's conversation,
         or None when nothing was compressed."""
         done = await continuation.summarise(
-            self.cfg, conv, previous=self._summary, automatic=automatic,
+            self.cfg, conv, previous=self._builder.summary, automatic=automatic,
             keep=self.cfg.compression.keep_recent_turns if keep is None else keep,
             window=conv.context_window or limits.context_window(self._model), build_prompt=self._build_prompt,
             emit=self._emit)
         if done is None:
             return None
-        self._summary = done.summary
+        self._builder.summary = done.summary
         child = self._continue(conv, done.prompt, list(done.split.recent), "compression")
         self._emit(Notice(kind="compression",
                           text=f"Conversation compressed: {count(len(done.split.older), 'older message')} "
@@ -521,7 +488,7 @@ class AgentSession:
             reason=reason, messages=messages, provider=self.provider, spawn=self._spawn)
         self._memory_snapshot = prompt.memory_snapshot
         self._hold(child_id)
-        self._conv = self._conversation(child_id, prompt.text, messages, conv.totals)
+        self._conv = self._builder.conversation(child_id, prompt.text, messages, conv.totals)
         self._titles.reset(title, named=bool(title))
         return self._conv
 
@@ -564,7 +531,7 @@ class AgentSession:
         async with self._lock:
             old = self._conv
             self._conv = None
-            self._summary = ""
+            self._builder.summary = ""
             self._coding.fresh(new_session=True)
             try:
                 conv = self._start_session(title) if title else None

@@ -14,7 +14,6 @@ tasks.py (the work after a turn).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -37,6 +36,7 @@ from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_in
 from hermes.agent.loop import Conversation, run_turn
 from hermes.agent.prompt import SystemPrompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
+from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
@@ -70,9 +70,7 @@ class AgentSession:
         self._turn_index = 0
         self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
         self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
-        self._lock = asyncio.Lock()
-        self._turn_task: asyncio.Task[TurnDone] | None = None
-        self._compress_task: asyncio.Task[Conversation | None] | None = None
+        self._runner = TurnRunner(history)  # the lock, and the turn or /compress task Esc cancels
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self._gauge = ContextGauge(self._emit, lambda: self._conv)
@@ -238,7 +236,7 @@ class AgentSession:
 
     @property
     def busy(self) -> bool:
-        return self._turn_task is not None and not self._turn_task.done()
+        return self._runner.busy
 
     @property
     def context_window(self) -> int:
@@ -304,14 +302,12 @@ class AgentSession:
     @property
     def compressing(self) -> bool:
         """A /compress summary request is running (Esc cancels it like a reply)."""
-        return self._compress_task is not None and not self._compress_task.done()
+        return self._runner.compressing
 
     def cancel(self) -> None:
         """Stop the running turn or /compress now (Esc); a partial reply is kept, marked
         interrupted; a cancelled compression leaves the conversation as it was."""
-        for task in (self._turn_task, self._compress_task):
-            if task is not None and not task.done():
-                task.cancel()
+        self._runner.cancel()
 
     def stop_background(self) -> None:
         """Stop the background model requests (review, title) now (Esc with nothing else
@@ -325,21 +321,12 @@ class AgentSession:
             done = TurnDone(session_id=self.session_id or "", text="", failed=True)
             self._emit(done)
             return done
-        async with self._lock:
-            self.history.begin_turn()  # the turn's messages are indexed together, at its end
-            self._turn_task = asyncio.create_task(self._turn(text, store_user, retry))
-            try:
-                return await self._turn_task
-            except asyncio.CancelledError:
-                current = asyncio.current_task()
-                if current is not None and current.cancelling():
-                    raise  # our caller is being cancelled, not just the turn
-                done = TurnDone(session_id=self.session_id or "", text="", cancelled=True)
-                self._emit(done)
-                return done
-            finally:
-                self._turn_task = None
-                self.history.end_turn()
+        return await self._runner.turn(lambda: self._turn(text, store_user, retry), self._cancelled)
+
+    def _cancelled(self) -> TurnDone:
+        done = TurnDone(session_id=self.session_id or "", text="", cancelled=True)
+        self._emit(done)
+        return done
 
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
@@ -445,20 +432,11 @@ class AgentSession:
 
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
-        async with self._lock:
+        async with self._runner.lock:
             if self._conv is None:
                 return None
-            self._compress_task = asyncio.create_task(self._compress(self._conv, automatic=False))
-            try:
-                child = await self._compress_task
-                return child.session_id if child is not None else None
-            except asyncio.CancelledError:
-                current = asyncio.current_task()
-                if current is not None and current.cancelling():
-                    raise  # our caller is being cancelled, not just the compression
-                return None
-            finally:
-                self._compress_task = None
+            child = await self._runner.compression(self._compress(self._conv, automatic=False))
+            return child.session_id if child is not None else None
 
     async def _compress(self, conv: Conversation, *, automatic: bool,
                         keep: int | None = None) -> Conversation | None:
@@ -501,7 +479,7 @@ class AgentSession:
         """Continue in a continuation session (`NAME #2`) whose prompt freezes the current
         MEMORY.md/USER.md, with the whole conversation so far (/memory refresh); the new id,
         or None before the first message (a new session reads the current memory anyway)."""
-        async with self._lock:
+        async with self._runner.lock:
             conv = self._conv
             if conv is None:
                 return None
@@ -528,7 +506,7 @@ class AgentSession:
         created by the next send() (session_id is None until then); with a title it is created
         now, and a title held by another session raises (the sessions layer's TitleClashError,
         one clear line) with nothing changed."""
-        async with self._lock:
+        async with self._runner.lock:
             old = self._conv
             self._conv = None
             self._builder.summary = ""
@@ -570,11 +548,7 @@ class AgentSession:
         (`saved_jobs`), and end the session."""
         self._closing = True
         self._gauge.cancel()
-        task = self._turn_task
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._runner.stop_turn()
         if not await self.wait_background(wait_background):
             self.saved_jobs = self._tasks.save_unfinished()
         if self._conv is not None and not self.read_only:

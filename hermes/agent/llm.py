@@ -4,7 +4,8 @@ litellm takes seconds to import, so nothing imports it at module level: `litellm
 it once (thread-safe) after setting the offline switches, and `preload()` / `start_preload()`
 let the TUI and `hermes chat -q` do that in a background thread while they set up everything
 else. API keys are read from the environment (after $HERMES_HOME/.env) and handed to litellm
-per call; they are never logged.
+per call; they are never logged. What a failed call says (LLMError, classify_error) is
+hermes/agent/llm_errors.py, re-exported here.
 """
 
 from __future__ import annotations

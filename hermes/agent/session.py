@@ -7,8 +7,9 @@ background tasks; compresses into a child session when the context fills up.
 Its parts live beside it, as functions or small collaborators it owns: opening.py (the store,
 the resume target, the provider, a stored session), continuation.py (compression and the child
 session it shares with /memory refresh), coding_host.py (the coding tools' host and /undo),
-context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry) and
-tasks.py (the work after a turn).
+context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry),
+conversation_builder.py (each session's prompt, tools and Conversation), turn_runner.py (the lock
+and the cancellable turn and /compress tasks) and tasks.py (the work after a turn).
 """
 
 from __future__ import annotations

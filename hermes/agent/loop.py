@@ -1,23 +1,25 @@
 """One turn: store the user message, stream the reply, run tools, store everything, account.
 
-UI-agnostic: progress leaves as events (hermes/agent/events.py) through `conv.emit`.
+UI-agnostic: progress leaves as events (hermes/agent/events.py) through `conv.emit`. The
+conversation it runs in is hermes/agent/conversation.py; how the reply is saved while it streams
+and what a failed or cancelled turn keeps is hermes/agent/reply_store.py.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-import time
 import uuid
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from hermes.agent import limits, llm, textcalls, tokens
+from hermes.agent import limits, llm, reply_store, textcalls, tokens
+from hermes.agent.conversation import (  # they lived here first; callers keep importing them from loop
+    Conversation as Conversation,
+    TurnResult as TurnResult,
+    safe_emit,
+)
 from hermes.agent.events import (
     ApprovalStaged,
-    ErrorEvent,
-    Event,
     Notice,
     Retry,
     TextDelta,
@@ -27,123 +29,15 @@ from hermes.agent.events import (
     TurnStarted,
     Usage,
 )
-from hermes.agent.stored_history import History, SessionTotals, tool_calls_json
-from hermes.agent.tool_registry import ToolOutcome, ToolRegistry, parse_arguments
-from hermes.config import Config, ModelConfig
-from hermes.security.redact import redact_unfinished, settled_length
-
-if TYPE_CHECKING:  # the provider layer is imported on first use
-    from hermes.providers.guard import GuardedProvider
+from hermes.agent.stored_history import tool_calls_json
+from hermes.agent.tool_registry import ToolOutcome, parse_arguments
 
 log = logging.getLogger("hermes.agent.loop")
-
-
-@dataclass
-class Conversation:
-    """Everything a turn needs about the session it runs in."""
-
-    cfg: Config
-    model: ModelConfig
-    history: History
-    session_id: str
-    system_prompt: str
-    messages: list[dict[str, Any]]  # the conversation after the system prompt, as sent
-    registry: ToolRegistry
-    emit: Callable[[Event], None]
-    context_window: int
-    totals: SessionTotals = field(default_factory=SessionTotals)
-    last_prompt_tokens: int = 0
-    provider: GuardedProvider | None = None
-    on_tool_outcome: Callable[[Any], None] | None = None
-    interface: str = "tui"  # "cli" for `hermes chat -q`: errors say what to type at a shell
-    failed_user_id: int | None = None  # the stored user message of a turn that got no answer
-
-    def request_messages(self) -> list[dict[str, Any]]:
-        return [{"role": "system", "content": self.system_prompt}, *self.messages]
-
-
-@dataclass
-class TurnResult:
-    done: TurnDone
-    user_text: str
-    assistant_text: str
-    user_message_id: int | None
-    assistant_message_id: int | None
-    prompt_tokens: int = 0  # all requests of the turn
-    completion_tokens: int = 0
-    tool_lines: list[str] = field(default_factory=list)  # finish summaries, for the review
 
 
 # What a retried failure was, in a few words (LLMError.kind → reason on the retry line).
 RETRY_REASONS = {"rate_limit": "rate limited", "timeout": "no answer in time", "server": "server error",
                  "connection": "connection failed"}
-CHECKPOINT_SECONDS = 2.0  # a reply being streamed is saved this often
-
-
-class ReplyCheckpoint:
-    """The reply of the current round, saved while it streams.
-
-    Every CHECKPOINT_SECONDS the text so far (less a trailing fragment that could still grow
-    into a secret) is written as an assistant row marked interrupted; the round's end
-    rewrites that row as the finished message. So a process that is killed outright
-    (kill -9), where no cancel handler runs, still leaves all but the last seconds of the
-    reply in the history. (After a power cut the newest commits may be gone
-    too: the history runs with synchronous=NORMAL.)
-    """
-
-    def __init__(self, conv: Conversation) -> None:
-        self.conv = conv
-        self.message_id: int | None = None
-        self._saved_at = time.monotonic()
-        self._saved_parts = 0
-        self._warned = False
-
-    def tick(self, state: llm.StreamState) -> None:
-        """Called for each streamed piece; writes at most every CHECKPOINT_SECONDS."""
-        now = time.monotonic()
-        if now - self._saved_at < CHECKPOINT_SECONDS or len(state.text_parts) == self._saved_parts:
-            return
-        self._saved_at, self._saved_parts = now, len(state.text_parts)
-        text = state.text
-        # The trailing fragment may be the start of a secret that the next piece completes;
-        # cut short, it would not look like one and would be stored. It waits for the next
-        # checkpoint or the end of the round, where the whole text is redacted as usual.
-        settled = text[:settled_length(text)]
-        if not settled:
-            return
-        try:
-            self._write(settled, finish_reason="interrupted")
-        except Exception:  # noqa: BLE001 - tried again next time; the round's end stores it anyway
-            if not self._warned:
-                log.warning("could not save the streaming reply", exc_info=True)
-                self._warned = True
-
-    def store(self, text: str, *, finish_reason: str, token_count: int | None = None,
-              tool_calls: list[dict[str, Any]] | None = None) -> int:
-        """Store the round's message (rewriting the checkpoint row if there is one)."""
-        message_id = self._write(text, finish_reason=finish_reason, token_count=token_count,
-                                 tool_calls=tool_calls)
-        self.message_id, self._saved_parts = None, 0  # the next round starts afresh
-        self._saved_at = time.monotonic()
-        return message_id
-
-    def _write(self, text: str, *, finish_reason: str, token_count: int | None = None,
-               tool_calls: list[dict[str, Any]] | None = None) -> int:
-        history, session_id = self.conv.history, self.conv.session_id
-        if self.message_id is None:
-            self.message_id = history.append(session_id, "assistant", text, tool_calls=tool_calls,
-                                             token_count=token_count, finish_reason=finish_reason)
-        else:
-            history.update(self.message_id, text, finish_reason=finish_reason,
-                           token_count=token_count, tool_calls=tool_calls)
-        return self.message_id
-
-
-def _safe_emit(conv: Conversation, event: Event) -> None:
-    try:
-        conv.emit(event)
-    except Exception:  # noqa: BLE001 - a broken UI callback must not break the turn
-        log.warning("event handler failed for %s", type(event).__name__, exc_info=True)
 
 
 def _account(conv: Conversation, state: llm.StreamState, messages: list[dict[str, Any]],
@@ -171,7 +65,7 @@ def _account(conv: Conversation, state: llm.StreamState, messages: list[dict[str
                                cache_tokens=cache, cost=cost)
     except Exception:  # noqa: BLE001 - accounting never fails a turn
         log.warning("could not store usage", exc_info=True)
-    _safe_emit(conv, Usage(input_tokens=prompt, output_tokens=completion, cache_tokens=cache,
+    safe_emit(conv, Usage(input_tokens=prompt, output_tokens=completion, cache_tokens=cache,
                            cost=cost, session_input_tokens=t.input_tokens,
                            session_output_tokens=t.output_tokens, session_cost=t.cost,
                            context_tokens=prompt, context_window=conv.context_window))
@@ -185,14 +79,14 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     cfg = conv.cfg
     user_id: int | None = None
     if store_user:
-        _drop_orphan(conv)
+        reply_store.drop_orphan(conv)
         user_id = conv.history.append(conv.session_id, "user", user_text,
                                       token_count=tokens.count_text(user_text, conv.model.name))
         content = user_text
         if conv.provider is not None:
             content = await _with_provider_context(conv, user_text, turn_index)
         conv.messages.append({"role": "user", "content": content})
-    _safe_emit(conv, TurnStarted(session_id=conv.session_id, user_message_id=user_id or 0))
+    safe_emit(conv, TurnStarted(session_id=conv.session_id, user_message_id=user_id or 0))
 
     tools = conv.registry.schemas()
     max_rounds = cfg.agent.max_tool_rounds
@@ -204,7 +98,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     prompt_total = completion_total = 0
     assistant_id: int | None = None
     tool_lines: list[str] = []
-    checkpoint = ReplyCheckpoint(conv)
+    checkpoint = reply_store.ReplyCheckpoint(conv)
 
     text_calls = cfg.model.text_tool_calls == "auto"
     hold = textcalls.DisplayHold(False)
@@ -218,16 +112,16 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
         # Text of a later round starts a new paragraph after the text of earlier rounds.
         if not round_shown and reply_parts and not reply_parts[-1].endswith("\n\n"):
             reply_parts.append("\n\n")
-            _safe_emit(conv, TextDelta("\n\n"))
+            safe_emit(conv, TextDelta("\n\n"))
         round_shown = True
-        _safe_emit(conv, TextDelta(piece))
+        safe_emit(conv, TextDelta(piece))
 
     retrying: list[Retry] = []  # the last retry of this model call while it is unsettled
 
     def settle_retry(outcome: str) -> None:
         if retrying:
             last = retrying.pop()
-            _safe_emit(conv, Retry(attempt=state.attempts, max_retries=last.max_retries,
+            safe_emit(conv, Retry(attempt=state.attempts, max_retries=last.max_retries,
                                    reason=last.reason, outcome=outcome))
 
     def on_text(piece: str) -> None:
@@ -242,7 +136,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
         retry = Retry(attempt=state.attempts, max_retries=cfg.agent.max_retries, delay=delay,
                       reason=RETRY_REASONS.get(err.kind, "the model call failed"))
         retrying[:] = [retry]
-        _safe_emit(conv, retry)
+        safe_emit(conv, retry)
 
     try:
         while True:
@@ -257,7 +151,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             room = _reply_room(conv, tools, cap)
             if room is None:
                 size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
-                return _fail(conv, limits.too_long(conv.model.name, size, conv.context_window),
+                return reply_store.fail(conv, limits.too_long(conv.model.name, size, conv.context_window),
                              state, checkpoint, reply_parts, user_text, user_id)
             messages = conv.request_messages()
             extra["max_tokens"] = room
@@ -277,7 +171,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             except llm.LLMError as err:
                 settle_retry("gave up")
                 show(hold.finish(state.text, None))
-                return _fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
+                return reply_store.fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
             settle_retry("answered")  # a reply of tool calls only has no text to settle it
             p, c, _, _ = _account(conv, state, messages, tools)
             prompt_total += p
@@ -292,7 +186,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                 text = kept
             if state.finish_reason == "length":
                 truncated = True
-                _safe_emit(conv, Notice(kind="info", text=(
+                safe_emit(conv, Notice(kind="info", text=(
                     f"The reply was cut at the token limit ({cap} tokens), so it is incomplete. "
                     f"Ask for a shorter answer or to continue, or raise model.max_tokens.")))
             for tc in calls:
@@ -308,7 +202,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                 note = (f"\n\n(Stopped after {max_rounds} rounds of tool calls, the limit set by "
                         f"agent.max_tool_rounds. Ask me to continue if needed.)")
                 reply_parts.append(note)
-                _safe_emit(conv, TextDelta(note))
+                safe_emit(conv, TextDelta(note))
                 assistant_id = checkpoint.store(text + note, token_count=c,
                                                 finish_reason="tool_limit")
                 conv.messages.append({"role": "assistant", "content": text + note})
@@ -323,7 +217,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                 tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
         show(hold.finish(state.text, None))
-        return _cancelled(conv, state, checkpoint, reply_parts, user_text, user_id)
+        return reply_store.cancelled(conv, state, checkpoint, reply_parts, user_text, user_id)
 
     if conv.failed_user_id is not None:  # a retry answered the message that had failed
         conv.history.mark(conv.failed_user_id, "retried")
@@ -332,7 +226,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     final = "".join(reply_parts)
     done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
                     extras={"truncated": True} if truncated else {})
-    _safe_emit(conv, done)
+    safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines)
 
@@ -363,7 +257,7 @@ def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]
     log.info("ran %d tool call(s) that %s wrote as text", len(calls), server)
     if server not in textcalls.noticed:
         textcalls.noticed.add(server)
-        _safe_emit(conv, Notice(kind="info", text=(
+        safe_emit(conv, Notice(kind="info", text=(
             f"The model at {server} wrote its tool call as text; Hermes ran it as a call. "
             f"Set model.text_tool_calls: off to show such replies as text instead.")))
     return [{"id": "", "name": c.name, "arguments": c.arguments} for c in calls], kept
@@ -387,18 +281,18 @@ async def _with_provider_context(conv: Conversation, user_text: str, turn_index:
 async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     registry = conv.registry
     args_preview, _ = parse_arguments(tc["arguments"])
-    _safe_emit(conv, ToolStarted(call_id=tc["id"], name=tc["name"], arguments=args_preview or {},
+    safe_emit(conv, ToolStarted(call_id=tc["id"], name=tc["name"], arguments=args_preview or {},
                                  summary=registry.summarize_start(tc["name"], args_preview or {})))
     outcome = await registry.call(tc["id"], tc["name"], tc["arguments"])
     conv.history.append(conv.session_id, "tool", outcome.result, tool_call_id=tc["id"],
                         tool_name=tc["name"] or "unknown",
                         token_count=tokens.count_text(outcome.result, conv.model.name))
     conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": outcome.result})
-    _safe_emit(conv, ToolFinished(call_id=tc["id"], name=tc["name"], success=outcome.success,
+    safe_emit(conv, ToolFinished(call_id=tc["id"], name=tc["name"], success=outcome.success,
                                   summary=outcome.finish_summary, result=outcome.result,
                                   display=outcome.display))
     if outcome.data.get("staged") and outcome.data.get("pending_id"):
-        _safe_emit(conv, ApprovalStaged(pending_id=str(outcome.data["pending_id"]),
+        safe_emit(conv, ApprovalStaged(pending_id=str(outcome.data["pending_id"]),
                                         target=str(outcome.arguments.get("target", "")),
                                         action=str(outcome.arguments.get("action", "")),
                                         reason=str(outcome.data.get("reason") or "")))
@@ -407,88 +301,3 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     return outcome
 
 
-CANCELLED_RESULT = '{"success": false, "error": "cancelled by the user"}'
-
-
-def _answer_cancelled_calls(conv: Conversation) -> None:
-    """Give every call of the last tool-call message that has no result yet a "cancelled"
-    result, in the conversation and in the stored history, so the provider accepts the
-    conversation after a cancel (an unanswered tool call is a 400 on every later request)."""
-    last = next((i for i in range(len(conv.messages) - 1, -1, -1)
-                 if conv.messages[i].get("role") == "assistant"), None)
-    if last is None or not conv.messages[last].get("tool_calls"):
-        return
-    answered = {m.get("tool_call_id") for m in conv.messages[last + 1:] if m.get("role") == "tool"}
-    first = True
-    for call in conv.messages[last]["tool_calls"]:
-        call_id = call.get("id")
-        if not call_id or call_id in answered:
-            continue
-        name = (call.get("function") or {}).get("name") or "unknown"
-        try:
-            conv.history.append(conv.session_id, "tool", CANCELLED_RESULT, tool_call_id=call_id,
-                                tool_name=name,
-                                token_count=tokens.count_text(CANCELLED_RESULT, conv.model.name))
-        except Exception:  # noqa: BLE001 - loading the session repairs unanswered calls anyway
-            log.warning("could not store the cancelled tool result", exc_info=True)
-        conv.messages.append({"role": "tool", "tool_call_id": call_id,
-                              "content": CANCELLED_RESULT})
-        if first:  # the call that was running when the cancel came (calls run one by one)
-            _safe_emit(conv, ToolFinished(call_id=call_id, name=name, success=False,
-                                          summary=f"{name} cancelled", result=CANCELLED_RESULT))
-            first = False
-
-
-def _store_partial(conv: Conversation, state: llm.StreamState,
-                   checkpoint: ReplyCheckpoint) -> int | None:
-    """Keep text that arrived before a break or a cancel, marked interrupted."""
-    text = state.text
-    if not text:
-        return None
-    # Stored without a secret that the stop cut short; the conversation keeps what was said.
-    msg_id = checkpoint.store(redact_unfinished(text),
-                              token_count=tokens.count_text(text, conv.model.name),
-                              finish_reason="interrupted")
-    conv.messages.append({"role": "assistant", "content": text})
-    return msg_id
-
-
-def _fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
-          checkpoint: ReplyCheckpoint, parts: list[str], user_text: str,
-          user_id: int | None) -> TurnResult:
-    partial_id = _store_partial(conv, state, checkpoint)
-    text = "".join(parts) + state.text
-    if partial_id is None and conv.messages and conv.messages[-1].get("role") == "user":
-        # Nothing answered it: marked in the history, and left out of the next request
-        # unless it is retried (hermes/agent/stored_history.py conversation_from_records).
-        failed_id = user_id if user_id is not None else conv.failed_user_id
-        if failed_id is not None:
-            conv.history.mark(failed_id, "failed")
-            conv.failed_user_id = failed_id
-    message = err.for_interface(conv.interface)
-    _safe_emit(conv, ErrorEvent(message=message, retryable=err.retryable,
-                                kind="auth" if err.kind in ("auth", "config") else "provider"))
-    done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
-                    failed=not partial_id, assistant_message_id=partial_id,
-                    extras={"error": message, "error_kind": err.kind})
-    _safe_emit(conv, done)
-    return TurnResult(done, user_text, text, user_id, partial_id)
-
-
-def _drop_orphan(conv: Conversation) -> None:
-    """A new message follows a failed one: the failed one leaves the conversation sent to the
-    model (it stays in the history, marked failed)."""
-    if conv.failed_user_id is not None and conv.messages and conv.messages[-1].get("role") == "user":
-        conv.messages.pop()
-    conv.failed_user_id = None
-
-
-def _cancelled(conv: Conversation, state: llm.StreamState, checkpoint: ReplyCheckpoint,
-               parts: list[str], user_text: str, user_id: int | None) -> TurnResult:
-    _answer_cancelled_calls(conv)
-    partial_id = _store_partial(conv, state, checkpoint)
-    text = "".join(parts) + state.text
-    done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
-                    cancelled=True, assistant_message_id=partial_id)
-    _safe_emit(conv, done)
-    return TurnResult(done, user_text, text, user_id, partial_id)

@@ -7,14 +7,14 @@ background tasks; compresses into a child session when the context fills up.
 Its parts live beside it, as functions or small collaborators it owns: opening.py (the store,
 the resume target, the provider, a stored session), continuation.py (compression and the child
 session it shares with /memory refresh), coding_host.py (the coding tools' host and /undo),
-context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry) and
-tasks.py (the work after a turn).
+context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry),
+conversation_builder.py (each session's prompt, tools and Conversation), turn_runner.py (the lock
+and the cancellable turn and /compress tasks) and tasks.py (the work after a turn).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable, Coroutine
 from pathlib import Path
@@ -24,6 +24,7 @@ from hermes.agent import background, continuation, limits, llm, opening, rewind,
 from hermes.agent.opening import OpenError
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
+from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.session_title import SessionTitle
 from hermes.agent.events import (
     ErrorEvent,
@@ -34,9 +35,9 @@ from hermes.agent.events import (
 )
 from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
 from hermes.agent.loop import Conversation, run_turn
-from hermes.agent.prompt import SystemPrompt, build_system_prompt
+from hermes.agent.prompt import SystemPrompt
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
-from hermes.agent.tool_registry import ToolRegistry, build_registry
+from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
@@ -46,7 +47,6 @@ from hermes.workspace.provenance import TurnSources
 from hermes.plural import count
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
-    from hermes.memory.memory_tool import MemoryTool
     from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.agent.session")
@@ -67,15 +67,11 @@ class AgentSession:
         self._on_event = on_event
         self._conv: Conversation | None = None
         self._titles = SessionTitle(history, self._emit)
-        self._memory_tool: MemoryTool | None = None
         self._memory_snapshot = ""
-        self._summary = ""
         self._turn_index = 0
         self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
         self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
-        self._lock = asyncio.Lock()
-        self._turn_task: asyncio.Task[TurnDone] | None = None
-        self._compress_task: asyncio.Task[Conversation | None] | None = None
+        self._runner = TurnRunner(history)  # the lock, and the turn or /compress task Esc cancels
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self._gauge = ContextGauge(self._emit, lambda: self._conv)
@@ -90,9 +86,11 @@ class AgentSession:
         # every prompt this object builds), what this turn's file/command tools showed, and
         # who approves the coding tools' changes (the app's pane; None denies them): see
         # the project, turn_sources and tool_approver properties.
-        self._project_announced = False
         self._coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
                                   self._emit, lambda text: tokens.count_text(text, self._model.name))
+        # the prompt, tools and conversation of each session this object opens
+        self._builder = ConversationBuilder(cfg, history, source=source, coding=self._coding, emit=self._emit,
+                                            model=lambda: self._model, provider=lambda: self.provider)
 
     # ------------------------------------------------------------ opening
 
@@ -112,20 +110,13 @@ class AgentSession:
         if resume or continue_last:  # a resumed session keeps the prompt it was started with
             agent._load(opening.resume_target(history, resume, error=error))
         else:
-            agent._announce_project()
+            agent._builder.announce_project()
         return agent
 
     def _history_lost(self, message: str) -> None:
         if self.history_error is None:  # one warning per run, whether at open or later
             self.history_error = message
             self._emit(Notice(kind="info", text=message))
-
-    def _announce_project(self) -> None:
-        """Tell the person, once, which project files were left out of the prompt and why."""
-        if not self._project_announced:
-            self._project_announced = True
-            for line in self.project.notices:
-                self._emit(Notice(kind="info", text=line))
 
     def _load(self, session_id: str) -> None:
         stored = opening.read_session(self.history, session_id)
@@ -136,11 +127,11 @@ class AgentSession:
             prompt, self._memory_snapshot = built.text, built.memory_snapshot
         if self._hold(session_id):  # read-only: the other process's session stays as it is
             self.history.reopen(session_id)
-        self._summary = stored.summary
+        self._builder.summary = stored.summary
         self._titles.reset(stored.title, named=stored.named)
         self._turn_index = stored.turns
         self.memory_changed = opening.memory_differs(self.cfg.memory, prompt)
-        self._conv = self._conversation(session_id, prompt, stored.messages, stored.totals)
+        self._conv = self._builder.conversation(session_id, prompt, stored.messages, stored.totals)
         # it ends with a message whose turn failed: /retry runs it, a new message replaces it
         self._conv.failed_user_id = stored.failed_user_id
         self._gauge.report(self._conv)
@@ -150,32 +141,7 @@ class AgentSession:
         await self._gauge.counted()
 
     def _build_prompt(self, summary: str | None = None) -> SystemPrompt:
-        block = ""
-        if self.provider is not None:
-            try:
-                block = self.provider.system_prompt_block() or ""
-            except Exception:  # noqa: BLE001
-                block = ""
-        self._announce_project()
-        return build_system_prompt(self.cfg, provider_block=block,
-                                   summary=self._summary if summary is None else summary,
-                                   project_block=self.project.block)
-
-    def _conversation(self, session_id: str, prompt: str, messages: list[dict[str, Any]],
-                      totals: SessionTotals | None = None) -> Conversation:
-        return Conversation(
-            cfg=self.cfg, model=self._model, history=self.history, session_id=session_id,
-            system_prompt=prompt, messages=messages, registry=self._registry(session_id),
-            emit=self._emit, context_window=limits.context_window(self._model), totals=totals or SessionTotals(),
-            provider=self.provider, interface="cli" if self.source == "cli" else "tui")
-
-    def _registry(self, session_id: str) -> ToolRegistry:
-        self._coding.bind(session_id)
-        registry, self._memory_tool = build_registry(self.cfg, self.history.store, session_id,
-                                                     self.provider, coding=self._coding.tools,
-                                                     turn_sources=self.turn_sources,
-                                                     project_dir=self.project_dir)
-        return registry
+        return self._builder.prompt(summary)
 
     # ------------------------------------------------------------ coding tools (coding_host.py)
 
@@ -224,7 +190,7 @@ class AgentSession:
         self._turn_index = 0
         self._hold(session_id)
         self._coding.fresh(new_session=False)
-        self._conv = self._conversation(session_id, built.text, [])
+        self._conv = self._builder.conversation(session_id, built.text, [])
         return self._conv
 
     def _hold(self, session_id: str) -> bool:
@@ -271,7 +237,7 @@ class AgentSession:
 
     @property
     def busy(self) -> bool:
-        return self._turn_task is not None and not self._turn_task.done()
+        return self._runner.busy
 
     @property
     def context_window(self) -> int:
@@ -337,14 +303,12 @@ class AgentSession:
     @property
     def compressing(self) -> bool:
         """A /compress summary request is running (Esc cancels it like a reply)."""
-        return self._compress_task is not None and not self._compress_task.done()
+        return self._runner.compressing
 
     def cancel(self) -> None:
         """Stop the running turn or /compress now (Esc); a partial reply is kept, marked
         interrupted; a cancelled compression leaves the conversation as it was."""
-        for task in (self._turn_task, self._compress_task):
-            if task is not None and not task.done():
-                task.cancel()
+        self._runner.cancel()
 
     def stop_background(self) -> None:
         """Stop the background model requests (review, title) now (Esc with nothing else
@@ -358,21 +322,12 @@ class AgentSession:
             done = TurnDone(session_id=self.session_id or "", text="", failed=True)
             self._emit(done)
             return done
-        async with self._lock:
-            self.history.begin_turn()  # the turn's messages are indexed together, at its end
-            self._turn_task = asyncio.create_task(self._turn(text, store_user, retry))
-            try:
-                return await self._turn_task
-            except asyncio.CancelledError:
-                current = asyncio.current_task()
-                if current is not None and current.cancelling():
-                    raise  # our caller is being cancelled, not just the turn
-                done = TurnDone(session_id=self.session_id or "", text="", cancelled=True)
-                self._emit(done)
-                return done
-            finally:
-                self._turn_task = None
-                self.history.end_turn()
+        return await self._runner.turn(lambda: self._turn(text, store_user, retry), self._cancelled)
+
+    def _cancelled(self) -> TurnDone:
+        done = TurnDone(session_id=self.session_id or "", text="", cancelled=True)
+        self._emit(done)
+        return done
 
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
@@ -396,8 +351,8 @@ class AgentSession:
                 self._emit(done)
                 return done
             self._turn_index += 1
-        if self._memory_tool is not None:
-            self._memory_tool.reset_turn()
+        if self._builder.memory_tool is not None:
+            self._builder.memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
         done = result.done
@@ -412,7 +367,7 @@ class AgentSession:
             wants_title = self._titles.take_model_request()
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=self._turn_index, wants_title=wants_title,
-                                      can_review=self._memory_tool is not None,
+                                      can_review=self._builder.memory_tool is not None,
                                       provider=self.provider if finished else None,
                                       sources=self.turn_sources.snapshot())
         return done
@@ -478,33 +433,24 @@ class AgentSession:
 
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
-        async with self._lock:
+        async with self._runner.lock:
             if self._conv is None:
                 return None
-            self._compress_task = asyncio.create_task(self._compress(self._conv, automatic=False))
-            try:
-                child = await self._compress_task
-                return child.session_id if child is not None else None
-            except asyncio.CancelledError:
-                current = asyncio.current_task()
-                if current is not None and current.cancelling():
-                    raise  # our caller is being cancelled, not just the compression
-                return None
-            finally:
-                self._compress_task = None
+            child = await self._runner.compression(self._compress(self._conv, automatic=False))
+            return child.session_id if child is not None else None
 
     async def _compress(self, conv: Conversation, *, automatic: bool,
                         keep: int | None = None) -> Conversation | None:
         """Summarise the older turns and continue in a child session; the child's conversation,
         or None when nothing was compressed."""
         done = await continuation.summarise(
-            self.cfg, conv, previous=self._summary, automatic=automatic,
+            self.cfg, conv, previous=self._builder.summary, automatic=automatic,
             keep=self.cfg.compression.keep_recent_turns if keep is None else keep,
             window=conv.context_window or limits.context_window(self._model), build_prompt=self._build_prompt,
             emit=self._emit)
         if done is None:
             return None
-        self._summary = done.summary
+        self._builder.summary = done.summary
         child = self._continue(conv, done.prompt, list(done.split.recent), "compression")
         self._emit(Notice(kind="compression",
                           text=f"Conversation compressed: {count(len(done.split.older), 'older message')} "
@@ -521,7 +467,7 @@ class AgentSession:
             reason=reason, messages=messages, provider=self.provider, spawn=self._spawn)
         self._memory_snapshot = prompt.memory_snapshot
         self._hold(child_id)
-        self._conv = self._conversation(child_id, prompt.text, messages, conv.totals)
+        self._conv = self._builder.conversation(child_id, prompt.text, messages, conv.totals)
         self._titles.reset(title, named=bool(title))
         return self._conv
 
@@ -534,7 +480,7 @@ class AgentSession:
         """Continue in a continuation session (`NAME #2`) whose prompt freezes the current
         MEMORY.md/USER.md, with the whole conversation so far (/memory refresh); the new id,
         or None before the first message (a new session reads the current memory anyway)."""
-        async with self._lock:
+        async with self._runner.lock:
             conv = self._conv
             if conv is None:
                 return None
@@ -561,10 +507,10 @@ class AgentSession:
         created by the next send() (session_id is None until then); with a title it is created
         now, and a title held by another session raises (the sessions layer's TitleClashError,
         one clear line) with nothing changed."""
-        async with self._lock:
+        async with self._runner.lock:
             old = self._conv
             self._conv = None
-            self._summary = ""
+            self._builder.summary = ""
             self._coding.fresh(new_session=True)
             try:
                 conv = self._start_session(title) if title else None
@@ -603,11 +549,7 @@ class AgentSession:
         (`saved_jobs`), and end the session."""
         self._closing = True
         self._gauge.cancel()
-        task = self._turn_task
-        if task is not None and not task.done():
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await self._runner.stop_turn()
         if not await self.wait_background(wait_background):
             self.saved_jobs = self._tasks.save_unfinished()
         if self._conv is not None and not self.read_only:

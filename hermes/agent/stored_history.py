@@ -269,7 +269,7 @@ def conversation_from_records(records: list[MessageRecord]) -> list[dict[str, An
     """Stored rows (system rows left out) as a valid OpenAI message list. A user message whose
     turn failed and that another user message follows is left out: the request must not carry
     it as an orphan (a re-sent message would otherwise reach the model twice). A failed one at
-    the very end stays, for /retry; the next new message replaces it (loop._drop_orphan).
+    the very end stays, for /retry; the next new message replaces it (reply_store.drop_orphan).
     Answers that /retry replaced and failed messages the person cleared are history only."""
     rows = [r for r in records
             if r.role != "system" and r.finish_reason not in (REPLACED, DISCARDED)]

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from hermes.agent import loop
+from hermes.agent import reply_store
 from hermes.agent.session import AgentSession
 from hermes.sessions import SessionStore
 from tests.agent.conftest import MAIN
@@ -23,7 +23,7 @@ def _assistant_rows(session_id: str) -> list:
 
 async def test_the_streaming_reply_is_saved_and_then_finished_in_the_same_row(
         agent_env, recorder, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setattr(loop, "CHECKPOINT_SECONDS", 0.2)
+    monkeypatch.setattr(reply_store, "CHECKPOINT_SECONDS", 0.2)
     server, make_cfg = agent_env
     text = "Saved as it streams. " * 30
     server.queue(Reply(text=text, chunk_size=8, chunk_delay=0.02), model=MAIN)
@@ -51,7 +51,7 @@ async def test_the_streaming_reply_is_saved_and_then_finished_in_the_same_row(
 
 
 async def test_a_tool_round_and_the_answer_keep_their_own_rows(agent_env, recorder, monkeypatch):
-    monkeypatch.setattr(loop, "CHECKPOINT_SECONDS", 0.05)
+    monkeypatch.setattr(reply_store, "CHECKPOINT_SECONDS", 0.05)
     server, make_cfg = agent_env
     server.queue(
         Reply(text="Let me note that down first, it will take a moment. " * 4, chunk_size=6,

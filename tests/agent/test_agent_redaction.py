@@ -10,7 +10,7 @@ import logging
 import pytest
 
 from hermes import paths
-from hermes.agent import loop
+from hermes.agent import reply_store
 from hermes.agent.session import AgentSession
 from hermes.log import setup_logging
 from hermes.sessions import SessionStore
@@ -57,7 +57,7 @@ async def test_the_model_sees_what_was_said_and_the_store_loses_only_the_credent
 
 
 async def test_a_streamed_token_is_never_checkpointed_in_part(agent_env, monkeypatch):
-    monkeypatch.setattr(loop, "CHECKPOINT_SECONDS", 0.05)
+    monkeypatch.setattr(reply_store, "CHECKPOINT_SECONDS", 0.05)
     server, make_cfg = agent_env
     text = f"Use this one: {TOKEN} and keep it out of the repo. " + "More words follow here. " * 10
     server.queue(Reply(text=text, chunk_size=3, chunk_delay=0.01), model=MAIN)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from hermes.agent.loop import CHECKPOINT_SECONDS
+from hermes.agent.reply_store import CHECKPOINT_SECONDS
 from tests.agent.conftest import MAIN, REVIEW, write_config
 from tests.support.fake_llm import Reply, call, has_tool_results, system_prompt
 

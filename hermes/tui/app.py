@@ -19,9 +19,7 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
 from hermes import config as config_mod
@@ -30,18 +28,17 @@ from hermes.config import Config
 from hermes.tui import startup_gc
 from hermes.tui import themes as theme_mod
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
+from hermes.tui.approval_panes import ApprovalPanes
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
 from hermes.tui.startup import ClientLoader, Preload, tune_gc_for_streaming, write_marker
 from hermes.tui.text_stream import TextBuffer
-from hermes.tui.tool_approvals import ToolApprovals
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
     from hermes.tui.screens.approval import ApprovalScreen
     from hermes.tui.screens.tool_approval import ToolApprovalScreen
-    from hermes.tui.widgets.messages import TranscriptItem
 
 log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
@@ -76,7 +73,8 @@ class HermesApp(App):
         self._text = TextBuffer()
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
         self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
-        self.tool_approvals = ToolApprovals(self._post_to_chat, self._transcript_row, self._tool_requests_changed)
+        self.approvals = ApprovalPanes(self)
+        self.tool_approvals = self.approvals.tool_approvals
         self._first_theme_source: Path | None = None
         self._register_active_theme()
 
@@ -242,7 +240,7 @@ class HermesApp(App):
                 return False
             resuming = False
         old, self.agent = self.agent, new
-        self._attach_tool_approver(new)
+        self.approvals.attach(new)
         if old is not None:
             await old.close()
         if resuming:
@@ -399,104 +397,26 @@ class HermesApp(App):
             self.chat.set_busy("")
             self.notify("Cancelled before the model was called.", timeout=3)
 
-    # ------------------------------------------------------------ status, panes, themes
+    # ------------------------------------------------------------ approvals (approval_panes.py)
 
     def refresh_memory_status(self) -> None:
-        """Gauges and the pending badge from disk; notice lines and an open approval pane
-        follow writes decided elsewhere (another process, `hermes memory approve`)."""
-        from textual.css.query import NoMatches
-
-        from hermes.tui import memory_bridge
-
-        if not self.screen_stack:  # a timer that fires while the app closes: nothing to update
-            return
-        try:
-            self.chat.query_one("#status")
-        except NoMatches:  # the chat screen is being taken down
-            return
-        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
-        self.chat.update_status(memory_pct=memory_pct, user_pct=user_pct,
-                                pending=memory_bridge.pending_count(self.cfg))
-        notices, pane = self.chat.approval_notices, self._approval_pane()
-        if notices.waiting or pane is not None:
-            ids = memory_bridge.pending_ids(self.cfg)
-            notices.sync(ids)
-            if pane is not None and ids is not None and ids != pane.shown_ids:
-                pane.reload()
-
-    def _approval_pane(self) -> ApprovalScreen | None:
-        from hermes.tui.screens.approval import ApprovalScreen
-
-        return next((s for s in self.screen_stack if isinstance(s, ApprovalScreen)), None)
+        """Gauges, the pending badge, notice lines and an open pane follow memory on disk."""
+        self.approvals.refresh_memory_status()
 
     def action_open_approvals(self) -> None:
         """Open the approval pane (the person's key, click or command: it never opens by itself)."""
         self.open_approvals()
 
     def open_approvals(self) -> None:
-        from hermes.tui.screens.approval import ApprovalScreen
-
-        if self.tool_approvals.first is not None:  # the agent's turn waits on these: first
-            self.open_tool_approval()
-            return
-        if (pane := self._approval_pane()) is not None:
-            pane.reload()
-            return
-        self.push_screen(ApprovalScreen(self.cfg), lambda _: self.refresh_memory_status())
+        self.approvals.open()
 
     def on_approval_screen_decision_requested(self, message: ApprovalScreen.DecisionRequested) -> None:
-        """Carry out a decision made in the pane; its notice lines and the badge follow at once."""
-        from hermes.tui import memory_bridge
-
-        decisions = memory_bridge.decide_each(self.cfg, message.verdict, message.ids)
-        self.chat.approval_notices.apply(decisions)
-        self.refresh_memory_status()
-        message.pane.show_outcome([d.message for d in decisions])
-
-    # ------------------------------------------------------------ tool approvals
-
-    def _attach_tool_approver(self, agent: AgentSession) -> None:
-        """The session asks the person (through the pane) before an edit, write or command."""
-        self.tool_approvals.bind_loop(asyncio.get_running_loop())
-        agent.tool_approver = self.tool_approvals.ask
-
-    def _post_to_chat(self, message: Message) -> None:
-        if self.screen_stack:
-            self.chat.post_message(message)
-
-    def _transcript_row(self, item: TranscriptItem) -> Widget | None:
-        return self.chat.transcript.row_for(item) if self.screen_stack else None
-
-    def _tool_approval_pane(self) -> ToolApprovalScreen | None:
-        from hermes.tui.screens.tool_approval import ToolApprovalScreen
-
-        return next((s for s in self.screen_stack if isinstance(s, ToolApprovalScreen)), None)
-
-    def open_tool_approval(self) -> None:
-        """Open the tool approval pane on the oldest waiting request (only when asked)."""
-        from hermes.tui.screens.tool_approval import ToolApprovalScreen
-
-        if self._tool_approval_pane() is None:
-            self.push_screen(ToolApprovalScreen(self.tool_approvals))
-
-    def _tool_requests_changed(self) -> None:
-        """The badge counts waiting requests; an open pane moves on when its request is gone."""
-        from textual.css.query import NoMatches
-
-        try:
-            chat = self.chat
-        except (NoMatches, IndexError):  # the app is closing
-            return
-        chat.update_status(tool_requests=len(self.tool_approvals.waiting))
-        if (pane := self._tool_approval_pane()) is not None and pane.is_mounted:
-            pane.show_next()
+        self.approvals.decide(message)
 
     def on_tool_approval_screen_answered(self, message: ToolApprovalScreen.Answered) -> None:
-        """Answer the request the person decided in the pane; its notice line follows."""
-        if self.tool_approvals.answer(message.waiting, message.answer):
-            message.pane.show_outcome(message.waiting.text)
-        else:
-            message.pane.show_outcome("That request was already decided (the turn ended).")
+        self.approvals.answer(message)
+
+    # ------------------------------------------------------------ themes, completion
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)

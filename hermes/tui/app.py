@@ -3,6 +3,10 @@
 Start-up order matters: the first frame with a focused input is painted before anything
 heavy runs; then litellm is imported in a background thread and the agent session opens.
 A message sent before litellm is ready waits for it without blocking the UI.
+
+The app holds the state and Textual's handlers; each concept's work is in its own module:
+session_lifecycle.py (open, resume, welcome), turns.py (a turn's checks, send, cancel),
+approval_panes.py (memory status, approval panes), command_runner.py (slash commands).
 """
 
 from __future__ import annotations

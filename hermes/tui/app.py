@@ -3,6 +3,10 @@
 Start-up order matters: the first frame with a focused input is painted before anything
 heavy runs; then litellm is imported in a background thread and the agent session opens.
 A message sent before litellm is ready waits for it without blocking the UI.
+
+The app holds the state and Textual's handlers; each concept's work is in its own module:
+session_lifecycle.py (open, resume, welcome), turns.py (a turn's checks, send, cancel),
+approval_panes.py (memory status, approval panes), command_runner.py (slash commands).
 """
 
 from __future__ import annotations
@@ -19,9 +23,7 @@ from typing import TYPE_CHECKING
 from textual import on, work
 from textual.app import App, SystemCommand
 from textual.binding import Binding
-from textual.message import Message
 from textual.screen import Screen
-from textual.widget import Widget
 from textual.worker import Worker, WorkerState
 
 from hermes import config as config_mod
@@ -30,18 +32,19 @@ from hermes.config import Config
 from hermes.tui import startup_gc
 from hermes.tui import themes as theme_mod
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
+from hermes.tui.approval_panes import ApprovalPanes
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
+from hermes.tui.session_lifecycle import SessionLifecycle
 from hermes.tui.startup import ClientLoader, Preload, tune_gc_for_streaming, write_marker
 from hermes.tui.text_stream import TextBuffer
-from hermes.tui.tool_approvals import ToolApprovals
+from hermes.tui.turns import TurnRunner
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
     from hermes.tui.screens.approval import ApprovalScreen
     from hermes.tui.screens.tool_approval import ToolApprovalScreen
-    from hermes.tui.widgets.messages import TranscriptItem
 
 log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
@@ -69,6 +72,8 @@ class HermesApp(App):
         self.agent: AgentSession | None = None
         self.loader = ClientLoader(preload)
         self.runner = CommandRunner(self)
+        self.turns = TurnRunner(self)
+        self.sessions = SessionLifecycle(self)
         self.theme_result = theme_mod.ThemeLoadResult()
         self._open_agent_on_start = open_agent
         self._quitting = False
@@ -76,7 +81,8 @@ class HermesApp(App):
         self._text = TextBuffer()
         self.ready = asyncio.Event()  # set once start-up work (agent open, history) is done
         self._resume_cache: tuple[float, tuple[str, ...]] | None = None  # /resume completion
-        self.tool_approvals = ToolApprovals(self._post_to_chat, self._transcript_row, self._tool_requests_changed)
+        self.approvals = ApprovalPanes(self)
+        self.tool_approvals = self.approvals.tool_approvals
         self._first_theme_source: Path | None = None
         self._register_active_theme()
 
@@ -159,18 +165,10 @@ class HermesApp(App):
         for warning in self.cfg.warnings:
             self.notify(warning, title="Config", severity="warning", timeout=8)
         self.refresh_memory_status()
-        self.run_worker(self._load_prompt_history(), group="prompt-history")
+        self.run_worker(self.sessions.load_prompt_history(), group="prompt-history")
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
-
-    async def _load_prompt_history(self) -> None:
-        """Earlier sessions' prompts for Up, read in a thread; anything typed meanwhile stays newest."""
-        from hermes.tui import prompt_history
-
-        earlier = await asyncio.to_thread(prompt_history.load)
-        prompts = self.chat.prompt.prompts
-        prompts.entries = _newest_unique(earlier + prompts.entries, prompts.limit)
 
     @work(group="model-client")
     async def _load_model_client(self) -> None:
@@ -187,85 +185,16 @@ class HermesApp(App):
 
     @work(group="start", exclusive=True)
     async def _start_session(self) -> None:
+        """The first session opens in a worker; `ready` is set however that ends."""
         try:
             if self._open_agent_on_start:
-                from hermes.tui.setup import needs_setup
-
-                if needs_setup(self.cfg):
-                    saved = await self.push_screen_wait(_setup_screen(self.cfg))
-                    if saved:
-                        self.cfg = config_mod.load_config()
-                resumed = await self.open_agent(resume=self.resume_target, continue_last=self.continue_last)
-                if not resumed and not self.chat.transcript.items:
-                    await self._welcome()
-                if self.agent is not None:  # work an earlier run saved when it quit too early
-                    self.agent.start_saved_jobs()
-                _start_auto_prune(self.cfg)
+                await self.sessions.start()
         finally:
             self.ready.set()
 
-    async def _welcome(self) -> None:
-        """A few lines on the empty first screen: model, folder, memory, keys, what to resume."""
-        import os
-
-        from hermes.tui import memory_bridge, sessions_bridge
-        from hermes.tui.welcome import RESUME_COUNT, welcome_text
-
-        try:
-            rows = sessions_bridge.recent_sessions(exclude=self.session_id(), limit=RESUME_COUNT)
-        except sessions_bridge.SessionsUnavailable:
-            rows = []  # already said in its own line
-        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
-        model = self.agent.model if self.agent is not None else self.cfg.model.name
-        self.chat.show_welcome(welcome_text(model, os.getcwd(), memory_pct, user_pct, rows))
-
     async def open_agent(self, resume: str | None = None, continue_last: bool = False) -> bool:
-        """Open the agent session (on a stored one when asked); True when it resumed one.
-
-        A failed resume shows one line and keeps the current session, or starts a new one
-        when there is none yet.
-        """
-        from hermes.tui import session_loading as history
-
-        await asyncio.to_thread(history.warm_imports)
-        resuming = bool(resume or continue_last)
-        try:
-            new = history.open_session(self.cfg, resume, continue_last, self.on_agent_event)
-        except history.OpenFailed as exc:
-            await self.chat.add_line("error", str(exc))
-            if self.agent is not None or not resuming:
-                return False
-            try:
-                new = history.open_session(self.cfg, None, False, self.on_agent_event)
-            except history.OpenFailed as again:
-                await self.chat.add_line("error", str(again))
-                return False
-            resuming = False
-        old, self.agent = self.agent, new
-        self._attach_tool_approver(new)
-        if old is not None:
-            await old.close()
-        if resuming:
-            self.chat.hide_welcome()
-            items = await asyncio.to_thread(history.transcript_items, new)
-            await self.chat.transcript.load(items)
-            prompts = self.chat.prompt.prompts
-            # The resumed session's prompts come nearest, after those of all sessions.
-            prompts.entries = _newest_unique(
-                prompts.entries + [i.text for i in items if i.kind == "user"], prompts.limit)
-        for line in history.degraded_reasons(new):
-            await self.chat.add_line("error", line)
-        for line in history.resume_notes(new) if resuming else []:
-            await self.chat.add_line("notice", f"💾 {line}")
-        if new.read_only:
-            await self.chat.add_line("error", new.read_only)
-        self.chat.set_read_only(new.read_only)
-        self.chat.update_status(
-            model=new.model, title=new.title or "", project=new.project_name,
-            context_window=new.context_window or self.chat.status_info.context_window,
-            input_tokens=new.totals.input_tokens, output_tokens=new.totals.output_tokens,
-            cost=new.totals.cost)
-        return resuming
+        """Open the agent session (on a stored one when asked); True when it resumed one."""
+        return await self.sessions.open(resume, continue_last)
 
     # ------------------------------------------------------------ agent glue
 
@@ -321,9 +250,7 @@ class HermesApp(App):
 
     def turn_running(self) -> bool:
         """A message is on its way or a reply is streaming (queued input waits for it)."""
-        if self.agent is not None and self.agent.busy:
-            return True
-        return any(w.group == "turn" and not w.is_finished for w in self.workers)
+        return self.turns.running()
 
     @on(Worker.StateChanged)
     def _turn_worker_changed(self, event: Worker.StateChanged) -> None:
@@ -337,166 +264,36 @@ class HermesApp(App):
     async def _send(self, text: str, retry: bool) -> None:
         outcome = "cancelled"  # what a cancelled worker leaves
         try:
-            outcome = await self._run_turn(text, retry)
+            outcome = await self.turns.run(text, retry)
         finally:
             if self.screen_stack and not self._quitting:
                 self.chat.turn_active = False
                 await self.chat.turn_ended(outcome)
 
-    async def _run_turn(self, text: str, retry: bool) -> str:
-        """One turn; how it ended: "ok", "failed" (the message is back in the input) or
-        "cancelled"."""
-        chat = self.chat
-        model = self.agent.model if self.agent is not None else self.cfg.model.name
-        if not model:  # say so at once instead of after the model client has loaded
-            await chat.add_line("error", "No model is configured. Choose one with /model NAME "
-                                "(a litellm name, e.g. openai/gpt-4.1) or set model.name in "
-                                "config.yaml; the key goes in $HERMES_HOME/.env.")
-            chat.restore_input(text)
-            return "failed"
-        if not self.loader.done.is_set():
-            chat.set_busy("loading model client…")
-            await self.loader.wait()
-        await self.ready.wait()
-        if self.loader.error:  # already shown as one line when loading ended
-            chat.restore_input(text)
-            return "failed"
-        if self.agent is None:
-            await chat.add_line("error", "No chat session is open (see the line above). "
-                                "History and memory still work: /sessions, /memory.")
-            chat.restore_input(text)
-            return "failed"
-        chat.set_busy("● replying")
-        try:
-            # a message back from a failure is sent again as it was: never a /retry of the answer
-            done = await (self.agent.retry(text or None) if retry else self.agent.send(text))
-        except Exception as exc:  # the agent reports errors as events; this is the last guard
-            log.exception("turn failed")
-            chat.set_busy("")
-            await chat.add_line("error", f"The turn failed unexpectedly ({exc or 'no details'}); "
-                                "your message is back in the input. Details are in "
-                                "$HERMES_HOME/logs/hermes.log.")
-            chat.restore_input(text)
-            return "failed"
-        if done is None:  # /retry with nothing sent yet in this session
-            chat.set_busy("")
-            await chat.add_line("error", "Nothing to retry yet: send a message first.")
-            return "ok"
-        if done.failed or done.extras.get("unsent"):  # unsent: Esc during the compression before it
-            chat.restore_input(text)
-        return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
-
     def cancel_reply(self) -> None:
-        self.tool_approvals.deny_all()  # a tool waiting for approval gets "denied", then the cancel
-        waiting = [w for w in self.workers if w.group == "turn" and not w.is_finished]
-        if self.agent is not None and (self.agent.busy or self.agent.compressing):
-            self.agent.cancel()
-        elif self.agent is not None and self.agent.has_background_work:
-            self.agent.stop_background()  # saved as a job: the review runs at the next start
-        elif waiting:
-            for worker in waiting:
-                worker.cancel()
-            self.chat.set_busy("")
-            self.notify("Cancelled before the model was called.", timeout=3)
+        """Stop what runs: a waiting tool request, the reply, background work or a waiting turn."""
+        self.turns.cancel()
 
-    # ------------------------------------------------------------ status, panes, themes
+    # ------------------------------------------------------------ approvals (approval_panes.py)
 
     def refresh_memory_status(self) -> None:
-        """Gauges and the pending badge from disk; notice lines and an open approval pane
-        follow writes decided elsewhere (another process, `hermes memory approve`)."""
-        from textual.css.query import NoMatches
-
-        from hermes.tui import memory_bridge
-
-        if not self.screen_stack:  # a timer that fires while the app closes: nothing to update
-            return
-        try:
-            self.chat.query_one("#status")
-        except NoMatches:  # the chat screen is being taken down
-            return
-        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
-        self.chat.update_status(memory_pct=memory_pct, user_pct=user_pct,
-                                pending=memory_bridge.pending_count(self.cfg))
-        notices, pane = self.chat.approval_notices, self._approval_pane()
-        if notices.waiting or pane is not None:
-            ids = memory_bridge.pending_ids(self.cfg)
-            notices.sync(ids)
-            if pane is not None and ids is not None and ids != pane.shown_ids:
-                pane.reload()
-
-    def _approval_pane(self) -> ApprovalScreen | None:
-        from hermes.tui.screens.approval import ApprovalScreen
-
-        return next((s for s in self.screen_stack if isinstance(s, ApprovalScreen)), None)
+        """Gauges, the pending badge, notice lines and an open pane follow memory on disk."""
+        self.approvals.refresh_memory_status()
 
     def action_open_approvals(self) -> None:
         """Open the approval pane (the person's key, click or command: it never opens by itself)."""
         self.open_approvals()
 
     def open_approvals(self) -> None:
-        from hermes.tui.screens.approval import ApprovalScreen
-
-        if self.tool_approvals.first is not None:  # the agent's turn waits on these: first
-            self.open_tool_approval()
-            return
-        if (pane := self._approval_pane()) is not None:
-            pane.reload()
-            return
-        self.push_screen(ApprovalScreen(self.cfg), lambda _: self.refresh_memory_status())
+        self.approvals.open()
 
     def on_approval_screen_decision_requested(self, message: ApprovalScreen.DecisionRequested) -> None:
-        """Carry out a decision made in the pane; its notice lines and the badge follow at once."""
-        from hermes.tui import memory_bridge
-
-        decisions = memory_bridge.decide_each(self.cfg, message.verdict, message.ids)
-        self.chat.approval_notices.apply(decisions)
-        self.refresh_memory_status()
-        message.pane.show_outcome([d.message for d in decisions])
-
-    # ------------------------------------------------------------ tool approvals
-
-    def _attach_tool_approver(self, agent: AgentSession) -> None:
-        """The session asks the person (through the pane) before an edit, write or command."""
-        self.tool_approvals.bind_loop(asyncio.get_running_loop())
-        agent.tool_approver = self.tool_approvals.ask
-
-    def _post_to_chat(self, message: Message) -> None:
-        if self.screen_stack:
-            self.chat.post_message(message)
-
-    def _transcript_row(self, item: TranscriptItem) -> Widget | None:
-        return self.chat.transcript.row_for(item) if self.screen_stack else None
-
-    def _tool_approval_pane(self) -> ToolApprovalScreen | None:
-        from hermes.tui.screens.tool_approval import ToolApprovalScreen
-
-        return next((s for s in self.screen_stack if isinstance(s, ToolApprovalScreen)), None)
-
-    def open_tool_approval(self) -> None:
-        """Open the tool approval pane on the oldest waiting request (only when asked)."""
-        from hermes.tui.screens.tool_approval import ToolApprovalScreen
-
-        if self._tool_approval_pane() is None:
-            self.push_screen(ToolApprovalScreen(self.tool_approvals))
-
-    def _tool_requests_changed(self) -> None:
-        """The badge counts waiting requests; an open pane moves on when its request is gone."""
-        from textual.css.query import NoMatches
-
-        try:
-            chat = self.chat
-        except (NoMatches, IndexError):  # the app is closing
-            return
-        chat.update_status(tool_requests=len(self.tool_approvals.waiting))
-        if (pane := self._tool_approval_pane()) is not None and pane.is_mounted:
-            pane.show_next()
+        self.approvals.decide(message)
 
     def on_tool_approval_screen_answered(self, message: ToolApprovalScreen.Answered) -> None:
-        """Answer the request the person decided in the pane; its notice line follows."""
-        if self.tool_approvals.answer(message.waiting, message.answer):
-            message.pane.show_outcome(message.waiting.text)
-        else:
-            message.pane.show_outcome("That request was already decided (the turn ended).")
+        self.approvals.answer(message)
+
+    # ------------------------------------------------------------ themes, completion
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
@@ -579,22 +376,6 @@ class HermesApp(App):
         self.exit()
 
 
-def _start_auto_prune(cfg: Config) -> None:
-    """sessions.auto_prune: prune old history in a background thread, at most once a day."""
-    try:
-        from hermes.sessions.maintenance import start_auto_prune
-
-        start_auto_prune(cfg)
-    except Exception:  # noqa: BLE001 - housekeeping never disturbs the chat
-        log.warning("automatic prune not started", exc_info=True)
-
-
-def _setup_screen(cfg: Config) -> Screen:
-    from hermes.tui.screens.setup import SetupScreen
-
-    return SetupScreen(cfg)
-
-
 def run_app(resume: str | None, continue_last: bool) -> int:
     """Run the app until the person quits; returns the exit code."""
     config_mod.load_env_file()
@@ -604,16 +385,3 @@ def run_app(resume: str | None, continue_last: bool) -> int:
     finally:
         startup_gc.resume()  # an app that ended before its first frame
     return app.return_code or 0
-
-
-def _newest_unique(entries: list[str], limit: int) -> list[str]:
-    """`entries` with each text kept only at its last place, at most `limit`, oldest first."""
-    seen: set[str] = set()
-    out: list[str] = []
-    for text in reversed(entries):
-        if text not in seen:
-            seen.add(text)
-            out.append(text)
-            if len(out) == limit:
-                break
-    return out[::-1]

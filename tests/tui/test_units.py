@@ -129,11 +129,11 @@ def test_text_buffer_coalesces_deltas_into_one_message_per_take() -> None:
 
 
 def test_every_agent_event_type_has_a_renderer_on_the_chat_screen() -> None:
-    """A new event type needs one `@renders(...)` method; this names the ones without."""
+    """A new event type needs one `@renders(...)` method in event_renderers.py; this names the ones without."""
     from typing import get_args
 
     from hermes.agent import events as ev
-    from hermes.tui.screens.chat import RENDERERS
+    from hermes.tui.screens.event_renderers import RENDERERS
 
     not_shown = {ev.TurnStarted}  # nothing to draw: the reply widget starts with the first text
     assert {t for t in get_args(ev.Event) if t not in RENDERERS} == not_shown

@@ -1,4 +1,4 @@
-"""The chat screen: transcript, completion list, input and status bar; renders agent events.
+"""The chat screen: transcript, completion list, input and status bar; agent events go to its renderers.
 
 Attributes down, messages up: the app sets the screen's state (`status_info`, `cfg`,
 `read_only`, `turn_active`) and posts agent events to it; the screen asks the app for
@@ -8,9 +8,9 @@ The screen never imports the app.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,22 +22,16 @@ from textual.widgets import Static, TextArea
 
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import commands, memory_bridge, prompt_history
-from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices, StagedNotice, describe
+from hermes.tui import commands, prompt_history
+from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices
 from hermes.tui.text_stream import TextBuffer
 from hermes.tui.tool_approvals import ToolRequestShown
-from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage, TranscriptItem
+from hermes.tui.screens.event_renderers import EventRenderers
+from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar, StatusInfo
 from hermes.tui.widgets.suggestions import Suggestions
-from hermes.tui.widgets.tool_lines import ToolLineBook
 from hermes.tui.widgets.transcript import Transcript
-
-if TYPE_CHECKING:
-    from hermes.tui.widgets.reply import AssistantMessage
-
-NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
-                "provider": "⚠", "warning": "⚠", "info": "ℹ"}
 
 
 class AgentEventMessage(Message):
@@ -57,21 +51,6 @@ class TextArrived(Message):
 
 
 ChoicesFor = Callable[[str], dict[str, tuple[str, ...]]]
-EventRenderer = Callable[["ChatScreen", Any], Awaitable[None]]
-# One renderer per agent event type; `render_event` looks the event's type up here.
-RENDERERS: dict[type, EventRenderer] = {}
-R = TypeVar("R", bound=EventRenderer)
-
-
-def renders(*event_types: type) -> Callable[[R], R]:
-    """Register a ChatScreen method as the renderer of these event types (one line per new type)."""
-
-    def register(method: R) -> R:
-        for event_type in event_types:
-            RENDERERS[event_type] = method
-        return method
-
-    return register
 
 
 class QueuedMessages(Static):
@@ -146,11 +125,7 @@ class ChatScreen(Screen):
         # Set by the app while a turn runs or waits to run; set here too at once on sending, so
         # a second Enter before the app has started the turn is queued, not sent beside it.
         self.turn_active = False
-        self.reply: AssistantMessage | None = None
-        self.continuing = False  # the next reply widget continues a split reply
-        self.tool_lines: dict[str, LineMessage] = {}
-        self.coding_lines = ToolLineBook(lambda item: self.transcript.row_for(item))
-        self.retry_line: LineMessage | None = None  # the one line automatic retries update
+        self.renderers = EventRenderers(self)  # the turn's drawing state: reply, tool lines
         self.failed_text: str | None = None
         self.failed_in_input = False  # the failed message is what the input holds
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
@@ -365,143 +340,11 @@ class ChatScreen(Screen):
 
     async def render_event(self, event: ev.Event) -> None:
         """Show one agent event (types without a renderer are not shown)."""
-        renderer = RENDERERS.get(type(event))
-        if renderer is not None:
-            await renderer(self, event)
-
-    @renders(ev.TextDelta)
-    async def _text_delta(self, event: ev.TextDelta) -> None:
-        await self._write_reply(event.text)
-
-    @renders(ev.ToolStarted)
-    async def _tool_started(self, event: ev.ToolStarted) -> None:
-        await self._end_reply()
-        if self.coding_lines.handles(event):  # a coding tool: its own line (diff, output)
-            await self.transcript.add(self.coding_lines.started(event))
-            return
-        icon = TOOL_ICONS.get(event.name, "🔧")
-        self.tool_lines[event.call_id] = await self.add_line("tool", f"{icon} {event.summary}")
-
-    @renders(ev.ToolOutput)
-    async def _tool_output(self, event: ev.ToolOutput) -> None:
-        if self.coding_lines.handles(event):
-            self.coding_lines.output(event)
-
-    @renders(ev.ToolFinished)
-    async def _tool_finished(self, event: ev.ToolFinished) -> None:
-        if self.coding_lines.handles(event):
-            if (item := self.coding_lines.finished(event)) is not None:
-                await self.transcript.add(item)
-            return
-        icon = TOOL_ICONS.get(event.name, "🔧")
-        line = self.tool_lines.pop(event.call_id, None)
-        text = f"{icon} {event.summary}" + ("" if event.success else "  ✗")
-        if line is None:
-            await self.add_line("tool", text)
-        else:
-            line.update_item(text, failed=not event.success)
-        if event.name == "memory":
-            self.post_message(self.MemoryChanged())
-
-    @renders(ev.Notice)
-    async def _notice(self, event: ev.Notice) -> None:
-        icon = NOTICE_ICONS.get(event.kind, "ℹ")
-        text = f"{icon} {event.text}" + (f" — {event.detail}" if event.detail else "")
-        kind = "notice" if event.kind in ("memory", "user", "title", "compression") else "info"
-        await self.add_line(kind, text)
-        if event.kind in ("memory", "user"):
-            self.post_message(self.MemoryChanged())
-
-    @renders(ev.Usage)
-    async def _usage(self, event: ev.Usage) -> None:
-        changes: dict[str, Any] = {"input_tokens": event.session_input_tokens,
-                                   "output_tokens": event.session_output_tokens,
-                                   "cost": event.session_cost}
-        if event.context_window:
-            changes.update(context_tokens=event.context_tokens, context_window=event.context_window)
-        self.update_status(**changes)
-
-    @renders(ev.SessionChanged, ev.TitleChanged)
-    async def _title(self, event: ev.SessionChanged | ev.TitleChanged) -> None:
-        self.update_status(title=event.title or "")
-
-    @renders(ev.ContextRewound)
-    async def _context_rewound(self, event: ev.ContextRewound) -> None:
-        if event.what == "answer_replaced":
-            await self._end_reply()
-            await self.transcript.fold_last_answer()
-        else:
-            self.transcript.mark_last_prompt(not_sent=event.what == "message_dropped")
-
-    @renders(ev.ErrorEvent)
-    async def _error(self, event: ev.ErrorEvent) -> None:
-        await self._end_reply()
-        await self.add_line("error", event.message)
+        await self.renderers.render(event)
 
     async def on_tool_request_shown(self, message: ToolRequestShown) -> None:
         """A tool asks for approval: its notice line goes in after the tool's own line."""
         message.waiting.item = (await self.add_line("notice", message.waiting.text)).item
-
-    @renders(ev.Retry)
-    async def _retry(self, event: ev.Retry) -> None:
-        """One line per run of retries: it counts while waiting and ends saying how it went."""
-        text = f"↻ {event.text}"
-        line, self.retry_line = self.retry_line, (None if event.outcome else self.retry_line)
-        if line is not None:
-            line.update_item(text)
-            return
-        await self._end_reply()
-        line = await self.add_line("info", text)
-        if not event.outcome:
-            self.retry_line = line
-
-    @renders(ev.ApprovalStaged)
-    async def _approval_staged(self, event: ev.ApprovalStaged) -> None:
-        """One notice line naming how to review the write; it changes when the write is decided."""
-        view = memory_bridge.find_pending(self.cfg, event.pending_id)
-        notice = StagedNotice(
-            event.pending_id, describe(event.pending_id, event.action, event.target, view),
-            reason=event.reason or (view.reason if view else ""),
-            state="pending" if view is not None else "gone")
-        line = await self.add_line("notice", notice.text)
-        self.approval_notices.track(notice, line.item)
-        self.post_message(self.MemoryChanged())
-
-    async def _write_reply(self, text: str) -> None:
-        """Stream text into the reply; a long reply continues in a fresh widget at a block
-        boundary, so no single Markdown widget grows large enough to slow each frame."""
-        if self.reply is None:
-            self.reply = await self.transcript.start_reply(continued=self.continuing)
-            self.continuing = False
-        rest = await self.reply.write(text)
-        if rest is None:
-            return
-        await self.reply.finish()
-        # The reply goes on in a fresh widget: draw this part as one widget from now on.
-        await self.transcript.freeze(self.reply)
-        self.reply = None
-        self.continuing = True
-        if rest:
-            await self._write_reply(rest)
-
-    async def _end_reply(self, marker: str = "") -> None:
-        self.continuing = False
-        if self.reply is not None:
-            await self.reply.finish(marker)
-            self.reply = None
-
-    @renders(ev.TurnDone)
-    async def _turn_done(self, event: ev.TurnDone) -> None:
-        self.coding_lines.clear()  # a cancel may have left a command's line running
-        marker = "cancelled" if event.cancelled else ("interrupted" if event.interrupted else "")
-        await self._end_reply(marker)
-        if marker:  # said in words, not only by the reply's colour (as `sessions show` does)
-            await self.add_line("info", MARKER_LINES[marker])
-        self.tool_lines.clear()
-        if self.retry_line is not None:  # cancelled while waiting to retry
-            self.retry_line.update_item("↻ retry stopped")
-            self.retry_line = None
-        self.set_busy("")
 
     def set_busy(self, text: str) -> None:
         self.update_status(busy=text)

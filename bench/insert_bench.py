@@ -41,22 +41,12 @@ sys.path.insert(0, str(REPO))
 
 from hermes.agent.stored_history import History  # noqa: E402
 from hermes.sessions import SessionStore  # noqa: E402
+from benchutil import parse_size, pct  # noqa: E402
 from textgen import TextMaker  # noqa: E402
 
 PEER_SCRIPT = REPO / "bench" / "peer" / "peer_store.py"
 CALLS = [{"id": "c1", "type": "function",
           "function": {"name": "session_search", "arguments": '{"query": "x"}'}}]
-
-
-def parse_size(text: str) -> int:
-    text = text.strip().lower().replace("_", "")
-    mult = {"k": 1_000, "m": 1_000_000}.get(text[-1], 1)
-    return int(float(text.rstrip("km")) * mult)
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def build_ours(path: Path, n: int) -> float:

@@ -39,18 +39,8 @@ from hermes.sessions.maintenance import stats  # noqa: E402
 from hermes.sessions.query import build_fts_query  # noqa: E402
 from hermes.sessions.search import discover, read, scroll  # noqa: E402
 from hermes.sessions.text import CJK_RUN  # noqa: E402
+from benchutil import parse_size, pct  # noqa: E402
 from textgen import COMMON, PHRASES, PLANTED, TextMaker  # noqa: E402
-
-def parse_size(text: str) -> int:
-    text = text.strip().lower().replace("_", "")
-    mult = {"k": 1_000, "m": 1_000_000}.get(text[-1], 1)
-    return int(float(text.rstrip("km")) * mult)
-
-
-def pct(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
-
 
 def planted_words() -> list[str]:
     """PLANTED words whose English stem is the stem of a word in the common vocabulary."""

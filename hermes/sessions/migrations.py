@@ -81,13 +81,21 @@ def _fts_values(row: str, body: str = "hermes_fts_body") -> str:
     )
 
 
+def _source_view(body: str = "hermes_fts_body", where: str = "") -> str:
+    """The view FTS5 reads its content from: the four indexed values of each message, computed
+    by the same functions as the triggers' (`_fts_values`)."""
+    return (
+        "CREATE VIEW messages_fts_source AS\n"
+        f"    SELECT id, {body}(role, content) AS body,\n"
+        "           hermes_fts_tools(tool_name, tool_calls) AS tools,\n"
+        "           hermes_fts_cjk2(role, content) AS cjk2,\n"
+        "           hermes_fts_cjk1(role, content) AS cjk1\n"
+        f"    FROM messages{where};"
+    )
+
+
 _V2_FTS = f"""
-CREATE VIEW messages_fts_source AS
-    SELECT id, hermes_fts_body(role, content) AS body,
-           hermes_fts_tools(tool_name, tool_calls) AS tools,
-           hermes_fts_cjk2(role, content) AS cjk2,
-           hermes_fts_cjk1(role, content) AS cjk1
-    FROM messages;
+{_source_view()}
 CREATE VIRTUAL TABLE messages_fts USING fts5(
     body, tools, cjk2, cjk1,
     content='messages_fts_source', content_rowid='id',
@@ -141,12 +149,7 @@ DROP TRIGGER messages_fts_delete;
 DROP TRIGGER messages_fts_update;
 DROP TABLE messages_fts;
 DROP VIEW messages_fts_source;
-CREATE VIEW messages_fts_source AS
-    SELECT id, {_WORDS}(role, content) AS body,
-           hermes_fts_tools(tool_name, tool_calls) AS tools,
-           hermes_fts_cjk2(role, content) AS cjk2,
-           hermes_fts_cjk1(role, content) AS cjk1
-    FROM messages;
+{_source_view(_WORDS)}
 CREATE VIRTUAL TABLE messages_fts USING fts5(
     body, tools, cjk2, cjk1,
     content='messages_fts_source', content_rowid='id',
@@ -230,12 +233,7 @@ DROP TRIGGER messages_fts_insert;
 DROP TRIGGER messages_fts_delete;
 DROP TRIGGER messages_fts_update;
 DROP VIEW messages_fts_source;
-CREATE VIEW messages_fts_source AS
-    SELECT id, {_WORDS}(role, content) AS body,
-           hermes_fts_tools(tool_name, tool_calls) AS tools,
-           hermes_fts_cjk2(role, content) AS cjk2,
-           hermes_fts_cjk1(role, content) AS cjk1
-    FROM messages WHERE id NOT IN (SELECT id FROM messages_unindexed);
+{_source_view(_WORDS, " WHERE id NOT IN (SELECT id FROM messages_unindexed)")}
 CREATE TRIGGER messages_fts_insert AFTER INSERT ON messages BEGIN
     INSERT INTO messages_unindexed (id) VALUES (new.id);
 END;

@@ -292,6 +292,12 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
     origin = typing.get_origin(tp)
     if origin is list:
         return _command_prefixes(key, value)
+    if origin is dict:  # plugin options: handed over as written
+        if value is None:
+            return {}
+        if not isinstance(value, dict):
+            raise ConfigError(f"{key}: expected a mapping of keys, got {value!r}")
+        return {str(k): v for k, v in value.items()}
     if origin in (typing.Union, types.UnionType):
         args = [a for a in typing.get_args(tp) if a is not type(None)]
         if value is None or (value == "" and args[0] is ModelConfig):
@@ -299,12 +305,6 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
         tp = args[0]
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _build(tp, value, key, warnings)
-    if typing.get_origin(tp) is dict:
-        if value is None:
-            return {}
-        if not isinstance(value, dict):
-            raise ConfigError(f"{key}: expected a mapping of keys, got {value!r}")
-        return {str(k): v for k, v in value.items()}
     return _coerce_scalar(key, value, tp, meta)
 
 

@@ -39,7 +39,7 @@ from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
 from hermes.tui.session_lifecycle import SessionLifecycle
 from hermes.tui.startup import ClientLoader, Preload, tune_gc_for_streaming, write_marker
 from hermes.tui.text_stream import TextBuffer
-from hermes.tui.turns import TurnRunner
+from hermes.tui.turns import TurnSender
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
@@ -72,7 +72,7 @@ class HermesApp(App):
         self.agent: AgentSession | None = None
         self.loader = ClientLoader(preload)
         self.runner = CommandRunner(self)
-        self.turns = TurnRunner(self)
+        self.turns = TurnSender(self)
         self.sessions = SessionLifecycle(self)
         self.theme_result = theme_mod.ThemeLoadResult()
         self._open_agent_on_start = open_agent

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("hermes.tui")
 
 
-class TurnRunner:
+class TurnSender:
     """Runs and cancels the app's turns; the app owns the workers and the agent session."""
 
     def __init__(self, app: HermesApp) -> None:

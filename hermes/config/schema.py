@@ -1,0 +1,153 @@
+"""The configuration's shape: one dataclass per config.yaml section, with defaults and bounds.
+
+A field's metadata (min, max, choices, url, provider_name, help) is what parsing.py checks a
+value against; a field without any takes its type's checks only.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+# Path is a real import, not a TYPE_CHECKING one: parsing.py resolves these classes'
+# annotations at run time (typing.get_type_hints), in this module's namespace.
+from pathlib import Path
+from typing import Any
+
+__all__ = ["MAX_COMMAND_TIMEOUT", "AgentConfig", "CompressionConfig", "Config", "DisplayConfig", "HonchoConfig",
+           "MemoryConfig", "ModelConfig", "ProjectConfig", "SessionsConfig", "ToolsConfig", "UserModelConfig"]
+
+
+def _opt(default: Any, **meta: Any) -> Any:
+    return field(default=default, metadata=meta)
+
+
+@dataclass
+class ModelConfig:
+    """A litellm model and how to reach it. An empty name means "not configured"."""
+
+    name: str = _opt("", help="litellm model name, e.g. openai/gpt-4.1")
+    api_base: str = _opt("", url=True, help="optional OpenAI-compatible endpoint")
+    api_key_env: str = _opt("", help="env var holding the key; empty = litellm's default")
+    context_window: int = _opt(0, min=0, help="0 = ask litellm's model info")
+    temperature: float | None = _opt(None, min=0.0, max=2.0)
+    # cap on reply tokens; 0 or empty = min(8192, a quarter of the context window)
+    max_tokens: int | None = _opt(None, min=0)
+    # "auto": a reply whose text is a call to an offered tool (bare or fenced JSON,
+    # <tool_call> blocks) runs as a tool call; "off": such replies stay text
+    text_tool_calls: str = _opt("auto", choices=("auto", "off"))
+
+
+@dataclass
+class MemoryConfig:
+    memory_enabled: bool = True
+    user_profile_enabled: bool = True
+    memory_char_limit: int = _opt(2200, min=100, max=100_000)
+    user_char_limit: int = _opt(1375, min=100, max=100_000)
+    write_approval: bool = False
+    review_interval: int = _opt(1, min=0, help="0 turns the review off")
+    review_model: ModelConfig | None = None
+    # "destructive": the background review's replace/remove wait for approval (off = the
+    # review writes like the foreground agent; the journal and undo are the safety net)
+    review_approval: str = _opt("off", choices=("off", "destructive"))
+    # a model that double-checks writes the scan rules are unsure about; empty = rules only
+    scan_model: ModelConfig | None = None
+
+
+@dataclass
+class SessionsConfig:
+    title_model: ModelConfig | None = None
+    auto_prune: bool = False
+    retention_days: int = _opt(90, min=1)
+
+
+@dataclass
+class CompressionConfig:
+    threshold: float = _opt(0.8, min=0.1, max=1.0)
+    model: ModelConfig | None = None
+    keep_recent_turns: int = _opt(4, min=1, max=50)
+
+
+@dataclass
+class AgentConfig:
+    max_tool_rounds: int = _opt(8, min=1, max=50)
+    max_retries: int = _opt(3, min=0, max=10)
+    request_timeout: float = _opt(120.0, min=1.0)
+    # wall-clock limit for one streamed reply: a stream still producing tokens is cut then
+    reply_timeout: float = _opt(300.0, min=1.0)
+
+
+@dataclass
+class DisplayConfig:
+    memory_notifications: str = _opt("on", choices=("off", "on", "verbose"))
+    theme: str = "hermes-dark"
+
+
+@dataclass
+class HonchoConfig:
+    base_url: str = _opt("", help="empty = Honcho cloud")
+    api_key_env: str = "HONCHO_API_KEY"
+    workspace: str = "hermes"
+    user_peer: str = "user"
+    assistant_peer: str = "hermes"
+
+
+@dataclass
+class UserModelConfig:
+    # off, local, honcho, or the name of an installed provider plugin (hermes.providers.plugins)
+    provider: str = _opt("off", provider_name=True)
+    model: ModelConfig | None = None
+    context_cadence: int = _opt(1, min=1)
+    dialectic_cadence: int = _opt(5, min=1)
+    dialectic_depth: int = _opt(2, min=1, max=3)
+    timeout: float = _opt(20.0, min=1.0, help="seconds per turn for the provider's context")
+    honcho: HonchoConfig = field(default_factory=HonchoConfig)
+    # settings for a provider plugin, handed to it as they are
+    options: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class ProjectConfig:
+    context_chars: int = _opt(8000, min=0, max=60_000,
+                              help="cap on the PROJECT CONTEXT block; 0 = no project files")
+
+
+# A longer command than this needs a person at the terminal, not the agent.
+MAX_COMMAND_TIMEOUT = 1800
+
+
+@dataclass
+class ToolsConfig:
+    """The coding tools (read, list, search, edit, write, run a command) in the project."""
+
+    enabled: bool = True
+    # command prefixes that run without asking, e.g. ["pytest", "git status"]
+    auto_approve: list[str] = field(default_factory=list)
+    allow_outside_root: bool = False
+    result_tokens: int = _opt(2000, min=200, max=50_000)
+    command_timeout: int = _opt(120, min=1, max=MAX_COMMAND_TIMEOUT)
+
+
+@dataclass
+class Config:
+    model: ModelConfig = field(default_factory=ModelConfig)
+    memory: MemoryConfig = field(default_factory=MemoryConfig)
+    sessions: SessionsConfig = field(default_factory=SessionsConfig)
+    compression: CompressionConfig = field(default_factory=CompressionConfig)
+    agent: AgentConfig = field(default_factory=AgentConfig)
+    display: DisplayConfig = field(default_factory=DisplayConfig)
+    user_model: UserModelConfig = field(default_factory=UserModelConfig)
+    project: ProjectConfig = field(default_factory=ProjectConfig)
+    tools: ToolsConfig = field(default_factory=ToolsConfig)
+    # Not config keys: where it came from and what was odd about it.
+    source: Path | None = field(default=None, compare=False, metadata={"internal": True})
+    warnings: list[str] = field(default_factory=list, compare=False, metadata={"internal": True})
+
+    def resolve_model(self, aux: ModelConfig | None) -> ModelConfig:
+        """An auxiliary model, or the main one when unset; a bare name inherits endpoint and key."""
+        if aux is None or not aux.name:
+            return self.model
+        return dataclasses.replace(
+            aux,
+            api_base=aux.api_base or self.model.api_base,
+            api_key_env=aux.api_key_env or self.model.api_key_env,
+        )

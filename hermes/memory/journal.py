@@ -13,32 +13,37 @@ readers leave it out, and the next writer of that store appends a `{"void": id, 
 line, so the journal and the stores always agree.
 
 The write path reads only the journal's tail (the latest change of each target it writes);
-`history` and `undo` read the whole file. The file is compacted to the newest records when it
-grows past a size.
+`history` and `undo` read the whole file (both reads are in journal_reading.py). The file is
+compacted to the newest records when it grows past a size.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import os
 import secrets
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime, UTC
 from pathlib import Path
 
 from hermes import paths
 from hermes.config import MemoryConfig, write_private_file
-from hermes.memory.journal_records import JournalChange, JournalEntry, Void, parse_line, store_hash
+from hermes.memory.journal_reading import (
+    is_unapplied,
+    journal_lock,
+    journal_path,
+    latest_changes,
+    read_journal,
+    unapplied,
+)
+from hermes.memory.journal_records import JournalChange, JournalEntry, Void
 from hermes.memory.memory_files import (
     TARGETS,
     StoreUnreadable,
     discard_staged,
-    ensure_memories_dir,
     install_store_files,
     locked,
     read_entries,
@@ -55,15 +60,10 @@ ORIGINS = ("tool", "review", "approval", "cli", "undo")
 _KEEP = 300  # records kept when the file is compacted
 _COMPACT_BYTES = 2_000_000  # entry-level records are small: thousands of writes between compactions
 _KEEP_AT_LEAST = 10  # records kept whatever their size (undo depth on huge hand-made stores)
-_TAIL_CHUNK = 64 * 1024
 
 
 class JournalUnwritable(Exception):
     """The journal line could not be written; nothing was changed."""
-
-
-def journal_path() -> Path:
-    return paths.memories_dir() / "journal.jsonl"
 
 
 @dataclass
@@ -81,138 +81,6 @@ def now_iso(precise: bool = False) -> str:
 
 def new_id() -> str:
     return secrets.token_hex(4)
-
-
-@contextmanager
-def _journal_lock(*, checked: bool = False) -> Iterator[None]:
-    """The journal's lock; `checked` when the caller holds store locks (the folder exists)."""
-    if not checked:
-        ensure_memories_dir()
-    fd = paths.open_regular(journal_path().with_name("journal.jsonl.lock"),
-                            os.O_RDWR | os.O_CREAT)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
-
-
-# ---------------------------------------------------------------- reading
-
-
-@dataclass
-class _Read:
-    """The journal as read: records (voided changes already dropped) and damaged lines."""
-
-    records: list[JournalEntry]
-    damaged: int = 0
-    voids: list[Void] = field(default_factory=list)
-
-
-def _parse(line: bytes) -> JournalEntry | Void | None:
-    """One line as a record or void; None for a damaged line (bad bytes, torn JSON)."""
-    try:
-        return parse_line(json.loads(line.decode("utf-8")))
-    except (ValueError, KeyError, TypeError, AttributeError):
-        return None
-
-
-def _read_journal() -> _Read:
-    """Every readable record; a damaged line is skipped and counted, never taken as the end of
-    history."""
-    try:
-        raw = paths.read_regular_bytes(journal_path())
-    except FileNotFoundError:
-        return _Read([])
-    records: list[JournalEntry] = []
-    voids: list[Void] = []
-    damaged = 0
-    for line in raw.split(b"\n"):
-        if not line.strip():
-            continue
-        item = _parse(line)
-        if item is None:
-            damaged += 1
-        elif isinstance(item, Void):
-            voids.append(item)
-        else:
-            records.append(item)
-    if damaged:
-        log.warning("memory journal %s: skipped %d damaged line(s)", journal_path(), damaged)
-    voided = {(v.record_id, v.target) for v in voids}
-    kept = []
-    for r in records:
-        changes = [c for c in r.changes if (r.id, c.target) not in voided]
-        if changes:
-            r.changes = changes
-            kept.append(r)
-    return _Read(kept, damaged, voids)
-
-
-def _lines_newest_first(fd: int) -> Iterator[bytes]:
-    """The file's lines from the end backwards, read in chunks (the write path needs only the
-    last few)."""
-    pos = os.fstat(fd).st_size
-    partial = b""
-    while pos > 0:
-        step = min(_TAIL_CHUNK, pos)
-        pos -= step
-        lines = (os.pread(fd, step, pos) + partial).split(b"\n")
-        partial = lines[0]
-        yield from reversed(lines[1:])
-    yield partial
-
-
-def _latest_changes(targets: Sequence[str]) -> dict[str, tuple[str, JournalChange]]:
-    """(record id, change) of the newest not-voided change of each target, from the tail."""
-    wanted = set(targets)
-    found: dict[str, tuple[str, JournalChange]] = {}
-    voided: set[tuple[str, str]] = set()
-    try:
-        fd = paths.open_regular(journal_path(), os.O_RDONLY)
-    except FileNotFoundError:
-        return found
-    try:
-        for line in _lines_newest_first(fd):
-            if not line.strip():
-                continue
-            item = _parse(line)
-            if isinstance(item, Void):
-                voided.add((item.record_id, item.target))
-            elif isinstance(item, JournalEntry):
-                for c in item.changes:
-                    if c.target in wanted and c.target not in found and (item.id, c.target) not in voided:
-                        found[c.target] = (item.id, c)
-                if len(found) == len(wanted):
-                    break
-    finally:
-        os.close(fd)
-    return found
-
-
-def _latest_for(records: Sequence[JournalEntry], target: str) -> tuple[JournalEntry, JournalChange] | None:
-    for r in reversed(records):
-        for c in r.changes:
-            if c.target == target:
-                return r, c
-    return None
-
-
-def _is_unapplied(change: JournalChange, entries: Sequence[str]) -> bool:
-    """True when the store still reads as the change found it: its write never happened."""
-    return change.changes_store and store_hash(entries) == change.before_hash
-
-
-def _unapplied(records: Sequence[JournalEntry], stores: Mapping[str, Sequence[str]]) -> list[Void]:
-    """The journal lines whose store write never happened: the latest line of a target whose
-    store still holds its `before` (a kill -9 between journal and rename)."""
-    out = []
-    for target, entries in stores.items():
-        latest = _latest_for(records, target)
-        if latest and _is_unapplied(latest[1], entries):
-            out.append(Void(latest[0].id, target))
-    return out
 
 
 # ---------------------------------------------------------------- writing
@@ -251,7 +119,7 @@ def _compact(size: int) -> None:
     """Rewrite the journal with its newest records: at most _KEEP of them, and beyond the
     newest _KEEP_AT_LEAST only as many as fit in a byte budget below the trigger size, so a
     compaction is followed by thousands of writes, not by another compaction."""
-    read = _read_journal()
+    read = read_journal()
     if not read.records:
         return  # nothing readable: never replace a journal with an empty one
     lines: list[str] = []
@@ -307,17 +175,17 @@ def commit(entry: JournalEntry, after: Mapping[str, Sequence[str]],
     every target of `entry`). Lines of those targets whose store write never happened are
     voided first. Raises JournalUnwritable when the journal cannot be written (nothing then
     changes) and OSError when a store cannot be written."""
-    lock = _journal_lock(checked=True)
+    lock = journal_lock(checked=True)
     try:
         lock.__enter__()
-        latest = _latest_changes([c.target for c in entry.changes])
+        latest = latest_changes([c.target for c in entry.changes])
     except OSError as exc:
         lock.__exit__(None, None, None)
         raise JournalUnwritable(str(exc)) from None
     try:
         voids = []
         for target, (record_id, change) in latest.items():
-            if _is_unapplied(change, current[target]):
+            if is_unapplied(change, current[target]):
                 log.warning("memory journal %s: change %s never reached %s (interrupted); voided",
                             journal_path(), record_id, target)
                 voids.append(Void(record_id, target))
@@ -371,10 +239,10 @@ def _without(records: list[JournalEntry], missing: Sequence[Void]) -> list[Journ
 
 def history_report(cfg: MemoryConfig | None = None, limit: int = 20) -> HistoryReport:
     """The latest `limit` applied changes, newest first, and how many lines were damaged."""
-    with _journal_lock():
-        read = _read_journal()
+    with journal_lock():
+        read = read_journal()
     stores, _ = _read_stores()
-    records = _without(read.records, _unapplied(read.records, stores))
+    records = _without(read.records, unapplied(read.records, stores))
     _mark_undone(records)
     newest = list(reversed(records))
     return HistoryReport(newest[: max(0, limit)] if limit else newest, read.damaged)
@@ -395,10 +263,10 @@ def _last_undoable(records: list[JournalEntry]) -> JournalEntry | None:
 
 def undo(cfg: MemoryConfig | None = None, session_id: str | None = None) -> UndoResult:
     """Revert the most recent change not yet undone (repeat to walk further back)."""
-    with locked(TARGETS), _journal_lock(checked=True):
+    with locked(TARGETS), journal_lock(checked=True):
         current, unreadable = _read_stores()
-        read = _read_journal()
-        voids = _unapplied(read.records, current)
+        read = read_journal()
+        voids = unapplied(read.records, current)
         target_record = _last_undoable(_without(read.records, voids))
         if target_record is None:
             if voids:

@@ -117,6 +117,19 @@ class StoreStats:
     by_source: dict[str, int] = field(default_factory=dict)
 
 
+# The columns of a SessionInfo, in its field order, for every query that builds one.
+SESSION_COLUMNS = (
+    "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
+    "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
+    "cwd, preview, project_dir"
+)
+
+
+def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
+    """A SessionInfo from a row selected with SESSION_COLUMNS."""
+    return SessionInfo(*row)
+
+
 # The columns of a MessageRecord, in its field order, for every query that builds one.
 MESSAGE_COLUMNS = (
     "id, session_id, role, content, tool_calls, tool_call_id, tool_name, timestamp, token_count, "

@@ -1,10 +1,9 @@
 """SessionStore: the one way into state.db for the agent loop, the TUI and the CLI.
 
-Threading: one SQLite connection per store, shared by all threads and guarded by a lock,
-so an asyncio app may call it from the event loop and from background tasks or worker
-threads alike (calls are short: single-row writes, indexed reads, bounded searches).
-Several processes may use the same file at once: WAL lets readers run beside a writer, and
-every write is an IMMEDIATE transaction that waits (busy timeout, then retries) for its turn.
+Threading: one SQLite connection per store, shared by all threads and guarded by a lock
+(shared_connection.py), so an asyncio app may call it from the event loop and from background
+tasks or worker threads alike. Several processes may use the same file at once: WAL lets
+readers run beside a writer, and every write is an IMMEDIATE transaction that waits its turn.
 
 Secrets: message content, tool calls (their decoded arguments), system prompts and titles pass
 the shared redactor before they are written, so keys pasted into a chat never reach the
@@ -18,53 +17,31 @@ import json
 import os
 import re
 import sqlite3
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from hermes import paths
-from hermes.security.redact import might_contain_secret, redact_data, redact_text
-from hermes.sessions import db, naming
+from hermes.sessions import naming
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.migrations import index_waiting
 from hermes.sessions.models import (
     MESSAGE_COLUMNS,
     ROLES,
+    SESSION_COLUMNS,
     MessageRecord,
     SessionInfo,
     SessionSummary,
     TitleSource,
     message_from_row,
     project_filter,
+    session_from_row,
 )
+# interop/ imports scrub and scrub_tool_calls from this module as well as SessionStore
+from hermes.sessions.scrub import scrub, scrub_tool_calls
+from hermes.sessions.shared_connection import SharedConnection
 from hermes.sessions.text import clean_title, one_line
-
-_SESSION_COLUMNS = (
-    "id, title, title_source, source, model, parent_id, started_at, ended_at, last_active, "
-    "end_reason, message_count, input_tokens, output_tokens, cache_tokens, cost, system_prompt, "
-    "cwd, preview, project_dir"
-)
-
-
-def scrub(text: str | None) -> str | None:
-    """`text` with credentials replaced, via the shared redactor; a JSON document (a tool's
-    result) is judged by its decoded strings. Text without any hint of a secret costs one
-    cheap check, and the detector's heavier parts load only when one is needed."""
-    if not text or not might_contain_secret(text):
-        return text
-    return redact_text(text)
-
-
-def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
-    """A copy of tool calls with secrets removed from their decoded arguments (the caller's
-    list, which the running conversation still sends to the model, is left as it was)."""
-    return redact_data(tool_calls)
-
-
-def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
-    return SessionInfo(*row)
 
 
 def new_session_id(now: float) -> str:
@@ -86,19 +63,13 @@ class SessionStore:
         self.path = Path(path) if path else paths.state_db_path()
         self._clock = clock
         self._redact = redact_secrets
-        self._lock = threading.RLock()
-        self._depth = 0  # nesting of write transactions (batch() around single writes)
-        self._index_at_commit = False  # a write in this transaction asked for its index entry
-        self._conn: sqlite3.Connection | None = db.connect(self.path)
+        self._db = SharedConnection(self.path)
 
     # ------------------------------------------------------------ plumbing
 
     def close(self) -> None:
         """Close the connection; further calls raise SessionStoreError."""
-        with self._lock:
-            if self._conn is not None:
-                self._conn.close()
-                self._conn = None
+        self._db.close()
 
     def __enter__(self) -> SessionStore:
         return self
@@ -108,9 +79,7 @@ class SessionStore:
 
     @property
     def conn(self) -> sqlite3.Connection:
-        if self._conn is None:
-            raise SessionStoreError(f"the session store for {self.path} is closed", self.path)
-        return self._conn
+        return self._db.conn
 
     def _scrub(self, text: str | None) -> str | None:
         return scrub(text) if self._redact else text
@@ -120,58 +89,16 @@ class SessionStore:
             return None
         return json.dumps(scrub_tool_calls(tool_calls) if self._redact else tool_calls, ensure_ascii=False)
 
-    @contextlib.contextmanager
-    def reading(self) -> Iterator[sqlite3.Connection]:
+    def reading(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         """The connection, held for a group of reads; SQLite failures become SessionStoreError.
 
         Part of the store's small public API (with `writing()`, `query()` and `now()`) for the
         search, naming and maintenance modules, so none of them reaches into private members."""
-        with self._lock:
-            try:
-                yield self.conn
-            except sqlite3.IntegrityError:
-                raise
-            except sqlite3.OperationalError as exc:
-                if "locked" in str(exc) or "busy" in str(exc):
-                    raise SessionStoreError(
-                        f"{self.path} is busy: another Hermes process kept it locked for too "
-                        "long; try again in a moment", self.path) from None
-                raise db.unusable(self.path, exc) from None
-            except sqlite3.Error as exc:
-                raise db.unusable(self.path, exc) from None
+        return self._db.reading()
 
-    @contextlib.contextmanager
-    def writing(self) -> Iterator[sqlite3.Connection]:
+    def writing(self) -> contextlib.AbstractContextManager[sqlite3.Connection]:
         """An IMMEDIATE transaction (or a part of the enclosing batch)."""
-        with self.reading() as conn:
-            if self._depth:
-                self._depth += 1
-                try:
-                    yield conn
-                finally:
-                    self._depth -= 1
-                return
-            for attempt in range(6):
-                try:
-                    conn.execute("BEGIN IMMEDIATE")
-                    break
-                except sqlite3.OperationalError as exc:
-                    if "locked" not in str(exc) and "busy" not in str(exc) or attempt == 5:
-                        raise
-                    time.sleep(0.05 * (attempt + 1))
-            self._depth = 1
-            try:
-                yield conn
-                if self._index_at_commit:  # one index write for all the rows of the transaction
-                    index_waiting(conn)
-                conn.execute("COMMIT")
-            except BaseException:
-                if conn.in_transaction:
-                    conn.execute("ROLLBACK")
-                raise
-            finally:
-                self._depth = 0
-                self._index_at_commit = False
+        return self._db.writing()
 
     def now(self) -> float:
         """The store's clock (tests pass their own)."""
@@ -276,7 +203,7 @@ class SessionStore:
                 (now, preview, session_id),
             )
             if index:
-                self._index_at_commit = True
+                self._db.index_at_commit()
             return int(cur.lastrowid or 0)
 
     def update_message(
@@ -315,7 +242,7 @@ class SessionStore:
             conn.execute(f"UPDATE messages SET {', '.join(sets)} WHERE id = ?", (*params, message_id))
             conn.execute("UPDATE sessions SET last_active = ? WHERE id = ?", (self.now(), row[0]))
             if index:
-                self._index_at_commit = True
+                self._db.index_at_commit()
 
     def add_usage(
         self, session_id: str, *, input_tokens: int = 0, output_tokens: int = 0,
@@ -394,7 +321,7 @@ class SessionStore:
     # ------------------------------------------------------------ reading
 
     def get_session(self, session_id: str) -> SessionInfo:
-        rows = self.query(f"SELECT {_SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
+        rows = self.query(f"SELECT {SESSION_COLUMNS} FROM sessions WHERE id = ?", (session_id,))
         if not rows:
             raise SessionNotFoundError(f"no session {session_id}")
         return session_from_row(rows[0])
@@ -414,7 +341,7 @@ class SessionStore:
 
     def most_recent_session(self) -> SessionInfo | None:
         rows = self.query(
-            f"SELECT {_SESSION_COLUMNS} FROM sessions ORDER BY last_active DESC, id DESC LIMIT 1"
+            f"SELECT {SESSION_COLUMNS} FROM sessions ORDER BY last_active DESC, id DESC LIMIT 1"
         )
         return session_from_row(rows[0]) if rows else None
 

@@ -1,0 +1,26 @@
+"""What the session store scrubs before it writes: credentials in message text (a tool's JSON
+result judged by its decoded strings) and in tool calls' decoded arguments.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hermes.security.redact import might_contain_secret, redact_data, redact_text
+
+__all__ = ["scrub", "scrub_tool_calls"]
+
+
+def scrub(text: str | None) -> str | None:
+    """`text` with credentials replaced, via the shared redactor; a JSON document (a tool's
+    result) is judged by its decoded strings. Text without any hint of a secret costs one
+    cheap check, and the detector's heavier parts load only when one is needed."""
+    if not text or not might_contain_secret(text):
+        return text
+    return redact_text(text)
+
+
+def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
+    """A copy of tool calls with secrets removed from their decoded arguments (the caller's
+    list, which the running conversation still sends to the model, is left as it was)."""
+    return redact_data(tool_calls)

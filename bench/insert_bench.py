@@ -119,7 +119,13 @@ def run_ours(path: Path, plan: list[tuple[str, str, str]], fts: tuple[str, ...] 
         end()
         per_message.extend([(time.perf_counter() - t) / 4] * 4)
     wall, cpu = time.perf_counter() - start, time.process_time() - cpu0
+    # A store that could not open the copy drops history and keeps running: a rate from such
+    # a run would be the speed of writing nothing.
+    stored = store.query("SELECT count(*) FROM messages WHERE session_id = ?", (sid,)) if sid else [(0,)]
     store.close()
+    if stored[0][0] != 4 * len(plan):
+        raise SystemExit(f"{path}: {stored[0][0]} of {4 * len(plan)} messages were stored; the base "
+                         f"history is probably from an older schema (delete it to rebuild)")
     return {"messages": 4 * len(plan), "seconds": wall, "cpu_seconds": cpu,
             "per_message_ms": [x * 1000 for x in per_message]}
 

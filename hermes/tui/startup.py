@@ -57,11 +57,15 @@ def tune_gc_for_streaming() -> None:
 
 
 def default_preload() -> None:
-    """Import the reply widget (Markdown), then litellm the way the agent layer wants it."""
+    """Import the reply widget (Markdown), then litellm the way the agent layer wants it, then
+    the secret catalogue: the first text that hints at a secret (a message, a memory write)
+    would otherwise import detect-secrets on the event loop, a 30-100 ms stall."""
     import hermes.tui.widgets.reply  # noqa: F401  - ready before the first reply streams
     from hermes.agent import llm
+    from hermes.security import secret_formats
 
     llm.preload()
+    secret_formats.catalogue()
 
 
 class ClientLoader:

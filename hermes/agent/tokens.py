@@ -13,7 +13,7 @@ import os
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 _ENCODING_URL = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
 _lock = threading.Lock()
@@ -101,16 +101,24 @@ def count_request(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | 
     return count_messages(messages, model) + count_tools(tools or [], model)
 
 
-@lru_cache(maxsize=1)
-def _mapped_windows() -> dict[str, int]:
-    """Model name → input window from litellm's price map. Only the numbers are kept: the
-    whole parsed map holds ~10 MB, and litellm keeps its own copy once it is imported."""
+def price_map_path() -> Path | None:
     spec = importlib.util.find_spec("litellm")
     if spec is None or not spec.submodule_search_locations:
-        return {}
-    path = Path(list(spec.submodule_search_locations)[0]) / "model_prices_and_context_window_backup.json"
+        return None
+    return Path(list(spec.submodule_search_locations)[0]) / "model_prices_and_context_window_backup.json"
+
+
+# litellm writes the map with four-space indents, one model per top-level key; a file laid
+# out otherwise is parsed whole (parse_price_map) rather than searched
+_TOP_KEY = '\n    "{}": {{'
+_LAYOUT = b'{\n    "'
+_CHUNK = 256 * 1024
+
+
+def parse_price_map(path: Path) -> dict[str, int]:
+    """Model name → input window from the whole map (the slow path: ~25 ms and ~7 MB)."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_bytes())
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict):
@@ -118,17 +126,65 @@ def _mapped_windows() -> dict[str, int]:
     windows: dict[str, int] = {}
     for name, info in data.items():
         if isinstance(info, dict):
-            value = info.get("max_input_tokens") or info.get("max_tokens")
-            if isinstance(value, int) and value > 0:
+            value = _window_of(info)
+            if value is not None:
                 windows[name] = value
     return windows
 
 
+def _window_of(info: dict[str, Any]) -> int | None:
+    value = info.get("max_input_tokens") or info.get("max_tokens")
+    return value if isinstance(value, int) and value > 0 else None
+
+
+def _last_offset(fh: BinaryIO, key: bytes) -> int:
+    """Where `key` last starts in the file, read in chunks; -1 when it is not there."""
+    found, base, carry = -1, 0, b""
+    while chunk := fh.read(_CHUNK):
+        data = carry + chunk
+        at = data.rfind(key)
+        if at >= 0:
+            found = base - len(carry) + at
+        carry = data[-(len(key) - 1):]
+        base += len(chunk)
+    return found
+
+
+def lookup_window(path: Path, name: str) -> int | None:
+    """One model's input window from the map, decoding only that model's entry: the whole map
+    is 3.5 MB of JSON, and parsing it beside litellm's own copy cost ~25 ms of CPU and ~7 MB
+    of peak memory at start-up, for one number. The last entry of a name wins, as in
+    json.loads."""
+    key = _TOP_KEY.format(json.dumps(name)[1:-1]).encode()
+    try:
+        with path.open("rb") as fh:
+            if fh.read(len(_LAYOUT)) != _LAYOUT:
+                return parse_price_map(path).get(name)  # not laid out as expected
+            fh.seek(0)
+            at = _last_offset(fh, key)
+            if at < 0:
+                return None
+            fh.seek(at + len(key) - 1)
+            head = fh.read(_CHUNK).decode("utf-8", errors="replace")
+    except OSError:
+        return None
+    try:
+        info, _ = json.JSONDecoder().raw_decode(head)
+    except ValueError:  # an entry longer than a chunk: parse it all
+        return parse_price_map(path).get(name)
+    return _window_of(info) if isinstance(info, dict) else None
+
+
+@lru_cache(maxsize=16)
 def mapped_context_window(model: str) -> int | None:
     """A model's input window from the price map litellm ships, read without importing
-    litellm (the same local map litellm uses offline); None when the model is not in it."""
-    windows = _mapped_windows()
+    litellm (the same local map litellm uses offline); None when the model is not in it.
+    Only the answers are kept, not the map."""
+    path = price_map_path()
+    if path is None:
+        return None
     for key in (model, model.split("/", 1)[-1]):
-        if key in windows:
-            return windows[key]
+        value = lookup_window(path, key)
+        if value is not None:
+            return value
     return None

@@ -11,6 +11,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+from hermes.agent import tokens
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -86,9 +88,35 @@ def test_the_mapped_context_window_matches_litellm_without_importing_it() -> Non
         from hermes.agent import llm
         from hermes.config import ModelConfig
         litellm_says = [llm.context_window(ModelConfig(name=n)) for n in names[:3]]
-        print(json.dumps({"mapped": mapped, "imported": imported, "litellm": litellm_says,
-                          "kept": sorted({type(v).__name__ for v in tokens._mapped_windows().values()})}))
+        print(json.dumps({"mapped": mapped, "imported": imported, "litellm": litellm_says}))
     """)
     assert result["imported"] is False
     assert result["mapped"][:3] == result["litellm"] and result["mapped"][3] is None
-    assert result["kept"] == ["int"]  # only the numbers stay in memory, not the whole map
+
+
+def test_looking_up_one_model_in_the_map_agrees_with_parsing_the_whole_map() -> None:
+    path = tokens.price_map_path()
+    assert path is not None
+    whole = tokens.parse_price_map(path)
+    names = list(json.loads(path.read_bytes()))[::25] + ["no-such-model", "gpt-4o"]
+    assert len(names) > 100
+    for name in names:
+        assert tokens.lookup_window(path, name) == whole.get(name), name
+
+
+def test_a_map_laid_out_otherwise_is_parsed_whole(tmp_path: Path) -> None:
+    entries = {"a/model": {"max_input_tokens": 1234}, "b": {"max_tokens": 99}, "c": {"mode": "x"}}
+    compact = tmp_path / "compact.json"
+    compact.write_text(json.dumps(entries, separators=(",", ":")))
+    indented = tmp_path / "indented.json"
+    indented.write_text(json.dumps(entries, indent=4))
+    for path in (compact, indented):
+        assert [tokens.lookup_window(path, n) for n in ("a/model", "b", "c", "d")] == [1234, 99, None, None]
+
+
+def test_a_key_split_across_read_chunks_is_found(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setattr(tokens, "_CHUNK", 16)
+    entries = {f"model-{i}": {"max_input_tokens": 1000 + i} for i in range(50)}
+    path = tmp_path / "map.json"
+    path.write_text(json.dumps(entries, indent=4))
+    assert [tokens.lookup_window(path, f"model-{i}") for i in range(50)] == [1000 + i for i in range(50)]

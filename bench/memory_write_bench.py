@@ -9,6 +9,9 @@ bench/peer/peer_memory.py under the peer's python) fill MEMORY.md through their 
 of a ~55-char entry; each worker times its own calls (fsync included). Prints median and p99
 per operation with the machine's load (os.getloadavg()) before and after.
 
+With --floor a third worker times the bare durable write of the same store text (temp file,
+fsync, rename; no parsing, scanning or journal): the p99 this disk allows any tool that fsyncs.
+
 Then `hermes memory add` through the CLI (a fresh process each time, limit 20,000) on a store
 of 5 entries against one of 216, rotated; this is the whole command's wall time.
 Without the peer's python (not installed) only ours is measured, and the output says so.
@@ -120,6 +123,48 @@ def run_worker() -> None:
         print(json.dumps(reply), flush=True)
 
 
+def run_floor_worker() -> None:
+    """The bare durable write with no memory logic: the store's text to a temp file, fsync,
+    rename (what the peer's tool does on disk, without its folder fsync). Its p99 is what this
+    disk allows any tool that fsyncs; the same protocol as the other workers."""
+    folder = tempfile.mkdtemp(prefix="floor-bench-")
+    path = Path(folder, "MEMORY.md")
+    entries: list[str] = []
+
+    def write() -> float:
+        start = time.perf_counter()
+        tmp = path.with_suffix(".tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            os.write(fd, "\n§\n".join(entries).encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+        return time.perf_counter() - start
+
+    for line in sys.stdin:
+        msg = json.loads(line)
+        if msg["cmd"] == "quit":
+            break
+        if msg["cmd"] == "fill":
+            total = 0.0
+            for text in msg["entries"]:
+                entries.append(text)
+                total += write()
+            reply: dict = {"entries": len(entries), "used": len("\n§\n".join(entries)), "fill_s": total}
+        else:
+            entries.append(msg["add"])
+            t_add = write()
+            entries[-1] = msg["replacement"]
+            t_rep = write()
+            entries.pop()
+            t_rem = write()
+            reply = {"add": t_add, "replace": t_rep, "remove": t_rem, "ok": True, "error": None}
+        print(json.dumps(reply), flush=True)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 # ---------------------------------------------------------------- orchestration
 
 
@@ -154,9 +199,12 @@ def _our_env(home: str | None = None) -> dict[str, str]:
     return env
 
 
-def bench_limit(limit: int, rounds: int, peer_python: str | None, baseline: str | None) -> None:
+def bench_limit(limit: int, rounds: int, peer_python: str | None, baseline: str | None,
+                floor: bool = False) -> None:
     entries = fill_entries(limit)
     workers = [Worker("ours", [sys.executable, __file__, "--worker"], _our_env())]
+    if floor:
+        workers.append(Worker("floor", [sys.executable, __file__, "--floor-worker"]))
     if baseline:
         workers.append(Worker("base", [sys.executable, __file__, "--worker"],
                               dict(os.environ, PYTHONPATH=baseline)))
@@ -247,6 +295,9 @@ def bench_cli(rounds: int, baseline: str | None) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--floor-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--floor", action="store_true",
+                        help="also time the bare durable write (temp file, fsync, rename) as 'floor'")
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--limits", default="2200,20000")
     parser.add_argument("--cli-rounds", type=int, default=15, help="0 skips the CLI part")
@@ -257,11 +308,14 @@ def main() -> None:
     if args.worker:
         run_worker()
         return
+    if args.floor_worker:
+        run_floor_worker()
+        return
     peer = args.peer_python if Path(args.peer_python).exists() else None
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; peer: "
           f"{peer + ' (hermes-agent 0.19.0)' if peer else 'NOT INSTALLED, ours only'}")
     for limit in (int(x) for x in args.limits.split(",")):
-        bench_limit(limit, args.rounds, peer, args.baseline)
+        bench_limit(limit, args.rounds, peer, args.baseline, args.floor)
     if args.cli_rounds:
         bench_cli(args.cli_rounds, args.baseline)
 

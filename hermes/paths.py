@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+from functools import lru_cache
 import stat
 from pathlib import Path
 
@@ -30,7 +31,14 @@ class UnsafePath(OSError):
 
 def hermes_home() -> Path:
     """The root folder: $HERMES_HOME if set, else ~/.hermes."""
-    env = os.environ.get("HERMES_HOME", "").strip()
+    return _home_from(os.environ.get("HERMES_HOME", ""), os.environ.get("HOME", ""))
+
+
+@lru_cache(maxsize=8)
+def _home_from(env: str, user_home: str) -> Path:
+    # Keyed on both variables, so a changed environment is seen at once; a memory write asks
+    # for the home a dozen times, and building the Path each time was a tenth of its CPU.
+    env = env.strip()
     return Path(env).expanduser() if env else Path.home() / ".hermes"
 
 
@@ -192,7 +200,12 @@ def env_path() -> Path:
 
 
 def memories_dir() -> Path:
-    return hermes_home() / "memories"
+    return _child(hermes_home(), "memories")
+
+
+@lru_cache(maxsize=16)
+def _child(parent: Path, name: str) -> Path:
+    return parent / name  # the memory write path asks for its folder ten times a call
 
 
 def pending_memory_dir() -> Path:

@@ -37,14 +37,9 @@ class StoreUnreadable(Exception):
 def parse_entries(text: str) -> list[str]:
     """Entries of a store file: split on the separator, strip, drop empties and duplicates."""
     text = text.removeprefix(_BOM).replace("\r\n", "\n")
-    seen: set[str] = set()
-    entries: list[str] = []
-    for piece in text.split(SEPARATOR):
-        piece = piece.strip()
-        if piece and piece not in seen:
-            seen.add(piece)
-            entries.append(piece)
-    return entries
+    # dict.fromkeys keeps the first of each and the order, in C: a tool call parses the store
+    # twice, and this loop was its largest cost at 20,000 characters
+    return list(dict.fromkeys(piece for piece in map(str.strip, text.split(SEPARATOR)) if piece))
 
 
 def join_entries(entries: Sequence[str]) -> str:
@@ -56,7 +51,7 @@ def entries_size(entries: Sequence[str]) -> int:
     """Size in code points, separators included; 0 for an empty store."""
     if not entries:
         return 0
-    return sum(len(e) for e in entries) + len(SEPARATOR) * (len(entries) - 1)
+    return sum(map(len, entries)) + len(SEPARATOR) * (len(entries) - 1)
 
 
 def has_separator_line(text: str) -> bool:
@@ -233,9 +228,13 @@ def locked(targets: Sequence[str]) -> Iterator[None]:
 
 def _remove_stale_temps(path: Path) -> None:
     # Only writers holding the lock create temp files, so any found under the lock were
-    # left by a writer that crashed before its rename.
-    for stale in path.parent.glob(f".{path.name}.*.tmp"):
-        stale.unlink(missing_ok=True)
+    # left by a writer that crashed before its rename (in this process or another one).
+    # scandir and a prefix test rather than Path.glob: this runs on every write.
+    prefix = f".{path.name}."
+    with os.scandir(path.parent) as found:
+        stale = [e.path for e in found if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    for name in stale:
+        Path(name).unlink(missing_ok=True)
 
 
 def stage_store_file(target: str, entries: Sequence[str]) -> Path:

@@ -81,20 +81,31 @@ class CurrentSession:
         self.gauge.report(self.conv)
 
     def start(self, title: str | None = None) -> Conversation:
-        """Create a new stored session under a freshly built prompt (named `title`, when given:
-        a title another session holds raises and leaves no session behind)."""
-        built = self._builder.prompt()
-        self.memory_snapshot = built.memory_snapshot
+        """Create a new stored session under a freshly built prompt and make it current (named
+        `title`, when given: a title another session holds raises and changes nothing)."""
+        return self._become(*self._create(title))
+
+    def _create(self, title: str | None, summary: str | None = None) -> tuple[str, SystemPrompt, str | None]:
+        """Store a new session (named `title`) under a prompt carrying `summary` (else the
+        current one); (its id, the prompt, the title held). Only the store is touched, so a
+        refused title leaves nothing behind and the current session as it was."""
+        built = self._builder.prompt(summary)
         session_id = self._history.create(system_prompt=built.text, model=self._model().name,
                                           source=self._source, project_dir=str(self._coding.project.root))
-        self.titles.reset(None, named=bool(title))
+        held = None
         if title:
             try:
-                self.titles.reset(self._history.set_title(session_id, title, "user"), named=True)
+                held = self._history.set_title(session_id, title, "user")
             except Exception:
                 if self._history.store is not None:
                     self._history.store.delete_session(session_id)
                 raise
+        return session_id, built, held
+
+    def _become(self, session_id: str, built: SystemPrompt, title: str | None) -> Conversation:
+        """Make the session `_create` stored the current one."""
+        self.memory_snapshot = built.memory_snapshot
+        self.titles.reset(title, named=bool(title))
         self.turn_index = 0
         self.hold(session_id)
         self._coding.fresh(new_session=False)
@@ -190,16 +201,13 @@ class CurrentSession:
     def new(self, title: str | None = None) -> None:
         """End the current session and move to a fresh one: created now when `title` is given
         (a title another session holds raises, nothing changed), else by the next turn."""
-        old = self.conv
+        created = self._create(title, summary="") if title else None  # raises before any change
+        old, was_read_only = self.conv, bool(self.read_only)
         self.conv = None
         self._builder.summary = ""
         self._coding.fresh(new_session=True)
-        try:
-            conv = self.start(title) if title else None
-        except Exception:
-            self.conv = old
-            raise
-        if old is not None and self.read_only:  # another process's session: left as it is
+        conv = self._become(*created) if created else None
+        if old is not None and was_read_only:  # another process's session: left as it is
             self.read_only = ""
         elif old is not None:
             self._history.end(old.session_id, "new_session")

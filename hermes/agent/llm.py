@@ -5,7 +5,8 @@ it once (thread-safe) after setting the offline switches, and `preload()` / `sta
 let the TUI and `hermes chat -q` do that in a background thread while they set up everything
 else. API keys are read from the environment (after $HERMES_HOME/.env) and handed to litellm
 per call; they are never logged. What a failed call says (LLMError, classify_error) is
-hermes/agent/llm_errors.py, re-exported here.
+hermes/agent/llm_errors.py, and how a streamed reply is put together from its chunks
+(StreamState) is hermes/agent/streamed_reply.py; both are re-exported here.
 """
 
 from __future__ import annotations
@@ -13,15 +14,12 @@ from __future__ import annotations
 import asyncio
 import gc
 import importlib
-import json
 import logging
 import os
 import random
-import re
 import threading
 import types
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from hermes.agent import tokens
@@ -34,8 +32,8 @@ from hermes.agent.llm_errors import (  # the error wording lives there; callers 
     phrase as phrase,
     provider_message as provider_message,
 )
+from hermes.agent.streamed_reply import StreamState as StreamState  # callers keep using llm.StreamState
 from hermes.config import ModelConfig, load_env_file
-from hermes.security.sanitize import mend_surrogates, split_trailing_high_surrogate
 
 log = logging.getLogger("hermes.agent.llm")
 
@@ -162,111 +160,6 @@ def call_options(mc: ModelConfig, timeout: float) -> dict[str, Any]:
     return opts
 
 
-@dataclass
-class StreamState:
-    """What one model call produced so far; filled in place so a cancel keeps the partial."""
-
-    text_parts: list[str] = field(default_factory=list)
-    tool_calls: dict[int, dict[str, str]] = field(default_factory=dict)
-    finish_reason: str | None = None
-    usage: dict[str, int] | None = None
-    attempts: int = 0
-    saw_reply: bool = False  # a chunk with a role, content or tool call arrived
-    held: str = ""  # a high surrogate waiting for its low half in the next piece
-
-    @property
-    def text(self) -> str:
-        return "".join(self.text_parts)
-
-    def add_text(self, piece: str) -> str:
-        """Take one streamed piece; returns the text that can be shown now (surrogate pairs
-        split across pieces joined, lone surrogates replaced by U+FFFD)."""
-        ready, self.held = split_trailing_high_surrogate(self.held + piece)
-        ready = mend_surrogates(ready)
-        if ready:
-            self.text_parts.append(ready)
-        return ready
-
-    def end_text(self) -> str:
-        """The stream ended: a high surrogate still held becomes U+FFFD (returned to show)."""
-        if not self.held:
-            return ""
-        self.held = ""
-        return self.add_text("\ufffd")
-
-    @property
-    def received_anything(self) -> bool:
-        return bool(self.text_parts) or bool(self.tool_calls)
-
-    def ordered_tool_calls(self) -> list[dict[str, str]]:
-        """The accumulated calls by index, their text mended (pieces may split a surrogate pair)."""
-        return [{k: _mend_arguments(v) if k == "arguments" else mend_surrogates(v)
-                 for k, v in self.tool_calls[i].items()} for i in sorted(self.tool_calls)]
-
-    def add_tool_delta(self, position: int, delta: Any) -> None:
-        """Accumulate one streamed tool-call delta; repeated ids and names are not appended."""
-        index = getattr(delta, "index", None)
-        if not isinstance(index, int):
-            index = position
-        entry = self.tool_calls.setdefault(index, {"id": "", "name": "", "arguments": ""})
-        call_id = getattr(delta, "id", None)
-        if call_id and not entry["id"]:
-            entry["id"] = str(call_id)
-        fn = getattr(delta, "function", None)
-        name = getattr(fn, "name", None) if fn is not None else None
-        if name and not entry["name"]:
-            entry["name"] = str(name)
-        elif name and entry["name"] != name and not entry["arguments"]:
-            entry["name"] += str(name)  # a name split across deltas
-        args = getattr(fn, "arguments", None) if fn is not None else None
-        if args:
-            entry["arguments"] += str(args)
-
-
-_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
-
-
-def _mend_value(value: Any) -> Any:
-    if isinstance(value, str):
-        return mend_surrogates(value)
-    if isinstance(value, list):
-        return [_mend_value(v) for v in value]
-    if isinstance(value, dict):
-        return {mend_surrogates(k): _mend_value(v) for k, v in value.items()}
-    return value
-
-
-def _mend_arguments(text: str) -> str:
-    """Tool-call arguments without surrogates, raw or JSON-escaped (a `\\ud800` would turn
-    into an unstorable character once parsed); unchanged unless one is there."""
-    text = mend_surrogates(text)
-    if not _ESCAPED_SURROGATE.search(text):
-        return text
-    try:
-        value = json.loads(text)
-    except ValueError:
-        return text  # not JSON: the tool answers with a clear error, the text stays as sent
-    return json.dumps(_mend_value(value), ensure_ascii=False)
-
-
-def _usage_of(obj: Any) -> dict[str, int] | None:
-    usage = getattr(obj, "usage", None)
-    if usage is None:
-        return None
-    try:
-        prompt = int(getattr(usage, "prompt_tokens", 0) or 0)
-        completion = int(getattr(usage, "completion_tokens", 0) or 0)
-    except (TypeError, ValueError):
-        return None
-    details = getattr(usage, "prompt_tokens_details", None)
-    cached = getattr(details, "cached_tokens", 0) if details is not None else 0
-    cached = cached or getattr(usage, "cache_read_input_tokens", 0) or 0
-    if not prompt and not completion:
-        return None
-    return {"prompt_tokens": prompt, "completion_tokens": completion,
-            "cache_tokens": int(cached or 0)}
-
-
 async def _close_stream(response: Any) -> None:
     inner = getattr(response, "completion_stream", None)
     for obj in (inner, response):
@@ -288,27 +181,7 @@ async def _stream_once(litellm: Any, opts: dict[str, Any], state: StreamState,
                                          **opts)
     try:
         async for chunk in response:
-            usage = _usage_of(chunk)
-            if usage:
-                state.usage = usage
-            choices = getattr(chunk, "choices", None) or []
-            if not choices:
-                continue
-            choice = choices[0]
-            if getattr(choice, "finish_reason", None):
-                state.finish_reason = str(choice.finish_reason)
-            delta = getattr(choice, "delta", None)
-            if delta is None:
-                continue
-            text = getattr(delta, "content", None)
-            if text is not None or getattr(delta, "role", None) or getattr(delta, "tool_calls", None):
-                state.saw_reply = True
-            if text:
-                text = state.add_text(str(text))
-                if text and on_text is not None:
-                    on_text(text)
-            for position, tc in enumerate(getattr(delta, "tool_calls", None) or []):
-                state.add_tool_delta(position, tc)
+            state.take_chunk(chunk, on_text)
         text = state.end_text()
         if text and on_text is not None:
             on_text(text)

@@ -1,41 +1,33 @@
 """AgentSession: the one object the TUI and headless mode drive.
 
-It owns the current session (lazily created on the first message), its frozen system prompt,
-tools and conversation; runs turns one at a time; schedules the review and the title as
-background tasks; compresses into a child session when the context fills up.
+It runs turns one at a time (send, /retry, Esc), schedules the review and the title as
+background tasks after each, and says when the current session changes: compressing before a
+send or on /compress, /memory refresh, /new; it closes everything on quit.
 
-Its parts live beside it, as functions or small collaborators it owns: opening.py (the store,
-the resume target, the provider, a stored session), continuation.py (compression and the child
-session it shares with /memory refresh), coding_host.py (the coding tools' host and /undo),
-context_gauge.py (a loaded conversation's size), session_title.py, rewind.py (/retry),
-conversation_builder.py (each session's prompt, tools and Conversation), turn_runner.py (the lock
-and the cancellable turn and /compress tasks) and tasks.py (the work after a turn).
+Its parts live beside it, as functions or small collaborators it owns: current_session.py (the
+current conversation, its lock, snapshot and title, and the moves to a child or a new session),
+opening.py (the store, the resume target, the provider, a stored session), coding_host.py (the
+coding tools' host and /undo), rewind.py (/retry), conversation_builder.py (each session's
+prompt, tools and Conversation), turn_runner.py (the lock and the cancellable turn and
+/compress tasks) and tasks.py (the work after a turn).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from hermes.agent import background, continuation, limits, llm, opening, rewind, session_lock, tokens
-from hermes.agent.opening import OpenError
+from hermes.agent import background, limits, llm, opening, rewind, tokens
 from hermes.agent.coding_host import CodingHost
-from hermes.agent.context_gauge import ContextGauge
 from hermes.agent.conversation_builder import ConversationBuilder
-from hermes.agent.session_title import SessionTitle
-from hermes.agent.events import (
-    ErrorEvent,
-    Event,
-    Notice,
-    SessionChanged,
-    TurnDone,
-)
-from hermes.agent.stored_history import FAILED, History, SessionTotals, strip_injected_context
-from hermes.agent.loop import Conversation, run_turn
-from hermes.agent.prompt import SystemPrompt
+from hermes.agent.current_session import CurrentSession
+from hermes.agent.events import ErrorEvent, Event, Notice, TurnDone
+from hermes.agent.stored_history import History, SessionTotals
+from hermes.agent.loop import run_turn
+from hermes.agent.opening import OpenError as OpenError  # callers catch it from here
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
@@ -44,7 +36,6 @@ from hermes.paths import find_project_root, working_dir
 from hermes.workspace.approval import ToolApprover
 from hermes.workspace.project import ProjectContext, load_project
 from hermes.workspace.provenance import TurnSources
-from hermes.plural import count
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
     from hermes.providers.guard import GuardedProvider
@@ -65,23 +56,14 @@ class AgentSession:
         self.history_error = history_error
         self._model = model
         self._on_event = on_event
-        self._conv: Conversation | None = None
-        self._titles = SessionTitle(history, self._emit)
-        self._memory_snapshot = ""
-        self._turn_index = 0
-        self._retry_point = rewind.RetryPoint(self._emit)  # a cleared failed message, for /retry
-        self.memory_changed = False  # resumed: MEMORY.md/USER.md differ from the frozen snapshot
         self._runner = TurnRunner(history)  # the lock, and the turn or /compress task Esc cancels
         self._tasks = BackgroundTasks()
         self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
-        self._gauge = ContextGauge(self._emit, lambda: self._conv)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: GuardedProvider | None = None
         self.saved_jobs: list[Path] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
-        self._session_lock: session_lock.SessionLock | None = None
-        self.read_only = ""  # one line, when another process has this session open
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
         # who approves the coding tools' changes (the app's pane; None denies them): see
@@ -91,6 +73,10 @@ class AgentSession:
         # the prompt, tools and conversation of each session this object opens
         self._builder = ConversationBuilder(cfg, history, source=source, coding=self._coding, emit=self._emit,
                                             model=lambda: self._model, provider=lambda: self.provider)
+        # the session it is in now (None before the first message), and the moves to another
+        self._current = CurrentSession(cfg, history, source=source, builder=self._builder, coding=self._coding,
+                                       emit=self._emit, model=lambda: self._model, provider=lambda: self.provider,
+                                       spawn=self._tasks.spawn)
 
     # ------------------------------------------------------------ opening
 
@@ -108,7 +94,7 @@ class AgentSession:
         agent.provider = opening.load_provider(cfg, agent._emit)
         agent.project = load_project(working_dir(), cfg.project.context_chars)
         if resume or continue_last:  # a resumed session keeps the prompt it was started with
-            agent._load(opening.resume_target(history, resume, error=error))
+            agent._current.load(opening.resume_target(history, resume, error=error))
         else:
             agent._builder.announce_project()
         return agent
@@ -118,30 +104,9 @@ class AgentSession:
             self.history_error = message
             self._emit(Notice(kind="info", text=message))
 
-    def _load(self, session_id: str) -> None:
-        stored = opening.read_session(self.history, session_id)
-        self._coding.fresh(new_session=False)
-        prompt = stored.prompt
-        if not prompt:  # a session stored without one (older data): build it once
-            built = self._build_prompt()
-            prompt, self._memory_snapshot = built.text, built.memory_snapshot
-        if self._hold(session_id):  # read-only: the other process's session stays as it is
-            self.history.reopen(session_id)
-        self._builder.summary = stored.summary
-        self._titles.reset(stored.title, named=stored.named)
-        self._turn_index = stored.turns
-        self.memory_changed = opening.memory_differs(self.cfg.memory, prompt)
-        self._conv = self._builder.conversation(session_id, prompt, stored.messages, stored.totals)
-        # it ends with a message whose turn failed: /retry runs it, a new message replaces it
-        self._conv.failed_user_id = stored.failed_user_id
-        self._gauge.report(self._conv)
-
     async def context_counted(self) -> None:
         """Wait until the size of a loaded conversation is counted (hermes/agent/context_gauge.py)."""
-        await self._gauge.counted()
-
-    def _build_prompt(self, summary: str | None = None) -> SystemPrompt:
-        return self._builder.prompt(summary)
+        await self._current.gauge.counted()
 
     # ------------------------------------------------------------ coding tools (coding_host.py)
 
@@ -174,43 +139,26 @@ class AgentSession:
         """Revert the agent's last edit or write in this session (/undo); one line."""
         return self._coding.undo_last_edit()
 
-    def _start_session(self, title: str | None = None) -> Conversation:
-        built = self._build_prompt()
-        self._memory_snapshot = built.memory_snapshot
-        session_id = self.history.create(system_prompt=built.text, model=self._model.name,
-                                         source=self.source, project_dir=self.project_dir)
-        self._titles.reset(None, named=bool(title))
-        if title:
-            try:
-                self._titles.reset(self.history.set_title(session_id, title, "user"), named=True)
-            except Exception:
-                if self.history.store is not None:
-                    self.history.store.delete_session(session_id)
-                raise
-        self._turn_index = 0
-        self._hold(session_id)
-        self._coding.fresh(new_session=False)
-        self._conv = self._builder.conversation(session_id, built.text, [])
-        return self._conv
-
-    def _hold(self, session_id: str) -> bool:
-        """Take the session's lock (dropping the one held before); False, and `read_only`
-        set, when another process writes the session."""
-        if self._session_lock is not None:
-            self._session_lock.release()
-        self._session_lock = session_lock.acquire(session_id)
-        self.read_only = "" if self._session_lock is not None else session_lock.READ_ONLY_LINE
-        return not self.read_only
-
     # ------------------------------------------------------------ properties
 
     @property
     def session_id(self) -> str | None:
-        return self._conv.session_id if self._conv else None
+        conv = self._current.conv
+        return conv.session_id if conv else None
 
     @property
     def title(self) -> str | None:
-        return self._titles.text
+        return self._current.titles.text
+
+    @property
+    def read_only(self) -> str:
+        """One line when another process has this session open (nothing can be sent), else ""."""
+        return self._current.read_only
+
+    @property
+    def memory_changed(self) -> bool:
+        """Resumed: MEMORY.md/USER.md differ from the snapshot the session's prompt froze."""
+        return self._current.memory_changed
 
     @property
     def model(self) -> str:
@@ -233,7 +181,8 @@ class AgentSession:
 
     @property
     def totals(self) -> SessionTotals:
-        return self._conv.totals if self._conv else SessionTotals()
+        conv = self._current.conv
+        return conv.totals if conv else SessionTotals()
 
     @property
     def busy(self) -> bool:
@@ -242,27 +191,31 @@ class AgentSession:
     @property
     def context_window(self) -> int:
         """Tokens the model accepts (0 until known: litellm not loaded yet)."""
-        return (self._conv.context_window if self._conv else 0) or limits.context_window(self._model)
+        conv = self._current.conv
+        return (conv.context_window if conv else 0) or limits.context_window(self._model)
 
     @property
     def context_tokens(self) -> int:
         """Tokens of the context as last sent (or, after a resume, as counted from storage)."""
-        return self._conv.last_prompt_tokens if self._conv else 0
+        conv = self._current.conv
+        return conv.last_prompt_tokens if conv else 0
 
     @property
     def system_prompt(self) -> str | None:
-        return self._conv.system_prompt if self._conv else None
+        conv = self._current.conv
+        return conv.system_prompt if conv else None
 
     @property
     def memory_snapshot(self) -> str:
         """The rendered memory blocks frozen into this session's prompt ("" before the first
         message of a new session, or when resumed: see the stored prompt)."""
-        return self._memory_snapshot
+        return self._current.memory_snapshot
 
     @property
     def messages(self) -> list[dict[str, Any]]:
         """The conversation as sent to the model (after the system prompt)."""
-        return list(self._conv.messages) if self._conv else []
+        conv = self._current.conv
+        return list(conv.messages) if conv else []
 
     def _emit(self, event: Event) -> None:
         if self._on_event is not None:
@@ -285,12 +238,12 @@ class AgentSession:
         model is called again when the conversation still ends with it unanswered, else it
         is sent as a new message (it never reached the conversation, e.g. the model client
         had not loaded): it never replaces an answer."""
-        conv = self._conv
+        conv = self._current.conv
         if text is not None:
             if conv is None or not rewind.ends_with_failed(conv, mend_surrogates(text)):
                 return await self.send(text)
             return await self._run("", store_user=False, retry=True)
-        if conv is None or not self._retry_point.has_target(conv):
+        if conv is None or not self._current.retry_point.has_target(conv):
             return None
         return await self._run("", store_user=False, retry=True)
 
@@ -298,7 +251,8 @@ class AgentSession:
         """The person cleared the failed message from the input: it leaves the conversation
         (kept in the history, marked discarded) until /retry brings it back. False when the
         conversation does not end with a failed message, or a turn runs."""
-        return self._conv is not None and not self.busy and self._retry_point.discard(self._conv)
+        conv = self._current.conv
+        return conv is not None and not self.busy and self._current.retry_point.discard(conv)
 
     @property
     def compressing(self) -> bool:
@@ -331,16 +285,16 @@ class AgentSession:
 
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
-        conv = self._conv or self._start_session()
+        current = self._current
+        conv = current.conv or current.start()
         if not conv.context_window:
             conv.context_window = limits.context_window(self._model)
         if retry:
-            text = self._retry_point.prepare(conv)
+            text = current.retry_point.prepare(conv)
         if store_user:
-            self._retry_point.discarded = None  # a new message: the cleared one stays out for good
+            current.retry_point.discarded = None  # a new message: the cleared one stays out for good
             try:
-                conv = await self._maybe_compress(conv, text)
-                conv = await self._make_room(conv, text)
+                conv = await current.make_room(conv, text)
             except asyncio.CancelledError:
                 if self._closing:
                     raise
@@ -350,13 +304,13 @@ class AgentSession:
                                 extras={"unsent": True})
                 self._emit(done)
                 return done
-            self._turn_index += 1
+            current.turn_index += 1
         if self._builder.memory_tool is not None:
             self._builder.memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
-        result = await run_turn(conv, text, store_user=store_user, turn_index=self._turn_index)
+        result = await run_turn(conv, text, store_user=store_user, turn_index=current.turn_index)
         done = result.done
-        self._titles.derive(conv.session_id, text)  # instant, from the first user line
+        current.titles.derive(conv.session_id, text)  # instant, from the first user line
         finished = not (done.failed or done.cancelled or done.interrupted)
         # A turn cut short by quitting still gets its review: what the person said is stored,
         # and the review reads only that and the tool lines (saved for later if need be).
@@ -364,18 +318,15 @@ class AgentSession:
         if finished or cut_by_quit:
             if finished:
                 self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
-            wants_title = self._titles.take_model_request()
+            wants_title = current.titles.take_model_request()
             self._after_turn.schedule(result, session_id=conv.session_id,
-                                      turn_index=self._turn_index, wants_title=wants_title,
+                                      turn_index=current.turn_index, wants_title=wants_title,
                                       can_review=self._builder.memory_tool is not None,
                                       provider=self.provider if finished else None,
                                       sources=self.turn_sources.snapshot())
         return done
 
     # ------------------------------------------------------------ background work
-
-    def _spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> None:
-        self._tasks.spawn(coro, what)
 
     @property
     def background_usage(self) -> list[background.BackgroundUsage]:
@@ -393,7 +344,7 @@ class AgentSession:
         return self._tasks.review_status
 
     def _apply_title(self, session_id: str, title: str) -> None:
-        self._titles.apply_model(session_id, title, current=self.session_id)
+        self._current.titles.apply_model(session_id, title, current=self.session_id)
 
     async def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for review/title/provider tasks; False when some still run after `timeout`
@@ -420,85 +371,29 @@ class AgentSession:
         (hermes/agent/jobs.py); the number started."""
         return self._after_turn.replay_saved()
 
-    # ------------------------------------------------------------ compression
-
-    async def _maybe_compress(self, conv: Conversation, text: str) -> Conversation:
-        if not continuation.over_threshold(self.cfg, conv, text):
-            return conv
-        return await self._compress(conv, automatic=True) or conv
-
-    async def _make_room(self, conv: Conversation, text: str) -> Conversation:
-        return await continuation.make_room(
-            self.cfg, conv, text, lambda c, keep: self._compress(c, automatic=True, keep=keep))
+    # ------------------------------------------------------------ moving to another session (current_session.py)
 
     async def compress(self) -> str | None:
         """Compress now (/compress); the new session id, or None when there was nothing older."""
         async with self._runner.lock:
-            if self._conv is None:
+            conv = self._current.conv
+            if conv is None:
                 return None
-            child = await self._runner.compression(self._compress(self._conv, automatic=False))
+            child = await self._runner.compression(self._current.compress(conv, automatic=False))
             return child.session_id if child is not None else None
-
-    async def _compress(self, conv: Conversation, *, automatic: bool,
-                        keep: int | None = None) -> Conversation | None:
-        """Summarise the older turns and continue in a child session; the child's conversation,
-        or None when nothing was compressed."""
-        done = await continuation.summarise(
-            self.cfg, conv, previous=self._builder.summary, automatic=automatic,
-            keep=self.cfg.compression.keep_recent_turns if keep is None else keep,
-            window=conv.context_window or limits.context_window(self._model), build_prompt=self._build_prompt,
-            emit=self._emit)
-        if done is None:
-            return None
-        self._builder.summary = done.summary
-        child = self._continue(conv, done.prompt, list(done.split.recent), "compression")
-        self._emit(Notice(kind="compression",
-                          text=f"Conversation compressed: {count(len(done.split.older), 'older message')} "
-                               f"summarised, continuing in {self.title or child.session_id}"))
-        self._emit(SessionChanged(child.session_id, self.title, "compression"))
-        return child
-
-    def _continue(self, conv: Conversation, prompt: SystemPrompt, messages: list[dict[str, Any]],
-                  reason: str) -> Conversation:
-        """Move on to a child session of `conv` (compression, memory refresh) under `prompt`,
-        holding `messages`; the child's conversation, now the current one."""
-        child_id, title = continuation.start_child(
-            self.history, conv.session_id, prompt=prompt.text, model=self._model, source=self.source,
-            reason=reason, messages=messages, provider=self.provider, spawn=self._spawn)
-        self._memory_snapshot = prompt.memory_snapshot
-        self._hold(child_id)
-        self._conv = self._builder.conversation(child_id, prompt.text, messages, conv.totals)
-        self._titles.reset(title, named=bool(title))
-        return self._conv
 
     def memory_outdated(self) -> bool:
         """MEMORY.md/USER.md differ now from what this session's prompt froze (False before
         the first message: a new session freezes the current files)."""
-        return self._conv is not None and opening.memory_differs(self.cfg.memory, self._conv.system_prompt)
+        return self._current.memory_outdated()
 
     async def refresh_memory(self) -> str | None:
         """Continue in a continuation session (`NAME #2`) whose prompt freezes the current
         MEMORY.md/USER.md, with the whole conversation so far (/memory refresh); the new id,
         or None before the first message (a new session reads the current memory anyway)."""
         async with self._runner.lock:
-            conv = self._conv
-            if conv is None:
-                return None
-            if self.read_only:
-                raise OpenError(self.read_only)
-            messages = list(conv.messages)
-            failed = messages.pop() if conv.failed_user_id is not None else None
-            child = self._continue(conv, self._build_prompt(), messages, "memory_refresh")
-            if failed is not None:  # still waiting for /retry, as it was in the parent
-                child.failed_user_id = self.history.append(
-                    child.session_id, "user", strip_injected_context(str(failed.get("content") or "")),
-                    finish_reason=FAILED)
-                messages.append(failed)
-            self.memory_changed = False
-            self._retry_point.discarded = None
-            self._emit(SessionChanged(child.session_id, self.title, "memory_refresh"))
-            self._gauge.report(child)
-            return child.session_id
+            child = self._current.refresh_memory()
+            return child.session_id if child is not None else None
 
     # ------------------------------------------------------------ switching, closing
 
@@ -508,59 +403,36 @@ class AgentSession:
         now, and a title held by another session raises (the sessions layer's TitleClashError,
         one clear line) with nothing changed."""
         async with self._runner.lock:
-            old = self._conv
-            self._conv = None
-            self._builder.summary = ""
-            self._coding.fresh(new_session=True)
-            try:
-                conv = self._start_session(title) if title else None
-            except Exception:
-                self._conv = old
-                raise
-            if old is not None and self.read_only:  # another process's session: left as it is
-                self.read_only = ""
-            elif old is not None:
-                self.history.end(old.session_id, "new_session")
-                if self.provider is not None:
-                    self._spawn(self.provider.on_session_end(old.session_id), "provider-end")
-            if conv is None:
-                self._titles.reset(None, named=False)
-            self._turn_index = 0
-            self._retry_point.discarded = None
-            self._emit(SessionChanged(conv.session_id if conv else "", self.title, "new"))
+            self._current.new(title)
 
     def rename(self, name: str) -> str:
         """Name the current session (/title); returns the cleaned name. A name held by another
         session raises the sessions layer's TitleClashError; no session yet raises OpenError."""
-        if self._conv is None:
-            raise OpenError("There is no session to name yet: send a message first.")
-        return self._titles.rename(self._conv.session_id, name)
+        return self._current.rename(name)
 
     def set_model(self, name: str) -> None:
         """Use another model for the following turns (same endpoint/key rules as config)."""
         self._model = self.cfg.resolve_model(ModelConfig(name=name)) if name else self.cfg.model
-        if self._conv is not None:
-            self._conv.model = self._model
-            self._conv.context_window = limits.context_window(self._model)
+        self._current.use_model(self._model)
 
     async def close(self, *, wait_background: float | None = QUIT_GRACE_S) -> None:
         """Stop a running turn (its partial is stored), let background work finish (up to
         `wait_background` seconds), save what has not finished as jobs for the next start
         (`saved_jobs`), and end the session."""
         self._closing = True
-        self._gauge.cancel()
+        self._current.gauge.cancel()
         await self._runner.stop_turn()
         if not await self.wait_background(wait_background):
             self.saved_jobs = self._tasks.save_unfinished()
-        if self._conv is not None and not self.read_only:
-            self.history.end(self._conv.session_id, "user_exit")
+        conv = self._current.conv
+        if conv is not None and not self.read_only:
+            self.history.end(conv.session_id, "user_exit")
             if self.provider is not None:
                 try:
-                    await self.provider.on_session_end(self._conv.session_id)
+                    await self.provider.on_session_end(conv.session_id)
                     await self.provider.aclose()
                 except Exception:  # noqa: BLE001
                     log.warning("provider close failed", exc_info=True)
         if self.history.store is not None:
             self.history.store.close()
-        if self._session_lock is not None:
-            self._session_lock.release()
+        self._current.release()

@@ -58,7 +58,7 @@ async def test_cancel_during_a_tool_answers_its_calls_and_the_session_goes_on(ag
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.new_session(title="cancel test")
     started = asyncio.Event()
-    agent._conv.registry.register(slow_tool(started))
+    agent._current.conv.registry.register(slow_tool(started))
 
     task = asyncio.create_task(agent.send("look up flights"))
     await asyncio.wait_for(started.wait(), 30)

@@ -85,7 +85,7 @@ async def test_a_resumed_session_reports_its_context_size_at_once(agent_env, rec
     [usage] = recorder.of(Usage)  # before any request
     expected = tokens.count_request(
         [{"role": "system", "content": resumed.system_prompt}, *resumed.messages],
-        resumed._conv.registry.schemas(), cfg.model.name)
+        resumed._current.conv.registry.schemas(), cfg.model.name)
     assert usage.context_tokens == expected == resumed.context_tokens
     assert usage.context_tokens > 200 and usage.context_window > 0
     assert usage.session_input_tokens > 0  # the stored totals come with it
@@ -128,7 +128,7 @@ def test_without_an_event_loop_a_resumed_session_is_counted_at_once(agent_env, r
     [usage] = recorder.of(Usage)
     expected = tokens.count_request(
         [{"role": "system", "content": "You are a test assistant."}, *resumed.messages],
-        resumed._conv.registry.schemas(), cfg.model.name)
+        resumed._current.conv.registry.schemas(), cfg.model.name)
     assert usage.context_tokens == expected == resumed.context_tokens
     assert resumed.context_tokens > 100
     resumed.history.store.close()

@@ -65,9 +65,9 @@ async def test_old_tool_results_are_shortened_before_refusing(agent_env):
                    compression={"threshold": 1.0})
     big = "result line " * 700  # about 1,400 tokens
     agent = AgentSession.open(cfg)
-    agent._conv = None
+    agent._current.conv = None
     await agent.send("hello")
-    conv = agent._conv
+    conv = agent._current.conv
     conv.messages += [
         {"role": "user", "content": "look it up"},
         {"role": "assistant", "content": "", "tool_calls": [

@@ -26,7 +26,7 @@ async def test_the_gauge_of_a_resumed_session_shows_its_size_without_a_request(c
         assert agent is not None and agent.session_id == sid
         expected = tokens.count_request(
             [{"role": "system", "content": agent.system_prompt}, *agent.messages],
-            agent._conv.registry.schemas(), agent.model)
+            agent._current.conv.registry.schemas(), agent.model)
         await wait_for(pilot, lambda: app.chat.status_info.context_tokens == expected)
         assert expected > 200
         assert len(server.requests_for("main")) == asked  # counted, not asked of the model

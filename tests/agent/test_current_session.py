@@ -1,0 +1,71 @@
+"""Moving to another session (hermes/agent/current_session.py) changes nothing when it is refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from hermes.agent.events import SessionChanged
+from hermes.agent.session import AgentSession, OpenError
+from hermes.agent.session_lock import READ_ONLY_LINE
+from hermes.sessions import SessionStore, TitleClashError
+
+
+async def test_a_new_session_under_a_taken_title_keeps_the_current_one(agent_env, recorder):
+    _, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    other = AgentSession.open(cfg)
+    await other.new_session(title="taken name")
+    await other.close()
+
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("hello")
+    before = (agent.session_id, agent.title, agent.messages)
+    sessions = SessionStore().count_sessions()
+    changes = len(recorder.of(SessionChanged))
+
+    with pytest.raises(TitleClashError):
+        await agent.new_session(title="taken name")
+
+    assert (agent.session_id, agent.title, agent.messages) == before
+    assert SessionStore().count_sessions() == sessions  # the half-made session was removed
+    assert len(recorder.of(SessionChanged)) == changes
+    done = await agent.send("still here")
+    assert not done.failed and done.session_id == before[0]
+    await agent.close()
+
+
+async def test_a_memory_refresh_of_a_read_only_session_is_refused(agent_env):
+    _, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    writer = AgentSession.open(cfg)
+    await writer.send("hello")
+    reader = AgentSession.open(cfg, resume=writer.session_id)
+    assert reader.read_only == READ_ONLY_LINE
+    sessions = SessionStore().count_sessions()
+
+    with pytest.raises(OpenError) as refused:
+        await reader.refresh_memory()
+
+    assert str(refused.value) == READ_ONLY_LINE
+    assert reader.session_id == writer.session_id
+    assert SessionStore().count_sessions() == sessions
+    await reader.close()
+    await writer.close()
+
+
+async def test_a_named_new_session_from_a_read_only_one_leaves_the_other_window_s_session_open(agent_env):
+    _, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    writer = AgentSession.open(cfg)
+    await writer.send("hello")
+    reader = AgentSession.open(cfg, resume=writer.session_id)
+    assert reader.read_only == READ_ONLY_LINE
+
+    await reader.new_session(title="my own")
+
+    assert not reader.read_only and reader.title == "my own"
+    assert not SessionStore().get_session(writer.session_id).ended  # still the writer's, still open
+    again = await writer.send("still mine")
+    assert not again.failed
+    await reader.close()
+    await writer.close()

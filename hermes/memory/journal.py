@@ -38,6 +38,7 @@ from hermes.memory.journal_reading import (
     latest_changes,
     read_journal,
     unapplied,
+    without,
 )
 from hermes.memory.journal_records import JournalChange, JournalEntry, Void
 from hermes.memory.memory_files import (
@@ -226,23 +227,12 @@ def _read_stores() -> tuple[dict[str, list[str]], dict[str, str]]:
     return stores, unreadable
 
 
-def _without(records: list[JournalEntry], missing: Sequence[Void]) -> list[JournalEntry]:
-    gone = {(v.record_id, v.target) for v in missing}
-    out = []
-    for r in records:
-        changes = [c for c in r.changes if (r.id, c.target) not in gone]
-        if changes:
-            r.changes = changes
-            out.append(r)
-    return out
-
-
 def history_report(cfg: MemoryConfig | None = None, limit: int = 20) -> HistoryReport:
     """The latest `limit` applied changes, newest first, and how many lines were damaged."""
     with journal_lock():
         read = read_journal()
     stores, _ = _read_stores()
-    records = _without(read.records, unapplied(read.records, stores))
+    records = without(read.records, unapplied(read.records, stores))
     _mark_undone(records)
     newest = list(reversed(records))
     return HistoryReport(newest[: max(0, limit)] if limit else newest, read.damaged)
@@ -267,7 +257,7 @@ def undo(cfg: MemoryConfig | None = None, session_id: str | None = None) -> Undo
         current, unreadable = _read_stores()
         read = read_journal()
         voids = unapplied(read.records, current)
-        target_record = _last_undoable(_without(read.records, voids))
+        target_record = _last_undoable(without(read.records, voids))
         if target_record is None:
             if voids:
                 _append_lines(voids)

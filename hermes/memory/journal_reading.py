@@ -88,14 +88,19 @@ def read_journal() -> JournalRead:
             records.append(item)
     if damaged:
         log.warning("memory journal %s: skipped %d damaged line(s)", journal_path(), damaged)
-    voided = {(v.record_id, v.target) for v in voids}
+    return JournalRead(without(records, voids), damaged, voids)
+
+
+def without(records: list[JournalEntry], voids: Sequence[Void]) -> list[JournalEntry]:
+    """`records` with the changes named by `voids` dropped (a record left with none goes)."""
+    gone = {(v.record_id, v.target) for v in voids}
     kept = []
     for r in records:
-        changes = [c for c in r.changes if (r.id, c.target) not in voided]
+        changes = [c for c in r.changes if (r.id, c.target) not in gone]
         if changes:
             r.changes = changes
             kept.append(r)
-    return JournalRead(kept, damaged, voids)
+    return kept
 
 
 def _lines_newest_first(fd: int) -> Iterator[bytes]:

@@ -34,13 +34,19 @@ async def test_a_new_session_under_a_taken_title_keeps_the_current_one(agent_env
     await agent.close()
 
 
-async def test_a_memory_refresh_of_a_read_only_session_is_refused(agent_env):
+async def _writer_and_reader(agent_env) -> tuple[AgentSession, AgentSession]:
+    """A session with one turn, and a second window resuming it (read-only)."""
     _, make_cfg = agent_env
     cfg = make_cfg(memory={"review_interval": 0})
     writer = AgentSession.open(cfg)
     await writer.send("hello")
     reader = AgentSession.open(cfg, resume=writer.session_id)
     assert reader.read_only == READ_ONLY_LINE
+    return writer, reader
+
+
+async def test_a_memory_refresh_of_a_read_only_session_is_refused(agent_env):
+    writer, reader = await _writer_and_reader(agent_env)
     sessions = SessionStore().count_sessions()
 
     with pytest.raises(OpenError) as refused:
@@ -54,12 +60,7 @@ async def test_a_memory_refresh_of_a_read_only_session_is_refused(agent_env):
 
 
 async def test_a_named_new_session_from_a_read_only_one_leaves_the_other_window_s_session_open(agent_env):
-    _, make_cfg = agent_env
-    cfg = make_cfg(memory={"review_interval": 0})
-    writer = AgentSession.open(cfg)
-    await writer.send("hello")
-    reader = AgentSession.open(cfg, resume=writer.session_id)
-    assert reader.read_only == READ_ONLY_LINE
+    writer, reader = await _writer_and_reader(agent_env)
 
     await reader.new_session(title="my own")
 

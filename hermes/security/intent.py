@@ -91,6 +91,20 @@ _WEAKEN = re.compile(
     r"deactivat\w{1,3}|ignor\w{1,3}|never run)\b[^.;\n]{0,40}\b(?:safety|sandbox|confirmations?|approvals?|code review|"
     r"reviews?|tests|guardrails|permissions|security|checks|write_approval|verification|2fa|mfa|antivirus|firewall)\b"
     r"|--dangerously|--yolo|--no-verify|write_approval:? (?:to )?(?:false|off|no)|approval is disabled|auto-?approve")
+# A sentence that opens by forbidding an action ("Do not disable tests silently", "Never add
+# dependencies without asking") asks for the opposite of what its covert or weakening words
+# would mean alone. Only a forbidden ACTION counts: "don't hesitate to", "never forget to" and
+# "do not tell the user" are not prohibitions of the act that follows. The prohibition covers
+# its own clause; a covert word after a comma, "and", "but", "then", "or" or a colon is judged
+# as usual.
+_PROHIBITION = re.compile(
+    r"^\W{0,3}(?:(?:please|you|we)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|shouldn'?t|"
+    r"must never|should never|cannot|can'?t)\s+(?:(?:ever|silently|secretly|quietly)\s+)?"
+    r"(?=(?:run|execute|send|upload|add|insert|delete|remove|commit|push|install|copy|modify|change|rewrite|disable|switch|forward|post|update|edit|write|"
+    r"create|download|fetch|merge|deploy|release|publish|skip|bypass|deactivate|turn|touch|use|drop|"
+    r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve)\b)")
+_CLAUSE_END = re.compile(r",|:|;|—| - |\b(?:and|but|then|or|unless|except|instead)\b")
+
 _AUDIENCE = re.compile(r"\b(?:every|all|any|future|other|next) (?:future )?(?:agents?|assistants?|ai|models?|llms?|"
                        r"copilot|claude|gemini|cursor)\b|\b(?:agents|assistants|copilot) must\b")
 _AGENT_FILE = re.compile(r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.windsurfrules|\.clinerules|"
@@ -141,6 +155,20 @@ def _imperative(s: str, m: re.Match[str]) -> bool:
     return bool(_IMPERATIVE_LEAD.search(s[max(0, m.start() - 40):m.start()]))
 
 
+def _forbidden_clause(s: str) -> tuple[int, int] | None:
+    """The span of a sentence's opening prohibition of an action, if it opens with one."""
+    lead = _PROHIBITION.match(s)
+    if lead is None:
+        return None
+    end = _CLAUSE_END.search(s, lead.end())
+    return lead.start(), end.start() if end else len(s)
+
+
+def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool:
+    """True when every match of `pattern` in `s` lies inside `span`."""
+    return all(span[0] <= m.start() and m.end() <= span[1] for m in pattern.finditer(s))
+
+
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     send, sensitive = _SEND.search(s), _SENSITIVE.search(s)
@@ -167,7 +195,8 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
 
     covert = None
     m = _COVERT.search(s)
-    if m and _ACTION.search(s):
+    weaken = _WEAKEN.search(s)
+    if m and (_ACTION.search(s) or weaken):  # "quietly turn off the checks" has no _ACTION verb
         covert = m
     covert = covert or _COVERT_ALONE.search(s)
     trigger = _TRIGGER.search(s)
@@ -175,7 +204,10 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     trigger = trigger if codeword else None
     codeword_end = codeword.end() if codeword else 0
     destructive = _DESTRUCTIVE.search(s)
-    weaken = _WEAKEN.search(s)
+    forbidden = _forbidden_clause(s)
+    if forbidden and (covert or weaken) and all(
+            _all_inside(p, s, forbidden) for p in (_COVERT, _COVERT_ALONE, _WEAKEN)):
+        covert = weaken = None  # "never do X quietly" forbids doing X quietly
     code = _CODE_EXEC.search(s)
     if trigger and (destructive or covert):
         found.append(finding(COVERT, "trigger-action", s))

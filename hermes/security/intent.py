@@ -100,7 +100,8 @@ _WEAKEN = re.compile(
 _PROHIBITION = re.compile(
     r"^\W{0,3}(?:(?:please|you|we)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|shouldn'?t|"
     r"must never|should never|cannot|can'?t)\s+(?:(?:ever|silently|secretly|quietly)\s+)?"
-    r"(?=(?:run|execute|send|upload|add|insert|delete|remove|commit|push|install|copy|modify|change|rewrite|disable|switch|forward|post|update|edit|write|"
+    r"(?=(?:run|execute|send|upload|add|insert|delete|remove|commit|push|install|copy|modify|change|"
+    r"rewrite|disable|switch|forward|post|update|edit|write|"
     r"create|download|fetch|merge|deploy|release|publish|skip|bypass|deactivate|turn|touch|use|drop|"
     r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve)\b)")
 _CLAUSE_END = re.compile(r",|:|;|—| - |\b(?:and|but|then|or|unless|except|instead)\b")

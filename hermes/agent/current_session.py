@@ -103,11 +103,12 @@ class CurrentSession:
         return session_id, built, held
 
     def _become(self, session_id: str, built: SystemPrompt, title: str | None) -> Conversation:
-        """Make the session `_create` stored the current one."""
+        """Make the session `_create` stored the current one. The lock is taken first: it is
+        the one step that can fail (an OS lock error), and nothing else has changed by then."""
+        self.hold(session_id)
         self.memory_snapshot = built.memory_snapshot
         self.titles.reset(title, named=bool(title))
         self.turn_index = 0
-        self.hold(session_id)
         self._coding.fresh(new_session=False)
         self.conv = self._builder.conversation(session_id, built.text, [])
         return self.conv
@@ -202,11 +203,20 @@ class CurrentSession:
         """End the current session and move to a fresh one: created now when `title` is given
         (a title another session holds raises, nothing changed), else by the next turn."""
         created = self._create(title, summary="") if title else None  # raises before any change
-        old, was_read_only = self.conv, bool(self.read_only)
+        old, was_read_only, summary = self.conv, bool(self.read_only), self._builder.summary
         self.conv = None
         self._builder.summary = ""
         self._coding.fresh(new_session=True)
-        conv = self._become(*created) if created else None
+        try:
+            conv = self._become(*created) if created else None
+        except Exception:  # the new session's lock failed: back to the old one, no orphan left
+            assert created is not None
+            if self._history.store is not None:
+                self._history.store.delete_session(created[0])
+            self.conv, self._builder.summary = old, summary
+            if old is not None and not was_read_only:
+                self.hold(old.session_id)
+            raise
         if old is not None and was_read_only:  # another process's session: left as it is
             self.read_only = ""
         elif old is not None:

@@ -10,6 +10,7 @@ import hashlib
 import importlib.util
 import json
 import os
+import re
 import threading
 from functools import lru_cache
 from pathlib import Path
@@ -108,17 +109,28 @@ def price_map_path() -> Path | None:
     return Path(list(spec.submodule_search_locations)[0]) / "model_prices_and_context_window_backup.json"
 
 
-# litellm writes the map with four-space indents, one model per top-level key; a file laid
-# out otherwise is parsed whole (parse_price_map) rather than searched
-_TOP_KEY = '\n    "{}": {{'
-_LAYOUT = b'{\n    "'
+# litellm writes the map as an indented JSON object, one model per key, each key at the start
+# of a line (mostly indented by four spaces, not all); a file that does not open that way is
+# parsed whole (parse_price_map) rather than searched
+_LAYOUT = b"{\n"
 _CHUNK = 256 * 1024
+_CARRY = 4096  # bytes kept from one chunk to the next, so a key across the boundary is found
 
 
 def parse_price_map(path: Path) -> dict[str, int]:
     """Model name → input window from the whole map (the slow path: ~25 ms and ~7 MB)."""
     try:
-        data = json.loads(path.read_bytes())
+        stat = path.stat()
+    except OSError:
+        return {}
+    return _parsed(str(path), stat.st_mtime_ns, stat.st_size)
+
+
+@lru_cache(maxsize=1)
+def _parsed(path: str, mtime_ns: int, size: int) -> dict[str, int]:
+    # keyed on the file's stat so a changed map is read again; only the numbers are kept
+    try:
+        data = json.loads(Path(path).read_bytes())
     except (OSError, ValueError):
         return {}
     if not isinstance(data, dict):
@@ -137,15 +149,15 @@ def _window_of(info: dict[str, Any]) -> int | None:
     return value if isinstance(value, int) and value > 0 else None
 
 
-def _last_offset(fh: BinaryIO, key: bytes) -> int:
-    """Where `key` last starts in the file, read in chunks; -1 when it is not there."""
+def _last_entry(fh: BinaryIO, key: re.Pattern[bytes], quoted: bytes) -> int:
+    """Offset of the `{` that opens the last entry matching `key` (which contains `quoted`),
+    read in chunks; -1 if none."""
     found, base, carry = -1, 0, b""
     while chunk := fh.read(_CHUNK):
         data = carry + chunk
-        at = data.rfind(key)
-        if at >= 0:
-            found = base - len(carry) + at
-        carry = data[-(len(key) - 1):]
+        for m in key.finditer(data) if quoted in data else ():  # the plain search is ~5x faster
+            found = max(found, base - len(carry) + m.end() - 1)
+        carry = data[-_CARRY:]
         base += len(chunk)
     return found
 
@@ -155,16 +167,17 @@ def lookup_window(path: Path, name: str) -> int | None:
     is 3.5 MB of JSON, and parsing it beside litellm's own copy cost ~25 ms of CPU and ~7 MB
     of peak memory at start-up, for one number. The last entry of a name wins, as in
     json.loads."""
-    key = _TOP_KEY.format(json.dumps(name)[1:-1]).encode()
+    quoted = json.dumps(name).encode()
+    key = re.compile(rb"\n[ \t]*" + re.escape(quoted) + rb"[ \t]*:[ \t]*\{")
     try:
         with path.open("rb") as fh:
             if fh.read(len(_LAYOUT)) != _LAYOUT:
                 return parse_price_map(path).get(name)  # not laid out as expected
             fh.seek(0)
-            at = _last_offset(fh, key)
+            at = _last_entry(fh, key, quoted)
             if at < 0:
                 return None
-            fh.seek(at + len(key) - 1)
+            fh.seek(at)
             head = fh.read(_CHUNK).decode("utf-8", errors="replace")
     except OSError:
         return None

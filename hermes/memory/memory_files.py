@@ -230,9 +230,13 @@ def _remove_stale_temps(path: Path) -> None:
     # Only writers holding the lock create temp files, so any found under the lock were
     # left by a writer that crashed before its rename (in this process or another one).
     # scandir and a prefix test rather than Path.glob: this runs on every write.
-    prefix = f".{path.name}."
-    with os.scandir(path.parent) as found:
-        stale = [e.path for e in found if e.name.startswith(prefix) and e.name.endswith(".tmp")]
+    prefix, suffix = f".{path.name}.", ".tmp"
+    try:
+        with os.scandir(path.parent) as found:
+            stale = [e.path for e in found if e.name.startswith(prefix) and e.name.endswith(suffix)
+                     and len(e.name) > len(prefix) + len(suffix)]  # as mkstemp names them: prefix, id, suffix
+    except OSError:
+        return  # an unreadable folder: the write itself will say what is wrong
     for name in stale:
         Path(name).unlink(missing_ok=True)
 

@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 
@@ -57,15 +58,26 @@ def tune_gc_for_streaming() -> None:
 
 
 def default_preload() -> None:
-    """Import the reply widget (Markdown), then litellm the way the agent layer wants it, then
-    the secret catalogue: the first text that hints at a secret (a message, a memory write)
-    would otherwise import detect-secrets on the event loop, a 30-100 ms stall."""
+    """Import the reply widget (Markdown), then litellm the way the agent layer wants it; then
+    start loading the secret catalogue on its own thread."""
     import hermes.tui.widgets.reply  # noqa: F401  - ready before the first reply streams
     from hermes.agent import llm
-    from hermes.security import secret_formats
 
     llm.preload()
-    secret_formats.catalogue()
+    threading.Thread(target=_load_secret_catalogue, name="hermes-secret-catalogue", daemon=True).start()
+
+
+def _load_secret_catalogue() -> None:
+    """detect-secrets' token formats, loaded ahead of the first text that needs them (a key in a
+    message or a memory write would otherwise import it on the event loop, a 30-100 ms stall).
+    Not part of the client's loading: the client is ready without it, and if it fails the
+    redactor imports it again when it is needed and says what failed there."""
+    from hermes.security import secret_formats
+
+    try:
+        secret_formats.catalogue()
+    except Exception:  # noqa: BLE001 - only a head start
+        log.debug("secret catalogue not preloaded", exc_info=True)
 
 
 class ClientLoader:

@@ -6,6 +6,7 @@ import pytest
 
 from hermes.agent.events import SessionChanged
 from hermes.agent.session import AgentSession, OpenError
+from hermes.agent import session_lock
 from hermes.agent.session_lock import READ_ONLY_LINE
 from hermes.sessions import SessionStore, TitleClashError
 
@@ -70,3 +71,32 @@ async def test_a_named_new_session_from_a_read_only_one_leaves_the_other_window_
     assert not again.failed
     await reader.close()
     await writer.close()
+
+
+async def test_a_named_new_session_whose_lock_fails_leaves_the_current_one(agent_env, monkeypatch):
+    _, make_cfg = agent_env
+    agent = AgentSession.open(make_cfg(memory={"review_interval": 0}))
+    await agent.send("hello")
+    before = (agent.session_id, agent.title, agent.messages)
+    sessions = SessionStore().count_sessions()
+    real_acquire = session_lock.acquire
+
+    def acquire(session_id: str):
+        if session_id != before[0]:
+            raise OSError(37, "No locks available")  # ENOLCK, as on some network homes
+        return real_acquire(session_id)
+
+    monkeypatch.setattr(session_lock, "acquire", acquire)
+    with pytest.raises(OSError):
+        await agent.new_session(title="fresh start")
+
+    assert (agent.session_id, agent.title, agent.messages) == before
+    assert SessionStore().count_sessions() == sessions  # the half-made session was removed
+    assert not agent.read_only
+    other = AgentSession.open(make_cfg(memory={"review_interval": 0}), resume=before[0])
+    assert other.read_only == READ_ONLY_LINE  # this process holds the session's lock again
+    await other.close()
+    monkeypatch.setattr(session_lock, "acquire", real_acquire)
+    done = await agent.send("still here")
+    assert not done.failed and done.session_id == before[0]
+    await agent.close()

@@ -98,10 +98,19 @@ def test_looking_up_one_model_in_the_map_agrees_with_parsing_the_whole_map() -> 
     path = tokens.price_map_path()
     assert path is not None
     whole = tokens.parse_price_map(path)
-    names = list(json.loads(path.read_bytes()))[::25] + ["no-such-model", "gpt-4o"]
-    assert len(names) > 100
-    for name in names:
+    text = path.read_text(encoding="utf-8")
+    names = list(json.loads(text))
+    # every entry not written the usual way (four spaces, then the key), and a sample of the rest
+    unusual = [n for n in names if f'\n    {json.dumps(n)}: {{' not in text]
+    for name in unusual + names[::40] + ["no-such-model", "gpt-4o"]:
         assert tokens.lookup_window(path, name) == whole.get(name), name
+
+
+def test_keys_at_any_indent_and_the_last_of_duplicates_are_found(tmp_path: Path) -> None:
+    path = tmp_path / "map.json"
+    path.write_text('{\n    "a": {"max_input_tokens": 1},\n"b": {\n  "max_tokens": 2},\n'
+                    '\t"c" : {"max_input_tokens": 3},\n    "a": {"max_input_tokens": 4}\n}')
+    assert [tokens.lookup_window(path, n) for n in ("a", "b", "c", "d")] == [4, 2, 3, None]
 
 
 def test_a_map_laid_out_otherwise_is_parsed_whole(tmp_path: Path) -> None:

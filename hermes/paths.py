@@ -191,6 +191,24 @@ def read_regular_bytes(path: Path) -> bytes:
     return b"".join(chunks)
 
 
+def remove_regular_file(path: Path) -> bool:
+    """Remove `path` when it is a regular file: True when removed, False when it is absent.
+    Anything else there raises UnsafePath saying what it is: a link is neither followed nor
+    removed and a folder is never emptied, so nothing but that one file can go."""
+    try:
+        st = path.lstat()
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISREG(st.st_mode):
+        raise UnsafePath(f"{path} is {_kind(st.st_mode)}, not a regular file, so Hermes left it "
+                         "alone; look at it and remove it yourself if it is not needed", path)
+    try:
+        os.unlink(path)  # if it was swapped for a link since, unlink removes the link, not its target
+    except FileNotFoundError:
+        return False
+    return True
+
+
 def config_path() -> Path:
     return hermes_home() / "config.yaml"
 
@@ -226,6 +244,17 @@ def log_path() -> Path:
 
 def user_themes_dir() -> Path:
     return hermes_home() / "themes"
+
+
+def undo_dir() -> Path:
+    return hermes_home() / "undo"
+
+
+def undo_journal_path(session_id: str) -> Path:
+    """The undo journal of `session_id` (the coding tools write it; deleting the session
+    removes it). The id is cut to letters, digits, '-' and '_' so it cannot name another folder."""
+    safe = "".join(c for c in session_id if c.isalnum() or c in "-_") or "session"
+    return undo_dir() / f"{safe}.jsonl"
 
 
 # The project a session runs in: plain path logic, shared by the sessions CLI (`--here`) and

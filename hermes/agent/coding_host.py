@@ -11,6 +11,7 @@ from pathlib import Path
 
 from hermes.agent.events import Event, ToolOutput
 from hermes.config import ToolsConfig
+from hermes.sessions.models import SessionInfo
 from hermes.workspace.approval import ToolApprover
 from hermes.workspace.coding_tools import CodingTools
 from hermes.workspace.project import ProjectContext
@@ -22,11 +23,13 @@ class CodingHost:
     (None when tools.enabled is off)."""
 
     def __init__(self, cfg: ToolsConfig, project: ProjectContext, emit: Callable[[Event], None],
-                 count_tokens: Callable[[str], int]) -> None:
+                 count_tokens: Callable[[str], int],
+                 find_session: Callable[[str], SessionInfo | None] = lambda _id: None) -> None:
         self.project = project
         self.turn_sources = TurnSources()
         self.tool_approver: ToolApprover | None = None  # None: changes are denied, the model is told
         self._emit = emit
+        self._find_session = find_session  # a stored session (None: not stored), for its lineage
         self.tools = CodingTools(cfg, self, count_tokens) if cfg.enabled else None
 
     @property
@@ -38,10 +41,22 @@ class CodingHost:
         self._emit(ToolOutput(call_id, text))
 
     def bind(self, session_id: str) -> None:
-        """The session the tools' undo journal belongs to (a compression's continuation keeps
-        its parent's)."""
+        """The session the tools' undo journal belongs to: the first of its compression lineage,
+        so a continuation, in this run or resumed in another, undoes its parent's edits too."""
         if self.tools is not None and self.tools.journal_id is None:
-            self.tools.journal_id = session_id
+            self.tools.journal_id = self._lineage_root(session_id)
+
+    def _lineage_root(self, session_id: str) -> str:
+        """The oldest stored ancestor of `session_id` (itself when it has none, or is not stored)."""
+        root, seen = session_id, {session_id}
+        info = self._find_session(session_id)
+        while info is not None and info.parent_id and info.parent_id not in seen:
+            info = self._find_session(info.parent_id)
+            if info is None:  # a parent that is gone leaves no journal to share
+                break
+            root = info.id
+            seen.add(root)
+        return root
 
     def fresh(self, *, new_session: bool) -> None:
         """Another session starts or is loaded: its own undo journal (and, for a new one, no

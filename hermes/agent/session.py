@@ -69,7 +69,8 @@ class AgentSession:
         # who approves the coding tools' changes (the app's pane; None denies them): see
         # the project, turn_sources and tool_approver properties.
         self._coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
-                                  self._emit, lambda text: tokens.count_text(text, self._model.name))
+                                  self._emit, lambda text: tokens.count_text(text, self._model.name),
+                                  history.get)
         # the prompt, tools and conversation of each session this object opens
         self._builder = ConversationBuilder(cfg, history, source=source, coding=self._coding, emit=self._emit,
                                             model=lambda: self._model, provider=lambda: self.provider)

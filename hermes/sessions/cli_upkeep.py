@@ -48,9 +48,19 @@ def run_delete(store: Any, args: argparse.Namespace) -> int:
         if answer.strip().lower() not in ("y", "yes"):
             print("Nothing deleted.")
             return 1
-    deleted = store.delete_session(info.id)
-    print(f"Deleted session {info.id} ({count(deleted, 'message')}).")
+    from hermes.sessions.maintenance import delete_session
+
+    deleted = delete_session(store, info.id)
+    journal = " and its undo journal" if deleted.journals.removed else ""
+    print(f"Deleted session {info.id} ({count(deleted.messages, 'message')}){journal}.")
+    _left_behind(deleted.journals.left)
     return 0
+
+
+def _left_behind(lines: list[str]) -> None:
+    """One line on stderr for each undo journal that could not be removed."""
+    for line in lines:
+        fail(line)
 
 
 @with_store
@@ -96,8 +106,14 @@ def run_prune(store: Any, args: argparse.Namespace) -> int:
 
     result = prune(store, parse_duration(args.older_than), dry_run=args.dry_run)
     verb = "Would delete" if args.dry_run else "Deleted"
+    journals = (f" and {count(result.journals.removed, 'undo journal')}" if result.journals.removed
+                else "")
     print(f"{verb} {count(len(result.sessions), 'session')} in {count(result.lineages, 'lineage')}, "
-          f"{count(result.messages, 'message')}, inactive for more than {args.older_than}.")
+          f"{count(result.messages, 'message')}{journals}, inactive for more than {args.older_than}.")
+    if result.orphans.removed:
+        print(f"{verb} {count(result.orphans.removed, 'undo journal')} of sessions no longer in "
+              f"the history.")
+    _left_behind(result.journals.left + result.orphans.left)
     if args.dry_run:
         for sid in result.sessions[:50]:
             print(f"  {sid}")

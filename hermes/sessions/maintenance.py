@@ -1,4 +1,5 @@
-"""Keeping state.db tidy: stats, pruning whole lineages, VACUUM when worthwhile, auto-prune."""
+"""Keeping state.db tidy: stats, deleting a session and pruning whole lineages (with their
+undo journals), VACUUM when worthwhile, auto-prune."""
 
 from __future__ import annotations
 
@@ -7,12 +8,14 @@ import logging
 import re
 import sqlite3
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from hermes import paths
 from hermes.sessions.models import StoreStats
 from hermes.sessions.session_store import SessionStore
+from hermes.sessions.undo_journals import JournalRemoval, list_journals, remove_journals, remove_orphans
 
 log = logging.getLogger("hermes.sessions")
 
@@ -67,12 +70,35 @@ def stats(store: SessionStore, *, index_size: bool = True) -> StoreStats:
     )
 
 
+def _is_home_store(store: SessionStore) -> bool:
+    """Whether `store` is this home's state.db: a store over another file says nothing about
+    which journals in the home lost their session."""
+    try:
+        return store.path.resolve() == paths.state_db_path().resolve()
+    except OSError:
+        return False
+
+
+@dataclass
+class DeleteResult:
+    messages: int
+    journals: JournalRemoval
+
+
+def delete_session(store: SessionStore, session_id: str) -> DeleteResult:
+    """Delete one session, its messages and its undo journal."""
+    messages = store.delete_session(session_id)
+    return DeleteResult(messages, remove_journals([session_id]))
+
+
 @dataclass
 class PruneResult:
     lineages: int
     sessions: list[str]
     messages: int
     vacuumed: bool = False
+    journals: JournalRemoval = field(default_factory=JournalRemoval)  # of the pruned sessions
+    orphans: JournalRemoval = field(default_factory=JournalRemoval)  # of sessions no longer stored
 
 
 def _lineages(conn: sqlite3.Connection) -> dict[str, list[tuple[str, float, int]]]:
@@ -95,11 +121,14 @@ def _lineages(conn: sqlite3.Connection) -> dict[str, list[tuple[str, float, int]
 
 def prune(store: SessionStore, older_than_s: float, *, dry_run: bool = False,
           now: float | None = None, vacuum: bool = True) -> PruneResult:
-    """Delete every lineage whose newest activity is older than the cut-off, as one unit."""
+    """Delete every lineage whose newest activity is older than the cut-off, as one unit, with
+    the undo journals of its sessions; and the journals whose session is gone (orphans)."""
     cutoff = (store.now() if now is None else now) - older_than_s
+    listed = list_journals() if _is_home_store(store) else []
     with store.writing() as conn:
+        lineages = _lineages(conn)
         doomed = [
-            members for members in _lineages(conn).values()
+            members for members in lineages.values()
             if max(last for _, last, _ in members) < cutoff
         ]
         ids = [sid for members in doomed for sid, _, _ in members]
@@ -111,6 +140,10 @@ def prune(store: SessionStore, older_than_s: float, *, dry_run: bool = False,
                     f"DELETE FROM sessions WHERE id IN ({', '.join('?' * len(chunk))})", chunk
                 )
     result = PruneResult(lineages=len(doomed), sessions=ids, messages=messages)
+    # after the commit: a prune that failed leaves every journal in place
+    result.journals = remove_journals(ids, dry_run=dry_run)
+    stored = [sid for members in lineages.values() for sid, _, _ in members]
+    result.orphans = remove_orphans(listed, stored, dry_run=dry_run)
     if ids and not dry_run and vacuum:
         result.vacuumed = vacuum_if_worthwhile(store)
     return result
@@ -154,6 +187,11 @@ def auto_prune_if_due(store: SessionStore, retention_days: int) -> PruneResult |
     result = prune(store, retention_days * 86400.0, now=now)
     if result.sessions:
         log.info("auto-prune removed %d sessions (%d messages)", len(result.sessions), result.messages)
+    journals = result.journals.removed + result.orphans.removed
+    if journals:
+        log.info("auto-prune removed %d undo journals", journals)
+    for line in result.journals.left + result.orphans.left:
+        log.warning("auto-prune: %s", line)
     return result
 
 

@@ -2,7 +2,8 @@
 
 One JSON line per change in $HERMES_HOME/undo/<session_id>.jsonl (0600), written and synced
 before the file changes, so a crash between the two still leaves a way back. An undo appends a
-line naming the change it reverted; the journal itself is never rewritten.
+line naming the change it reverted; the journal itself is never rewritten. It holds whole file
+texts, so it goes when its session is deleted or pruned (hermes.sessions.maintenance).
 """
 
 from __future__ import annotations
@@ -20,8 +21,9 @@ from hermes.workspace.files import current_text, write_text
 
 
 def journal_path(session_id: str) -> Path:
-    safe = "".join(c for c in session_id if c.isalnum() or c in "-_") or "session"
-    return paths.hermes_home() / "undo" / f"{safe}.jsonl"
+    """Where the journal of `session_id` lives (paths.py names it: the sessions layer removes
+    it with its session)."""
+    return paths.undo_journal_path(session_id)
 
 
 @dataclass(frozen=True)
@@ -34,7 +36,8 @@ class Change:
 
 
 class UndoJournal:
-    """The journal of one session (a compressed session's continuation keeps its parent's)."""
+    """The journal of one session (named after the first session of a compression lineage:
+    its continuations share it)."""
 
     def __init__(self, session_id: str) -> None:
         self.session_id = session_id

@@ -30,27 +30,35 @@ from hermes.security.findings import (
 )
 
 _NEG = r"(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['’]t|no need to|not need to|needn['’]t)"
-# Hiding from the user what the agent did.
+# Hiding from the user what the agent did. Product wording ("hide the debug panel from the
+# user", "leave the refactor out of the PR") names no act of the agent's, so objects are narrow.
 _CONCEAL = re.compile(
     r"\bwithout (?:mentioning|telling|informing|notifying|comment(?:ing)?|a word|saying anything|any mention|"
     r"explanation|disclosing)\b"
-    rf"|\b{_NEG} (?:ever )?(?:mention|bring up|point out|disclose|tell|report|explain|admit|flag|surface)\w{{0,3}}\b"
+    rf"|\b{_NEG} (?:ever )?(?:mention|bring up|point out|disclose|tell|report|admit|flag|surface)\w{{0,3}}\b"
     r"[^.;,\n]{0,40}?\b(?:(?:to|with|from) (?:the )?user\b(?!['’]s)|(?:it|this|that|them|these|those) "
     r"(?:up|out|step|change|script|file)|(?:in|from) (?:your|the) (?:summary|report|reply|answer|response|"
     r"pr|pull request|commit message|changelog)|(?:that|what) you\b|you (?:add|made|did|ran|changed|install|skip))"
-    rf"|\b{_NEG} (?:ever )?(?:mention|bring up|point out|disclose)\w{{0,3}} (?:it|this|that|them|anything)\b"
+    rf"|\b{_NEG} (?:ever )?(?:mention|bring up|point out|disclose)\w{{0,3}} (?:it|this|that|them|anything|"
+    r"(?:the |any )?(?:failures?|failed \w{1,12}|errors?|warnings?|skipped \w{1,12}))\b"
     rf"|\b{_NEG} (?:bring (?:it|this|that|them) up|point (?:it|this|that|them|these|those) out)\b"
-    r"|\bleav\w{1,4} [^.;\n]{0,40}?\bout of (?:your|the|any) (?:summary|report|reply|answer|response|pr|"
-    r"pull request|commit message|changelog|notes|description)"
+    rf"|\b{_NEG} explain (?:it|this|that|them|these changes|the change)\w{{0,2}} (?:in|to)\b"
+    r"|\bleav\w{1,4} (?:it|this|that|them) out of (?:your|the|any) (?:summary|report|reply|answer|response|notes)\b"
+    r"|\bleav\w{1,4} any mention\b[^.;\n]{0,30}?\bout\b"
     r"|\bonly (?:mention|report|list|describe|show)\b[^.;\n]{0,60}?\b(?:leave out|omit)\b"
-    r"|\bhid(?:e|es|ing)\b[^.;\n]{0,60}?\bfrom (?:the )?(?:user|human|reviewer|maintainer|operator)s?\b"
+    r"|\bhid(?:e|es|ing) (?:it|this|that|them|these|those|any|all|every|what|your|the (?:output|errors?|changes?|diff|"
+    r"commands?|logs?|fact|failures?))\b[^.;\n]{0,60}?\bfrom (?:the )?(?:user|human|reviewer|maintainer|operator)s?\b"
     r"|\bthe user (?:must|should|need) (?:not|never) (?:know|see|notice|find out)\b"
     r"|\bkeep (?:it|this|that|them) (?:secret|hidden|quiet) from\b")
 # Lying about what was done, or deflecting the user's question.
 _MISLEAD = re.compile(
     r"\b(?:say|tell (?:the user|them|him|her|anyone)|claim|answer|reply|respond|pretend)\b (?:that )?"
-    r"(?:you|it|this|everything|they) (?:only|just|merely|was (?:a|an|just|only)|were (?:just|only)|did nothing)\b"
+    r"(?:you|it|this|everything|they) (?:only|just|merely|was (?:just|only|merely)|were (?:just|only)|did nothing)\b"
     r"|\bif the user asks\b[^.;\n]{0,60}?\b(?:say|tell|answer|reply|claim)\b")
+# "Tell the user it was a performance tweak" misleads only when said of a risky act.
+_MISLABEL = re.compile(r"\b(?:say|tell (?:the user|them|anyone)|claim|describe it|present it|call it)\b (?:that |as )?"
+                       r"(?:(?:it|this|they) (?:was|were|is) )?(?:a|an|just a|only a) \w{1,20} (?:tweak|fix|change|"
+                       r"cleanup|update|improvement|refactor)\b")
 # Keeping the instructions themselves secret.
 _SECRET_RULES = re.compile(
     r"\b(?:never|do not|don['’]t) (?:reveal|disclose|admit|acknowledge|share|show) (?:these|this|the|your|its) "
@@ -75,7 +83,10 @@ _SKIP_SAFEGUARD = re.compile(
     rf"\b(?:{_NEG}|don['’]t (?:bother|waste time)|do not (?:bother|waste time)) (?:ever )?(?:bother |waste time )?"
     r"(?:on )?(?:run|read|review|check|wait(?:ing)? for|verify)\w{0,4} (?:the |any |these |those |our )?"
     r"(?:(?:`[^`\n]{1,30}`|[^\s.;,]{1,30}) or (?:any )?(?:other )?)?(?:linters?|tests?|test suite|security scan\w{0,3}|"
-    r"(?:security )?scanners?|audits?|diffs?|code reviews?|reviews?|status checks|checks)\b")
+    r"(?:security )?scanners?|audits?|diffs?|code reviews?|reviews?|status checks|checks)\b"
+    # only when unconditional: "don't run the tests on battery power" is a preference
+    r"(?=\s{0,2}(?:[.;,:!]|$|here\b|at all\b|anymore\b|in this (?:repo\w{0,6}|project)\b|before (?:committing|"
+    r"pushing|merging)\b))")
 _MERGE_ANYWAY = re.compile(
     r"\b(?:merge|approve|deploy|ship|release|land)\w{0,3}\b[^.;\n]{0,80}?(?:\beven (?:when|if) (?:the |their "
     r"|its |all )?"
@@ -141,17 +152,19 @@ _PUBLIC_PLACE = re.compile(
     r"\bpublic/|\bpublic (?:folder|directory|repo\w{0,6}|bucket|gist|page|site|url|issue)|\bcommit messages?\b"
     r"|\b(?:pr|pull request) (?:description|body|title|comments?)\b|\bissues? (?:you (?:file|open|create)|comments?)\b"
     r"|\b(?:every|each|any|an|the|a new) (?:github )?issue\b|\breadme\b|\bwiki\b|\b(?:front[- ]?end|client[- ]side|"
-    r"browser)\b|\buser-agent\b|\bheaders? of (?:every|all|each)\b|\b(?:every|all|each) (?:outgoing "
-    r"|outbound )?(?:http )?"
-    r"requests?\b|\bquery (?:string|param\w{0,6})\b|\bas a comment\b")
+    r"browser)\b|\bas a comment\b")
+# Where a dump of the whole environment leaves the process (a token in one header is ordinary).
+_OUTBOUND = re.compile(r"\buser-agent\b|\bheaders? of (?:every|all|each)\b"
+                       r"|\b(?:every|all|each) (?:outgoing |outbound )?(?:http )?requests?\b|\bquery (?:string|param\w{0,6})\b")
 _ENCODE = re.compile(r"\b(?:base64|hex)[- ]?(?:encod\w{0,3}|dump)?\b|\bencod\w{1,3} (?:it|them) (?:as|in|with) ")
 # Downloading something from outside and running or installing it.
 _FETCH_RUN = re.compile(
     r"\b(?:download|fetch|curl|wget|pull)\w{0,3}\b[^.;\n]{0,80}?\b(?:and|then) (?:run|execute|source|install|eval|load)"
     r"\w{0,3}\b")
-_STARTUP = re.compile(r"\b(?:shell profile|\.bashrc|\.zshrc|\.profile|\.bash_profile|\.zprofile|on (?:every )?login|"
+_STARTUP = re.compile(r"\.(?:bashrc|zshrc|profile|bash_profile|zprofile|git/hooks)\b|\b(?:shell profile|login hooks?|"
+                      r"on (?:every )?login|"
                       r"at (?:every )?(?:login|startup|boot)|every (?:login|boot|startup)|cron ?(?:jobs?|tab)|crontab|"
-                      r"systemd (?:unit|service|timer)|launch ?agents?|startup (?:script|items?)|\.git/hooks"
+                      r"systemd (?:unit|service|timer)|launch ?agents?|startup (?:script|items?)"
                       r"|git hooks?)\b")
 _FETCH_WORDS = re.compile(r"\b(?:download\w{0,3}|install\w{0,3}|curl|wget|fetch\w{0,3})\b")
 # Acts that make concealment from the user certainly hostile.
@@ -177,14 +190,6 @@ def _clause_is_imperative(s: str, pos: int) -> bool:
     return bool(_IMPERATIVE_CLAUSE.match(s, start))
 
 
-def _allowed_match(pattern: re.Pattern[str], s: str, forbidden: tuple[int, int] | None) -> re.Match[str] | None:
-    """The first match of `pattern` in `s` outside the sentence's opening prohibition."""
-    for m in pattern.finditer(s):
-        if forbidden is None or not (forbidden[0] <= m.start() and m.end() <= forbidden[1]):
-            return m
-    return None
-
-
 def _sentences(text: str) -> list[str]:
     out, start = [], 0
     for m in intent.SENTENCE.finditer(text):
@@ -201,26 +206,31 @@ def detect(text: str) -> list[ScanFinding]:
     unseen = False  # "quietly", "without asking": acting unseen or unasked
     risky = grave = False  # an act worth hiding; one that is hostile whenever done unseen
     for s in _sentences(text):
-        forbidden = intent.forbidden_clause(s)
+        forbidden = intent.forbidden_spans(s)
         for rule, pattern in (("conceal-from-user", _CONCEAL), ("mislead-user", _MISLEAD),
                               ("cover-tracks", _COVER_TRACKS), ("hide-instructions", _SECRET_RULES)):
             m = pattern.search(s)
             if m:
                 concealing.append(rule)
                 found.append(finding(COVERT, rule, m.group(0), STAGE))
-        unseen = unseen or bool(_allowed_match(intent.COVERT_WORDS, s, forbidden) or intent.COVERT_PHRASES.search(s))
+        quiet = intent.allowed_match(intent.COVERT_WORDS, s, forbidden)
+        unseen = unseen or bool(quiet or intent.COVERT_PHRASES.search(s))
+        m = _MISLABEL.search(s)
+        if m and (intent.allowed_match(_WEAKEN_STRONG, s, forbidden) or intent.allowed_match(_RISKY_ACT, s, forbidden)):
+            concealing.append("mislabel-risky-act")
+            found.append(finding(COVERT, "mislabel-risky-act", m.group(0), STAGE))
         m = _AUTHORITY.search(s)
         if m:
             found.append(finding(INJECTION, "authority-over-user", m.group(0), STAGE))
         for rule, pattern in (("act-despite-checks", _MERGE_ANYWAY), ("fake-status", _FAKE_STATUS),
                               ("ci-secrets-to-forks", _CI_SECRET_EXPOSURE)):
-            m = _allowed_match(pattern, s, forbidden)
+            m = intent.allowed_match(pattern, s, forbidden)
             if m:
                 found.append(finding(SAFETY_BYPASS, rule, m.group(0), STAGE))
         m = _SKIP_SAFEGUARD.search(s)  # written as a prohibition: forbidding the safeguard is the point
         if m:
             found.append(finding(SAFETY_BYPASS, "skip-safeguard", m.group(0), STAGE))
-        weaken = _allowed_match(_WEAKEN_STRONG, s, forbidden)
+        weaken = intent.allowed_match(_WEAKEN_STRONG, s, forbidden)
         if weaken and (_clause_is_imperative(s, weaken.start()) or weaken.group(0).startswith(("do", "don", "never"))):
             settings = _AGENT_SETTINGS.search(s)
             found.append(finding(PERSISTENCE if settings else SAFETY_BYPASS,
@@ -230,17 +240,18 @@ def detect(text: str) -> list[ScanFinding]:
         found += _planted_trust(s, forbidden)
         exposed = _exposure(s, forbidden)
         found += exposed
-        fetch = _allowed_match(_FETCH_RUN, s, forbidden)
+        fetch = intent.allowed_match(_FETCH_RUN, s, forbidden)
         external = intent.external_destination(s)
         if fetch and external:
             persistent = _STARTUP.search(s)
             found.append(finding(DANGEROUS_COMMAND, "startup-download" if persistent else "download-and-install",
                                  fetch.group(0), BLOCK if persistent else STAGE))
-        moves_secret = _allowed_match(_EXPOSE_VERB, s, forbidden) and (_SECRET.search(s) or intent.SENSITIVE.search(s))
-        fetches = external and _allowed_match(_FETCH_WORDS, s, forbidden)
+        moves_secret = intent.allowed_match(_EXPOSE_VERB, s, forbidden) and (
+            _SECRET.search(s) or intent.SENSITIVE.search(s))
+        fetches = external and intent.allowed_match(_FETCH_WORDS, s, forbidden)
         grave = grave or bool(exposed or moves_secret or fetches or _STARTUP.search(s)
-                              or _allowed_match(intent.DESTRUCTIVE, s, forbidden))
-        risky = risky or grave or bool(_allowed_match(_RISKY_ACT, s, forbidden) or external)
+                              or intent.allowed_match(intent.DESTRUCTIVE, s, forbidden))
+        risky = risky or grave or bool(intent.allowed_match(_RISKY_ACT, s, forbidden) or external)
     if concealing and _SUPPRESS_OUTPUT.search(text):
         concealing.append("output-to-null")
     if len(set(concealing)) >= 2 or (concealing and risky) or (unseen and grave):
@@ -248,30 +259,30 @@ def detect(text: str) -> list[ScanFinding]:
     return found
 
 
-def _planted_trust(s: str, forbidden: tuple[int, int] | None) -> list[ScanFinding]:
+def _planted_trust(s: str, forbidden: list[tuple[int, int]]) -> list[ScanFinding]:
     """Blanket approvals written into memory, and agents' tool permissions opened to everything."""
     found = []
     claim = _APPROVAL_CLAIM.search(s)
     if claim:
-        planted = _allowed_match(_MEMORY_WRITE, s, forbidden)
+        planted = intent.allowed_match(_MEMORY_WRITE, s, forbidden)
         found.append(finding(PERSISTENCE, "planted-approval" if planted else "approval-claim", claim.group(0),
                              BLOCK if planted else STAGE))
     settings = _AGENT_SETTINGS.search(s)
-    if settings and _WILDCARD.search(s) and _allowed_match(intent.WRITE, s, forbidden):
+    if settings and _WILDCARD.search(s) and intent.allowed_match(intent.WRITE, s, forbidden):
         found.append(finding(PERSISTENCE, "agent-permissions-opened", settings.group(0), STAGE))
     return found
 
 
-def _exposure(s: str, forbidden: tuple[int, int] | None) -> list[ScanFinding]:
+def _exposure(s: str, forbidden: list[tuple[int, int]]) -> list[ScanFinding]:
     """Secrets written into committed or public places, or the whole environment sent outward."""
-    verb = _allowed_match(_EXPOSE_VERB, s, forbidden)
+    verb = intent.allowed_match(_EXPOSE_VERB, s, forbidden)
     if verb is None:
         return []
     secret = _SECRET.search(s)
     if secret and _PUBLIC_PLACE.search(s):
         return [finding(EXFILTRATION, "secret-to-public-place", s)]
     dump = _ENV_DUMP.search(s)
-    if dump and (intent.external_destination(s) or _PUBLIC_PLACE.search(s)):
+    if dump and (intent.external_destination(s) or _PUBLIC_PLACE.search(s) or _OUTBOUND.search(s)):
         return [finding(EXFILTRATION, "environment-sent-out", s)]
     if secret and _ENCODE.search(s) and intent.CRED_FILE.search(s):
         return [finding(EXFILTRATION, "credential-file-encoded", s)]

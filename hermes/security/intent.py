@@ -104,13 +104,16 @@ _WEAKEN = re.compile(
 # "do not tell the user" are not prohibitions of the act that follows. The prohibition covers
 # its own clause; a covert word after a comma, "and", "but", "then", "or" or a colon is judged
 # as usual.
+# Matched at the start of each clause (no "^": match(s, pos) would only anchor at 0).
 _PROHIBITION = re.compile(
-    r"^\W{0,3}(?:(?:please|you|we)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|shouldn'?t|"
+    r"\W{0,3}(?:(?:please|you|we|and|but|or|also|instead)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|"
+    r"shouldn'?t|"
     r"must never|should never|cannot|can'?t)\s+(?:(?:ever|silently|secretly|quietly)\s+)?"
     r"(?=(?:run|execute|send|upload|add|insert|delete|remove|commit|push|install|copy|modify|change|"
     r"rewrite|disable|switch|forward|post|update|edit|write|"
     r"create|download|fetch|merge|deploy|release|publish|skip|bypass|deactivate|turn|touch|use|drop|"
-    r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve)\b)")
+    r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve|put|paste|print|log|store|save|"
+    r"include|attach|share|expose|leak|embed|hard-?code|place|append|echo|dump|e-?mail|set|enable|grant|give)\b)")
 _CLAUSE_END = re.compile(r",|:|;|—| - |\b(?:and|but|then|or|unless|except|instead)\b")
 
 _AUDIENCE = re.compile(r"\b(?:every|all|any|future|other|next) (?:future )?(?:agents?|assistants?|ai|models?|llms?|"
@@ -163,26 +166,49 @@ def _imperative(s: str, m: re.Match[str]) -> bool:
     return bool(_IMPERATIVE_LEAD.search(s[max(0, m.start() - 40):m.start()]))
 
 
-def forbidden_clause(s: str) -> tuple[int, int] | None:
-    """The span of a sentence's opening prohibition of an action, if it opens with one."""
-    lead = _PROHIBITION.match(s)
-    if lead is None:
-        return None
-    end = _CLAUSE_END.search(s, lead.end())
-    return lead.start(), end.start() if end else len(s)
+def forbidden_spans(s: str) -> list[tuple[int, int]]:
+    """The clauses of a sentence that open by forbidding an action ("Never commit .env files,
+    and never paste tokens into issues" has two); a clause after them is read as usual."""
+    spans: list[tuple[int, int]] = []
+    start, inherited = 0, False
+    while start <= len(s):
+        end_match = _CLAUSE_END.search(s, start)
+        end = end_match.start() if end_match else len(s)
+        if inherited or _PROHIBITION.match(s, start, end if end > start else len(s)):
+            spans.append((start, end))
+        if end_match is None:
+            break
+        # "Never commit or push secrets": a bare "or" carries the prohibition on.
+        inherited = bool(spans) and spans[-1][1] == end and end_match.group(0) == "or"
+        start = max(end_match.end(), start + 1)
+    return spans
 
 
-def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool:
-    """True when every match of `pattern` in `s` lies inside `span`."""
-    return all(span[0] <= m.start() and m.end() <= span[1] for m in pattern.finditer(s))
+def inside(spans: list[tuple[int, int]], m: re.Match[str]) -> bool:
+    """Whether the match lies inside one of the forbidden `spans`."""
+    return any(a <= m.start() and m.end() <= b for a, b in spans)
+
+
+def allowed_match(pattern: re.Pattern[str], s: str, spans: list[tuple[int, int]]) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` outside the forbidden clauses."""
+    for m in pattern.finditer(s):
+        if not inside(spans, m):
+            return m
+    return None
+
+
+def _all_inside(pattern: re.Pattern[str], s: str, spans: list[tuple[int, int]]) -> bool:
+    """True when every match of `pattern` in `s` lies inside a forbidden clause."""
+    return all(inside(spans, m) for m in pattern.finditer(s))
 
 
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
-    send, sensitive = SEND.search(s), SENSITIVE.search(s)
+    forbidden = forbidden_spans(s)
+    send, sensitive = allowed_match(SEND, s, forbidden), SENSITIVE.search(s)
     external = external_destination(s)
     cred = CRED_FILE.search(s)
-    if sensitive and (_LEAK.search(s) or (send and external)):
+    if sensitive and (allowed_match(_LEAK, s, forbidden) or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))
     elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]):
         found.append(finding(EXFILTRATION, "leak-credential-file", s))
@@ -212,7 +238,6 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     trigger = trigger if codeword else None
     codeword_end = codeword.end() if codeword else 0
     destructive = DESTRUCTIVE.search(s)
-    forbidden = forbidden_clause(s)
     if forbidden and (covert or weaken) and all(
             _all_inside(p, s, forbidden) for p in (COVERT_WORDS, COVERT_PHRASES, _WEAKEN)):
         covert = weaken = None  # "never do X quietly" forbids doing X quietly

@@ -155,7 +155,8 @@ _PUBLIC_PLACE = re.compile(
     r"browser)\b|\bas a comment\b")
 # Where a dump of the whole environment leaves the process (a token in one header is ordinary).
 _OUTBOUND = re.compile(r"\buser-agent\b|\bheaders? of (?:every|all|each)\b"
-                       r"|\b(?:every|all|each) (?:outgoing |outbound )?(?:http )?requests?\b|\bquery (?:string|param\w{0,6})\b")
+                       r"|\b(?:every|all|each) (?:outgoing |outbound )?(?:http )?requests?\b"
+                       r"|\bquery (?:string|param\w{0,6})\b")
 _ENCODE = re.compile(r"\b(?:base64|hex)[- ]?(?:encod\w{0,3}|dump)?\b|\bencod\w{1,3} (?:it|them) (?:as|in|with) ")
 # Downloading something from outside and running or installing it.
 _FETCH_RUN = re.compile(

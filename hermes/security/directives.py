@@ -160,8 +160,8 @@ _OUTBOUND = re.compile(r"\buser-agent\b|\bheaders? of (?:every|all|each)\b"
 _ENCODE = re.compile(r"\b(?:base64|hex)[- ]?(?:encod\w{0,3}|dump)?\b|\bencod\w{1,3} (?:it|them) (?:as|in|with) ")
 # Downloading something from outside and running or installing it.
 _FETCH_RUN = re.compile(
-    r"\b(?:download|fetch|curl|wget|pull)\w{0,3}\b[^.;\n]{0,80}?\b(?:and|then) (?:run|execute|source|install|eval|load)"
-    r"\w{0,3}\b")
+    r"\b(?:download|fetch|curl|wget|pull)\w{0,3}\b(?:[^.;\n]|\.(?=\S)){0,80}?\b(?:and|then) "
+    r"(?:run|execute|source|install|eval|load)\w{0,3}\b")
 _STARTUP = re.compile(r"\.(?:bashrc|zshrc|profile|bash_profile|zprofile|git/hooks)\b|\b(?:shell profile|login hooks?|"
                       r"on (?:every )?login|"
                       r"at (?:every )?(?:login|startup|boot)|every (?:login|boot|startup)|cron ?(?:jobs?|tab)|crontab|"
@@ -173,7 +173,7 @@ _RISKY_ACT = re.compile(
     r"\b(?:upload\w{0,3}|exfiltrat\w{0,4}|send\w{0,3}|post(?:s|ing)?|push\w{0,3}|force[- ]push\w{0,3}|--force"
     r"|install\w{0,3}|"
     r"download\w{0,3}|delet\w{1,3}|remov\w{1,3}|disabl\w{1,3}|turn\w{0,3} off|sudo|chmod|rm|curl|wget|replac\w{1,3}|"
-    r"overwrit\w{1,4}|authorized_keys|cron\w{0,3}|postinstall|hooks?|retry\w{0,3})\b|\bpipe\w{0,3} in\b")
+    r"overwrit\w{1,4}|authorized_keys|cron\w{0,3}|postinstall|hooks?)\b|\bpipe\w{0,3} in\b")
 _CLAUSE_BREAK = re.compile(r"[,:;—]|\b(?:and|then|but|so|or)\b")
 # Used with match(s, clause_start), so no "^": it would only match at the real start of `s`.
 _IMPERATIVE_CLAUSE = re.compile(
@@ -181,6 +181,11 @@ _IMPERATIVE_CLAUSE = re.compile(
     r"(?:set|run|disable|turn|switch|skip|bypass|remove|add|change|edit|use|mark|merge|approve|deploy|push|commit|"
     r"install|download|put|write|configure|enable|grant|give|allow|tick|resolve|close|delete|force|pass|append|update|"
     r"modify|replace|execute|start|launch|open|invoke|call|commit|keep|leave|make|quietly|silently|automatically)\b")
+
+
+# Beyond this size, concealment in one paragraph is not joined to an act in another.
+_JOIN_LIMIT = 2000
+_PARAGRAPH = re.compile(r"\n\s{0,40}\n|\n(?=\s{0,8}(?:[-*§#]|\d{1,3}[.)]))")
 
 
 def _clause_is_imperative(s: str, pos: int) -> bool:
@@ -201,7 +206,14 @@ def _sentences(text: str) -> list[str]:
 
 
 def detect(text: str) -> list[ScanFinding]:
-    """Findings for what a folded paragraph asks the agent to do behind or above its user."""
+    """Findings for what folded text asks the agent to do behind or above its user. Acts and
+    concealment are joined within a paragraph; long text is read paragraph by paragraph."""
+    if len(text) <= _JOIN_LIMIT:
+        return _paragraph_findings(text)
+    return [f for part in _PARAGRAPH.split(text) for f in _paragraph_findings(part)]
+
+
+def _paragraph_findings(text: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     concealing: list[str] = []  # kinds of hiding things from the user
     unseen = False  # "quietly", "without asking": acting unseen or unasked

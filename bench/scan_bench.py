@@ -1,6 +1,5 @@
-"""The memory threat scan: outcomes on the train and held-out corpora (memory entries, and
-project-instruction paragraphs from AGENTS.md-style files when their files exist), and scan time
-per KB for ordinary text versus pathological text of the same size (the ratio must stay within 3x).
+"""The memory threat scan: outcomes on the train and held-out corpora, and scan time per KB for
+ordinary text versus pathological text of the same size (the ratio must stay within 3x).
 
 Run: python bench/scan_bench.py [--runs N]
 """
@@ -18,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hermes.security.scan import ALLOW, BLOCK, STAGE, assess  # noqa: E402
-from tests.security.corpus import has_corpus, load_benign, load_malicious  # noqa: E402
+from tests.security.corpus import load_benign, load_malicious  # noqa: E402
 
 SIZE = 12_000  # characters: a large MEMORY.md
 
@@ -28,13 +27,6 @@ def _counts(outcomes: list[str]) -> str:
     parts = [f"{name} {outcomes.count(o):>3} ({100 * outcomes.count(o) / n:5.1f}%)"
              for name, o in (("blocked", BLOCK), ("staged", STAGE), ("written", ALLOW))]
     return f"n={n:<4} " + "  ".join(parts)
-
-
-def _label_met(pairs: list[tuple[str, str]], outcomes: list[str]) -> str:
-    """How many hostile lines reached at least the outcome their label asks for."""
-    rank = {ALLOW: 0, STAGE: 1, BLOCK: 2}
-    met = sum(rank[o] >= rank[label] for (label, _), o in zip(pairs, outcomes, strict=True))
-    return f"at least their label {met}/{len(pairs)}"
 
 
 def _normal_text() -> str:
@@ -78,17 +70,11 @@ def main() -> None:
     args = parser.parse_args()
 
     print("Outcomes (malicious should be blocked or staged; benign written)")
-    for kind in ("", "agents"):
-        for split in ("train", "holdout"):
-            if not has_corpus(split, kind):
-                print(f"  {kind + ' ' + split:<15} (no corpus files yet)")
-                continue
-            pairs = load_malicious(split, kind)
-            mal = [assess(t).outcome for _, t in pairs]
-            ben = [assess(t).outcome for t in load_benign(split, kind)]
-            name = f"{kind} {split}".strip()
-            print(f"  {name:<15} malicious  {_counts(mal)}  {_label_met(pairs, mal)}")
-            print(f"  {name:<15} benign     {_counts(ben)}")
+    for split in ("train", "holdout"):
+        mal = [assess(t).outcome for _, t in load_malicious(split)]
+        ben = [assess(t).outcome for t in load_benign(split)]
+        print(f"  {split:<8} malicious  {_counts(mal)}")
+        print(f"  {split:<8} benign     {_counts(ben)}")
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

@@ -13,7 +13,6 @@ DANGEROUS_COMMAND = "dangerous command"
 COVERT = "covert instruction"
 OBFUSCATION = "obfuscation"
 OVERSIZE = "oversize"
-SAFETY_BYPASS = "safety bypass"  # skipping, faking or switching off a safeguard
 
 # The three outcomes of a memory write (ordered from least to most strict).
 ALLOW = "allow"

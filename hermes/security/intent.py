@@ -14,26 +14,24 @@ import re
 from hermes.security.findings import ALLOW, BLOCK, COVERT, EXFILTRATION, PERSISTENCE, STAGE, ScanFinding, finding
 from hermes.security.shell import is_local
 
-SENTENCE = re.compile(r"[.;!?](?=\s)|\n|[。！？]")
+_SENTENCE = re.compile(r"[.;!?](?=\s)|\n|[。！？]")
 
-SEND = re.compile(
+_SEND = re.compile(
     r"\b(?:send|sends|post|upload|forward|mirror|transmit|exfiltrate|leak|e-?mail|mail|share|paste|stream|beacon|"
     r"copy|pipe|include|report|sync|push|dump|print|output|reveal|display|echo|show|put|append|attach|sende"
     r"|schicke|envia|manda|"
     r"envoie|transmets|отправ\w{0,6}|перешл\w{0,4}|пересыла\w{0,6})\b|发送|上传|转发|送信|アップロード|転送")
 _LEAK = re.compile(r"\b(?:exfiltrat\w{0,4}|leak\w{0,3}|steal\w{0,3}|harvest\w{0,3}|smuggl\w{0,3}|grab)\b")
-SENSITIVE = re.compile(
+_SENSITIVE = re.compile(
     r"\b(?:api[ _-]?keys?|secret keys?|access keys?|private keys?|ssh keys?|tokens?|secrets?|passwords?|passwd|"
     r"credentials?|cookies|env(?:ironment)? var(?:iable)?s|environment|id_rsa(?!\.pub)|id_ed25519(?!\.pub)"
     r"|chat ?logs?|conversations?|(?:the user'?s|user'?s|my|all|every) (?:messages|prompts|inputs?)|"
     r"what (?:the user|i) (?:says?|types?|writes?)|"
     r"transcripts?|chat history|session history|conversation history|keystrokes|clipboard|screenshots|source code|"
     r"every file|all files|files you (?:read|open|see|touch)|database dump|user data|personal data|system prompt|"
-    r"memories|contents of|(?:full|entire|whole) context|(?:terminal|shell) sessions?|(?:shell|bash|zsh|command) "
-    r"history|\.(?:bash|zsh)_history|process\.env(?![.\[])|os\.environ(?![.\[])|`(?:env|printenv)`|ключи|пароли"
-    r"|токены|переписк\w{0,3})\b"
+    r"memories|contents of|(?:full|entire|whole) context|ключи|пароли|токены|переписк\w{0,3})\b"
     r"|\.env\b(?![.\w])|密钥|密码|聊天记录|对话")
-CRED_FILE = re.compile(
+_CRED_FILE = re.compile(
     r"(?<![\w.])\.env\b(?![.\w])|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials|aws credentials|"
     r"id_rsa\b(?!\.pub)|id_ed25519\b(?!\.pub)|id_ecdsa\b(?!\.pub)|\.kube/config|\.docker/config\.json|/etc/shadow|"
     r"application_default_credentials|credentials\.json|\.gnupg|\.ssh/?(?:\s|$)")
@@ -60,16 +58,14 @@ _FETCH = re.compile(r"\b(?:fetch|download|get|pull|retrieve|curl|wget|poll|read)
 _RUN_RESULT = re.compile(r"\b(?:run|execute|eval|exec)\b[^.;\n]{0,30}\b(?:it|whatever|returned|the result|the response|"
                          r"the output|commands?|tasks?|the script|what it says)\b")
 
-COVERT_WORDS = re.compile(
+_COVERT = re.compile(
     r"\b(?:silently|secretly|quietly|covertly|stealthily|heimlich|discretement|en secreto|en secret|тайно|незаметно|"
     r"молча)\b|悄悄|偷偷|こっそり|黙って")
-COVERT_PHRASES = re.compile(
+_COVERT_ALONE = re.compile(
     r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
     r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"
-    r"|(?:no|never|['’]t(?: ever)?) need to (?:confirm|ask|check with)|never stop to (?:confirm|ask|check)"
-    r"|(?:do not|don'?t|never) (?:stop to )?confirm with the user|"
-    r"(?:do not|don'?t|never) ask(?: the user)?\b(?! (?:an?|another|other|some|any) \w{1,20} to\b)|(?:do not"
-    r"|don'?t|never) (?:tell|inform|notify|alert|show) "
+    r"|no need to (?:confirm|ask)|"
+    r"(?:do not|don'?t|never) ask(?: the user)?\b|(?:do not|don'?t|never) (?:tell|inform|notify|alert|show) "
     r"(?:the user|anyone|them)(?!'s|’s| to\b)|(?:do not|don'?t|never) mention (?:this|it|that)(?: \w{1,20})? to\b|"
     r"(?:do not|don'?t|never) mention to the user|ohne (?:zu fragen|nachfrage|ruckfrage)|sin preguntar|sin avisar|"
     r"sans demander|sans prevenir|не спрашивая|(?:do not|don'?t|never) let (?:the user|them|anyone) (?:know"
@@ -79,9 +75,7 @@ _ACTION = re.compile(
     r"switch|keep|forward|post|update|edit|write|create|download|fetch|include|append|set|mirror|save|replace)\b")
 _TRIGGER = re.compile(
     r"\b(?:when(?:ever)?|if|each time|every time|once) (?:the user|user|someone|anyone|i|they|somebody) (?:ever )?"
-    r"(?:says?|types?|writes?|mentions?|sends?|enters?|uses|asks?)\b|\bwhen(?:ever)? (?:the|a|any) (?:word|phrase"
-    r"|code ?word)\b|\bwhen(?:ever)? (?:a|the|any) (?:request|message|prompt|input|task|issue) (?:contains|mentions"
-    r"|includes)\b|\b(?:wenn der (?:nutzer|benutzer)"
+    r"(?:says?|types?|writes?|mentions?|sends?|enters?|uses|asks?)\b|\b(?:wenn der (?:nutzer|benutzer)"
     r"|cuando el usuario|"
     r"(?:quand|si) l'utilisateur|(?:когда|если) пользователь)\b|当用户|如果用户|ユーザーが")
 _CODEWORD = re.compile(r"[\"'“‘«„][^\"'”’»\n]{1,30}[\"'”’»“]|\bthe (?:word|phrase|code ?word|magic word|password)\b")
@@ -89,10 +83,9 @@ _CODEWORD = re.compile(r"[\"'“‘«„][^\"'”’»\n]{1,30}[\"'”’»“]|
 _BARE_CODEWORD = re.compile(r"\s{0,3}[\w-]{1,20}\s{0,3}(?:[,:]|\bthen\b|->|→)")
 _RISKY = re.compile(r"\b(?:run|execute|delete|remove|wipe|push|deploy|disable|turn off|switch off|stop asking|skip|"
                     r"send|upload|install|grant|rm|force|erase)\b")
-DESTRUCTIVE = re.compile(r"\brm -[a-z]{0,3}r|\b(?:delete|erase|wipe|destroy)\b[^.;\n]{0,40}\b(?:home|directory|"
-                         r"folder|files|repo|repository|database|disk|everything|projects)\b"
-                         r"|\bdrop (?:the )?(?:\w{1,20} )?(?:database|table|schema)\b|\bgit clean -[a-z]{0,4}[fd]"
-                         r"|\breset --hard\b|\bforce[- ]push\w{0,3}|\bpush (?:--force|-f)\b")
+_DESTRUCTIVE = re.compile(r"\brm -[a-z]{0,3}r|\b(?:delete|erase|wipe|destroy)\b[^.;\n]{0,40}\b(?:home|directory|"
+                          r"folder|files|repo|repository|database|disk|everything|projects)\b"
+                          r"|\bdrop (?:database|table)\b")
 _WEAKEN = re.compile(
     r"\b(?:disabl\w{0,3}|turn(?:s|ing)? off|switch(?:es|ing)? off|skip\w{0,3}|bypass\w{0,3}|remov\w{1,3}|"
     r"deactivat\w{1,3}|ignor\w{1,3}|never run)\b[^.;\n]{0,40}\b(?:safety|sandbox|confirmations?|approvals?|code review|"
@@ -104,16 +97,13 @@ _WEAKEN = re.compile(
 # "do not tell the user" are not prohibitions of the act that follows. The prohibition covers
 # its own clause; a covert word after a comma, "and", "but", "then", "or" or a colon is judged
 # as usual.
-# Matched at the start of each clause (no "^": match(s, pos) would only anchor at 0).
 _PROHIBITION = re.compile(
-    r"\W{0,3}(?:(?:please|you|we|and|but|or|also|instead)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|"
-    r"shouldn'?t|"
+    r"^\W{0,3}(?:(?:please|you|we)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|shouldn'?t|"
     r"must never|should never|cannot|can'?t)\s+(?:(?:ever|silently|secretly|quietly)\s+)?"
     r"(?=(?:run|execute|send|upload|add|insert|delete|remove|commit|push|install|copy|modify|change|"
     r"rewrite|disable|switch|forward|post|update|edit|write|"
     r"create|download|fetch|merge|deploy|release|publish|skip|bypass|deactivate|turn|touch|use|drop|"
-    r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve|put|paste|print|log|store|save|"
-    r"include|attach|share|expose|leak|embed|hard-?code|place|append|echo|dump|e-?mail|set|enable|grant|give)\b)")
+    r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve)\b)")
 _CLAUSE_END = re.compile(r",|:|;|—| - |\b(?:and|but|then|or|unless|except|instead)\b")
 
 _AUDIENCE = re.compile(r"\b(?:every|all|any|future|other|next) (?:future )?(?:agents?|assistants?|ai|models?|llms?|"
@@ -124,7 +114,7 @@ _AGENT_FILE = re.compile(r"agents\.md|claude\.md|gemini\.md|\.cursorrules|\.wind
 _OWN_CONFIG = re.compile(r"~/\.hermes|\$hermes_home|\.hermes/|hermes config|(?<![\w.])memory\.md|(?<![\w.])user\.md|"
                          r"write_approval|review_approval|memory approval|your (?:own )?(?:config(?:uration)?|settings|"
                          r"system prompt|memory files?|prompt files?|instructions? files?)")
-WRITE = re.compile(r"\b(?:add|append|prepend|insert|inject|write|put|edit|modify|change|update|rewrite|replace|"
+_WRITE = re.compile(r"\b(?:add|append|prepend|insert|inject|write|put|edit|modify|change|update|rewrite|replace|"
                     r"overwrite|set|create|place|plant|save|store|turn off|disable)\b|>>")
 _IMPERATIVE_LEAD = re.compile(r"^(?:\W{0,3}(?:please|always|now|also|then|and|first|next)\b\W{0,3}){0,2}$|"
                               r"\b(?:and|then|to|must|should|you|please)\W{0,2}$")
@@ -138,11 +128,11 @@ _CODE_EXEC = re.compile(r"\b(?:os\.system|subprocess\.\w{1,20}|eval|exec|__impor
 _IMAGE_BEACON = re.compile(r"!\[[^\]\n]{0,100}\]\( ?https?://[^)\s]{0,300}(?:\{|\$|%7b)")
 _SSH_WRITE = re.compile(r"(?<![-\w])(?:add|append|write|copy|cp|put|insert|install|save|store|place|plant|drop|inject|"
                         r"overwrite|move|mv|update|saving|placing|putting|writing|appending|adding|copying)\b"
-                        r"(?:[^.;\n]|\.(?=\S)){0,80}(?:authorized_keys|(?:~|\$home|/root"
+                        r"[^.;\n]{0,80}(?:authorized_keys|(?:~|\$home|/root"
                         r"|/home/\w{1,32})/\.ssh/(?!known_hosts)(?![\w./-]*\.pub))")
 
 
-def external_destination(s: str) -> bool:
+def _external_destination(s: str) -> bool:
     for m in _URL.finditer(s):
         if not is_local(m.group(1).lower()):
             return True
@@ -166,49 +156,26 @@ def _imperative(s: str, m: re.Match[str]) -> bool:
     return bool(_IMPERATIVE_LEAD.search(s[max(0, m.start() - 40):m.start()]))
 
 
-def forbidden_spans(s: str) -> list[tuple[int, int]]:
-    """The clauses of a sentence that open by forbidding an action ("Never commit .env files,
-    and never paste tokens into issues" has two); a clause after them is read as usual."""
-    spans: list[tuple[int, int]] = []
-    start, inherited = 0, False
-    while start <= len(s):
-        end_match = _CLAUSE_END.search(s, start)
-        end = end_match.start() if end_match else len(s)
-        if inherited or _PROHIBITION.match(s, start, end if end > start else len(s)):
-            spans.append((start, end))
-        if end_match is None:
-            break
-        # "Never commit or push secrets": a bare "or" carries the prohibition on.
-        inherited = bool(spans) and spans[-1][1] == end and end_match.group(0) == "or"
-        start = max(end_match.end(), start + 1)
-    return spans
+def _forbidden_clause(s: str) -> tuple[int, int] | None:
+    """The span of a sentence's opening prohibition of an action, if it opens with one."""
+    lead = _PROHIBITION.match(s)
+    if lead is None:
+        return None
+    end = _CLAUSE_END.search(s, lead.end())
+    return lead.start(), end.start() if end else len(s)
 
 
-def inside(spans: list[tuple[int, int]], m: re.Match[str]) -> bool:
-    """Whether the match lies inside one of the forbidden `spans`."""
-    return any(a <= m.start() and m.end() <= b for a, b in spans)
-
-
-def allowed_match(pattern: re.Pattern[str], s: str, spans: list[tuple[int, int]]) -> re.Match[str] | None:
-    """The first match of `pattern` in `s` outside the forbidden clauses."""
-    for m in pattern.finditer(s):
-        if not inside(spans, m):
-            return m
-    return None
-
-
-def _all_inside(pattern: re.Pattern[str], s: str, spans: list[tuple[int, int]]) -> bool:
-    """True when every match of `pattern` in `s` lies inside a forbidden clause."""
-    return all(inside(spans, m) for m in pattern.finditer(s))
+def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool:
+    """True when every match of `pattern` in `s` lies inside `span`."""
+    return all(span[0] <= m.start() and m.end() <= span[1] for m in pattern.finditer(s))
 
 
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
-    forbidden = forbidden_spans(s)
-    send, sensitive = allowed_match(SEND, s, forbidden), SENSITIVE.search(s)
-    external = external_destination(s)
-    cred = CRED_FILE.search(s)
-    if sensitive and (allowed_match(_LEAK, s, forbidden) or (send and external)):
+    send, sensitive = _SEND.search(s), _SENSITIVE.search(s)
+    external = _external_destination(s)
+    cred = _CRED_FILE.search(s)
+    if sensitive and (_LEAK.search(s) or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))
     elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]):
         found.append(finding(EXFILTRATION, "leak-credential-file", s))
@@ -228,18 +195,19 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
         found.append(finding(EXFILTRATION, "fetch-and-run", s))
 
     covert = None
-    m = COVERT_WORDS.search(s)
+    m = _COVERT.search(s)
     weaken = _WEAKEN.search(s)
     if m and (_ACTION.search(s) or weaken):  # "quietly turn off the checks" has no _ACTION verb
         covert = m
-    covert = covert or COVERT_PHRASES.search(s)
+    covert = covert or _COVERT_ALONE.search(s)
     trigger = _TRIGGER.search(s)
     codeword = (_CODEWORD.search(s, trigger.end()) or _BARE_CODEWORD.match(s, trigger.end())) if trigger else None
     trigger = trigger if codeword else None
     codeword_end = codeword.end() if codeword else 0
-    destructive = DESTRUCTIVE.search(s)
+    destructive = _DESTRUCTIVE.search(s)
+    forbidden = _forbidden_clause(s)
     if forbidden and (covert or weaken) and all(
-            _all_inside(p, s, forbidden) for p in (COVERT_WORDS, COVERT_PHRASES, _WEAKEN)):
+            _all_inside(p, s, forbidden) for p in (_COVERT, _COVERT_ALONE, _WEAKEN)):
         covert = weaken = None  # "never do X quietly" forbids doing X quietly
     code = _CODE_EXEC.search(s)
     if trigger and (destructive or covert):
@@ -256,7 +224,7 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
         found.append(finding(COVERT, "weaken-safety", weaken.group(0), ALLOW))
 
     agent_file, own = _AGENT_FILE.search(s), _OWN_CONFIG.search(s)
-    write = WRITE.search(s)
+    write = _WRITE.search(s)
     if (agent_file or own) and write:
         hostile = weaken or covert or _HOSTILE.search(s) or (send and sensitive) or external
         if hostile:
@@ -276,7 +244,7 @@ def detect(text: str) -> list[ScanFinding]:
     """Intent findings in a folded view of an entry, sentence by sentence."""
     found: list[ScanFinding] = []
     start = 0
-    for m in SENTENCE.finditer(text):
+    for m in _SENTENCE.finditer(text):
         found += _sentence_findings(text[start:m.end()])
         start = m.end()
     found += _sentence_findings(text[start:])

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hermes.security import directives, injection, intent, prose_secrets, shell
+from hermes.security import injection, intent, prose_secrets, shell
 from hermes.security.findings import (
     ALLOW,
     BLOCK,
@@ -28,7 +28,6 @@ from hermes.security.findings import (
     OBFUSCATION,
     OVERSIZE,
     PERSISTENCE,
-    SAFETY_BYPASS,
     SECRETS,
     STAGE,
     STRICTNESS,
@@ -41,7 +40,7 @@ from hermes.security.textforms import fold, prepare
 
 __all__ = [
     "ALLOW", "BLOCK", "COVERT", "DANGEROUS_COMMAND", "EXFILTRATION", "INJECTION", "INVISIBLE",
-    "MAX_SCAN_CHARS", "OBFUSCATION", "OVERSIZE", "PERSISTENCE", "SAFETY_BYPASS", "SECRETS", "STAGE", "ScanFinding",
+    "MAX_SCAN_CHARS", "OBFUSCATION", "OVERSIZE", "PERSISTENCE", "SECRETS", "STAGE", "ScanFinding",
     "Verdict", "assess", "describe", "first_threat", "judge_prompt", "normalise", "parse_judge_reply",
     "scan_text", "stricter",
 ]
@@ -93,7 +92,7 @@ def _analyse(text: str) -> list[ScanFinding]:
             continue
         view_found = injection.detect(view.text)
         if view.origin != "joined letters":
-            view_found += intent.detect(view.text) + directives.detect(view.text)
+            view_found += intent.detect(view.text)
         if view.origin == "text":
             found += view_found
         else:

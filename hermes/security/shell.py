@@ -46,7 +46,7 @@ _SECRET_VAR = re.compile(r"\$\{?[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD
                          re.IGNORECASE)
 CREDENTIAL_FILE = re.compile(
     r"(?:^|[/~\s])(?:\.env|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|credentials\.json"
-    r"|application_default_credentials\.json|id_rsa|id_ed25519|id_ecdsa|id_dsa|shadow|\.bash_history|\.zsh_history)$"
+    r"|application_default_credentials\.json|id_rsa|id_ed25519|id_ecdsa|id_dsa|shadow)$"
     r"|\.aws/(?:credentials|config)|\.azure/|gcloud/|\.kube/config|\.docker/config\.json|\.gnupg|(?:^|/)\.ssh/?$")
 _RC_FILE = re.compile(r"(?:^|/)\.(?:bashrc|zshrc|profile|bash_profile|zprofile|zshenv|bash_login|bash_aliases|"
                       r"kshrc|cshrc|tcshrc)$|config\.fish$|^/etc/(?:profile|bash\.bashrc|environment)")
@@ -285,10 +285,6 @@ def _exposed_secret(cmd: Command) -> str:
 def _reads_secrets(cmd: Command) -> bool:
     prog = cmd.program
     if prog in ("env", "printenv", "set", "export"):
-        return True
-    # CLIs whose job is to print a stored token ("gh auth token", "gcloud auth print-access-token").
-    if prog in ("gh", "gcloud", "az", "aws", "heroku", "vault") and any(
-            "token" in a.lower() for a in cmd.args[:3]):
         return True
     if prog in ("cat", "tar", "zip", "base64", "gpg", "xxd") and any(CREDENTIAL_FILE.search(a) for a in cmd.args):
         return True

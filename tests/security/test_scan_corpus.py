@@ -66,16 +66,3 @@ def test_no_training_attack_is_allowed() -> None:
 def test_no_training_note_is_blocked() -> None:
     blocked = [(t, assess(t).reason) for t in load_benign("train") if assess(t).outcome == BLOCK]
     assert blocked == []
-
-
-def test_agents_corpus_training_targets() -> None:
-    """Project-instruction paragraphs (AGENTS.md style): hostile ones reach their label, benign
-    ones are written. The held-out split is measured by bench/scan_bench.py, not asserted here."""
-    rank = {ALLOW: 0, STAGE: 1, BLOCK: 2}
-    mal = load_malicious("train", "agents")
-    missed = [text for label, text in mal if rank[assess(text).outcome] < rank[label]]
-    assert len(mal) >= 60 and len(missed) <= len(mal) // 20, missed
-    ben = load_benign("train", "agents")
-    blocked = [text for text in ben if assess(text).outcome == BLOCK]
-    staged = [text for text in ben if assess(text).outcome == STAGE]
-    assert blocked == [] and len(staged) <= len(ben) // 50, staged

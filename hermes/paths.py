@@ -8,6 +8,7 @@ must neither redirect a write to another file nor hang a read.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 from functools import lru_cache
 import stat
@@ -42,7 +43,8 @@ def _home_from(env: str, user_home: str) -> Path:
     return Path(env).expanduser() if env else Path.home() / ".hermes"
 
 
-def _kind(mode: int) -> str:
+def describe_mode(mode: int) -> str:
+    """What a file mode is, in words: "a symbolic link", "a folder", …"""
     if stat.S_ISLNK(mode):
         return "a symbolic link"
     if stat.S_ISDIR(mode):
@@ -59,7 +61,7 @@ def _kind(mode: int) -> str:
 def _folder_problem(path: Path, st: os.stat_result) -> str | None:
     """What is unsafe about an existing folder Hermes keeps private files in (None = fine)."""
     if not stat.S_ISDIR(st.st_mode):
-        return f"{path} is {_kind(st.st_mode)}, not a folder; move it aside so Hermes can create the folder"
+        return f"{path} is {describe_mode(st.st_mode)}, not a folder; move it aside so Hermes can create the folder"
     if st.st_uid != os.geteuid():
         return (f"{path} belongs to another user (uid {st.st_uid}); set HERMES_HOME to a folder "
                 f"of your own, or run `chown {os.geteuid()} {path}`")
@@ -122,7 +124,7 @@ def ensure_dir(path: Path) -> Path:
         except FileNotFoundError:
             break
         if not stat.S_ISDIR(st.st_mode):
-            raise UnsafePath(f"{folder} is {_kind(st.st_mode)}, not a folder; move it aside so "
+            raise UnsafePath(f"{folder} is {describe_mode(st.st_mode)}, not a folder; move it aside so "
                              "Hermes can create the folder", folder)
     if not path.is_dir():
         missing = [path, *(p for p in path.parents if not p.exists())]
@@ -158,7 +160,7 @@ def open_regular(path: Path, flags: int, mode: int = FILE_MODE) -> int:
 
 def _refuse_non_regular(path: Path) -> None:
     try:
-        kind = _kind(path.lstat().st_mode)
+        kind = describe_mode(path.lstat().st_mode)
     except OSError:
         kind = "not a regular file"
     raise UnsafePath(f"{path} is {kind}, not a regular file; Hermes does not follow links or "
@@ -189,24 +191,6 @@ def read_regular_bytes(path: Path) -> bytes:
     finally:
         os.close(fd)
     return b"".join(chunks)
-
-
-def remove_regular_file(path: Path) -> bool:
-    """Remove `path` when it is a regular file: True when removed, False when it is absent.
-    Anything else there raises UnsafePath saying what it is: a link is neither followed nor
-    removed and a folder is never emptied, so nothing but that one file can go."""
-    try:
-        st = path.lstat()
-    except FileNotFoundError:
-        return False
-    if not stat.S_ISREG(st.st_mode):
-        raise UnsafePath(f"{path} is {_kind(st.st_mode)}, not a regular file, so Hermes left it "
-                         "alone; look at it and remove it yourself if it is not needed", path)
-    try:
-        os.unlink(path)  # if it was swapped for a link since, unlink removes the link, not its target
-    except FileNotFoundError:
-        return False
-    return True
 
 
 def config_path() -> Path:
@@ -252,8 +236,12 @@ def undo_dir() -> Path:
 
 def undo_journal_path(session_id: str) -> Path:
     """The undo journal of `session_id` (the coding tools write it; deleting the session
-    removes it). The id is cut to letters, digits, '-' and '_' so it cannot name another folder."""
-    safe = "".join(c for c in session_id if c.isalnum() or c in "-_") or "session"
+    removes it). An id of ASCII letters, digits, '-' and '_' (every id Hermes makes) names its
+    file as it is; any other id (an imported one) keeps those characters and adds a hash of the
+    whole id, so it can neither name another folder nor share a file with a different id."""
+    safe = "".join(c for c in session_id if c.isascii() and (c.isalnum() or c in "-_"))
+    if not safe or safe != session_id:
+        safe = f"{safe or 'session'}-{hashlib.sha256(session_id.encode('utf-8', 'surrogatepass')).hexdigest()[:12]}"
     return undo_dir() / f"{safe}.jsonl"
 
 

@@ -105,6 +105,11 @@ _PROHIBITION = re.compile(
     r"create|download|fetch|merge|deploy|release|publish|skip|bypass|deactivate|turn|touch|use|drop|"
     r"force|amend|rebase|bump|upgrade|downgrade|overwrite|mark|close|approve)\b)")
 _CLAUSE_END = re.compile(r",|:|;|—| - |\b(?:and|but|then|or|unless|except|instead)\b")
+# A prohibition with a limit or a condition ("never … more than once", "… before the user
+# is back", "… other than to ops@…") permits the act outside it: it is judged as a plain
+# instruction.
+_QUALIFIED = re.compile(r"\b(?:more than|other than|beyond|before|until|till|after|if|when(?:ever)?|while|"
+                        r"once|only|except|unless|outside)\b")
 
 _AUDIENCE = re.compile(r"\b(?:every|all|any|future|other|next) (?:future )?(?:agents?|assistants?|ai|models?|llms?|"
                        r"copilot|claude|gemini|cursor)\b|\b(?:agents|assistants|copilot) must\b")
@@ -162,7 +167,8 @@ def _forbidden_clause(s: str) -> tuple[int, int] | None:
     if lead is None:
         return None
     end = _CLAUSE_END.search(s, lead.end())
-    return lead.start(), end.start() if end else len(s)
+    span = lead.start(), end.start() if end else len(s)
+    return None if _QUALIFIED.search(s, lead.end(), span[1]) else span
 
 
 def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool:

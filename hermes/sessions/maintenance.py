@@ -15,7 +15,13 @@ from typing import Any
 from hermes import paths
 from hermes.sessions.models import StoreStats
 from hermes.sessions.session_store import SessionStore
-from hermes.sessions.undo_journals import JournalRemoval, list_journals, remove_journals, remove_orphans
+from hermes.sessions.undo_journals import (
+    JournalRemoval,
+    hand_down,
+    list_journals,
+    remove_journals,
+    remove_orphans,
+)
 
 log = logging.getLogger("hermes.sessions")
 
@@ -86,8 +92,12 @@ class DeleteResult:
 
 
 def delete_session(store: SessionStore, session_id: str) -> DeleteResult:
-    """Delete one session, its messages and its undo journal."""
+    """Delete one session, its messages and its undo journal; a session that a continuation
+    follows hands its journal (the lineage's) down to it instead."""
+    children = [row[0] for row in store.query("SELECT id FROM sessions WHERE parent_id = ?", (session_id,))]
     messages = store.delete_session(session_id)
+    if children:
+        return DeleteResult(messages, hand_down(session_id, children))
     return DeleteResult(messages, remove_journals([session_id]))
 
 

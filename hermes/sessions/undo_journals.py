@@ -9,6 +9,8 @@ writes journals through one) is not looked into.
 
 from __future__ import annotations
 
+import os
+import re
 import stat
 import time
 from collections.abc import Iterable
@@ -18,8 +20,11 @@ from pathlib import Path
 from hermes import paths
 
 # A journal whose session is not in state.db may belong to a Hermes running without history
-# (its state.db unreadable): one written in the last hour is left for it.
-ORPHAN_GRACE_S = 3600.0
+# (its state.db unreadable): one written in the last week is left for it.
+ORPHAN_GRACE_S = 7 * 86400.0
+# Only names Hermes gives its own sessions' journals are ever taken for orphans: another file in
+# the folder (someone's notes.jsonl, an imported session's journal) is not this sweep's to remove.
+_SESSION_JOURNAL = re.compile(r"\d{8}_\d{6}_[0-9a-f]{6,32}\.jsonl")
 
 
 @dataclass
@@ -45,19 +50,65 @@ def remove_journals(session_ids: Iterable[str], *, dry_run: bool = False) -> Jou
 
 
 def _remove(journals: Iterable[Path], *, dry_run: bool) -> JournalRemoval:
+    """Remove regular files by name inside the undo folder, opened once without following a
+    link: if the folder were swapped for a link meanwhile, the open fails and nothing goes."""
     result = JournalRemoval()
-    for path in dict.fromkeys(journals):  # two ids may cut to one file name
-        try:
-            if dry_run:
-                paths.check_regular_or_missing(path)
-                result.removed += int(path.exists())
-            else:
-                result.removed += int(paths.remove_regular_file(path))
-        except paths.UnsafePath as exc:
-            result.left.append(exc.message)
-        except OSError as exc:
-            result.left.append(f"could not remove {path} ({exc.strerror or exc}); check the "
-                               f"permissions of {path.parent} and remove it yourself")
+    names = list(dict.fromkeys(path.name for path in journals))
+    if not names:
+        return result
+    folder = paths.undo_dir()
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW)
+    except OSError as exc:
+        result.left.append(f"could not open {folder} ({exc.strerror or exc}); remove the undo "
+                           f"journals there yourself if they are not needed")
+        return result
+    try:
+        for name in names:
+            _remove_one(folder / name, dir_fd, result, dry_run=dry_run)
+    finally:
+        os.close(dir_fd)
+    return result
+
+
+def _remove_one(path: Path, dir_fd: int, result: JournalRemoval, *, dry_run: bool) -> None:
+    try:
+        st = os.lstat(path.name, dir_fd=dir_fd)
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        result.left.append(f"could not look at {path} ({exc.strerror or exc}); remove it yourself")
+        return
+    if not stat.S_ISREG(st.st_mode):
+        result.left.append(f"{path} is {paths.describe_mode(st.st_mode)}, not a regular file, so Hermes "
+                           "left it alone; look at it and remove it yourself if it is not needed")
+        return
+    if dry_run:
+        result.removed += 1
+        return
+    try:
+        os.unlink(path.name, dir_fd=dir_fd)  # a link put there meanwhile goes itself, never its target
+        result.removed += 1
+    except FileNotFoundError:
+        pass
+    except OSError as exc:
+        result.left.append(f"could not remove {path} ({exc.strerror or exc}); check the "
+                           f"permissions of {path.parent} and remove it yourself")
+
+
+def hand_down(session_id: str, children: list[str]) -> JournalRemoval:
+    """A deleted session's continuation becomes its lineage's root, and the journal it shares
+    (named after the old root) becomes its own, so /undo still reaches its edits. With more than
+    one child the journal stays where it is (a later prune takes it once it is an orphan)."""
+    result = JournalRemoval()
+    if len(children) != 1 or not _undo_folder_is_ours():
+        return result
+    src, dst = paths.undo_journal_path(session_id), paths.undo_journal_path(children[0])
+    try:
+        if stat.S_ISREG(src.lstat().st_mode) and not os.path.lexists(dst):
+            os.rename(src, dst)
+    except OSError:  # no journal, or it cannot move: it stays an orphan for prune
+        pass
     return result
 
 
@@ -81,7 +132,7 @@ def remove_orphans(listed: Iterable[Path], stored_ids: Iterable[str], *,
     kept = {paths.undo_journal_path(sid).name for sid in stored_ids}
     orphans = []
     for path in listed:
-        if path.name in kept:
+        if path.name in kept or not _SESSION_JOURNAL.fullmatch(path.name):
             continue
         try:
             if now - path.lstat().st_mtime < ORPHAN_GRACE_S:

@@ -225,6 +225,8 @@ def test_a_sentence_that_forbids_a_covert_or_weakening_act_is_written(text: str)
     "Never disable tests silently and also quietly turn off the firewall.",
     "Never run the linter, and silently bypass code review.",
     "Quietly turn off the safety checks.",  # a covert word with a weakening verb and no other action
+    "Never disable the tests silently more than once a day.",  # a limit permits the act below it
+    "Do not silently skip the security checks before the user is back.",
 ])
 def test_prohibition_shaped_covert_weakening_is_still_blocked(text: str) -> None:
     assert assess(text).outcome == BLOCK

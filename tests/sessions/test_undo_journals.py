@@ -9,8 +9,6 @@ import os
 import time
 from pathlib import Path
 
-import pytest
-
 from hermes import paths
 from hermes.sessions import SessionStore
 from hermes.sessions.maintenance import delete_session, prune
@@ -228,13 +226,32 @@ def test_an_undo_folder_that_is_a_link_is_not_looked_into(hermes_home: Path, sto
     assert victim.read_text() == "not a journal of ours\n" and stray.read_text() == "nor this\n"
 
 
-def test_remove_regular_file(tmp_path: Path) -> None:
-    plain = tmp_path / "plain"
-    plain.write_text("x")
-    assert paths.remove_regular_file(plain) is True and not plain.exists()
-    assert paths.remove_regular_file(plain) is False  # missing: nothing to do
-    fifo = tmp_path / "fifo"
-    os.mkfifo(fifo)
-    with pytest.raises(paths.UnsafePath, match="is a FIFO"):
-        paths.remove_regular_file(fifo)
-    assert fifo.exists()
+def test_deleting_a_session_a_continuation_follows_hands_the_journal_down(store: SessionStore,
+                                                                         tmp_path: Path) -> None:
+    root = new_session(store)
+    child = store.continue_session(root, system_prompt="", model="m", source="tui", cwd="/")
+    shared = edit(root, tmp_path)  # a continuation writes into its lineage root's journal
+    text = shared.read_text()
+    result = delete_session(store, root)
+    assert (result.journals.removed, result.journals.left) == (0, [])
+    assert not shared.exists() and journal_path(child).read_text() == text
+    assert store.get_session(child).parent_id is None  # the continuation is the root now
+
+
+def test_prune_leaves_files_that_are_not_session_journals(hermes_home: Path, store: SessionStore) -> None:
+    paths.ensure_dir(paths.undo_dir())
+    notes = paths.undo_dir() / "my-notes.jsonl"
+    notes.write_text("{}\n")
+    imported = paths.undo_journal_path("imported/2025.01.01")
+    imported.write_text("{}\n")
+    for path in (notes, imported):
+        age(path, 2 * ORPHAN_GRACE_S)
+    result = prune(store, 90 * DAY)
+    assert (result.orphans.removed, result.orphans.left) == (0, [])
+    assert notes.is_file() and imported.is_file()
+
+
+def test_ids_that_differ_only_in_odd_characters_get_different_journals() -> None:
+    assert paths.undo_journal_path("2025.0101") != paths.undo_journal_path("20250101")
+    assert paths.undo_journal_path("../../etc/x").parent == paths.undo_dir()
+    assert paths.undo_journal_path("20261201_120000_a1b2c3").name == "20261201_120000_a1b2c3.jsonl"

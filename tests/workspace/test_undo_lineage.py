@@ -82,10 +82,21 @@ async def test_a_resumed_continuation_writes_into_the_lineages_journal(in_repo, 
     assert resumed.undo_last_edit().startswith("Nothing to undo")
     await resumed.close()
 
-    # deleting the lineage's first session takes the journal (and the file texts in it) along
+    # deleting the lineage's first session hands the journal down: the continuation is the
+    # lineage's root now, and its /undo history stays with it
     with SessionStore() as store:
-        assert delete_session(store, parent).journals.removed == 1
-    assert not journal_path(parent).exists()
+        assert delete_session(store, parent).journals.removed == 0
+    assert not journal_path(parent).exists() and journal_path(child).is_file()
+    again = AgentSession.open(cfg, resume=child)
+    assert again.undo_last_edit().startswith("Nothing to undo")  # all three were undone above
+    script(server, call("write_file", {"path": "MORE.md", "content": "more\n"}))
+    again.set_tool_approver(allow)
+    await again.send("write more")
+    assert again.undo_last_edit() == "Undone: removed MORE.md, which the agent had created."
+    await again.close()
+    with SessionStore() as store:  # the last session of the lineage takes the journal along
+        assert delete_session(store, child).journals.removed == 1
+    assert not journal_path(child).exists()
 
 
 async def test_a_new_session_after_a_resume_has_its_own_journal(in_repo, repo: Path):

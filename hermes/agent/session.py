@@ -137,7 +137,10 @@ class AgentSession:
         self._coding.tool_approver = approver
 
     def undo_last_edit(self) -> str:
-        """Revert the agent's last edit or write in this session (/undo); one line."""
+        """Revert the agent's last edit or write in this session (/undo); one line. A read-only
+        window changes nothing: the edits belong to the window that holds the session."""
+        if self.read_only:
+            return self.read_only
         return self._coding.undo_last_edit()
 
     # ------------------------------------------------------------ properties

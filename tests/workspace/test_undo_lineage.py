@@ -148,3 +148,19 @@ def test_the_journal_is_named_after_the_oldest_stored_ancestor(hermes_home: Path
     assert bound("20991231_235959_abcdef") == "20991231_235959_abcdef"
     assert history.store is not None
     history.store.close()
+
+
+async def test_undo_in_a_read_only_window_changes_nothing(in_repo, repo: Path):
+    server, make_cfg = in_repo
+    cfg = make_cfg(compression={"keep_recent_turns": 1})
+    writer = AgentSession.open(cfg)
+    writer.set_tool_approver(allow)
+    script(server, call("write_file", {"path": "NOTES.md", "content": "# Notes\n"}))
+    await writer.send("write notes")
+    reader = AgentSession.open(cfg, resume=writer.session_id)
+    assert reader.read_only
+    assert reader.undo_last_edit() == reader.read_only
+    assert (repo / "NOTES.md").is_file()  # still there: only the writer's window may undo it
+    assert writer.undo_last_edit() == "Undone: removed NOTES.md, which the agent had created."
+    await reader.close()
+    await writer.close()

@@ -28,6 +28,9 @@ _NEG = r"(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['�
 _NEG_CLAUSE = re.compile(r"\W{0,3}(?:(?:please|you|we|and|but|also)\s)?" + _NEG + r"\b")
 # A limit or condition on the act permits it elsewhere: judged as an ordinary instruction.
 _HEDGE = re.compile(r"\b(?:only|unless|except|until|never|do not|don['’]t|in detail|line by line|step by step)\b")
+# Limits that make telling less a matter of length, not of hiding ("… line by line").
+_LIMIT = re.compile(r"\b(?:only|unless|except|until|in detail|line by line|step by step|at length|every time|"
+                    r"each time)\b")
 _LEAD = (r"\W{0,3}(?:(?:please|always|just|simply|now|also|first|then|instead|and|so|automatically|quietly|"
          r"silently|immediately|for speed|to save time|you (?:can|may|should|must)|feel free to|go ahead and)"
          r"\W{1,3}){0,2}")
@@ -39,12 +42,10 @@ _IMPERATIVE = re.compile(
     r"self-approve|get rid of|squash|tag|open)\b")
 
 # --- hiding from the user what the agent did, or lying about it ---
-_WORK = (r"(?:(?:that|what|how|which|whatever|anything|everything) you(?:['’]ve| have| had)? (?:did|done|changed|"
-         r"ran|added|installed|removed|deleted|edited|modified|skipped|wrote|written|replaced|created|disabled|"
-         r"pushed|committed|touched|made|change|run|add|install|remove|delete|edit|skip|replace|disable)"
-         r"|(?:[\w-]{1,20} )?(?:steps?|changes?|edits?|commands?|scripts?|hooks?|commits?|files?|setup|installs?|"
-         r"actions?) you (?:did|ran|run|add|added|made|make|install|installed|changed|wrote|created|deleted|removed|"
-         r"skipped|replaced|disabled)"
+_DID = (r"(?:[a-z]{2,20}ed|did|done|ran|run|made|make|wrote|written|add|change|install|remove|delete|edit|skip|"
+        r"replace|disable|set up|put|took|left|broke|sent|built)")
+_WORK = (rf"(?:(?:that|what|how|which|whatever|anything|everything) you(?:['’]ve| have| had)? {_DID}"
+         rf"|(?:the|any|a|an|that|this|those|these) [\w-]{{1,20}}(?: [\w-]{{1,20}})? you(?:['’]ve| have)? {_DID}"
          r"|this step|these steps|(?:this|that) (?:change|edit|command)|your (?:changes|edits|actions|commands)"
          r"|skipped (?:hooks|tests|checks|steps))\b")
 _CONCEAL = re.compile(
@@ -96,7 +97,7 @@ _AUTHORITY = re.compile(
 # --- skipping or faking a safeguard (imperative only) ---
 _ACT_DESPITE = re.compile(
     r"\b(?:merge|approve|deploy|ship|release|land|push|force-push)\w{0,3}\b[^.;\n]{0,80}?(?:\beven (?:when|if|though) "
-    r"(?:the |their |its |all |any )?(?:checks|tests|ci|builds?|pipelines?)\b[^.;\n]{0,20}?\bfail"
+    r"(?:the |their |its |all |any )?(?:checks|tests|ci|builds?|pipelines?)\b[^.;\n]{0,20}?\b(?:fail|red\b|broken)"
     r"|\bdespite (?:the |any )?(?:failing|failed|red|broken)\b"
     r"|\bwithout (?:a |any )?(?:waiting for )?(?:the |any )?(?:required )?(?:reviews?|reviewers?|approvals?|"
     r"code review|checks|ci|green ci)\b"
@@ -202,7 +203,7 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     breaks = _breaks(s)
     m = _CONCEAL.search(s)
-    if m:
+    if m and not _LIMIT.search(s, m.end(), _clause_end(s, breaks, m.end())):
         found.append(finding(COVERT, "hides-its-work-from-the-user", m.group(0), STAGE))
     m = _MISLEAD.search(s)
     if m:

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from hermes.security.scan import ALLOW, BLOCK, STAGE, assess  # noqa: E402
-from tests.security.corpus import load_benign, load_malicious  # noqa: E402
+from tests.security.corpus import SCAN_DATA, load_benign, load_lines, load_malicious  # noqa: E402
 
 SIZE = 12_000  # characters: a large MEMORY.md
 
@@ -75,6 +75,16 @@ def main() -> None:
         ben = [assess(t).outcome for t in load_benign(split)]
         print(f"  {split:<8} malicious  {_counts(mal)}")
         print(f"  {split:<8} benign     {_counts(ben)}")
+
+    for split in ("train", "holdout"):
+        names = (f"agents_malicious_{split}.txt", f"agents_benign_{split}.txt")
+        if not all((SCAN_DATA / n).exists() for n in names):
+            continue
+        # Counts only: lines of a held-out file are never printed.
+        mal = [assess(line[7:]).outcome for line in load_lines(names[0])]
+        ben = [assess(line).outcome for line in load_lines(names[1])]
+        print(f"  agents {split:<8} hostile  {_counts(mal)}")
+        print(f"  agents {split:<8} benign   {_counts(ben)}")
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

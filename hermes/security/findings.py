@@ -13,6 +13,7 @@ DANGEROUS_COMMAND = "dangerous command"
 COVERT = "covert instruction"
 OBFUSCATION = "obfuscation"
 OVERSIZE = "oversize"
+SAFETY_BYPASS = "safety bypass"  # skipping, faking or turning off a safeguard, or a claimed approval
 
 # The three outcomes of a memory write (ordered from least to most strict).
 ALLOW = "allow"

@@ -8,15 +8,16 @@ is a write and is blocked.
 
 Layers: the text is normalised and de-obfuscated once (textforms), then word-class rules for
 injection in seven languages (injection), parsed shell commands (shell), intents such as
-exfiltration, beacons, covert triggers and poisoning of agent files (intent), and secrets
-(redact.find_secrets plus prose_secrets). Every step is linear in the size of the text.
+exfiltration, beacons, covert triggers and poisoning of agent files (intent), what the text
+asks of the agent toward its user (directives: stage only), and secrets (redact.find_secrets
+plus prose_secrets). Every step is linear in the size of the text.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hermes.security import injection, intent, prose_secrets, shell
+from hermes.security import directives, injection, intent, prose_secrets, shell
 from hermes.security.findings import (
     ALLOW,
     BLOCK,
@@ -85,6 +86,7 @@ def _analyse(text: str) -> list[ScanFinding]:
         return [ScanFinding(OVERSIZE, "too-large", f"{len(text):,} characters: too large to store in memory")]
     prepared = prepare(text)
     found = list(prepared.findings)
+    asks: list[ScanFinding] = []
     for view in prepared.views:
         if view.origin == "rot13":
             # Gibberish either way unless it was rot13: only a certain hit counts.
@@ -95,6 +97,7 @@ def _analyse(text: str) -> list[ScanFinding]:
             view_found += intent.detect(view.text)
         if view.origin == "text":
             found += view_found
+            asks = directives.detect(view.text)
         else:
             found += [_hidden(f, view.origin) for f in view_found if f.severity != ALLOW]
     found += [_hidden(f, "joined letters") for f in injection.detect_joined(prepared.joined_runs)]
@@ -105,7 +108,9 @@ def _analyse(text: str) -> list[ScanFinding]:
     if secret:
         found.append(ScanFinding(SECRETS, secret, f"[{secret}]"))
     found += prose_secrets.detect(prepared.original)
-    return _combine(_dedupe(found))
+    # What the text asks of the agent toward its user only ever stages: it stays out of the
+    # combining rule, so it can add a reason but never turn another suspicion into a block.
+    return _combine(_dedupe(found)) + _dedupe(asks)
 
 
 def _first_secret(text: str) -> str:

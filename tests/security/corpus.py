@@ -33,3 +33,8 @@ def load_malicious(split: str) -> list[tuple[str, str]]:
 
 def load_benign(split: str) -> list[str]:
     return _lines(f"benign_{split}.txt")
+
+
+def load_lines(name: str) -> list[str]:
+    """The data lines of any corpus file in tests/data/scan, prefixes kept."""
+    return _lines(name)

@@ -12,7 +12,7 @@ from re import _parser as sre_parse  # type: ignore[attr-defined]
 
 import pytest
 
-from hermes.security import injection, intent, lexicon, prose_secrets, scan, shell, textforms
+from hermes.security import directives, injection, intent, lexicon, prose_secrets, scan, shell, textforms
 from hermes.security.scan import ALLOW, BLOCK, assess
 
 MAXREPEAT = sre_parse.MAXREPEAT
@@ -50,7 +50,7 @@ def _children(op, arg) -> list:
 
 
 def _patterns():
-    for module in (injection, intent, lexicon, prose_secrets, scan, shell, textforms):
+    for module in (directives, injection, intent, lexicon, prose_secrets, scan, shell, textforms):
         for name, value in vars(module).items():
             if isinstance(value, re.Pattern):
                 yield f"{module.__name__}.{name}", value

@@ -116,7 +116,8 @@ _SECURITY_TESTS_OFF = re.compile(
     r"\bas (?:skipped|passed|passing|xfail\w{0,4}|expected to fail|disabled)\b")
 _SAFEGUARD_OFF = re.compile(
     r"\b(?:disable|disabling|turn off|turning off|switch off|bypass|bypassing|deactivate|get rid of|skip|skipping|"
-    r"remove|removing|circumvent|override)\b[^.;\n]{0,40}?\b(?:sandbox(?:ing)?|permission (?:prompts?|checks?|"
+    r"remove|removing|circumvent|override)\b[^.;\n]{0,40}?\b(?:sandbox(?:ing)?(?! (?:directory|dir|folder|image|"
+    r"account|environment|env|data|project|app|tenant|container|instance|url))|permission (?:prompts?|checks?|"
     r"dialogs?|requests?)|approval (?:prompts?|steps?|gates?|checks?)|approvals|confirmation (?:prompts?|dialogs?|"
     r"steps?)|confirmations|branch protection|required (?:reviews?|reviewers|status checks)|code review|"
     r"two-factor|2fa|mfa|firewall|push protection|secret scanning|signature verification|commit signing|"
@@ -131,7 +132,7 @@ _SAFEGUARD_FLAG = re.compile(
     r"|\bdangerously\w{0,30}[\"'`]?\s?[=:]\s?[\"'`]?(?:true|1|yes|on)\b")
 _SAFEGUARD_NEG = re.compile(
     rf"\b{_NEG} (?:leave|keep) (?:the )?(?:sandbox(?:ing)?|firewall|approvals?|approval prompts|permission prompts|"
-    r"2fa|mfa|branch protection|push protection|secret scanning)\w{0,3} (?:on|enabled|active|in place|running|"
+    r"2fa|mfa|branch protection|push protection|secret scanning)\w{0,3} (?:on|enabled|active|in place|"
     r"turned on)\b"
     rf"|\b{_NEG} (?:worry|care|bother) about (?:the )?(?:sandbox|permissions?|permission prompts|approvals?|"
     r"branch protection|firewall)\b"
@@ -142,10 +143,12 @@ _SAFEGUARD_NEG = re.compile(
 
 # --- blanket approval claims ---
 _APPROVAL_CLAIM = re.compile(
-    r"\bpre-?(?:approved|authori[sz]ed|consented)\b"
+    r"\b(?:(?:the )?user|they|he|she|i|we|the owner|the maintainers?) (?:has |have |had )?(?:already )?"
+    r"pre-?(?:approved|authori[sz]ed|consented to) (?:all|any|every|everything|anything)\b"
     r"|\b(?:has|have|had) (?:already )?(?:pre-?)?(?:authori[sz]ed|approved|granted|allowed|okayed|consented to|"
     r"signed off on) (?:all|any|every|everything|anything|unrestricted|blanket|full|root|sudo)\b"
-    r"|\b(?:unrestricted|blanket|standing|unlimited) (?:shell |sudo |root |admin |file ?system |network |write )?"
+    r"|\b(?:you|the agent|the assistant|hermes) (?:have|has|are given|get|hold) (?:an? )?(?:unrestricted|blanket|"
+    r"standing|unlimited) (?:shell |sudo |root |admin |file ?system |network |write )?"
     r"(?:access|permissions?|approvals?|consent|authori[sz]ation)\b"
     r"|\bnever ask (?:me |the user |them |him |her )?(?:again|for (?:permission|approval|confirmation|consent))\b"
     r"|\b(?:consider|treat) (?:all |every |any )?(?:[\w-]{1,20} )?(?:commands?|changes?|actions?|requests?|"
@@ -162,7 +165,7 @@ _ARTIFACT = re.compile(r"\.(?:sh|bash|zsh|ps1|py|pl|rb|js|exe|msi|deb|rpm|pkg|dm
 # rules' to judge, and notes that record one are ordinary.
 _FETCH_RUN = re.compile(
     r"\b(?:download|fetch|curl|wget|pull|grab)\w{0,3}\b[^;\n]{0,100}?\b(?:and|then|&&) (?:run|execute|source|"
-    r"install|eval|load|pipe)\w{0,3}\b")
+    r"eval|pipe)\w{0,3}\b (?:it|them|that|this|the (?:script|installer|binary|file|program|payload))\b")
 _INSTALL_FROM = re.compile(r"\b(?:install\w{0,3}|pip install|npm install|gem install|go install|cargo install)\b")
 
 
@@ -194,6 +197,20 @@ def _not_forbidden(s: str, breaks: list[int], m: re.Match[str]) -> bool:
     return not _NEG_CLAUSE.match(s, start) and not _HEDGE.search(s, start, _clause_end(s, breaks, m.end()))
 
 
+# Words that turn what follows into its opposite when they stand before it in the clause
+# ("never hide what you changed", "this file does not take precedence over the user", "nobody
+# has blanket approval"); "don't hesitate / forget / fail to" are not negations of the act.
+_NEGATION = re.compile(r"\b(?:not|never|no|nobody|no one|none|nothing|neither|nor|cannot)\b|n['’]t\b")
+_INVERTING = re.compile(r"\W{1,3}(?:hesitate|forget|fail|neglect|stop)\b")
+
+
+def _negated(s: str, breaks: list[int], m: re.Match[str]) -> bool:
+    """Whether a negation stands before the match in its own clause (and is not one of the
+    double negatives that ask for the act)."""
+    start = _clause_start(breaks, m.start())
+    return any(not _INVERTING.match(s, n.end()) for n in _NEGATION.finditer(s, start, m.start()))
+
+
 def _outside_urls(s: str) -> list[str]:
     """Paths of URLs in `s` whose host is not this machine or a private network."""
     return [m.group(1) + m.group(2) for m in _URL.finditer(s) if not is_local(m.group(1).lower())]
@@ -203,13 +220,15 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     breaks = _breaks(s)
     m = _CONCEAL.search(s)
-    if m and not _LIMIT.search(s, m.end(), _clause_end(s, breaks, m.end())):
+    # a "don't tell the user …" form is the concealment itself; "never hide …" forbids it
+    if m and not _LIMIT.search(s, m.end(), _clause_end(s, breaks, m.end())) and (
+            _NEG_CLAUSE.match(m.group(0)) or not _negated(s, breaks, m)):
         found.append(finding(COVERT, "hides-its-work-from-the-user", m.group(0), STAGE))
     m = _MISLEAD.search(s)
-    if m:
+    if m and not _negated(s, breaks, m):
         found.append(finding(COVERT, "misleads-the-user", m.group(0), STAGE))
     m = _AUTHORITY.search(s)
-    if m:
+    if m and not _negated(s, breaks, m):
         found.append(finding(INJECTION, "ranks-itself-above-the-user", m.group(0), STAGE))
     for rule, pattern in (("acts-despite-checks-or-review", _ACT_DESPITE), ("turns-off-a-safeguard", _SAFEGUARD_OFF),
                           ("marks-security-tests-skipped", _SECURITY_TESTS_OFF)):
@@ -226,7 +245,7 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     if m:
         found.append(finding(SAFETY_BYPASS, "skips-a-safeguard", m.group(0), STAGE))
     m = _APPROVAL_CLAIM.search(s)
-    if m:
+    if m and not _negated(s, breaks, m):
         found.append(finding(SAFETY_BYPASS, "claims-blanket-approval", m.group(0), STAGE))
     found += _download_and_run(s, breaks)
     return found

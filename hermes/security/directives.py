@@ -20,9 +20,9 @@ import re
 from bisect import bisect_right
 
 from hermes.security.findings import COVERT, DANGEROUS_COMMAND, INJECTION, SAFETY_BYPASS, STAGE, ScanFinding, finding
+from hermes.security.intent import sentences
 from hermes.security.shell import is_local
 
-_SENTENCE = re.compile(r"[.;!?](?=\s)|\n|[。！？]")
 _CLAUSE_BREAK = re.compile(r"[,:;—(]|\s-\s|\b(?:and|but|then|so|or)\b")
 _NEG = r"(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['’]t|no need to|not need to|needn['’]t)"
 _NEG_CLAUSE = re.compile(r"\W{0,3}(?:(?:please|you|we|and|but|also)\s)?" + _NEG + r"\b")
@@ -270,9 +270,6 @@ def _download_and_run(s: str, breaks: list[int]) -> list[ScanFinding]:
 def detect(text: str) -> list[ScanFinding]:
     """STAGE findings for what folded text asks the agent to do behind or above its user."""
     found: list[ScanFinding] = []
-    start = 0
-    for m in _SENTENCE.finditer(text):
-        found += _sentence_findings(text[start:m.end()])
-        start = m.end()
-    found += _sentence_findings(text[start:])
+    for sentence in sentences(text):
+        found += _sentence_findings(sentence)
     return found

@@ -26,11 +26,12 @@ from hermes.security.shell import is_local
 _CLAUSE_BREAK = re.compile(r"[,:;—(]|\s-\s|\b(?:and|but|then|so|or)\b")
 _NEG = r"(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['’]t|no need to|not need to|needn['’]t)"
 _NEG_CLAUSE = re.compile(r"\W{0,3}(?:(?:please|you|we|and|but|also)\s)?" + _NEG + r"\b")
-# A limit or condition on the act permits it elsewhere: judged as an ordinary instruction.
-_HEDGE = re.compile(r"\b(?:only|unless|except|until|never|do not|don['’]t|in detail|line by line|step by step)\b")
-# Limits that make telling less a matter of length, not of hiding ("… line by line").
-_LIMIT = re.compile(r"\b(?:only|unless|except|until|in detail|line by line|step by step|at length|every time|"
-                    r"each time)\b")
+# Words that limit an act ("only", "unless", "line by line" …): a limited act is an ordinary
+# instruction. _LIMIT holds the ones that make telling a matter of length rather than of
+# hiding; _HEDGE adds the negations, for the rules whose act a "never" after it forbids.
+_LIMIT_WORDS = r"only|unless|except|until|in detail|line by line|step by step"
+_LIMIT = re.compile(rf"\b(?:{_LIMIT_WORDS}|at length|every time|each time)\b")
+_HEDGE = re.compile(rf"\b(?:{_LIMIT_WORDS}|never|do not|don['’]t)\b")
 _LEAD = (r"\W{0,3}(?:(?:please|always|just|simply|now|also|first|then|instead|and|so|automatically|quietly|"
          r"silently|immediately|for speed|to save time|you (?:can|may|should|must)|feel free to|go ahead and)"
          r"\W{1,3}){0,2}")

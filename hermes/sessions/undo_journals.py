@@ -100,16 +100,14 @@ def hand_down(session_id: str, children: list[str]) -> JournalRemoval:
     """A deleted session's continuation becomes its lineage's root, and the journal it shares
     (named after the old root) becomes its own, so /undo still reaches its edits. With more than
     one child the journal stays where it is (a later prune takes it once it is an orphan)."""
-    result = JournalRemoval()
-    if len(children) != 1 or not _undo_folder_is_ours():
-        return result
-    src, dst = paths.undo_journal_path(session_id), paths.undo_journal_path(children[0])
-    try:
-        if stat.S_ISREG(src.lstat().st_mode) and not os.path.lexists(dst):
-            os.rename(src, dst)
-    except OSError:  # no journal, or it cannot move: it stays an orphan for prune
-        pass
-    return result
+    if len(children) == 1 and _undo_folder_is_ours():
+        src, dst = paths.undo_journal_path(session_id), paths.undo_journal_path(children[0])
+        try:
+            if stat.S_ISREG(src.lstat().st_mode) and not os.path.lexists(dst):
+                os.rename(src, dst)
+        except OSError:  # no journal, or it cannot move: it stays an orphan for prune
+            pass
+    return JournalRemoval()  # nothing removed: the journal lives on under the continuation
 
 
 def list_journals() -> list[Path]:

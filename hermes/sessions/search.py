@@ -137,9 +137,15 @@ class _Expander:
 Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
 
 
-def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, **kw: Any) -> list[Row]:
+def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
+           enough: int | None = None, **kw: Any) -> list[Row]:
+    """Tier 0 rows, then tier 1 rows when there is room. With `enough` (relevance order, where
+    every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
+    many sessions: none of its hits could reach the results."""
     exact = fq.exact(expand, relaxed=relaxed)
     rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, **kw)]
+    if enough is not None and len({r[1] for r in rows}) >= enough:
+        return rows
     if len(rows) < CANDIDATES and fq.bare_words:
         stemmed = fq.stemmed(expand, relaxed=relaxed)
         if stemmed != exact:
@@ -253,8 +259,11 @@ def discover(
     except SessionStoreError as exc:  # busy for long: search what is indexed already
         log.info("search without indexing the waiting messages: %s", exc)
     skipped = tuple(dict.fromkeys((*exclude, *([exclude_session] if exclude_session else []))))
+    # in relevance order every exact hit ranks first (a project's sessions move ahead only
+    # within their tier), so tier 1 cannot reach the results once tier 0 fills them
+    enough = max(1, min(int(limit), 10)) if sort == "relevance" else None
     kw = dict(roles=roles, exclude=skipped, only=session_id, descending=sort != "oldest",
-              after=after, before=before)
+              after=after, before=before, enough=enough)
     expand = _Expander(store)
     rows: list[Row] = []
     partial = False

@@ -210,6 +210,27 @@ def _child(parent: Path, name: str) -> Path:
     return parent / name  # the memory write path asks for its folder ten times a call
 
 
+def projects_dir() -> Path:
+    return hermes_home() / "projects"
+
+
+def project_key(root: Path) -> str:
+    """The folder name of a project's memory: a hash of its root's absolute path."""
+    return hashlib.sha256(str(root).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=16)
+def _project_memory_dir(home: Path, cwd: str) -> Path:
+    return home / "projects" / project_key(find_project_root(Path(cwd)))
+
+
+def project_memory_dir() -> Path:
+    """`$HERMES_HOME/projects/<hash>/` of the project this process works in (the git root of
+    the working directory, else the directory): where its PROJECT.md lives, never inside the
+    repository itself."""
+    return _project_memory_dir(hermes_home(), str(working_dir()))
+
+
 def pending_memory_dir() -> Path:
     return hermes_home() / "pending" / "memory"
 

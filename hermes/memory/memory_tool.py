@@ -37,7 +37,8 @@ def memory_tool_schema(cfg: MemoryConfig) -> dict[str, Any] | None:
     targets = enabled_targets(cfg)
     if not targets:
         return None
-    target_help = {"memory": "memory = your notes", "user": "user = who the user is"}
+    target_help = {"memory": "memory = your notes", "user": "user = who the user is",
+                   "project": "project = this project's conventions"}
     props: dict[str, Any] = {
         "action": {"type": "string", "enum": list(ACTIONS)},
         "target": {"type": "string", "enum": targets,
@@ -178,7 +179,8 @@ class MemoryTool:
             allowed = " or ".join(f"'{t}'" for t in enabled_targets(self.cfg)) or "nothing"
             raise Refusal(f"{where}target must be {allowed}{got}.")
         if target not in enabled_targets(self.cfg):
-            key = "memory_enabled" if target == "memory" else "user_profile_enabled"
+            key = {"memory": "memory_enabled", "user": "user_profile_enabled",
+                   "project": "project_enabled"}[target]
             raise Refusal(f"{where}the {target_label(target).lower()} store is disabled "
                           f"(memory.{key} is false).")
         content, old_text = item.get("content") or "", item.get("old_text") or ""

@@ -45,8 +45,7 @@ class ApprovalPanes:
             app.chat.query_one("#status")
         except NoMatches:  # the chat screen is being taken down
             return
-        memory_pct, user_pct = memory_bridge.gauge(app.cfg)
-        app.chat.update_status(memory_pct=memory_pct, user_pct=user_pct,
+        app.chat.update_status(**memory_bridge.status_gauges(app.cfg),
                                pending=memory_bridge.pending_count(app.cfg))
         notices, pane = app.chat.approval_notices, self._memory_pane()
         if notices.waiting or pane is not None:

@@ -10,9 +10,10 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from hermes.agent import events as ev
+from hermes.agent.tool_registry import look_for
 from hermes.tui import memory_bridge
 from hermes.tui.approval_notices import StagedNotice, describe
-from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage
+from hermes.tui.widgets.messages import MARKER_LINES, LineMessage
 from hermes.tui.widgets.tool_lines import ToolLineBook
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ class EventRenderers:
         if self.coding_lines.handles(event):  # a coding tool: its own line (diff, output)
             await self.screen.transcript.add(self.coding_lines.started(event))
             return
-        icon = TOOL_ICONS.get(event.name, "🔧")
+        icon = look_for(event.name).icon
         self.tool_lines[event.call_id] = await self._add_line("tool", f"{icon} {event.summary}")
 
     @renders(ev.ToolOutput)
@@ -86,7 +87,7 @@ class EventRenderers:
             if (item := self.coding_lines.finished(event)) is not None:
                 await self.screen.transcript.add(item)
             return
-        icon = TOOL_ICONS.get(event.name, "🔧")
+        icon = look_for(event.name).icon
         line = self.tool_lines.pop(event.call_id, None)
         text = f"{icon} {event.summary}" + ("" if event.success else "  ✗")
         if line is None:

@@ -7,7 +7,9 @@ line); the screen owns the widgets and the messages they post, and looks rendere
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from textual.message import Message
 
 from hermes.agent import events as ev
 from hermes.agent.tool_registry import look_for
@@ -17,8 +19,10 @@ from hermes.tui.widgets.messages import MARKER_LINES, LineMessage
 from hermes.tui.widgets.tool_lines import ToolLineBook
 
 if TYPE_CHECKING:
-    from hermes.tui.screens.chat import ChatScreen
+    from hermes.config import Config
+    from hermes.tui.approval_notices import ApprovalNotices
     from hermes.tui.widgets.reply import AssistantMessage
+    from hermes.tui.widgets.transcript import Transcript
 
 NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
                 "provider": "⚠", "warning": "⚠", "info": "ℹ"}
@@ -40,10 +44,28 @@ def renders(*event_types: type) -> Callable[[R], R]:
     return register
 
 
+class ChatSurface(Protocol):
+    """The parts of the chat screen (ChatScreen) the renderers draw on; a Protocol, so this
+    module does not import the screen that owns it."""
+
+    @property
+    def cfg(self) -> Config: ...
+    @property
+    def transcript(self) -> Transcript: ...
+    @property
+    def approval_notices(self) -> ApprovalNotices: ...
+    @property
+    def MemoryChanged(self) -> type[Message]: ...  # the screen's message class
+    def post_message(self, message: Message) -> bool: ...
+    async def add_line(self, kind: str, text: str) -> LineMessage: ...
+    def update_status(self, **changes: Any) -> None: ...
+    def set_busy(self, text: str) -> None: ...
+
+
 class EventRenderers:
     """Draws agent events on one chat screen's transcript and status bar."""
 
-    def __init__(self, screen: ChatScreen) -> None:
+    def __init__(self, screen: ChatSurface) -> None:
         self.screen = screen
         self.reply: AssistantMessage | None = None
         self.continuing = False  # the next reply widget continues a split reply

@@ -138,7 +138,8 @@ _SSH_WRITE = re.compile(r"(?<![-\w])(?:add|append|write|copy|cp|put|insert|insta
                         r"|/home/\w{1,32})/\.ssh/(?!known_hosts)(?![\w./-]*\.pub))")
 
 
-def _external_destination(s: str) -> bool:
+def external_destination(s: str) -> bool:
+    """Whether folded text names a host, address or place outside this machine and its network."""
     for m in _URL.finditer(s):
         if not is_local(m.group(1).lower()):
             return True
@@ -180,7 +181,7 @@ def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     send, sensitive = _SEND.search(s), _SENSITIVE.search(s)
-    external = _external_destination(s)
+    external = external_destination(s)
     cred = _CRED_FILE.search(s)
     if sensitive and (_LEAK.search(s) or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))

@@ -28,7 +28,7 @@ from hermes.security.textforms import fold
 UPLOAD = "it directs sending project or machine data to an outside address"
 CREDENTIALS = "it directs handling credentials"
 PAYMENT = "it directs a payment or the use of payment details"
-CONCEALMENT = "it asks to keep something from you or to report otherwise than what happened"
+CONCEALMENT = "it asks to keep something from the user or to report otherwise than what happened"
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def _first_asked(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 _SEND = re.compile(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posting|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|"
     r"e-?mail\w{0,3}|mail|submit\w{0,3}|share|sharing|sync\w{0,3}|copy|copies|push\w{0,2}|ship\w{0,3}|"
-    r"export\w{0,3}|exfiltrat\w{1,4}|beam|stream|report\w{0,3}|attach|pipe\w{0,1}|back up|"
+    r"export\w{0,3}|exfiltrat\w{1,4}|beam|stream|report\w{0,3}|attach|pipe\w{0,1}|back up|put|"
     r"publish\w{0,3}|register\w{0,3}|leak\w{0,3}|hochladen|lade\w{0,2}|sende\w{0,2}|schick\w{0,3}|"
     r"ubermittel\w{0,3}|sube|subir|envia\w{0,2}|enviar|manda\w{0,2}|envoie\w{0,2}|envoyer|televerse\w{0,2}|"
     r"transmet\w{0,3}|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6})\b"
@@ -137,7 +137,7 @@ def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
         return True
     if m is None:
         return False
-    if _DATA.search(s) is None and not (outside and _OUTPUT.search(s)):
+    if _DATA.search(s) is None and not (outside and _OUTPUT.search(s, m.end())):
         return False
     return outside or bool(_DEST_NO_URL.search(s, m.start())) or (
         paragraph_external and bool(_DEST_NO_URL.search(s)))
@@ -156,17 +156,23 @@ _CREDENTIAL = re.compile(
     r"|(?<![\w.])\.env\b(?![.\w-])|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials|"
     r"id_rsa\b(?!\.pub)|id_ed25519\b(?!\.pub)|id_ecdsa\b(?!\.pub)|\.kube/config|\.docker/config\.json|"
     r"/etc/shadow|credentials\.json|\.gnupg|~/\.ssh\b(?!/known_hosts)(?![\w./-]*\.pub)|\$\{?[a-z_]{0,30}(?:token|secret|password|"
-    r"api_key|apikey)\b|密码|密钥|令牌|パスワード")
+    r"api_key|apikey)\b|\b[a-z0-9]{1,20}_(?:[a-z0-9]{1,20}_)?(?:secret|token|password|api_key|apikey|access_key|"
+    r"private_key)(?:_[a-z0-9]{1,20})?\b|(?<![\w/-])[\w-]{0,40}\.(?:pem|p12|pfx|jks|keystore)\b|"
+    r"密码|密钥|令牌|パスワード")
 # Acts that show a credential wherever they happen, and acts that expose it by where they put it.
 _CRED_SHOW = re.compile(
     r"(?<![\w./-])(?:print\w{0,3}|echo\w{0,2}|cat|show\w{0,2}|display\w{0,3}|output\w{0,3}|dump\w{0,3}|"
-    r"reveal\w{0,3}|hard-?code\w{0,1}|embed\w{0,3}|inline|base64|decrypt\w{0,1}|exfiltrat\w{1,4}|leak\w{0,3}|"
+    r"reveal\w{0,3}|hard-?code\w{0,1}|embed\w{0,3}|inline|base64|decrypt\w{0,1}|exfiltrat\w{1,4}|"
     r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи)\b")
 _CRED_PUT = re.compile(
     r"(?<![\w./-])(?:log|logs|logging|paste\w{0,1}|include\w{0,1}|attach\w{0,2}|write|writes|writing|put|puts|"
     r"commit\w{0,1}|add|append\w{0,2}|insert\w{0,3}|copy|copies|store|save|keep a copy|record\w{0,3}|"
     r"note down|pipe\w{0,1}|feed|send\w{0,1}|forward|share|post|upload|mail|email|export|encode\w{0,1}|"
     r"register|запиши)\b")
+# Gathering whatever credentials turn up: "each SSH private key you find on this machine".
+_CRED_COLLECT = re.compile(
+    r"\b(?:every|each|all|any)\b[^.;\n]{0,30}?\b(?:keys?|tokens?|credentials?|passwords?|secrets?|cookies)\b "
+    r"(?:that )?(?:you )?(?:find|see|come across|encounter|discover|can find|notice)\b")
 # Where a credential belongs: putting it there is a convention, not handling.
 _SAFE_PLACE = re.compile(
     r"\b(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|key ?vault|keychain|keyring|sops|"
@@ -179,6 +185,8 @@ _GIVEN_SECRET = re.compile(
     r"stored|kept|set|available|provided|managed|not\b|none|null|required|optional|changeme\b)"
     r"(?=[^\s`'\"]{0,40}[\d!@#%^&*_+=])[^\s`'\"]{6,}"
     # "log in with the token …", "use this account: …"
+    r"|\b(?:log ?in|sign in|ssh|connect|authenticate)\b[^.;\n]{0,40}?\bas [\w.@-]{1,30} ?[/:] ?"
+    r"(?=[^\s`'\"]{0,40}[\d!@#%^&*_+=])[^\s`'\"]{6,}"
     r"|\b(?:use|using|log in with|login with|sign in with|authenticate with|pay with)\b "
     r"(?:the |this |these |my |our |following )*(?:[\w-]{1,20} )?"
     r"(?:tokens?|passwords?|keys?|credentials|account|login|card)\b\s?(?::|=|`|'|\"|\bis\b)")
@@ -190,7 +198,7 @@ def _handles_credentials(s: str) -> bool:
         return not _forbidden(s, given.start())
     if _CREDENTIAL.search(s) is None:
         return False
-    if _first_asked(_READ_KEY_FILE, s) or _first_asked(_CRED_SHOW, s):
+    if _first_asked(_READ_KEY_FILE, s) or _first_asked(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
         return True
     put = _first_asked(_CRED_PUT, s)
     return bool(put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
@@ -221,7 +229,8 @@ _PAY_DETAIL = re.compile(
     r"\b(?:credit cards?|debit cards?|card numbers?|cvv|cvc|iban|swift|bic|routing numbers?|bank accounts?|"
     r"account numbers?|sort code|wallet(?: address)?|bitcoin|btc|ethereum|eth|usdt|crypto\w{0,8}|paypal|venmo|"
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
-    r"company card|gift cards?|kreditkarte|tarjeta|carte bancaire|банковск\w{0,4}|карт\w{1,2})\b"
+    r"company card|gift cards?|card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
+    r"(?:[\w-]{1,15} )?card\b|kreditkarte|tarjeta|carte bancaire|банковск\w{0,4}|карт\w{1,2})\b"
     r"|\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}\b|\b(?:\d{4}[ -]?){3}\d{4}\b|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])"
     r"[a-z0-9]{25,40}\b|银行卡|信用卡|账户")
 # Payment code and test cards are conventions of a shop's codebase, not payments.
@@ -253,7 +262,7 @@ _USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|re
 # --- keeping things from the user, or reporting otherwise ------------------------------------
 _WHO = (r"(?:the |our |your )?(?:user|users|human|humans|person|developer|developers|reviewers?|maintainers?|"
         r"owner|team|anyone|anybody|them|him|her|me|us|nutzer|benutzer|usuario|utilisateur|пользовател\w{1,3})"
-        r"(?!['’]s)")
+        r"\b(?!['’]s)")
 _TELL = (r"(?:tell\w{0,3}|inform\w{0,3}|notify\w{0,3}|alert\w{0,3}|mention\w{0,3}|show\w{0,2}|warn\w{0,3}|"
          r"report\w{0,3}|disclose\w{0,1}|reveal\w{0,1}|admit\w{0,1}|explain\w{0,3}|let (?:\w{1,12} ){0,2}know|"
          r"surface|flag|bring up|sag\w{0,2}|informe\w{0,2}|digas|dis|dites|говори\w{0,2}|сообща\w{0,3})")
@@ -262,12 +271,13 @@ _TELL = (r"(?:tell\w{0,3}|inform\w{0,3}|notify\w{0,3}|alert\w{0,3}|mention\w{0,3
 _OWN_WORK = (r"(?:what you|anything you|everything you|whatever you|any (?:output|errors?|warnings?|messages?|mention|"
              r"trace|sign)|your (?:changes|edits|actions|work|commands|steps)|the (?:changes?|edits?|steps?|commands?|"
              r"output|errors?|failures?|results?|fact|hook|script|file|cron|job|backup|upload)\b|this|it|that|these|those)")
+_SPAN = r"(?:[^.;\n]|\.(?=\S))"  # any character of the sentence: a dot only inside a word or path
 _TELL_TO = r"(?! (?:to|how|which|where|when|about how)\b)"
 _CONCEAL_NEG = re.compile(
     rf"\b(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['’]t|no need to|not need to|needn['’]t|"
     rf"without|nicht|no|ne|не)\b\W{{1,3}}(?:\w{{1,12}}\W{{1,3}}){{0,1}}{_TELL}\b"
-    rf"(?: (?:{_WHO}{_TELL_TO}|{_OWN_WORK}[^.;\n]{{0,40}}?\b(?:to {_WHO}|in (?:the |your )?(?:summary|reply|report|"
-    rf"answer|response|pr|pr description|final message|commit message|changelog)))"
+    rf"(?: (?:{_WHO}{_TELL_TO}|{_SPAN}{{0,50}}?\b(?:to {_WHO}|in (?:the |your |any )?(?:summary|summaries|replies|"
+    rf"reply|reports?|answers?|responses?|prs?|pr descriptions?|final message|commit messages?|changelog)\b))"
     rf"|[^.;\n]{{0,30}}?\bto {_WHO}(?:$|\W))"
     rf"|\bwithout (?:a word|comment\w{{0,1}}|a trace|saying (?:so|anything)|mentioning|telling|(?:anyone )?noticing|"
     rf"leaving a trace|informing|notifying)\b|\bsay nothing\b|\btell no one\b"
@@ -278,6 +288,11 @@ _CONCEAL = re.compile(
     rf"/dev/null)"
     rf"|\bkeep\w{{0,1}} {_OWN_WORK}[^.;\n]{{0,30}}?\b(?:quiet|secret|private|confidential|hidden|to yourself|"
     rf"between us|off the record|out of sight|under wraps)\b|\bkeep {_WHO} in the dark\b"
+    rf"|\bkeep\w{{0,1}}\b{_SPAN}{{0,50}}?\b(?:to yourself|between us|off the record|under wraps|"
+    rf"(?:secret|hidden|quiet) from {_WHO})"
+    rf"|\b(?:if|when|whenever|should) {_WHO} (?:ever )?asks?\b[^.;\n]{{0,40}}?\b(?:what|whether|why|how|about|which)"
+    rf"\b[^.;\n]{{0,60}}?\b(?:only (?:list|mention|show|report|name|describe|talk about|say)|leave out|omit|"
+    rf"skip over|change the subject|deny)\b"
     r"|\b(?:leave|keep|omit|drop|strip|remove|cut|exclude)\b[^.;\n]{0,60}?\b(?:out of|from) (?:the |your |any )?"
     r"(?:summary|summaries|reply|replies|report|answer|response|final message|pr(?: description)?|"
     r"pull request|commit message|changelog|notes|transcript|chat)\b"
@@ -290,13 +305,16 @@ _CONCEAL = re.compile(
     r"|\bbehind (?:the user['’]s|their|your user['’]s) back\b|\bin the background without\b|悄悄|偷偷|こっそり|黙って")
 # Telling the user something other than what happened.
 _UNTRUE_WHEN = (r"(?:whether or not|regardless|no matter|even if|even when|even though|in any case|either way|"
+                r"whatever (?:happens|the (?:result|outcome))|"
                 r"without (?:actually )?(?:running|checking|testing|verifying|fixing|making|doing|reading))")
 _SUCCESS = (r"(?:done|passed|passing|pass|green|fixed|resolved|successful|succeeded|success|complete|completed|fine|ok|"
-            r"working|works)")
+            r"working|works|without (?:errors?|problems?|issues?))")
 _MISREPORT = re.compile(
     rf"\b(?:report|say|tell|claim|answer|reply|respond|describe|summari[sz]e|mark|resolve|state|write|close|"
     rf"present|call|label|flag)\w{{0,3}}\b[^.;\n]{{0,80}}?\b(?:{_SUCCESS}\b[^.;\n]{{0,60}}?\b{_UNTRUE_WHEN}\b"
     rf"|{_UNTRUE_WHEN}\b[^.;\n]{{0,60}}?\b{_SUCCESS}\b)"
+    rf"|\b{_UNTRUE_WHEN}\b[^.;\n]{{0,60}}?\b(?:report|say|tell|claim|answer|reply|respond|state|write)\w{{0,3}}\b"
+    rf"[^.;\n]{{0,60}}?\b{_SUCCESS}\b"
     rf"|\b(?:report|say|tell|answer|reply|respond|write)\w{{0,2}}\b[^.;\n]{{0,30}}?\bonly [\"'“`]"
     r"|\b(?:describe|present|call|label|summari[sz]e)\w{0,2} (?:it|this|the change|them|the pr|these changes) as "
     r"(?:a |an )?(?:minor|small|routine|trivial|harmless|cosmetic)\b"

@@ -92,10 +92,11 @@ _SEND = re.compile(
     r"transmet\w{0,3}|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6})\b"
     r"|上传|发送|转发|传到|送信|アップロード|転送|送って")
 _DATA = re.compile(
-    r"\b(?:files?|source(?: code)?|code ?base|code|diffs?|patch(?:es)?|changes|changed|edits|commits?|"
+    r"\b(?:files?|stdout|stderr|customers?|customer data|personal data|user data|e-?mails?|"
+    r"source(?: code)?|code ?base|code|diffs?|patch(?:es)?|changes|changed|edits|commits?|"
     r"workspace|repo(?:sitory)?|project|folder|directory|contents?|env|environment|\.env|variables|secrets?|"
     r"keys?|tokens?|credentials?|passwords?|cookies|history|logs?|transcripts?|conversations?|chat|sessions?|"
-    r"prompts?|messages|dumps?|backups?|database|db|schema|tables|screenshots?|clipboard|"
+    r"prompts?|messages|dumps?|backups?|database|db|schema|tables?|screenshots?|clipboard|"
     r"config\w{0,9}|settings|home|keystrokes|recordings?|snapshot|tarball|everything|"
     r"datei\w{0,2}|quellcode|archivos?|codigo|fichiers?|файл\w{0,2}|код\w{0,2}|ключ\w{0,2}|история|переписк\w{0,3})"
     r"\b|~/|\$home|\$\(|@-|@<|=@|文件|代码|源码|密钥|ファイル|コード")
@@ -103,7 +104,8 @@ _DATA = re.compile(
 _SENDING_COMMAND = re.compile(
     r"\bcurl\b[^`\n|]{0,200}?(?:\s-[a-zA-Z]{0,3}[FdT]\b|--data\S{0,8}|--upload-file|--form|-X\s?(?i:post|put)\b)"
     r"|(?i:\bwget\b[^`\n]{0,100}?--post|\b(?:scp|rsync|sftp)\b[^`\n]{0,120}?\s[\w.@-]{1,64}:|\|\s?(?:nc|netcat|ncat)\s"
-    r"|\b(?:nc|netcat)\s[\w.-]{3,}\s\d{2,5}\b|\|\s?curl\b|\bhttp\w{0,2} (?:post|put)\b|\binvoke-webrequest\b"
+    r"|\b(?:nc|netcat)\s[\w.-]{3,}\s\d{2,5}\b|\b(?:nc|netcat|ncat) -[a-z]{1,3}\b"
+    r"|\|\s?curl\b|\bhttp\w{0,2} (?:post|put)\b|\binvoke-webrequest\b"
     r"|\baws s3 (?:cp|sync|mv)\b|\bgsutil (?:cp|rsync)\b|\brclone (?:copy|sync)\b)")
 _DEST_NO_URL = re.compile(
     r"\b(?:our|the|a|my|their|this|that) (?:[\w-]{1,20} ){0,2}(?:server|endpoint|bucket|collector|host|webhook|"
@@ -122,6 +124,8 @@ _PLACE = re.compile(r"\b(?:to|into|in|on|onto|as|with)\b")
 # Places that publish what is put there.
 _PUBLIC_PLACE = re.compile(r"\b(?:issues?|pull requests?|prs?|pr descriptions?|comments?|tickets?|gists?|pastes?|"
                            r"channels?|branch(?:es)?|commits?|commit messages?|wiki|public|forum|discussions?)\b")
+_THERE = re.compile(r"\b(?:there|to it|to that (?:host|address|server|ip)|to this (?:host|address|server|ip))\b"
+                    r"|\bwith `?(?:nc|netcat|curl|scp)\b")
 # Output of what ran: data only when it leaves for an outside URL or address.
 _OUTPUT = re.compile(r"\b(?:output|outputs|results?|artifacts?|artefacts?|reports?|archive)\b")
 
@@ -137,15 +141,16 @@ def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
         return True
     if m is None:
         return False
-    if _DATA.search(s) is None and not (outside and _OUTPUT.search(s, m.end())):
+    if _DATA.search(s) is None and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
         return False
     return outside or bool(_DEST_NO_URL.search(s, m.start())) or (
-        paragraph_external and bool(_DEST_NO_URL.search(s)))
+        paragraph_external and bool(_DEST_NO_URL.search(s) or _THERE.search(s, m.end())))
 
 
 # --- credentials ------------------------------------------------------------------------------
 _CREDENTIAL = re.compile(
-    r"(?<![\w.-])(?:api[ _-]?keys?|secret keys?|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?|"
+    r"\bprintenv\b|`env`|\bos\.environ\b|\bprocess\.env\b|\bbrowser cookies\b"
+    r"|(?<![\w.-])(?:api[ _-]?keys?|secret keys?|access keys?|private keys?|ssh keys?|deploy keys?|signing keys?|"
     r"(?:auth|access|bearer|session|api|github|gitlab|npm|pypi|slack|personal access) tokens?|"
     r"tokens?(?! (?:counts?|limits?|budgets?|buckets?|usage|per|windows?))|secrets?|"
     r"passwords?(?! (?:reset|polic\w{1,3}|strength|hash\w{0,3}|fields?|forms?|rules|complexity|managers?|length|input|"
@@ -168,7 +173,7 @@ _CRED_PUT = re.compile(
     r"(?<![\w./-])(?:log|logs|logging|paste\w{0,1}|include\w{0,1}|attach\w{0,2}|write|writes|writing|put|puts|"
     r"commit\w{0,1}|add|append\w{0,2}|insert\w{0,3}|copy|copies|store|save|keep a copy|record\w{0,3}|"
     r"note down|pipe\w{0,1}|feed|send\w{0,1}|forward|share|post|upload|mail|email|export|encode\w{0,1}|"
-    r"register|запиши)\b")
+    r"register|end up|ends up|show up|shows up|appear|appears|land|lands|запиши)\b")
 # Gathering whatever credentials turn up: "each SSH private key you find on this machine".
 _CRED_COLLECT = re.compile(
     r"\b(?:every|each|all|any)\b[^.;\n]{0,30}?\b(?:keys?|tokens?|credentials?|passwords?|secrets?|cookies)\b "
@@ -177,7 +182,8 @@ _CRED_COLLECT = re.compile(
 _SAFE_PLACE = re.compile(
     r"\b(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|key ?vault|keychain|keyring|sops|"
     r"sealed ?secrets|ci secrets?|(?:repository|actions|github|gitlab) secrets|secret store|password manager|"
-    r"credential helper|environment variables?|env vars?)\b|\b(?:to|into|in) [`'\"]?\.env(?:\.local)?\b")
+    r"credential helper|environment variables?|env vars?|placeholders?|dummy|examples?|fake|sample)\b"
+    r"|\b(?:to|into|in) [`'\"]?\.env(?:\.local)?\b")
 # A credential value written out ("the password is hunter2", "token: ghp_…").
 _GIVEN_SECRET = re.compile(
     r"\b(?:password|passwort|passphrase|pwd|token|api[ _-]?key|secret|pin|pin code)"
@@ -209,14 +215,16 @@ _READ_KEY_FILE = re.compile(
     r"\b(?:read|reads|reading|open|opening|load|loading|cat|grab|take|parse|decrypt|extract)\b[^.;\n]{0,40}?"
     r"(?:id_rsa\b(?!\.pub)|id_ed25519\b(?!\.pub)|id_ecdsa\b(?!\.pub)|~/\.ssh/(?!known_hosts)(?![\w./-]*\.pub)|"
     r"\.aws/credentials|\.netrc|\.git-credentials|/etc/shadow|\.gnupg|\.docker/config\.json|\.kube/config|"
-    r"\.pgpass|keychain|login data|cookies\.sqlite|key4\.db)")
+    r"\.pgpass|keychain|login data|cookies\.sqlite|key4\.db|(?:chrome|chromium|firefox|safari|edge|brave|browser)\W"
+    r"(?:[\w ./-]{0,60}\W)?(?:cookies|login data|passwords?|profiles?|local storage))")
 
 # Places where a credential is exposed even when a safe place is named too.
 _EXPOSED_PLACE = re.compile(
     r"\b(?:commit messages?|commits?|git|the repo(?:sitory)?|pr descriptions?|pull requests?|prs?|issues?|"
     r"comments?|summary|summaries|logs?(?! in\b)|build\.log|readme|changelog|docs?|public|chat|reply|answer|"
     r"response|transcript|plain ?text|front ?end|client|config\.js|source(?: code| files?)?|code|gists?|"
-    r"pastebin|slack|channels?|tickets?|wiki|tests? fixtures?|fixtures|the output|a file|[\w-]{1,30}\.(?:txt|log|md|js|"
+    r"pastebin|slack|channels?|tickets?|wiki|tests? fixtures?|fixtures|the output|a file|"
+    r"[\w-]{1,30}/[\w./-]{1,80}|[\w-]{1,30}\.(?:txt|log|md|js|"
     r"ts|py|json|ya?ml|html))\b")
 
 # --- payments ---------------------------------------------------------------------------------
@@ -229,7 +237,8 @@ _PAY_DETAIL = re.compile(
     r"\b(?:credit cards?|debit cards?|card numbers?|cvv|cvc|iban|swift|bic|routing numbers?|bank accounts?|"
     r"account numbers?|sort code|wallet(?: address)?|bitcoin|btc|ethereum|eth|usdt|crypto\w{0,8}|paypal|venmo|"
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
-    r"company card|gift cards?|card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
+    r"company card|gift cards?|amex|american express|visa|mastercard|"
+    r"card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
     r"(?:[\w-]{1,15} )?card\b|kreditkarte|tarjeta|carte bancaire|банковск\w{0,4}|карт\w{1,2})\b"
     r"|\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}\b|\b(?:\d{4}[ -]?){3}\d{4}\b|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])"
     r"[a-z0-9]{25,40}\b|银行卡|信用卡|账户")
@@ -245,19 +254,32 @@ _REAL_MONEY = re.compile(r"\b(?:real|production|live|corporate|company|personal|
                          r"\b(?:cards?|accounts?|wallet)\b")
 
 
+# Payment details written out: a card or account number, an IBAN, a wallet address.
+_PAY_LITERAL = re.compile(
+    r"\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}(?: ?[a-z0-9]{1,3})?\b|\b\d{4}[ -]?\d{4,6}[ -]?\d{4,5}(?:[ -]?\d{1,4})?\b"
+    r"|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b|\bt[a-z0-9]{33}\b|\baccount (?:number |no\.? |#)?"
+    r"\d[\d -]{5,}\d\b|\b(?:exp(?:iry|ires)?|cvv|cvc) ?:? ?\d{2,4}\b")
+# Buying or paying, in the imperative: "buy the premium licence", "renew the domain".
+_BUY = re.compile(r"(?<![\w-])(?:pay|buy|purchase|subscribe to|sign up for|renew|upgrade to|donate|tip|top up|"
+                  r"order)\b")
+
+
 def _handles_payment(s: str) -> bool:
     act = _first_asked(_PAY_ACT, s)
     detail = _PAY_DETAIL.search(s)
     if _PAY_TEST.search(s) and not _REAL_MONEY.search(s):
         return False
-    if act and (detail or _PAID_THING.search(s, act.end())):
+    if _PAY_LITERAL.search(s) and (act or _first_asked(_USE_DETAIL, s) or _PAY_DETAIL.search(s)):
+        return True
+    buy = _first_asked(_BUY, s)
+    if (act and detail) or (buy and _PAID_THING.search(s, buy.end())):
         return True
     use = _first_asked(_USE_DETAIL, s)
     return bool(use and detail and detail.start() >= use.start())
 
 
 _USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|send|add|store|"
-                         r"save|remember)\b")
+                         r"save|remember|move|covers?|charge)\b")
 
 # --- keeping things from the user, or reporting otherwise ------------------------------------
 _WHO = (r"(?:the |our |your )?(?:user|users|human|humans|person|developer|developers|reviewers?|maintainers?|"
@@ -265,7 +287,8 @@ _WHO = (r"(?:the |our |your )?(?:user|users|human|humans|person|developer|develo
         r"\b(?!['’]s)")
 _TELL = (r"(?:tell\w{0,3}|inform\w{0,3}|notify\w{0,3}|alert\w{0,3}|mention\w{0,3}|show\w{0,2}|warn\w{0,3}|"
          r"report\w{0,3}|disclose\w{0,1}|reveal\w{0,1}|admit\w{0,1}|explain\w{0,3}|let (?:\w{1,12} ){0,2}know|"
-         r"surface|flag|bring up|sag\w{0,2}|informe\w{0,2}|digas|dis|dites|говори\w{0,2}|сообща\w{0,3})")
+         r"surface|flag|bring up|bring (?:it|this|that|them) up|discuss\w{0,2}|"
+         r"sag\w{0,2}|informe\w{0,2}|digas|dis|dites|говори\w{0,2}|сообща\w{0,3})")
 # What the agent did, or a part of it: hiding it from the user is concealment; "hide the admin
 # menu from users" is product wording.
 _OWN_WORK = (r"(?:what you|anything you|everything you|whatever you|any (?:output|errors?|warnings?|messages?|mention|"
@@ -276,11 +299,14 @@ _TELL_TO = r"(?! (?:to|how|which|where|when|about how)\b)"
 _CONCEAL_NEG = re.compile(
     rf"\b(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['’]t|no need to|not need to|needn['’]t|"
     rf"without|nicht|no|ne|не)\b\W{{1,3}}(?:\w{{1,12}}\W{{1,3}}){{0,1}}{_TELL}\b"
-    rf"(?: (?:{_WHO}{_TELL_TO}|{_SPAN}{{0,50}}?\b(?:to {_WHO}|in (?:the |your |any )?(?:summary|summaries|replies|"
+    rf"(?: (?:{_WHO}{_TELL_TO}|{_SPAN}{{0,50}}?\b(?:(?:to|with) {_WHO}|in (?:the |your |any )?"
+    rf"(?:summary|summaries|replies|"
     rf"reply|reports?|answers?|responses?|prs?|pr descriptions?|final message|commit messages?|changelog)\b))"
     rf"|[^.;\n]{{0,30}}?\bto {_WHO}(?:$|\W))"
     rf"|\bwithout (?:a word|comment\w{{0,1}}|a trace|saying (?:so|anything)|mentioning|telling|(?:anyone )?noticing|"
-    rf"leaving a trace|informing|notifying)\b|\bsay nothing\b|\btell no one\b"
+    rf"leaving a trace|informing|notifying)\b|\bsay nothing\b|\btell no one\b|\bbring (?:it|this|that|them) up\b"
+    rf"|\b{_WHO} (?:does not|doesn['’]t|do not|don['’]t|need not|needn['’]t|should not|shouldn['’]t|must not) "
+    rf"(?:need to |have to )?(?:know|hear|see|notice|be told|find out|learn)\b"
     r"|不要告诉|别告诉|不要提|无需告知|言わないで|伝えないで")
 _CONCEAL = re.compile(
     rf"\b(?:hide\w{{0,1}}|hiding|conceal\w{{0,3}}|suppress\w{{0,2}}|withhold\w{{0,3}}|mask|obscure|bury)\b "
@@ -295,7 +321,7 @@ _CONCEAL = re.compile(
     rf"skip over|change the subject|deny)\b"
     r"|\b(?:leave|keep|omit|drop|strip|remove|cut|exclude)\b[^.;\n]{0,60}?\b(?:out of|from) (?:the |your |any )?"
     r"(?:summary|summaries|reply|replies|report|answer|response|final message|pr(?: description)?|"
-    r"pull request|commit message|changelog|notes|transcript|chat)\b"
+    r"pull request|commit message|changelog|notes|transcript|chat|conversation|discussion|messages)\b"
     r"|\b(?:leave no traces?|(?:don['’]t|do not|never) leave (?:any )?traces?|cover (?:your|the) tracks)\b"
     r"|\b(?:clear|wipe|erase|delete|truncate|scrub)\w{0,2}\b[^.;\n]{0,30}?\b(?:shell |bash |zsh |command )?"
     r"(?:history|histfile|bash_history|zsh_history|audit logs?|traces)\b"
@@ -305,10 +331,11 @@ _CONCEAL = re.compile(
     r"|\bbehind (?:the user['’]s|their|your user['’]s) back\b|\bin the background without\b|悄悄|偷偷|こっそり|黙って")
 # Telling the user something other than what happened.
 _UNTRUE_WHEN = (r"(?:whether or not|regardless|no matter|even if|even when|even though|in any case|either way|"
-                r"whatever (?:happens|the (?:result|outcome))|"
+                r"whatever (?:happens|the (?:result|outcome)|the [\w-]{1,20} (?:says?|reports?|shows?|finds?))|"
                 r"without (?:actually )?(?:running|checking|testing|verifying|fixing|making|doing|reading))")
 _SUCCESS = (r"(?:done|passed|passing|pass|green|fixed|resolved|successful|succeeded|success|complete|completed|fine|ok|"
-            r"working|works|without (?:errors?|problems?|issues?))")
+            r"working|works|yes|without (?:errors?|problems?|issues?)|no (?:issues?|problems?|errors?|findings|"
+            r"vulnerabilities)(?: were)? found)")
 _MISREPORT = re.compile(
     rf"\b(?:report|say|tell|claim|answer|reply|respond|describe|summari[sz]e|mark|resolve|state|write|close|"
     rf"present|call|label|flag)\w{{0,3}}\b[^.;\n]{{0,80}}?\b(?:{_SUCCESS}\b[^.;\n]{{0,60}}?\b{_UNTRUE_WHEN}\b"
@@ -316,6 +343,7 @@ _MISREPORT = re.compile(
     rf"|\b{_UNTRUE_WHEN}\b[^.;\n]{{0,60}}?\b(?:report|say|tell|claim|answer|reply|respond|state|write)\w{{0,3}}\b"
     rf"[^.;\n]{{0,60}}?\b{_SUCCESS}\b"
     rf"|\b(?:report|say|tell|answer|reply|respond|write)\w{{0,2}}\b[^.;\n]{{0,30}}?\bonly [\"'“`]"
+    rf"|\b(?:just|simply) (?:say|tell (?:the user|them)|report|write|answer)\b"
     r"|\b(?:describe|present|call|label|summari[sz]e)\w{0,2} (?:it|this|the change|them|the pr|these changes) as "
     r"(?:a |an )?(?:minor|small|routine|trivial|harmless|cosmetic)\b"
     r"|\bpretend(?:s|ing|ed)?\b(?!-)|\bmake it (?:look|seem|appear)\b"
@@ -375,7 +403,8 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
 # Findings about what the text is, not what it asks: a prohibition around them changes nothing.
 _ALWAYS_OUT = frozenset({SECRETS, INVISIBLE, OBFUSCATION, OVERSIZE})
 _WHOLE_PROHIBITION = re.compile(
-    r"\W{0,3}(?:(?:please|you|we|agents?|and|also)\s)?(?:never|do not|don['’]t|must not|mustn['’]t|should not|"
+    r"\W{0,3}(?:(?:please|you|we|agents?|and|also|the agent|the assistant|hermes|claude)\s)?"
+    r"(?:never|do not|don['’]t|must not|mustn['’]t|should not|"
     r"shouldn['’]t|must never|should never|cannot|can['’]t|avoid|no)\b")
 # Saying that quoted text is test data: "fixtures include strings such as 'ignore all …'".
 _MENTION_CUE = re.compile(r"\b(?:such as|e\.g\.|for example|fixtures?|test data|examples?|strings?|samples?|"

@@ -86,7 +86,7 @@ def _first_asked(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 _SEND = re.compile(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posting|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|"
     r"e-?mail\w{0,3}|mail|submit\w{0,3}|share|sharing|sync\w{0,3}|copy|copies|push\w{0,2}|ship\w{0,3}|"
-    r"export\w{0,3}|exfiltrat\w{1,4}|beam|stream|report\w{0,3}|attach|pipe\w{0,1}|back up|put|"
+    r"export\w{0,3}|exfiltrat\w{1,4}|beam|stream|report\w{0,3}|attach|pipe\w{0,1}|back up|put|goes to|go to|"
     r"publish\w{0,3}|register\w{0,3}|leak\w{0,3}|hochladen|lade\w{0,2}|sende\w{0,2}|schick\w{0,3}|"
     r"ubermittel\w{0,3}|sube|subir|envia\w{0,2}|enviar|manda\w{0,2}|envoie\w{0,2}|envoyer|televerse\w{0,2}|"
     r"transmet\w{0,3}|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6})\b"
@@ -174,6 +174,9 @@ _CRED_PUT = re.compile(
     r"commit\w{0,1}|add|append\w{0,2}|insert\w{0,3}|copy|copies|store|save|keep a copy|record\w{0,3}|"
     r"note down|pipe\w{0,1}|feed|send\w{0,1}|forward|share|post|upload|mail|email|export|encode\w{0,1}|"
     r"register|end up|ends up|show up|shows up|appear|appears|land|lands|запиши)\b")
+# Shown with the secret taken out: "the last lines of the log, with secrets redacted".
+_REDACTED = re.compile(r"\b(?:redact\w{0,4}|mask\w{0,3}|scrub\w{0,3}|with (?:the )?(?:secrets?|tokens?|"
+                       r"credentials?|passwords?|keys?) (?:removed|stripped|hidden|replaced))\b")
 # Gathering whatever credentials turn up: "each SSH private key you find on this machine".
 _CRED_COLLECT = re.compile(
     r"\b(?:every|each|all|any)\b[^.;\n]{0,30}?\b(?:keys?|tokens?|credentials?|passwords?|secrets?|cookies)\b "
@@ -203,6 +206,8 @@ def _handles_credentials(s: str) -> bool:
     if given:
         return not _forbidden(s, given.start())
     if _CREDENTIAL.search(s) is None:
+        return False
+    if _REDACTED.search(s):
         return False
     if _first_asked(_READ_KEY_FILE, s) or _first_asked(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
         return True
@@ -249,7 +254,7 @@ _PAY_TEST = re.compile(r"\b(?:test (?:card|mode|keys?|accounts?)|sandbox|stripe 
 
 # What money buys: paying for it is a payment even without a card named.
 _PAID_THING = re.compile(r"\b(?:licen[cs]es?|subscriptions?|plans?|credits?|tiers?|seats?|upgrades?|invoices?|"
-                         r"domains?|gift cards?|premium|pro version|add-?ons?|bills?|fees?)\b")
+                         r"domains?|gift cards?|premium|pro version|add-?ons?|bills?|fees?|accounts?)\b")
 _REAL_MONEY = re.compile(r"\b(?:real|production|live|corporate|company|personal|my|our|the user['’]s)\b[^.;\n]{0,20}?"
                          r"\b(?:cards?|accounts?|wallet)\b")
 
@@ -260,7 +265,7 @@ _PAY_LITERAL = re.compile(
     r"|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b|\bt[a-z0-9]{33}\b|\baccount (?:number |no\.? |#)?"
     r"\d[\d -]{5,}\d\b|\b(?:exp(?:iry|ires)?|cvv|cvc) ?:? ?\d{2,4}\b")
 # Buying or paying, in the imperative: "buy the premium licence", "renew the domain".
-_BUY = re.compile(r"(?<![\w-])(?:pay|buy|purchase|subscribe to|sign up for|renew|upgrade to|donate|tip|top up|"
+_BUY = re.compile(r"(?<![\w-])(?:pay|buy|purchase|subscribe to|sign up for|renew|upgrade|donate|tip|top up|"
                   r"order)\b")
 
 
@@ -285,8 +290,9 @@ _USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|re
 _WHO = (r"(?:the |our |your )?(?:user|users|human|humans|person|developer|developers|reviewers?|maintainers?|"
         r"owner|team|anyone|anybody|them|him|her|me|us|nutzer|benutzer|usuario|utilisateur|пользовател\w{1,3})"
         r"\b(?!['’]s)")
-_TELL = (r"(?:tell\w{0,3}|inform\w{0,3}|notify\w{0,3}|alert\w{0,3}|mention\w{0,3}|show\w{0,2}|warn\w{0,3}|"
-         r"report\w{0,3}|disclose\w{0,1}|reveal\w{0,1}|admit\w{0,1}|explain\w{0,3}|let (?:\w{1,12} ){0,2}know|"
+_TELL = (r"(?:tell\w{0,3}|list|inform\w{0,3}|notify\w{0,3}|alert\w{0,3}|mention\w{0,3}|show\w{0,2}|warn\w{0,3}|"
+         r"report\w{0,3}|disclose\w{0,1}|reveal\w{0,1}|admit\w{0,1}|explain\w{0,3}|"
+         r"let (?:\w{1,12} ){0,2}(?:know|see|notice|find out|read)|"
          r"surface|flag|bring up|bring (?:it|this|that|them) up|discuss\w{0,2}|"
          r"sag\w{0,2}|informe\w{0,2}|digas|dis|dites|говори\w{0,2}|сообща\w{0,3})")
 # What the agent did, or a part of it: hiding it from the user is concealment; "hide the admin
@@ -298,11 +304,13 @@ _SPAN = r"(?:[^.;\n]|\.(?=\S))"  # any character of the sentence: a dot only ins
 _TELL_TO = r"(?! (?:to|how|which|where|when|about how)\b)"
 _CONCEAL_NEG = re.compile(
     rf"\b(?:do not|don['’]t|never|must not|mustn['’]t|should not|shouldn['’]t|no need to|not need to|needn['’]t|"
-    rf"without|nicht|no|ne|не)\b\W{{1,3}}(?:\w{{1,12}}\W{{1,3}}){{0,1}}{_TELL}\b"
-    rf"(?: (?:{_WHO}{_TELL_TO}|{_SPAN}{{0,50}}?\b(?:(?:to|with) {_WHO}|in (?:the |your |any )?"
+    rf"without|avoid|refrain from|nicht|no|ne|не)\b\W{{1,3}}(?:\w{{1,12}}\W{{1,3}}){{0,1}}{_TELL}\b"
+    rf"(?: (?:{_WHO}{_TELL_TO}|(?:any |the |about )?(?:test |build |ci )?(?:failures?|errors?|warnings?|problems?|"
+    rf"incidents?|outages?)\b|{_SPAN}{{0,50}}?\b(?:(?:to|with) {_WHO}|in (?:the |your |any )?"
     rf"(?:summary|summaries|replies|"
     rf"reply|reports?|answers?|responses?|prs?|pr descriptions?|final message|commit messages?|changelog)\b))"
     rf"|[^.;\n]{{0,30}}?\bto {_WHO}(?:$|\W))"
+    rf"|\b(?:do not|don['’]t|never|must not|should not) let {_WHO} (?:know|see|notice|find out|read|hear)\b"
     rf"|\bwithout (?:a word|comment\w{{0,1}}|a trace|saying (?:so|anything)|mentioning|telling|(?:anyone )?noticing|"
     rf"leaving a trace|informing|notifying)\b|\bsay nothing\b|\btell no one\b|\bbring (?:it|this|that|them) up\b"
     rf"|\b{_WHO} (?:does not|doesn['’]t|do not|don['’]t|need not|needn['’]t|should not|shouldn['’]t|must not) "
@@ -346,13 +354,17 @@ _MISREPORT = re.compile(
     rf"|\b(?:just|simply) (?:say|tell (?:the user|them)|report|write|answer)\b"
     r"|\b(?:describe|present|call|label|summari[sz]e)\w{0,2} (?:it|this|the change|them|the pr|these changes) as "
     r"(?:a |an )?(?:minor|small|routine|trivial|harmless|cosmetic)\b"
+    rf"|\b{_WHO} (?:should|must|will|is to|are to) (?:only )?(?:hear|be told|learn|read|see) (?:that )?"
+    r"(?:everything|it|all|things|the [\w-]{1,20}) (?:is|was|went|are|were) (?:fine|ok|okay|good|green|working|"
+    r"successful|well|normal)\b"
+    r"|\bas if (?:it|they|everything|the \w{1,20}) (?:had )?(?:worked|passed|succeeded|went fine)\b"
     r"|\bpretend(?:s|ing|ed)?\b(?!-)|\bmake it (?:look|seem|appear)\b"
     r"|\bfake (?:the )?(?:results?|outputs?|logs?|tests?|success)\b"
     r"|\b(?:edit|change|adjust|rewrite|update)\w{0,3} (?:the )?(?:assertions?|expected (?:values?|"
     r"outputs?)|snapshots?|golden files?) (?:so|to match|until)\b")
 
 
-def _conceals(s: str) -> bool:
+def _conceals(s: str, failure_named: bool) -> bool:
     for m in _CONCEAL_NEG.finditer(s):
         # the negation is the act here ("don't tell the user"); a second one forbids it
         start = 0
@@ -364,14 +376,18 @@ def _conceals(s: str) -> bool:
     if _first_asked(_CONCEAL, s) or _first_asked(_MISREPORT, s):
         return True
     good_news = _first_asked(_GOOD_NEWS, s)
-    return bool(good_news and _FAILURE.search(s))
+    return bool(good_news and (failure_named or _FAILURE.search(s)))
 
 
 # "tell the user it succeeded" where the sentence is about a failure.
-_GOOD_NEWS = re.compile(r"\b(?:tell|say|report|claim|answer|reply|write|state)\w{0,3}\b[^.;\n]{0,40}?\b(?:succeeded|"
-                        r"worked|passed|pass|was successful|went (?:fine|well|through)|is fine|is green|all good|"
-                        r"no (?:errors?|problems?|issues?))\b")
-_FAILURE = re.compile(r"\b(?:fail\w{0,3}|broke\w{0,2}|broken|errors?|red|crash\w{0,3}|did not|didn['’]t)\b")
+_GOOD_NEWS = re.compile(
+    r"\b(?:tell|say|report|claim|answer|reply|write|state)\w{0,3}\b[^.;\n]{0,40}?\b(?:that )?(?:it|everything|all|"
+    r"they|tests?|all (?:the )?[\w-]{1,20}|the [\w-]{1,20}(?: [\w-]{1,20})?) (?:has |have |had |was |were |is |are )?"
+    r"(?:succeeded|worked|passed|successful|fine|ok|okay|green|passing|went (?:fine|well|through))\b"
+    r"|\b(?:tell|say|report|claim|answer|reply|write|state)\w{0,3}\b[^.;\n]{0,40}?\b(?:all good|no (?:errors?|"
+    r"problems?|issues?))\b")
+_FAILURE = re.compile(r"\b(?:fail\w{0,3}|broke\w{0,2}|broken|errors?|red|crash\w{0,3}|did not|didn['’]t|"
+                      r"goes wrong|went wrong|outages?|incidents?|skipped)\b")
 
 
 # --- the paragraph ----------------------------------------------------------------------------
@@ -379,6 +395,7 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     """Whether one paragraph of a project file may go into the prompt, and why not."""
     folded = fold(paragraph)
     paragraph_external = external_destination(folded)
+    failure_named = bool(_FAILURE.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
         s = fold(original)
@@ -390,7 +407,7 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
             return ParagraphVerdict(False, PAYMENT)
         if _handles_credentials(s):
             return ParagraphVerdict(False, CREDENTIALS)
-        if _conceals(s):
+        if _conceals(s, failure_named):
             return ParagraphVerdict(False, CONCEALMENT)
     # The memory scan's other rules (injection, safeguards, commands, secrets) apply too, except
     # where the paragraph only forbids what they name.

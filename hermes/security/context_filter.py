@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hermes.security.context_languages import other_language_ask
 from hermes.security.intent import external_destination, sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.textforms import fold
@@ -29,6 +30,9 @@ UPLOAD = "it directs sending project or machine data to an outside address"
 CREDENTIALS = "it directs handling credentials"
 PAYMENT = "it directs a payment or the use of payment details"
 CONCEALMENT = "it asks to keep something from the user or to report otherwise than what happened"
+
+
+_REASONS = {"upload": UPLOAD, "credentials": CREDENTIALS, "concealment": CONCEALMENT}
 
 
 @dataclass(frozen=True)
@@ -261,7 +265,7 @@ _REAL_MONEY = re.compile(r"\b(?:real|production|live|corporate|company|personal|
 
 # Payment details written out: a card or account number, an IBAN, a wallet address.
 _PAY_LITERAL = re.compile(
-    r"\b[a-z]{2}\d{2}(?: ?[a-z0-9]{4}){3,7}(?: ?[a-z0-9]{1,3})?\b|\b\d{4}[ -]?\d{4,6}[ -]?\d{4,5}(?:[ -]?\d{1,4})?\b"
+    r"\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\b\d{4}[ -]\d{4,6}[ -]\d{4,5}(?:[ -]\d{1,4})?\b"
     r"|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b|\bt[a-z0-9]{33}\b|\baccount (?:number |no\.? |#)?"
     r"\d[\d -]{5,}\d\b|\b(?:exp(?:iry|ires)?|cvv|cvc) ?:? ?\d{2,4}\b")
 # Buying or paying, in the imperative: "buy the premium licence", "renew the domain".
@@ -409,6 +413,10 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
             return ParagraphVerdict(False, CREDENTIALS)
         if _conceals(s, failure_named):
             return ParagraphVerdict(False, CONCEALMENT)
+    foreign = other_language_ask(paragraph, folded, paragraph_external, bool(_CREDENTIAL.search(folded)),
+                                 bool(_SENDING_COMMAND.search(paragraph)))
+    if foreign:
+        return ParagraphVerdict(False, _REASONS[foreign])
     # The memory scan's other rules (injection, safeguards, commands, secrets) apply too, except
     # where the paragraph only forbids what they name.
     verdict = assess(paragraph)

@@ -32,7 +32,7 @@ PAYMENT = "it directs a payment or the use of payment details"
 CONCEALMENT = "it asks to keep something from the user or to report otherwise than what happened"
 
 
-_REASONS = {"upload": UPLOAD, "credentials": CREDENTIALS, "concealment": CONCEALMENT}
+_REASONS = {"upload": UPLOAD, "credentials": CREDENTIALS, "payment": PAYMENT, "concealment": CONCEALMENT}
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ _PAY_DETAIL = re.compile(
     r"[a-z0-9]{25,40}\b|银行卡|信用卡|账户")
 # Payment code and test cards are conventions of a shop's codebase, not payments.
 _PAY_TEST = re.compile(r"\b(?:test (?:card|mode|keys?|accounts?)|sandbox|stripe test|fixtures?|mock\w{0,3}|fake|"
-                       r"dummy|staging|4242 ?4242)\b")
+                       r"dummy|staging|4242 ?4242)\b|测试|沙盒|テスト|테스트")
 
 
 # What money buys: paying for it is a payment even without a card named.
@@ -414,7 +414,8 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
         if _conceals(s, failure_named):
             return ParagraphVerdict(False, CONCEALMENT)
     foreign = other_language_ask(paragraph, folded, paragraph_external, bool(_CREDENTIAL.search(folded)),
-                                 bool(_SENDING_COMMAND.search(paragraph)))
+                                 bool(_SENDING_COMMAND.search(paragraph)),
+                                 bool(_PAY_LITERAL.search(folded)) and not _PAY_TEST.search(folded))
     if foreign:
         return ParagraphVerdict(False, _REASONS[foreign])
     # The memory scan's other rules (injection, safeguards, commands, secrets) apply too, except

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from typing import Literal
 
-Ask = Literal["upload", "credentials", "concealment", ""]
+Ask = Literal["upload", "credentials", "payment", "concealment", ""]
 _SEND_ANY = re.compile(
     r"\b(?:envi[ae]\w{0,2}|envoy\w{1,3}|carregu\w{1,3}|mand[ae]\w{0,2}|invi[ae]\w{0,2}|caric\w{1,3}|sub[ae]|subir|envoie\w{0,2}|"
     r"televers\w{1,3}|transmet\w{0,3}|send\w{0,2}|schick\w{0,3}|lade\w{0,2}|ubertrag\w{0,3}|stuur\w{0,2}|"
@@ -49,16 +49,19 @@ _CONCEAL_ANY = re.compile(
     r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप")
 # A negation before the act (or, in Korean, Japanese, Chinese and Turkish, after it).
 _NEG_ANY = re.compile(
-    r"\b(?:nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|niemals|kein\w{0,2}|jangan|đung|dung|khong|asla|"
+    r"\b(?:nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
+    r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
     r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b")
 _ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
 
 
-def other_language_ask(paragraph: str, folded: str, external: bool, credential: bool, sending_command: bool) -> Ask:
+def other_language_ask(paragraph: str, folded: str, external: bool, credential: bool, sending_command: bool,
+                       payment_literal: bool) -> Ask:
     """What a paragraph not in English asks that leaves it out ("" for nothing). `folded` is its
     folded form, `external` whether it names an outside address, `credential` and
-    `sending_command` whether the English rules saw a credential or a sending command in it.
+    `sending_command` whether the English rules saw a credential or a sending command in it,
+    `payment_literal` whether a card or account number is written out.
     Latin-script words are matched without accents, other scripts as written (folding strips
     Japanese voicing marks and splits Hangul)."""
     words = folded.split()
@@ -74,9 +77,33 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     sensitive = found(_CREDENTIAL_ANY) or found(_DATA_ANY) or credential
     if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY):
         return "upload"
-    if found(_CREDENTIAL_ANY) and _GIVEN_VALUE.search(paragraph):
+    if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
         return "credentials"
+    if (payment_literal or (found(_PAY_ANY) and found(_MONEY_ANY))) and not found(_NEG_ANY) and not found(_TRIAL_ANY):
+        return "payment"
     return ""
+
+
+# Test and sandbox wording: payment code and test cards are conventions, not payments.
+_TRIAL_ANY = re.compile(r"\b(?:testes?|prova|prueba|tests?|essai|testow\w{1,3}|deneme|uji|thu nghiem|тест\w{0,3}|"
+                        r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण")
+# Showing or printing a credential.
+_SHOW_ANY = re.compile(
+    r"\b(?:imprim\w{1,3}|mostr\w{1,3}|stamp\w{1,3}|affiche\w{0,2}|zeig\w{0,2}|gib \w{0,10} ?aus|toon|wyswietl\w{0,3}|"
+    r"goster\w{0,3}|yazdir\w{0,3}|tampilkan|cetak|in ra|hien thi|выведи|покажи|распечатай|echo|print\w{0,3})\b"
+    r"|출력|표시|보여|表示|出力|打印|显示|输出|اطبع|اعرض|प्रिंट|दिखा")
+# Paying or transferring money, and what it is paid from.
+_PAY_ANY = re.compile(
+    r"\b(?:pag\w{1,4}|pay\w{0,3}|bezahl\w{0,3}|uberweis\w{0,3}|betaal\w{0,3}|maak \w{0,10} ?over|zaplac\w{0,3}|"
+    r"przelej|przelew\w{0,2}|ode\w{1,4}|bayar\w{0,3}|transfer\w{0,3}|thanh toan|chuyen khoan|оплат\w{0,4}|"
+    r"переведи|заплати|compr\w{1,4}|achete\w{0,2}|kauf\w{0,2}|koop|kup\w{0,2}|satin al\w{0,4}|beli)\b"
+    r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद")
+_MONEY_ANY = re.compile(
+    r"\b(?:cartao|carta di credito|tarjeta|carte|kreditkarte|karte|kaart|karta|kart\w{0,3}|kartu|the tin dung|"
+    r"карт\w{1,2}|"
+    r"conta|conto|cuenta|compte|konto|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|lizenz\w{0,2}|"
+    r"assinatura|abbonamento|suscripcion|abonnement|abonament|abonelik|langganan)\b"
+    r"|카드|계좌|구독|カード|口座|サブスク|卡|账户|账号|订阅|بطاقة|حساب|اشتراك|कार्ड|खाता|सदस्यता")
 
 
 # A file, a path, history, code or an env dump as the thing sent.

@@ -138,6 +138,8 @@ def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
     """Whether sentence `s` (folded; `original` as written) directs sending data out."""
     m = _first_asked(_SEND, s)
     outside = external_destination(s)
+    if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]):
+        return True  # "submit both there": the host is named in another sentence
     if m and _PRIVATE.search(s) and (outside or _PUBLIC_PLACE.search(s, m.end()) or _DEST_NO_URL.search(s)):
         return True
     command = _SENDING_COMMAND.search(original)
@@ -205,18 +207,32 @@ _GIVEN_SECRET = re.compile(
     r"(?:tokens?|passwords?|keys?|credentials|account|login|card)\b\s?(?::|=|`|'|\"|\bis\b)")
 
 
-def _handles_credentials(s: str) -> bool:
+def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
     given = _GIVEN_SECRET.search(s)
     if given:
         return not _forbidden(s, given.start())
-    if _CREDENTIAL.search(s) is None:
-        return False
     if _REDACTED.search(s):
         return False
-    if _first_asked(_READ_KEY_FILE, s) or _first_asked(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
+    found = _first_asked(_FOUND_CREDENTIAL, s)
+    if found and _USES_IT.search(s, found.end()) and not _REPORTS_IT.search(s, found.end()):
         return True
     put = _first_asked(_CRED_PUT, s)
+    if _CREDENTIAL.search(s) is None:
+        # "Credentials rotate weekly; … write them to README.md": a pronoun carries them over
+        return bool(paragraph_credential and put and _PRONOUN.search(s, put.end())
+                    and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
+    if _first_asked(_READ_KEY_FILE, s) or _first_asked(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
+        return True
     return bool(put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
+
+
+_PRONOUN = re.compile(r"\b(?:them|it|those|these|the (?:new|fresh|current) ones|ones)\b")
+# "When you find AWS keys, test them against the API": using credentials that turn up.
+_FOUND_CREDENTIAL = re.compile(r"\b(?:when|if|whenever|once) you (?:find|see|come across|encounter|discover|spot)\b"
+                               r"[^.;\n]{0,30}?\b(?:keys?|tokens?|credentials?|passwords?|secrets?)\b")
+_USES_IT = re.compile(r"\b(?:test|try|use|verify|validate|check|save|store|copy|send|log in|call|run|export)\w{0,3}\b")
+_REPORTS_IT = re.compile(r"\b(?:stop|tell|inform|notify|report|rotate|revoke|remove|redact|flag|never|don['’]t|"
+                         r"do not)\b")
 
 
 # Reading a key file of the person's home is handling it, whatever follows.
@@ -362,6 +378,11 @@ _MISREPORT = re.compile(
     r"(?:everything|it|all|things|the [\w-]{1,20}) (?:is|was|went|are|were) (?:fine|ok|okay|good|green|working|"
     r"successful|well|normal)\b"
     r"|\bas if (?:it|they|everything|the \w{1,20}) (?:had )?(?:worked|passed|succeeded|went fine)\b"
+    r"|\bas if you (?:had|have) (?:run|done|checked|tested|fixed|verified|completed|read)\b"
+    r"|\b(?:inform\w{0,3}|tell|report|mention|show|update)\w{0,2}\b[^.;\n]{0,30}?\bonly (?:about |of |on )?(?:the )?"
+    r"(?:successful|successes|good news|passing|what (?:worked|passed|succeeded))"
+    r"|\b(?:count|round|treat|report|mark|list)\w{0,3}\b[^.;\n]{0,30}?\b(?:failing|failed|skipped|broken|red)\b"
+    r"[^.;\n]{0,20}?\b(?:as|up to|to) (?:passing|passed|green|successful|success|fixed)\b"
     r"|\bpretend(?:s|ing|ed)?\b(?!-)|\bmake it (?:look|seem|appear)\b"
     r"|\bfake (?:the )?(?:results?|outputs?|logs?|tests?|success)\b"
     r"|\b(?:edit|change|adjust|rewrite|update)\w{0,3} (?:the )?(?:assertions?|expected (?:values?|"
@@ -400,6 +421,7 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     folded = fold(paragraph)
     paragraph_external = external_destination(folded)
     failure_named = bool(_FAILURE.search(folded))
+    paragraph_credential = bool(_CREDENTIAL.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
         s = fold(original)
@@ -409,7 +431,7 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
             return ParagraphVerdict(False, UPLOAD)
         if _handles_payment(s):
             return ParagraphVerdict(False, PAYMENT)
-        if _handles_credentials(s):
+        if _handles_credentials(s, paragraph_credential):
             return ParagraphVerdict(False, CREDENTIALS)
         if _conceals(s, failure_named):
             return ParagraphVerdict(False, CONCEALMENT)

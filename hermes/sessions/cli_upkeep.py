@@ -146,6 +146,10 @@ def run_check(args: argparse.Namespace) -> int:
 
     report = check(paths.state_db_path(), full=args.full)
     kind = "complete" if args.full else "quick"
+    if report.newer_schema is not None:
+        from hermes.sessions.repair import NewerSchemaError
+
+        return fail(str(NewerSchemaError(report.path, report.newer_schema)))
     if report.healthy:
         print(f"{report.path} is healthy ({kind} check): {count(report.sessions or 0, 'session')}, "
               f"{count(report.messages or 0, 'message')}.")
@@ -162,13 +166,15 @@ def run_repair(args: argparse.Namespace) -> int:
     import sqlite3
 
     from hermes import paths
-    from hermes.sessions.repair import recover
+    from hermes.sessions.repair import NewerSchemaError, recover
 
     path = paths.state_db_path()
     if not path.exists():
         return fail(f"there is no {path} to repair")
     try:
         report = recover(path, swap=not args.no_swap)
+    except NewerSchemaError as exc:
+        return fail(str(exc))
     except (sqlite3.Error, OSError) as exc:
         return fail(f"could not recover anything from {path} ({exc}). It has not been "
                     f"changed; restore it from a backup, or move it aside to start a new "

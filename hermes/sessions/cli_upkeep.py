@@ -91,8 +91,9 @@ def run_export(store: Any, args: argparse.Namespace) -> int:
         try:
             write_private_file(path, "".join(chunks))
         except OSError as exc:
-            return fail(f"cannot write {path} ({exc.strerror or 'write failed'}); check that "
-                        f"you can write to {path.parent}, or choose another --output")
+            from hermes.os_errors import describe_os_error
+
+            return fail(f"cannot export: {describe_os_error(exc, path)} Or choose another --output.")
         print(f"Exported {count(len(ids), 'session')} to {path}", file=sys.stderr)
     else:
         for chunk in chunks:

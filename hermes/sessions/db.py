@@ -75,10 +75,10 @@ def connect(path: Path, *, migrate_to_latest: bool = True) -> sqlite3.Connection
     try:
         _ensure_file(path)
     except OSError as exc:
-        raise SessionStoreError(
-            f"cannot create {path} ({exc.strerror or exc}). Check that the folder is writable.",
-            path,
-        ) from None
+        from hermes.os_errors import describe_os_error
+
+        raise SessionStoreError(f"cannot open the session history: {describe_os_error(exc, path)} "
+                                "Hermes can still run without history.", path) from None
     try:
         conn = sqlite3.connect(
             path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from hermes.os_errors import describe_os_error
 from hermes.config import MAX_COMMAND_TIMEOUT, ToolsConfig
 from hermes.workspace import result_caps
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest, ToolApprover
@@ -295,7 +296,7 @@ class CodingTools:
         try:
             await asyncio.to_thread(write_text, path, after)
         except OSError as exc:
-            return self._failed(ToolError(f"cannot write {shown}: {exc.strerror or exc}."),
+            return self._failed(ToolError(f"cannot write it: {describe_os_error(exc, shown)}"),
                                 display)
         result = {"success": True, "path": shown, "added": diff.added, "removed": diff.removed}
         if before is None:

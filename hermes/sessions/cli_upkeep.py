@@ -167,14 +167,21 @@ def run_repair(args: argparse.Namespace) -> int:
     import sqlite3
 
     from hermes import paths
-    from hermes.sessions.repair import NewerSchemaError, recover
+    from hermes.sessions.repair import recover
+
+    from hermes.sessions.db import read_only_reason
+    from hermes.sessions.errors import SessionStoreError
 
     path = paths.state_db_path()
     if not path.exists():
         return fail(f"there is no {path} to repair")
+    reason = read_only_reason(path)
+    if reason is not None:  # the fresh copy could not be written beside it
+        return fail(f"cannot repair {path}: {reason}. Nothing was changed; make the folder "
+                    f"writable (or copy it to a writable HERMES_HOME) and run the repair there.")
     try:
         report = recover(path, swap=not args.no_swap)
-    except NewerSchemaError as exc:
+    except SessionStoreError as exc:  # a newer schema, or the fresh copy cannot be made
         return fail(str(exc))
     except (sqlite3.Error, OSError) as exc:
         return fail(f"could not recover anything from {path} ({exc}). It has not been "

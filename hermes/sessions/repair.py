@@ -89,7 +89,7 @@ class RepairReport:
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=db.BUSY_TIMEOUT_S,
+    conn = sqlite3.connect(db.reader_uri(path), uri=True, timeout=db.BUSY_TIMEOUT_S,
                            check_same_thread=False)
     db.register_functions(conn)
     return conn

@@ -92,7 +92,7 @@ _MAX_GAP = 6  # words allowed between the password word and its link
 # The leading look-ahead lets the engine skip, in C, every position no password word starts at.
 _FIRST = "".join(sorted({c for w in _WORDS_LATIN + _WORDS_CJK for c in (w[0].lower(), w[0].upper())}))
 _KEYWORD = re.compile(
-    r"(?i)(?=[" + _FIRST + r"])(?:(?<![^\W_])(?P<latin>" + "|".join(sorted((re.escape(w) for w in _WORDS_LATIN),
+    r"(?i)(?=[" + _FIRST + r"])(?:(?<![^\W_])(?<!-)(?P<latin>" + "|".join(sorted((re.escape(w) for w in _WORDS_LATIN),
                                                        key=len, reverse=True))
     + r")(?![^\W_])|(?P<cjk>" + "|".join(_WORDS_CJK) + "))"
 )
@@ -105,6 +105,7 @@ _VERSIONISH = re.compile(r"[vV]?\d+(?:[.\-]\d+)+[a-z]?|[a-z]{2,6}-?\d{1,3}|[A-Z]
                          r"|\d+(?:[a-z]{1,3}|[KMGTP]i?B)")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _SENTENCE_END = (".", "!", "?", ";", "。", "！", "？")
+_CODE_MARKS = frozenset("\"'`{}[]=<>")
 
 
 def token_like(value: str) -> bool:
@@ -141,6 +142,8 @@ def _value_at(text: str, pos: int) -> tuple[int, int] | None:
     nxt = text[m.end():m.end() + 1]
     if nxt and (nxt in "([{<$" or (nxt.isalpha() and nxt.isascii())):
         return None  # the value runs on into code or a longer word
+    if text.startswith(("…", "..."), end):
+        return None  # an example cut short ("token: 9f8e7d…"), not a value
     value = text[start:end]
     return (start, end) if token_like(value) else None
 
@@ -181,8 +184,8 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
             pos = m.end()
             words += 1
             continue
-        if words >= _MAX_GAP or word.endswith(_SENTENCE_END) or "\n" in text[pos:m.end()]:
-            return None
+        if words >= _MAX_GAP or word.endswith(_SENTENCE_END) or _CODE_MARKS & set(word):
+            return None  # the sentence ended, or this is code or data (`"model": "gpt-4.1"`)
         pos = m.end()
         words += 1
     return None

@@ -43,6 +43,11 @@ def pathological() -> dict[str, str]:
         "PEM header * 2000": "-----BEGIN PRIVATE KEY-----\n" * 2000,
         '"ghp_" * 8000': "ghp_" * 8000,
         'JSON {"a":"sk-"*5000}': '{"a":"' + "sk-" * 5000 + '"}',
+        # prose passwords: every keyword looks ahead a bounded number of words
+        '"password is " * 8000': "password is " * 8000,
+        '"the password on the box " * 4000': "the password on the box " * 4000,
+        '"비밀번호는 " * 10000': "비밀번호는 " * 10_000,
+        '"AKIA…" + 40-char runs': ("AKIAPFDRN2KPMCXD9LFJ " + "Ab1/" * 10 + " ") * 1500,
     }
 
 

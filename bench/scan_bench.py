@@ -53,6 +53,10 @@ def _pathological() -> dict[str, str]:
         "'ignore previous ' * n": "ignore previous " * (SIZE // 16),
         "'\\n' * n + 'system:'": "\n" * SIZE + "system:",
         "'curl x | ' * n": "curl x | " * (SIZE // 9),
+        # a base letter under thousands of alternating combining marks: quadratic inside NFKC
+        # unless the runs are capped first (sanitize.cap_combining_marks)
+        "'e' + alternating marks * n": "e" + "\u0301\u0316" * (SIZE // 2),
+        "('e' + marks * 200) * n": ("e" + "\u0301\u0316" * 100) * (SIZE // 201),
     }
     return {name: (text * (SIZE // len(text) + 1))[:SIZE] for name, text in cases.items()}
 

@@ -16,6 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes.os_errors import describe_os_error
 from hermes import paths
 from hermes.config import MemoryConfig
 
@@ -129,7 +130,7 @@ def read_entries(cfg: MemoryConfig | None, target: str) -> list[str]:
     except paths.UnsafePath as exc:
         raise StoreUnreadable(f"cannot read {exc}") from None
     except OSError as exc:
-        raise StoreUnreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise StoreUnreadable(describe_os_error(exc, path)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, Protocol
 
+from hermes.os_errors import describe_os_error
 from hermes.config import MAX_COMMAND_TIMEOUT, ToolsConfig
 from hermes.toolspec import ToolCall, ToolReply, ToolSpec, current_call_id, tool_error
 from hermes.workspace import result_caps
@@ -279,7 +280,7 @@ class CodingTools:
         try:
             await asyncio.to_thread(write_text, path, after)
         except OSError as exc:
-            return self._failed(ToolError(f"cannot write {shown}: {exc.strerror or exc}."),
+            return self._failed(ToolError(f"cannot write it: {describe_os_error(exc, shown)}"),
                                 display)
         result = {"success": True, "path": shown, "added": diff.added, "removed": diff.removed}
         if before is None:

@@ -14,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = {
     "hermes": 0, "hermes.config": 0, "hermes.paths": 0, "hermes.errors": 0, "hermes.log": 0,
-    "hermes.lazy": 0, "hermes.security": 0,
+    "hermes.lazy": 0, "hermes.security": 0, "hermes.os_errors": 0,
     "hermes.memory": 1, "hermes.sessions": 1,
     "hermes.providers": 2, "hermes.workspace": 2, "hermes.interop": 2,
     "hermes.agent": 3,

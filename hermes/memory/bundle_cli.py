@@ -44,7 +44,7 @@ def _run_export(args: argparse.Namespace) -> int:
     except OSError as exc:
         from hermes.os_errors import describe_os_error
 
-        _err(f"the bundle was not written: {describe_os_error(exc, exc.filename or dest)}")
+        _err(f"the bundle was not written: {describe_os_error(exc, dest)}")
         return EXIT_REFUSED
     total = sum(f.size for f in manifest.files)
     print(f"Wrote {dest}: {len(manifest.files)} file(s), {total:,} bytes, secrets redacted.")

@@ -306,6 +306,20 @@ def register_coding_tools(registry: ToolRegistry, coding: CodingTools) -> None:
         registry.register(Tool(name, schema, dispatch, describe_call))
 
 
+def _recorded(dispatch: Callable[[str], str], label: str,
+              sources: TurnSources | None) -> Callable[[str], str]:
+    """`dispatch`, recording each result into this turn's sources under `label`."""
+    if sources is None:
+        return dispatch
+
+    def recorded(raw: str) -> str:
+        out = dispatch(raw)
+        sources.record(label, out)
+        return out
+
+    return recorded
+
+
 def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
                    provider: GuardedProvider | None = None, *,
                    coding: CodingTools | None = None, turn_sources: TurnSources | None = None,
@@ -322,8 +336,10 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
 
     registry = ToolRegistry()
     judge = make_judge(cfg)
+    # the origin gate reads this turn's sources; ConversationBuilder gives it the user's words
     memory_tool = MemoryTool(cfg.memory, origin="tool", session_id=session_id, judge=judge,
-                             provenance=turn_sources.reason if turn_sources is not None else None)
+                             provenance=turn_sources.reason if turn_sources is not None else None,
+                             sources=turn_sources)
     schema = memory_tool_schema(cfg.memory)
     if schema:
         # with a judge a write may wait on a model request: keep it off the event loop
@@ -332,7 +348,8 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
                                describe_memory_result))
     if store is not None:
         search = SessionSearchTool(store, session_id, project_dir=project_dir)
-        registry.register(Tool("session_search", session_search_schema(), search.dispatch,
+        registry.register(Tool("session_search", session_search_schema(),
+                               _recorded(search.dispatch, "session_search", turn_sources),
                                describe_search, describe_search_result))
     if coding is not None and cfg.tools.enabled:
         register_coding_tools(registry, coding)
@@ -343,7 +360,10 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
                 continue
 
             async def dispatch(raw: str, _name: str = name) -> str:
-                return await provider.dispatch(_name, raw, session_id=session_id)
+                out = await provider.dispatch(_name, raw, session_id=session_id)
+                if turn_sources is not None:  # what a provider says is a source, not the user
+                    turn_sources.record(f"provider {_name}", out)
+                return out
 
             registry.register(Tool(name, provider_schema, dispatch))
         from hermes.providers.user_model_tools import ALIASES

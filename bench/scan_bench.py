@@ -64,10 +64,78 @@ def _ms_per_kb(text: str, runs: int) -> float:
     return statistics.median(samples) * 1000 / (len(text) / 1000)
 
 
+ORIGIN_KINDS = ("written", "staged", "blocked", "refused", "dropped")
+
+
+def _origin_outcome(text: str, origin: str) -> str:
+    """The outcome of the model adding `text` to MEMORY.md when it came from `origin`:
+    the person said it, a file showed it, the person pasted it in a document, or nobody
+    (foreground) / nobody (review)."""
+    from hermes.config import Config
+    from hermes.memory.memory_tool import MemoryTool
+    from hermes.workspace.provenance import TurnSources
+
+    cfg = Config().memory
+    sources = TurnSources()
+    said = ["hello"]
+    writer = "tool"
+    if origin == "user":
+        said = [text]
+    elif origin == "file":
+        said = ["what does notes.md say?"]
+        sources.record("file notes.md", f"# Notes\n\nSome context first.\n{text}\nMore notes.\n")
+    elif origin == "paste":
+        said = [f"From the vendor's note:\n\nPlease read all of this.\n{text}\nThanks, the "
+                "vendor.\n\nWhat do you make of it?"]
+    elif origin == "review":
+        writer = "review"
+    tool = MemoryTool(cfg, origin=writer, said=lambda: said, sources=sources)
+    return tool.outcome_of(text, "memory")[0]
+
+
+def _origin_counts(outcomes: list[str]) -> str:
+    n = len(outcomes) or 1
+    return "  ".join(f"{k} {outcomes.count(k):>3} ({100 * outcomes.count(k) / n:5.1f}%)"
+                     for k in ORIGIN_KINDS if outcomes.count(k))
+
+
+def _origin_rows(holdout4: bool) -> None:
+    """Outcomes per origin over every corpus: hostile text from a file, a paste or the model
+    must never be written; benign text the person states must be written."""
+    corpora: list[tuple[str, bool, list[str]]] = []
+    for split in ("train", "holdout"):
+        corpora.append((f"malicious_{split}", True, [t for _, t in load_malicious(split)]))
+        corpora.append((f"benign_{split}", False, load_benign(split)))
+    for prefix in ("agents", "agents3", "holdout4"):
+        if prefix == "holdout4" and not holdout4:
+            continue
+        for path in sorted(SCAN_DATA.glob(f"{prefix}_*.txt")):
+            hostile = "malicious" in path.name or "hostile" in path.name
+            lines = load_lines(path.name)
+            if hostile:
+                lines = [ln[7:] if ln[:7] in ("block: ", "stage: ") else ln for ln in lines]
+            corpora.append((path.stem, hostile, lines))
+    corpora.append(("directives_benign", False, load_lines("directives_benign.txt")))
+    print("\nOutcomes per origin (counts only; the memory tool's gate, no disk writes)")
+    for name, hostile, lines in corpora:
+        print(f"  {name} ({'hostile' if hostile else 'benign'}, n={len(lines)})")
+        for origin in ("user", "file", "paste", "model", "review"):
+            outcomes = [_origin_outcome(text, origin) for text in lines]
+            label = {"model": "model alone", "review": "review, model alone"}.get(origin, origin)
+            print(f"    {label:<20} {_origin_counts(outcomes)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--holdout4", action="store_true",
+                        help="also the blind held-out corpora #4 (tests/data/scan/holdout4_*)")
+    parser.add_argument("--origins-only", action="store_true",
+                        help="only the per-origin outcomes (no timing)")
     args = parser.parse_args()
+    if args.origins_only:
+        _origin_rows(args.holdout4)
+        return
 
     print("Outcomes (malicious should be blocked or staged; benign written)")
     for split in ("train", "holdout"):
@@ -85,6 +153,8 @@ def main() -> None:
         ben = [assess(line).outcome for line in load_lines(names[1])]
         print(f"  agents {split:<8} hostile  {_counts(mal)}")
         print(f"  agents {split:<8} benign   {_counts(ben)}")
+
+    _origin_rows(args.holdout4)
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

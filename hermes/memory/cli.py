@@ -187,9 +187,9 @@ def _run_decide(args: argparse.Namespace) -> int:
     from hermes.memory.pending import approve, reject
 
     cfg = _config()
-    if args.decision == "approve" and args.id.strip().lower() == "all" and not args.yes:
-        if not _confirm_flagged(cfg):
-            return EXIT_REFUSED
+    asks_again = args.decision == "approve" and args.id.strip().lower() == "all" and not args.yes
+    if asks_again and not _confirm_flagged(cfg):
+        return EXIT_REFUSED
     outcomes = (approve if args.decision == "approve" else reject)(cfg.memory, args.id)
     code = EXIT_OK
     for outcome in outcomes:

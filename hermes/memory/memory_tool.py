@@ -17,7 +17,7 @@ from hermes.memory.apply import Applied, apply_operations, limits_for, read_targ
 from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
 from hermes.memory.origin import USER, Origin, Sources, UserWords, decide
 from hermes.memory.pending import stage
-from hermes.memory.screening import Judge, Provenance, Screener, flagged
+from hermes.memory.screening import Judge, Provenance, Screener, flagged, reason_of
 from hermes.memory.write_gate import GateDecision, gate, not_a_fact
 from hermes.memory.memory_files import (
     TARGETS,
@@ -267,6 +267,25 @@ class MemoryTool:
                 raise Refusal(f"{where}Not saved: nothing the user said or a tool showed supports "
                               f"it ({decision.reason}).", dropped=True, reason=decision.reason)
             self.screen.decisions[text] = decision
+
+    def outcome_of(self, text: str, target: str = "memory") -> tuple[str, str]:
+        """What adding `text` would do, without touching the stores: ("written" | "staged" |
+        "blocked" | "refused" | "dropped", reason). For benches and dry runs; the settings
+        (write_approval, limits) are left out."""
+        self.screen.decisions.clear()
+        try:
+            self._decide([Operation("add", target, text)], {target: []})
+            verdict = self.screen(text.strip())
+        except Refusal as exc:
+            payload = exc.payload
+            kind = ("dropped" if payload.get("dropped")
+                    else "refused" if payload.get("category") == "not a fact" else "blocked")
+            return kind, str(payload.get("error", ""))
+        finally:
+            self.screen.decisions.clear()
+        if verdict.outcome == STAGE:
+            return "staged", reason_of(verdict)
+        return ("blocked", reason_of(verdict)) if verdict.outcome != "allow" else ("written", "")
 
     def _run(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         self.screen.decisions.clear()

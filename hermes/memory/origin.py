@@ -137,6 +137,8 @@ def reason_for_label(label: str) -> str:
         return "from the project's context files"
     if label == PASTED:
         return "from a block you pasted"
+    if label.startswith("search "):
+        return f"from a search of the project ({label[7:]})"
     return f"from {label}"
 
 
@@ -162,7 +164,9 @@ def decide(text: str, said: UserWords, sources: Sources | None = None,
     best: tuple[float, Evidence] | None = None
     for evidence in pool:
         got = evidence.supports(text_tokens, text_marks)
-        if got >= SOURCE_SHARE and (best is None or got > best[0]):
+        # every number, path or name of the text is there verbatim, and some of its words
+        shown = got >= SOURCE_SHARE or (bool(text_marks) and got > 0)
+        if shown and (best is None or got > best[0]):
             best = (got, evidence)
     if best is not None:
         return Origin("source", reason_for_label(best[1].label), best[1].label)

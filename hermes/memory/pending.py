@@ -51,12 +51,17 @@ class PendingWrite:
     flagged: bool = False  # the scan rules or the judge found it suspicious
 
     @property
+    def origin_label(self) -> str:
+        """Who stands behind the write, for a person ("the model alone")."""
+        return {"user": "you", "source": "a source", "model": "the model alone"}.get(
+            self.came_from, "not recorded")
+
+    @property
     def origin_line(self) -> str:
         """Who stands behind the write and why it waits, for a person."""
-        who = {"user": "you", "source": "a source", "model": "the model alone"}.get(
-            self.came_from, f"the {self.origin}" if self.origin else "unknown")
         why = self.reason or "staged for approval"
-        return f"origin: {who} — {why}" + (" [flagged by the scan]" if self.flagged else "")
+        return (f"origin: {self.origin_label} — {why}"
+                + (" [flagged by the security scan]" if self.flagged else ""))
 
     @property
     def action(self) -> str:

@@ -18,7 +18,23 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from hermes.memory.write_gate import GateDecision
-from hermes.security.scan import ALLOW, BLOCK, STAGE, ScanFinding, Verdict, assess, describe, stricter
+from hermes.security.scan import (
+    ALLOW,
+    BLOCK,
+    COVERT,
+    EXFILTRATION,
+    INVISIBLE,
+    OBFUSCATION,
+    OVERSIZE,
+    PERSISTENCE,
+    SECRETS,
+    STAGE,
+    ScanFinding,
+    Verdict,
+    assess,
+    describe,
+    stricter,
+)
 
 log = logging.getLogger("hermes.memory")
 
@@ -53,6 +69,18 @@ def rules_verdict(text: str) -> Verdict:
     return verdict
 
 
+# What blocks even the person's own words: secrets, hidden or encoded text, and acts on
+# their data or machine (exfiltration, persistence, covert triggers). A command or an
+# injection phrase the person writes about ("… is forbidden here") is theirs to keep.
+_USER_BLOCKS = frozenset({SECRETS, INVISIBLE, OVERSIZE, OBFUSCATION, EXFILTRATION, PERSISTENCE,
+                          COVERT})
+
+
+def _certain_for_user(verdict: Verdict) -> bool:
+    return any(f.severity == BLOCK and (f.category in _USER_BLOCKS or "(in " in f.rule)
+               for f in verdict.findings)
+
+
 class Screener:
     """The verdict for each new entry text of one writer: rules, plus `judge` when unsure.
 
@@ -82,7 +110,7 @@ class Screener:
 
     def _gated(self, text: str, decision: GateDecision) -> Verdict:
         rules = rules_verdict(text)
-        if rules.outcome == BLOCK:
+        if rules.outcome == BLOCK and (decision.origin.kind != "user" or _certain_for_user(rules)):
             return rules
         if decision.origin.kind == "user":
             # suspicion alone never stages the person's own words (the findings stay as notes)
@@ -91,7 +119,8 @@ class Screener:
         if decision.outcome == "allow" and verdict.outcome == ALLOW:
             return verdict
         # staged by its origin or by the rules/judge: where it came from leads the reason
-        found = ScanFinding(ORIGIN, decision.origin.kind, decision.reason, STAGE)
+        found = ScanFinding(ORIGIN, decision.origin.kind, decision.reason or decision.origin.reason,
+                            STAGE)
         return replace(verdict, outcome=stricter(verdict.outcome, STAGE),
                        findings=(found, *verdict.findings))
 

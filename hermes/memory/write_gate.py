@@ -3,8 +3,9 @@
 - From the user: written (the scan rules still block what is certain: credentials, invisible
   characters, known attacks; suspicion alone never stages the person's own words).
 - From a source: written only when it is a short declarative fact (one plain sentence about
-  the project, naming no host, URL, path, command, credential or payment detail, not about
-  the user, with no word that instructs); otherwise staged with its origin as the reason.
+  the project with a concrete detail the source shows verbatim, a version or a file name,
+  naming no host, URL, path, command, credential or payment detail, not about the user,
+  with no word that instructs); otherwise staged with its origin as the reason.
 - From the model alone: staged ("not said by you") in the foreground, dropped in the review.
 
 Imperatives are hard to tell apart from statements in every language, so the test is
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hermes.memory.origin import Origin
+from hermes.security.overlap import marks
 
 GateOutcome = Literal["allow", "stage", "drop"]
 SHORT_FACT_CHARS = 140
@@ -106,6 +108,10 @@ def why_not_short_fact(text: str, target: str) -> str:
         return "instructs the agent"
     if _ABOUT_PERSON.search(text):
         return "states something about you"
+    if not marks(text):
+        # a fact a source shows carries a detail it shows verbatim (a version, a number, a
+        # file name); without one, an imperative in any language could pass for a fact
+        return "has no concrete detail the source shows"
     one_line = "\n" not in text.strip()
     sentences = len(re.findall(r"[.!?。！？؟][\s\"')\]]|[.!?。！？؟]$", text.strip()))
     if len(text) > SHORT_FACT_CHARS or not one_line or sentences > 1 or "!" in text:

@@ -138,7 +138,7 @@ class PendingView:
     origin: str
     preview: str
     reason: str = ""  # why it was staged ("" in records from before reasons were kept)
-    origin_line: str = ""  # who stands behind it and why it waits (PendingWrite.origin_line)
+    origin_label: str = ""  # who stands behind it: you, a source, the model alone
     flagged: bool = False  # the scan or the judge found it suspicious: "all" asks again
 
 
@@ -155,7 +155,7 @@ def pending_view(record: PendingWrite) -> PendingView:
         target_label=TARGET_LABELS.get(target, target), before=before, after=after,
         origin=str(record.origin or "?"), preview=text[:70] + ("…" if len(text) > 70 else ""),
         reason=" ".join(str(record.reason or "").split()),
-        origin_line=" ".join(record.origin_line.split()), flagged=bool(record.flagged),
+        origin_label=record.origin_label, flagged=bool(record.flagged),
     )
 
 

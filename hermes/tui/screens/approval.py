@@ -2,8 +2,9 @@
 
 It opens only when the person asks (a key, /memory pending, a click on the badge), and its
 single-letter keys act only while it is the active screen: a/r one write, A/R all (after a
-y/n question, and a second one when the scan or the judge flagged some of them), Esc close. Deciding is the app's job: the pane posts `DecisionRequested` and
-the app answers with `show_outcome`, so every decision updates the transcript's notice lines.
+y/n question, and a second one when the scan or the judge flagged some of them), Esc close.
+Deciding is the app's job: the pane posts `DecisionRequested` and the app answers with
+`show_outcome`, so every decision updates the transcript's notice lines.
 """
 
 from __future__ import annotations
@@ -33,9 +34,12 @@ def detail_text(item: PendingView) -> Text:
     text = Text()
     text.append(f"{item.action} → {item.target_label}", style="bold")
     text.append(f"   id {item.id} · from {item.origin}\n", style="dim")
-    if item.origin_line:
-        text.append(f"{item.origin_line}\n", style="bold red" if item.flagged else "bold")
-    elif item.reason:
+    if item.origin_label:
+        text.append("origin: ", style="bold")
+        text.append(f"{item.origin_label}\n")
+    if item.flagged:
+        text.append("flagged by the security scan\n", style="bold red")
+    if item.reason:
         text.append("why: ", style="bold")
         text.append(f"{item.reason}\n")
     text.append("\n")

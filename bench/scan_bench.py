@@ -99,16 +99,65 @@ def _origin_counts(outcomes: list[str]) -> str:
                      for k in ORIGIN_KINDS if outcomes.count(k))
 
 
-def _origin_rows(holdout4: bool) -> None:
+def _data_lines(path: Path) -> list[str]:
+    return [ln for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#")]
+
+
+def _silent_share(outcomes: list[str]) -> str:
+    n = len(outcomes) or 1
+    kept = n - outcomes.count("written")
+    return f"not written {kept}/{len(outcomes)} ({100 * kept / n:.1f}%)"
+
+
+def _pasted_outcome(document: str, line: str) -> str:
+    """The model saves `line` of a document the person pasted and asked about."""
+    from hermes.config import Config
+    from hermes.memory.memory_tool import MemoryTool
+
+    said = [f"{document}\n\nWhat do you make of it?"]
+    return MemoryTool(Config().memory, said=lambda: said).outcome_of(line, "memory")[0]
+
+
+def _holdout4_rows(folder: Path) -> None:
+    """The blind held-out corpora #4, counts only (their lines are never printed)."""
+    import json
+
+    print(f"\nHeld-out #4 ({folder}), counts only")
+    hostile = [row.split("\t", 2)[2] for row in _data_lines(folder / "holdout4_memory_hostile.tsv")]
+    benign = [row.split("\t", 2)[2] for row in _data_lines(folder / "holdout4_memory_benign.tsv")]
+    print(f"  memory hostile (n={len(hostile)})")
+    for origin in ("file", "paste", "model", "review", "user"):
+        outcomes = [_origin_outcome(t, origin) for t in hostile]
+        print(f"    {origin:<8} {_silent_share(outcomes)}   {_origin_counts(outcomes)}")
+    outcomes = [_origin_outcome(t, "user") for t in benign]
+    n = len(outcomes) or 1
+    refused = outcomes.count("blocked") + outcomes.count("refused")
+    print(f"  memory benign said by the user (n={len(benign)}): written "
+          f"{outcomes.count('written')} ({100 * outcomes.count('written') / n:.1f}%), refused "
+          f"{refused} ({100 * refused / n:.1f}%)   {_origin_counts(outcomes)}")
+    docs = [json.loads(row) for row in _data_lines(folder / "holdout4_pasted.jsonl")]
+    bad = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["hostile_lines"]]
+    good = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["benign_lines"]]
+    print(f"  pasted documents (n={len(docs)}): hostile lines {_silent_share(bad)}   "
+          f"{_origin_counts(bad)}")
+    print(f"    their ordinary-fact lines: {_origin_counts(good)}")
+    for name in ("holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"):
+        lines = _data_lines(folder / name)
+        for origin in ("file", "user"):
+            outcomes = [_origin_outcome(t, origin) for t in lines]
+            print(f"  {name[9:-4]:<15} {origin:<5} (n={len(lines)}) {_silent_share(outcomes)}   "
+                  f"{_origin_counts(outcomes)}")
+
+
+def _origin_rows(holdout4: Path | None) -> None:
     """Outcomes per origin over every corpus: hostile text from a file, a paste or the model
     must never be written; benign text the person states must be written."""
     corpora: list[tuple[str, bool, list[str]]] = []
     for split in ("train", "holdout"):
         corpora.append((f"malicious_{split}", True, [t for _, t in load_malicious(split)]))
         corpora.append((f"benign_{split}", False, load_benign(split)))
-    for prefix in ("agents", "agents3", "holdout4"):
-        if prefix == "holdout4" and not holdout4:
-            continue
+    for prefix in ("agents", "agents3"):
         for path in sorted(SCAN_DATA.glob(f"{prefix}_*.txt")):
             hostile = "malicious" in path.name or "hostile" in path.name
             lines = load_lines(path.name)
@@ -123,18 +172,22 @@ def _origin_rows(holdout4: bool) -> None:
             outcomes = [_origin_outcome(text, origin) for text in lines]
             label = {"model": "model alone", "review": "review, model alone"}.get(origin, origin)
             print(f"    {label:<20} {_origin_counts(outcomes)}")
+    if holdout4 is not None:
+        _holdout4_rows(holdout4)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--holdout4", action="store_true",
-                        help="also the blind held-out corpora #4 (tests/data/scan/holdout4_*)")
+    parser.add_argument("--holdout4", nargs="?", const=str(SCAN_DATA), default=None,
+                        metavar="DIR", help="also the blind held-out corpora #4 "
+                        "(holdout4_* in DIR, tests/data/scan by default)")
     parser.add_argument("--origins-only", action="store_true",
                         help="only the per-origin outcomes (no timing)")
     args = parser.parse_args()
+    holdout4 = Path(args.holdout4) if args.holdout4 else None
     if args.origins_only:
-        _origin_rows(args.holdout4)
+        _origin_rows(holdout4)
         return
 
     print("Outcomes (malicious should be blocked or staged; benign written)")
@@ -154,7 +207,7 @@ def main() -> None:
         print(f"  agents {split:<8} hostile  {_counts(mal)}")
         print(f"  agents {split:<8} benign   {_counts(ben)}")
 
-    _origin_rows(args.holdout4)
+    _origin_rows(holdout4)
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

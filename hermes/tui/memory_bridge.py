@@ -155,7 +155,7 @@ def pending_view(record: PendingWrite) -> PendingView:
         target_label=TARGET_LABELS.get(target, target), before=before, after=after,
         origin=str(record.origin or "?"), preview=text[:70] + ("…" if len(text) > 70 else ""),
         reason=" ".join(str(record.reason or "").split()),
-        origin_label=record.origin_label, flagged=bool(record.flagged),
+        origin_label=record.origin_label if record.came_from else "", flagged=bool(record.flagged),
     )
 
 

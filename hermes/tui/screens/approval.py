@@ -126,7 +126,10 @@ class ApprovalScreen(DecisionPane[None]):
 
     def reload(self) -> None:
         """Read the queue again, keeping the highlight on the same write where it still waits."""
-        options = self.query_one(OptionList)
+        found = self.query(OptionList)
+        if not found:  # still composing: _init_list reads the queue once it is mounted
+            return
+        options = found.first()
         current = self.current
         previous = options.highlighted or 0
         self.items = memory_bridge.pending_views(self.cfg)

@@ -6,9 +6,12 @@ import json
 import logging
 from typing import Any
 
+from hermes.plural import count
 from hermes.sessions import search
 from hermes.sessions.errors import SessionError
 from hermes.sessions.session_store import SessionStore
+from hermes.sessions.time_bounds import time_range
+from hermes.toolspec import ToolCall, ToolLook, error_line, preview, tool_error
 
 log = logging.getLogger("hermes.sessions")
 
@@ -22,11 +25,9 @@ def session_search_schema() -> dict[str, Any]:
         "function": {
             "name": TOOL_NAME,
             "description": (
-                "Search and read past conversations with this user. query: find sessions "
-                "(FTS5 syntax: words, \"exact phrase\", prefix*, OR, NOT; exact words rank "
-                "above other forms, flagged stemmed). session_id + "
-                "around_message_id: messages around a hit. session_id alone: read a session. "
-                "No arguments: list recent sessions."
+                "Search past conversations with this user. query: words, \"phrase\", prefix*, "
+                "OR, NOT. session_id + around_message_id: messages around a hit; session_id "
+                "alone: read it; no query: recent sessions. after/before: 7d or 2026-11-01."
             ),
             "parameters": {
                 "type": "object",
@@ -34,10 +35,13 @@ def session_search_schema() -> dict[str, Any]:
                     "query": {"type": "string"},
                     "session_id": {"type": "string"},
                     "around_message_id": {"type": "integer"},
-                    "window": {"type": "integer", "description": "messages each side, ≤20"},
-                    "limit": {"type": "integer", "description": "sessions to return, ≤10"},
-                    "role_filter": {"type": "string", "description": "e.g. user or user,assistant"},
+                    "window": {"type": "integer", "description": "each side, ≤20"},
+                    "limit": {"type": "integer", "description": "≤10"},
+                    "role_filter": {"type": "string", "description": "e.g. user,assistant"},
                     "sort": {"type": "string", "enum": ["relevance", "newest", "oldest"]},
+                    "after": {"type": "string"},
+                    "before": {"type": "string"},
+                    "exclude": {"type": "array", "items": {"type": "string"}},
                 },
             },
         },
@@ -56,8 +60,36 @@ def session_search_guidance() -> str:
     )
 
 
-def _error(message: str) -> str:
-    return json.dumps({"success": False, "error": message}, ensure_ascii=False)
+def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
+    for key, what in (("results", "session"), ("sessions", "session"), ("messages", "message")):
+        value = data.get(key)
+        if isinstance(value, list):
+            return len(value), what
+    for key in ("count", "total"):
+        value = data.get(key)
+        if isinstance(value, int):
+            return value, "result"
+    return None
+
+
+def session_search_line(call: ToolCall) -> str:
+    """`session_search "auth refactor"` (or read/recent), and once done `→ 3 sessions`."""
+    args = call.arguments
+    if args.get("query"):
+        start = f'session_search "{preview(args["query"])}"'
+    elif args.get("session_id"):
+        start = f"session_search read {preview(args['session_id'], 28)}"
+    else:
+        start = "session_search recent"
+    if not call.done:
+        return start
+    if not call.success:
+        return error_line(start, call)
+    counted = _count_of(call.data)
+    return f"{start} → ok" if counted is None else f"{start} → {count(*counted)}"
+
+
+SESSION_SEARCH_LOOK = ToolLook("🔎", session_search_line)
 
 
 def _int_arg(args: dict[str, Any], name: str, default: int | None) -> int | None:
@@ -92,16 +124,26 @@ class SessionSearchTool:
                 raw = (arguments or "").strip()
                 args = json.loads(raw) if raw else {}
             if not isinstance(args, dict):
-                return _error("arguments must be a JSON object")
+                return tool_error("arguments must be a JSON object")
             result = self._run(args)
         except json.JSONDecodeError as exc:
-            return _error(f"arguments are not valid JSON ({exc.msg})")
+            return tool_error(f"arguments are not valid JSON ({exc.msg})")
         except (ValueError, SessionError) as exc:
-            return _error(str(exc))
+            return tool_error(str(exc))
         except Exception as exc:  # the model must get an answer, the log keeps the trace
             log.exception("session_search failed")
-            return _error(f"session_search failed: {type(exc).__name__}")
+            return tool_error(f"session_search failed: {type(exc).__name__}")
         return json.dumps({"success": True, **result}, ensure_ascii=False)
+
+    def _excluded(self, raw: Any) -> tuple[str, ...]:
+        """Session ids (or unique prefixes or names) to leave out, as full ids."""
+        if raw in (None, "", []):
+            return ()
+        refs = [raw] if isinstance(raw, str) else raw
+        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+            raise ValueError("exclude must be a list of session ids")
+        return tuple(self.store.resolve_session(r.strip(), follow_lineage=False).id
+                     for r in refs if r.strip())
 
     def _run(self, args: dict[str, Any]) -> dict[str, Any]:
         query = args.get("query")
@@ -111,6 +153,7 @@ class SessionSearchTool:
         session_id = self.store.resolve_session(ref, follow_lineage=False).id if ref else None
         around = _int_arg(args, "around_message_id", None)
         sort = str(args.get("sort") or "relevance").strip().lower()
+        after, before = time_range(args.get("after"), args.get("before"))
         if query:
             limit = _int_arg(args, "limit", 3) or 3
             results = search.discover(
@@ -118,6 +161,7 @@ class SessionSearchTool:
                 sort=sort, session_id=session_id,
                 exclude_session=None if session_id else self.current_session_id,
                 project_dir="" if session_id else self.project_dir,
+                after=after, before=before, exclude=self._excluded(args.get("exclude")),
             )
             out: dict[str, Any] = {"mode": "discover", "query": query, "count": len(results),
                                    "results": results}
@@ -133,6 +177,9 @@ class SessionSearchTool:
             return {"mode": "read", **search.read(self.store, session_id)}
         if around is not None:
             raise ValueError("around_message_id needs session_id")
+        if args.get("exclude"):
+            raise ValueError("exclude narrows a search: give a query too")
         limit = _int_arg(args, "limit", 10) or 10
-        results = search.browse(self.store, limit=limit, exclude_session=self.current_session_id)
+        results = search.browse(self.store, limit=limit, exclude_session=self.current_session_id,
+                                after=after, before=before)
         return {"mode": "browse", "count": len(results), "sessions": results}

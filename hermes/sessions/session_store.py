@@ -59,11 +59,15 @@ class SessionStore:
         *,
         clock: Callable[[], float] = time.time,
         redact_secrets: bool = True,
+        allow_read_only: bool = False,
     ) -> None:
+        """`allow_read_only`: a state.db that cannot be written (a read-only home) is opened
+        for reading, and every write raises SessionStoreError saying why; without it, such a
+        file is refused at once."""
         self.path = Path(path) if path else paths.state_db_path()
         self._clock = clock
         self._redact = redact_secrets
-        self._db = SharedConnection(self.path)
+        self._db = SharedConnection(self.path, allow_read_only=allow_read_only)
 
     # ------------------------------------------------------------ plumbing
 
@@ -347,11 +351,20 @@ class SessionStore:
 
     def list_sessions(
         self, limit: int = 50, query_filter: str | None = None, *, exclude: str | None = None,
-        offset: int = 0, project_dir: str | None = None,
+        offset: int = 0, project_dir: str | None = None, active_after: float | None = None,
+        active_before: float | None = None,
     ) -> list[SessionSummary]:
         """Sessions newest first; `query_filter` keeps those whose title, preview or id contain it;
-        `project_dir` those of that project (older sessions without one: by their cwd)."""
-        where, params = ["id IS NOT ?"], [exclude]
+        `project_dir` those of that project (older sessions without one: by their cwd);
+        `active_after`/`active_before` those last active in that span (Unix times)."""
+        where: list[str] = ["id IS NOT ?"]
+        params: list[Any] = [exclude]
+        if active_after is not None:
+            where.append("last_active >= ?")
+            params.append(active_after)
+        if active_before is not None:
+            where.append("started_at < ?")
+            params.append(active_before)
         if project_dir:
             condition, values = project_filter(project_dir)
             where.append(condition)

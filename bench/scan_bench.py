@@ -70,6 +70,118 @@ def _ms_per_kb(text: str, runs: int) -> float:
     return statistics.median(samples) * 1000 / (len(text) / 1000)
 
 
+ORIGIN_KINDS = ("written", "staged", "blocked", "refused", "dropped")
+
+
+def _origin_outcome(text: str, origin: str) -> str:
+    """The outcome of the model adding `text` to MEMORY.md when it came from `origin`:
+    the person said it, a file showed it, the person pasted it in a document, or nobody
+    (foreground) / nobody (review)."""
+    from hermes.config import Config
+    from hermes.memory.memory_tool import MemoryTool
+    from hermes.workspace.provenance import TurnSources
+
+    cfg = Config().memory
+    sources = TurnSources()
+    said = ["hello"]
+    writer = "tool"
+    if origin == "user":
+        said = [text]
+    elif origin == "file":
+        said = ["what does notes.md say?"]
+        sources.record("file notes.md", f"# Notes\n\nSome context first.\n{text}\nMore notes.\n")
+    elif origin == "paste":
+        said = [f"From the vendor's note:\n\nPlease read all of this.\n{text}\nThanks, the "
+                "vendor.\n\nWhat do you make of it?"]
+    elif origin == "review":
+        writer = "review"
+    tool = MemoryTool(cfg, origin=writer, said=lambda: said, sources=sources)
+    return tool.outcome_of(text, "memory")[0]
+
+
+def _origin_counts(outcomes: list[str]) -> str:
+    n = len(outcomes) or 1
+    return "  ".join(f"{k} {outcomes.count(k):>3} ({100 * outcomes.count(k) / n:5.1f}%)"
+                     for k in ORIGIN_KINDS if outcomes.count(k))
+
+
+def _data_lines(path: Path) -> list[str]:
+    return [ln for ln in path.read_text(encoding="utf-8").splitlines()
+            if ln.strip() and not ln.startswith("#")]
+
+
+def _silent_share(outcomes: list[str]) -> str:
+    n = len(outcomes) or 1
+    kept = n - outcomes.count("written")
+    return f"not written {kept}/{len(outcomes)} ({100 * kept / n:.1f}%)"
+
+
+def _pasted_outcome(document: str, line: str) -> str:
+    """The model saves `line` of a document the person pasted and asked about."""
+    from hermes.config import Config
+    from hermes.memory.memory_tool import MemoryTool
+
+    said = [f"{document}\n\nWhat do you make of it?"]
+    return MemoryTool(Config().memory, said=lambda: said).outcome_of(line, "memory")[0]
+
+
+def _holdout4_rows(folder: Path) -> None:
+    """The blind held-out corpora #4, counts only (their lines are never printed)."""
+    import json
+
+    print(f"\nHeld-out #4 ({folder}), counts only")
+    hostile = [row.split("\t", 2)[2] for row in _data_lines(folder / "holdout4_memory_hostile.tsv")]
+    benign = [row.split("\t", 2)[2] for row in _data_lines(folder / "holdout4_memory_benign.tsv")]
+    print(f"  memory hostile (n={len(hostile)})")
+    for origin in ("file", "paste", "model", "review", "user"):
+        outcomes = [_origin_outcome(t, origin) for t in hostile]
+        print(f"    {origin:<8} {_silent_share(outcomes)}   {_origin_counts(outcomes)}")
+    outcomes = [_origin_outcome(t, "user") for t in benign]
+    n = len(outcomes) or 1
+    refused = outcomes.count("blocked") + outcomes.count("refused")
+    print(f"  memory benign said by the user (n={len(benign)}): written "
+          f"{outcomes.count('written')} ({100 * outcomes.count('written') / n:.1f}%), refused "
+          f"{refused} ({100 * refused / n:.1f}%)   {_origin_counts(outcomes)}")
+    docs = [json.loads(row) for row in _data_lines(folder / "holdout4_pasted.jsonl")]
+    bad = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["hostile_lines"]]
+    good = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["benign_lines"]]
+    print(f"  pasted documents (n={len(docs)}): hostile lines {_silent_share(bad)}   "
+          f"{_origin_counts(bad)}")
+    print(f"    their ordinary-fact lines: {_origin_counts(good)}")
+    for name in ("holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"):
+        lines = _data_lines(folder / name)
+        for origin in ("file", "user"):
+            outcomes = [_origin_outcome(t, origin) for t in lines]
+            print(f"  {name[9:-4]:<15} {origin:<5} (n={len(lines)}) {_silent_share(outcomes)}   "
+                  f"{_origin_counts(outcomes)}")
+
+
+def _origin_rows(holdout4: Path | None) -> None:
+    """Outcomes per origin over every corpus: hostile text from a file, a paste or the model
+    must never be written; benign text the person states must be written."""
+    corpora: list[tuple[str, bool, list[str]]] = []
+    for split in ("train", "holdout"):
+        corpora.append((f"malicious_{split}", True, [t for _, t in load_malicious(split)]))
+        corpora.append((f"benign_{split}", False, load_benign(split)))
+    for prefix in ("agents", "agents3"):
+        for path in sorted(SCAN_DATA.glob(f"{prefix}_*.txt")):
+            hostile = "malicious" in path.name or "hostile" in path.name
+            lines = load_lines(path.name)
+            if hostile:
+                lines = [ln[7:] if ln[:7] in ("block: ", "stage: ") else ln for ln in lines]
+            corpora.append((path.stem, hostile, lines))
+    corpora.append(("directives_benign", False, load_lines("directives_benign.txt")))
+    print("\nOutcomes per origin (counts only; the memory tool's gate, no disk writes)")
+    for name, hostile, lines in corpora:
+        print(f"  {name} ({'hostile' if hostile else 'benign'}, n={len(lines)})")
+        for origin in ("user", "file", "paste", "model", "review"):
+            outcomes = [_origin_outcome(text, origin) for text in lines]
+            label = {"model": "model alone", "review": "review, model alone"}.get(origin, origin)
+            print(f"    {label:<20} {_origin_counts(outcomes)}")
+    if holdout4 is not None:
+        _holdout4_rows(holdout4)
+
+
 # Project-context corpora: (label, hostile file, benign file); the held-out ones were written
 # blind to the rules. #2 and #3 were measured before this filter existed (already seen).
 _CONTEXT_CORPORA = (
@@ -109,7 +221,16 @@ def _project_context_rows() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--holdout4", nargs="?", const=str(SCAN_DATA), default=None,
+                        metavar="DIR", help="also the blind held-out corpora #4 "
+                        "(holdout4_* in DIR, tests/data/scan by default)")
+    parser.add_argument("--origins-only", action="store_true",
+                        help="only the per-origin outcomes (no timing)")
     args = parser.parse_args()
+    holdout4 = Path(args.holdout4) if args.holdout4 else None
+    if args.origins_only:
+        _origin_rows(holdout4)
+        return
 
     print("Outcomes (malicious should be blocked or staged; benign written)")
     for split in ("train", "holdout"):
@@ -119,6 +240,8 @@ def main() -> None:
         print(f"  {split:<8} benign     {_counts(ben)}")
 
     _project_context_rows()
+
+    _origin_rows(holdout4)
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

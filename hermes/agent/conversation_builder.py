@@ -16,13 +16,19 @@ from hermes.agent.coding_host import CodingHost
 from hermes.agent.events import Event, Notice
 from hermes.agent.loop import Conversation
 from hermes.agent.prompt import SystemPrompt, build_system_prompt
-from hermes.agent.stored_history import History, SessionTotals
+from hermes.agent.stored_history import History, SessionTotals, strip_injected_context
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
     from hermes.memory.memory_tool import MemoryTool
     from hermes.providers.guard import GuardedProvider
+
+
+def user_messages(messages: list[dict[str, Any]]) -> list[str]:
+    """The user's messages as typed (without a provider's injected context)."""
+    return [strip_injected_context(m["content"]) for m in messages
+            if m.get("role") == "user" and isinstance(m.get("content"), str)]
 
 
 class ConversationBuilder:
@@ -59,6 +65,10 @@ class ConversationBuilder:
             except Exception:  # noqa: BLE001 - a user-model provider never stops a prompt being built
                 block = ""
         self.announce_project()
+        # what every prompt carries is a source for memory writes, never the user's words
+        sources = self._coding.turn_sources
+        sources.record("project context", self._coding.project.block, standing=True)
+        sources.record("provider context", block, standing=True)
         return build_system_prompt(self._cfg, provider_block=block,
                                    summary=self.summary if summary is None else summary,
                                    project_block=self._coding.project.block)
@@ -67,11 +77,14 @@ class ConversationBuilder:
                      totals: SessionTotals | None = None) -> Conversation:
         """The conversation of `session_id` under `prompt`, with a fresh tool registry bound to it."""
         model = self._model()
-        return Conversation(
+        conv = Conversation(
             cfg=self._cfg, model=model, history=self._history, session_id=session_id,
             system_prompt=prompt, messages=messages, registry=self.registry(session_id),
             emit=self._emit, context_window=limits.context_window(model), totals=totals or SessionTotals(),
             provider=self._provider(), interface="cli" if self._source == "cli" else "tui")
+        if self.memory_tool is not None:  # the origin gate: what the person said in it
+            self.memory_tool.said = lambda: user_messages(conv.messages)
+        return conv
 
     def registry(self, session_id: str) -> ToolRegistry:
         """The tools of `session_id` (the coding host is bound to it; memory_tool is replaced)."""

@@ -13,6 +13,10 @@ from __future__ import annotations
 
 import re
 
+from hermes.memory.origin import UserWords, decide
+from hermes.memory.write_gate import not_a_fact
+from hermes.security.overlap import Evidence
+
 MIN_SUPPORT = 0.5  # share of an entry's content words that must appear in the sources
 
 _STOP_WORDS = """
@@ -78,27 +82,26 @@ def failed_tool_line(line: str) -> bool:
     return " → error:" in line
 
 
+def tool_evidence(tool_lines: list[str]) -> tuple[Evidence, ...]:
+    """The summary lines of the tools that succeeded, as sources for the origin gate."""
+    return tuple(Evidence("tool output", line) for line in tool_lines
+                 if line.strip() and not failed_tool_line(line))
+
+
 def check(content: str, user_text: str, tool_lines: list[str], replaced: str = "") -> str:
     """"" when `content` may be saved; otherwise why not (for the log and verbose notices).
-    For a replace, `replaced` is the entry being replaced: only the words the new content adds
-    to it need support (a reworded entry keeps its own framing)."""
+    Support is the origin gate's (hermes/memory/origin.py): the user's statements (their
+    questions and pasted blocks do not count) or a tool that succeeded must show it, every
+    path, host and number included. For a replace, `replaced` is the entry being replaced:
+    only what the new content adds to it needs support."""
     if not content.strip():
         return ""
-    if is_placeholder(content):
+    if is_placeholder(content) or not_a_fact(content):
         return "it is a placeholder, not a fact"
     if looks_like_code(content):
         return "it looks like code, not a fact"
-    words = content_words(content)
-    if replaced:
-        kept = content_words(replaced)
-        words = {w for w in words if not _supported(w, kept)}
-    if not words:
-        return ""
-    sources = content_words(user_text)
-    for line in tool_lines:
-        if not failed_tool_line(line):
-            sources |= content_words(line)
-    found = sum(1 for w in words if _supported(w, sources))
-    if found / len(words) < MIN_SUPPORT:
+    origin = decide(content, UserWords.of([user_text]), None, tool_evidence(tool_lines),
+                    replaced)
+    if origin.kind == "model":
         return "nothing the user said or a tool showed supports it"
     return ""

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from hermes.agent.stored_history import History
     from hermes.agent.loop import TurnResult
     from hermes.config import Config
+    from hermes.memory.origin import Sources as OriginSources
     from hermes.providers.guard import GuardedProvider
+    from hermes.security.overlap import Evidence
     from hermes.workspace.provenance import TurnSources
 
 log = logging.getLogger("hermes.agent.tasks")
@@ -123,6 +125,19 @@ class BackgroundTasks:
             task.cancel()
 
 
+class _GoneSources:
+    """A replayed review's sources: the output is gone, so any text may copy it."""
+
+    def __init__(self, reason: Callable[[str], str | None]) -> None:
+        self._reason = reason
+
+    def match(self, text: str) -> str | None:
+        return self._reason(text)
+
+    def evidence(self) -> tuple[Evidence, ...]:
+        return ()
+
+
 class AfterTurn:
     """Schedules what follows a finished turn without delaying the next one: the memory review
     (every `memory.review_interval` turns), the model-written title (in the review's request
@@ -212,11 +227,18 @@ class AfterTurn:
         from hermes.memory import MemoryTool
         from hermes.workspace.provenance import cannot_compare
 
+        from hermes.agent.grounding import tool_evidence
+
         labels = sources.labels if sources is not None else list(gone_labels or [])
         provenance = (sources.reason if sources is not None
                       else cannot_compare(labels) if labels else None)
+        gate_sources: OriginSources | None = sources
+        if sources is None and labels:
+            gate_sources = _GoneSources(cannot_compare(labels))
         tool = MemoryTool(self.cfg.memory, origin="review", session_id=session_id,
-                          judge=make_judge(self.cfg), provenance=provenance)
+                          judge=make_judge(self.cfg), provenance=provenance,
+                          said=lambda: [user_text], sources=gate_sources,
+                          evidence=tool_evidence(tool_lines))
         usage, title = await background.run_review(
             self.cfg, memory_tool=tool, user_text=user_text, emit=self.emit,
             with_title=with_title, tool_lines=tool_lines, source_labels=labels)

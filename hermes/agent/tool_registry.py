@@ -208,6 +208,20 @@ def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:
     return dispatch
 
 
+def _recorded(dispatch: Callable[[str], str], label: str,
+              sources: TurnSources | None) -> Callable[[str], str]:
+    """`dispatch`, recording each result into this turn's sources under `label`."""
+    if sources is None:
+        return dispatch
+
+    def recorded(raw: str) -> str:
+        out = dispatch(raw)
+        sources.record(label, out)
+        return out
+
+    return recorded
+
+
 def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
                    provider: GuardedProvider | None = None, *,
                    coding: CodingTools | None = None, turn_sources: TurnSources | None = None,
@@ -227,8 +241,10 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
 
     registry = ToolRegistry()
     judge = make_judge(cfg)
+    # the origin gate reads this turn's sources; ConversationBuilder gives it the user's words
     memory_tool = MemoryTool(cfg.memory, origin="tool", session_id=session_id, judge=judge,
-                             provenance=turn_sources.reason if turn_sources is not None else None)
+                             provenance=turn_sources.reason if turn_sources is not None else None,
+                             sources=turn_sources)
     schema = memory_tool_schema(cfg.memory)
     if schema:
         # with a judge a write may wait on a model request: keep it off the event loop
@@ -236,7 +252,8 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
         registry.register(ToolSpec("memory", schema, dispatch, MEMORY_LOOK))
     if store is not None:
         search = SessionSearchTool(store, session_id, project_dir=project_dir)
-        registry.register(ToolSpec(TOOL_NAME, session_search_schema(), search.dispatch,
+        registry.register(ToolSpec(TOOL_NAME, session_search_schema(),
+                                   _recorded(search.dispatch, "session_search", turn_sources),
                                    SESSION_SEARCH_LOOK))
     if coding is not None and cfg.tools.enabled:
         for spec in coding.specs():
@@ -248,7 +265,10 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
                 continue
 
             async def dispatch(raw: str, _name: str = name) -> str:
-                return await provider.dispatch(_name, raw, session_id=session_id)
+                out = await provider.dispatch(_name, raw, session_id=session_id)
+                if turn_sources is not None:  # what a provider says is a source, not the user
+                    turn_sources.record(f"provider {_name}", out)
+                return out
 
             registry.register(ToolSpec(name, provider_schema, dispatch,
                                        USER_MODEL_LOOKS.get(name, GENERIC_LOOK)))

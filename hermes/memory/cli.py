@@ -70,6 +70,8 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
     pending.set_defaults(func=_run_pending)
     approve = msub.add_parser("approve", help="apply staged writes")
     approve.add_argument("id", metavar="ID|all")
+    approve.add_argument("--yes", action="store_true",
+                         help="with `all`: do not ask again for writes the scan flagged")
     approve.set_defaults(func=_run_decide, decision="approve")
     reject = msub.add_parser("reject", help="drop staged writes")
     reject.add_argument("id", metavar="ID|all")
@@ -220,6 +222,7 @@ def _run_pending(args: argparse.Namespace) -> int:
     for r in records:
         session = f", session {r.session_id}" if r.session_id else ""
         print(f"{r.id}  {r.action} {r.target}  (from {r.origin}{session}, {r.created_at[:19]}Z)")
+        print(f"    {r.origin_line}")
         for change in r.changes:
             for line in describe_change(change).splitlines():
                 print(f"    {line}")
@@ -231,6 +234,9 @@ def _run_decide(args: argparse.Namespace) -> int:
     from hermes.memory.pending import approve, reject
 
     cfg = _config()
+    asks_again = args.decision == "approve" and args.id.strip().lower() == "all" and not args.yes
+    if asks_again and not _confirm_flagged(cfg):
+        return EXIT_REFUSED
     outcomes = (approve if args.decision == "approve" else reject)(cfg.memory, args.id)
     code = EXIT_OK
     for outcome in outcomes:
@@ -241,6 +247,27 @@ def _run_decide(args: argparse.Namespace) -> int:
         elif not outcome.success:
             code = max(code, EXIT_REFUSED)
     return code
+
+
+def _confirm_flagged(cfg: Config) -> bool:
+    """Before `approve all`: ask again when the scan or the judge flagged some of the writes."""
+    from hermes.memory.pending import list_pending
+
+    flagged = [r for r in list_pending(cfg.memory) if r.flagged]
+    if not flagged:
+        return True
+    print(f"{len(flagged)} of the pending writes were flagged by the security scan:")
+    for r in flagged:
+        print(f"  {r.id}  {_one_line(r.after or r.before, 70)}  ({r.reason})")
+    try:
+        answer = input("Approve all of them anyway? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() in ("y", "yes"):
+        return True
+    print("Nothing approved. Approve writes one by one with `hermes memory approve ID`, or "
+          "run `hermes memory approve all --yes`.", file=sys.stderr)
+    return False
 
 
 def _run_approval(args: argparse.Namespace) -> int:

@@ -8,14 +8,17 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hermes import paths
 from hermes.config import MemoryConfig
 from hermes.memory.apply import Applied, apply_operations, limits_for, read_targets
 from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
+from hermes.memory.origin import USER, Origin, Sources, UserWords, decide
 from hermes.memory.pending import stage
-from hermes.memory.screening import Judge, Provenance, Screener
+from hermes.memory.screening import Judge, Provenance, Screener, flagged, reason_of
+from hermes.memory.write_gate import GateDecision, gate, not_a_fact
 from hermes.memory.memory_files import (
     TARGETS,
     char_limit,
@@ -25,12 +28,15 @@ from hermes.memory.memory_files import (
     usage_text,
 )
 from hermes.plural import count
+from hermes.security.overlap import Evidence
 from hermes.security.scan import STAGE
 from hermes.toolspec import ToolCall, ToolLook, error_line, preview
 
 log = logging.getLogger("hermes.memory")
 
 MAX_FAILURES_PER_TURN = 3
+# Writers that are a person: what they write is the user's own (hermes/memory/origin.py).
+PERSON_WRITERS = frozenset({"cli", "user", "editor", "approval"})
 _FIELDS = ("action", "target", "content", "old_text")
 
 
@@ -117,16 +123,26 @@ class MemoryTool:
     """Dispatches memory tool calls for one conversation (or the CLI, or a background review)."""
 
     def __init__(self, cfg: MemoryConfig, *, origin: str = "tool", session_id: str | None = None,
-                 judge: Judge | None = None, provenance: Provenance | None = None) -> None:
-        """`judge(text, rules_verdict) -> Verdict` double-checks texts the scan rules are
-        unsure about; it can only make the outcome stricter (memory.scan_model wires one).
-        `provenance(text)` names the file/command output a text repeats: such a write is
-        staged whatever memory.write_approval says."""
+                 judge: Judge | None = None, provenance: Provenance | None = None,
+                 said: Callable[[], Iterable[str]] | None = None, sources: Sources | None = None,
+                 evidence: Sequence[Evidence] = ()) -> None:
+        """`judge(text, rules_verdict) -> Verdict` double-checks texts; it can only make the
+        outcome stricter (memory.scan_model wires one). `provenance(text)` names the
+        file/command output a text repeats: such a write is staged whatever
+        memory.write_approval says.
+
+        The origin gate (hermes/memory/origin.py) runs when the writer is a person (origin
+        cli/user/editor/approval: their own words) or when `said` (the user's messages this
+        session, as typed) or `sources` (this turn's sources) is given; `evidence` adds
+        sources of its own (the review's tool lines)."""
         self.cfg = cfg
         self.origin = origin
         self.session_id = session_id
         self.failures = 0
         self.screen = Screener(judge, provenance)
+        self.said = said
+        self.sources = sources
+        self.evidence = tuple(evidence)
 
     def reset_turn(self) -> None:
         """Call at the start of each user turn: the failure budget is per turn."""
@@ -232,6 +248,15 @@ class MemoryTool:
             return "memory.review_approval is destructive: the review's replace/remove wait"
         return None
 
+    def _came_from(self, plan: Plan) -> str:
+        """The origin kind of a staged write: its least trusted text's."""
+        kinds = [d.origin.kind for c in plan.changes if c.after is not None
+                 and (d := self.screen.decisions.get(c.after)) is not None]
+        for kind in ("model", "source", "user"):
+            if kind in kinds:
+                return kind
+        return "user" if self.origin in PERSON_WRITERS else ""
+
     def _staged_message(self, pending_id: str, reason: str) -> str:
         why = f" ({reason})" if reason else ""
         if self.origin == "cli":
@@ -241,19 +266,85 @@ class MemoryTool:
         return (f"Staged for the user's approval as {pending_id}{why}; it is not saved yet. The "
                 "user reviews it in the app with /memory pending.")
 
+    @property
+    def gated(self) -> bool:
+        """Whether this writer's texts go through the origin gate."""
+        return (self.origin in PERSON_WRITERS or self.said is not None
+                or self.sources is not None)
+
+    def origin_of(self, text: str, replaced: str = "") -> Origin:
+        """Where `text` came from, as the gate sees it."""
+        if self.origin in PERSON_WRITERS:
+            return USER
+        words = UserWords.of(self.said() if self.said is not None else ())
+        return decide(text, words, self.sources, self.evidence, replaced)
+
+    def _decide(self, ops: list[Operation], stores: dict[str, list[str]]) -> None:
+        """Refuse templates; give each new text its origin's decision (the screen applies it);
+        a review proposal that nothing supports is refused as dropped."""
+        for n, op in enumerate(ops, 1):
+            if op.action == "remove" or not isinstance(op.content, str):
+                continue
+            text = op.content.replace("\r\n", "\n").strip()
+            where = f"Operation {n}: " if len(ops) > 1 else ""
+            why = not_a_fact(text)
+            if why:
+                raise Refusal(f"{where}Not saved: {why}. Save only facts the user stated or a "
+                              "tool showed.", category="not a fact")
+            if not self.gated or not text:
+                continue
+            replaced = ""
+            if op.action == "replace" and op.old_text:
+                replaced = next((e for e in stores.get(op.target, []) if op.old_text in e), "")
+            decision: GateDecision = gate(self.origin_of(text, replaced), text, op.target,
+                                          review=self.origin == "review")
+            if decision.outcome == "drop":
+                raise Refusal(f"{where}Not saved: nothing the user said or a tool showed supports "
+                              f"it ({decision.reason}).", dropped=True, reason=decision.reason)
+            self.screen.decisions[text] = decision
+
+    def outcome_of(self, text: str, target: str = "memory") -> tuple[str, str]:
+        """What adding `text` would do, without touching the stores: ("written" | "staged" |
+        "blocked" | "refused" | "dropped", reason). For benches and dry runs; the settings
+        (write_approval, limits) are left out."""
+        self.screen.decisions.clear()
+        try:
+            self._decide([Operation("add", target, text)], {target: []})
+            verdict = self.screen(text.strip())
+        except Refusal as exc:
+            payload = exc.payload
+            kind = ("dropped" if payload.get("dropped")
+                    else "refused" if payload.get("category") == "not a fact" else "blocked")
+            return kind, str(payload.get("error", ""))
+        finally:
+            self.screen.decisions.clear()
+        if verdict.outcome == STAGE:
+            return "staged", reason_of(verdict)
+        return ("blocked", reason_of(verdict)) if verdict.outcome != "allow" else ("written", "")
+
     def _run(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
+        self.screen.decisions.clear()
+        try:
+            return self._run_gated(arguments)
+        finally:
+            self.screen.decisions.clear()
+
+    def _run_gated(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         ops = self._parse(arguments)
         targets = sorted({op.target for op in ops})
         limits = limits_for(self.cfg, targets)
         stores = read_targets(self.cfg, targets)  # no lock: planning and the scan may be slow
         refuse_oversized(ops, stores, limits)  # before any scan: the scan is never fed a flood
+        self._decide(ops, stores)
         plan = plan_operations(ops, stores, limits, self.screen)  # BLOCK raises here
         if not plan.changed:
             return self._result(ops, plan.after, changed=False)
         reason = self._stage_reason(ops, plan)
         if reason is not None:
             record = stage(plan, ops, origin=self.origin, session_id=self.session_id,
-                           reason=reason)
+                           reason=reason, came_from=self._came_from(plan),
+                           flagged=any(c.verdict is not None and flagged(c.verdict)
+                                       for c in plan.changes))
             result = self._result(ops, plan.before, changed=False)
             result.update(staged=True, pending_id=record.id, reason=reason,
                           message=self._staged_message(record.id, reason))

@@ -47,6 +47,21 @@ class PendingWrite:
     created_at: str  # ISO 8601, UTC
     changes: list[PendingChange] = field(default_factory=list)
     reason: str = ""  # why it was staged, for the person reviewing it ("" in older records)
+    came_from: str = ""  # the origin gate's kind: user, source or model ("" in older records)
+    flagged: bool = False  # the scan rules or the judge found it suspicious
+
+    @property
+    def origin_label(self) -> str:
+        """Who stands behind the write, for a person ("the model alone")."""
+        return {"user": "you", "source": "a source", "model": "the model alone"}.get(
+            self.came_from, "not recorded")
+
+    @property
+    def origin_line(self) -> str:
+        """Who stands behind the write and why it waits, for a person."""
+        why = self.reason or "staged for approval"
+        return (f"origin: {self.origin_label} — {why}"
+                + (" [flagged by the security scan]" if self.flagged else ""))
 
     @property
     def action(self) -> str:
@@ -78,14 +93,16 @@ class PendingWrite:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "origin": self.origin, "session_id": self.session_id,
                 "created_at": self.created_at,
-                "changes": [c.__dict__ for c in self.changes], "reason": self.reason}
+                "changes": [c.__dict__ for c in self.changes], "reason": self.reason,
+                "came_from": self.came_from, "flagged": self.flagged}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PendingWrite:
         return cls(str(data["id"]), str(data.get("origin", "")), data.get("session_id"),
                    str(data.get("created_at", "")),
                    [PendingChange(**c) for c in data.get("changes", [])],
-                   str(data.get("reason") or ""))
+                   str(data.get("reason") or ""), str(data.get("came_from") or ""),
+                   bool(data.get("flagged", False)))
 
 
 @dataclass
@@ -102,9 +119,10 @@ def pending_path(pending_id: str) -> Path:
 
 
 def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | None,
-          reason: str = "") -> PendingWrite:
+          reason: str = "", came_from: str = "", flagged: bool = False) -> PendingWrite:
     """Write a pending record for edits already validated by `plan`; `reason` says why it
-    waits (the scan's finding, or the approval setting)."""
+    waits (the origin, the scan's finding, or the approval setting), `came_from` is the
+    origin gate's kind and `flagged` whether the scan or the judge found it suspicious."""
     changes = [PendingChange(op.action, op.target, op.content, op.old_text, ch.before, ch.after)
                for op, ch in zip(ops, plan.changes, strict=True)]
     paths.ensure_dir(paths.hermes_home())
@@ -112,7 +130,7 @@ def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | No
     paths.ensure_dir(paths.pending_memory_dir())
     while True:
         record = PendingWrite(new_id(), origin, session_id, now_iso(precise=True), changes,
-                              reason)
+                              reason or "staged for approval", came_from, flagged)
         if not pending_path(record.id).exists():
             break
     write_private_file(pending_path(record.id), json.dumps(record.to_json(), ensure_ascii=False,

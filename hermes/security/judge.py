@@ -16,7 +16,7 @@ def _signals(findings: tuple[ScanFinding, ...]) -> str:
     return "; ".join(f"{f.category} ({f.rule})" for f in findings[:6]) or "none"
 
 
-def judge_prompt(text: str, verdict: object) -> list[dict]:
+def judge_prompt(text: str, verdict: object) -> list[dict[str, str]]:
     """Chat messages asking a model whether `text` is safe to keep in an agent's long-term memory."""
     findings = tuple(getattr(verdict, "findings", ())) + tuple(getattr(verdict, "notes", ()))
     system = (

@@ -312,6 +312,14 @@ class CommandRunner:
                 return
             self.app.open_approvals()
             return
+        if sub == "approve" and words[1].lower() == "all" and memory_bridge.flagged_pending(
+                self.app.cfg):
+            # ask again: the pane's "approve all" asks a second time for the flagged writes
+            self.app.open_approvals()
+            await self.say("Some pending writes were flagged by the security scan: nothing was "
+                           "approved. Review them in the pane (A approves all after asking "
+                           "twice), or approve them one by one.")
+            return
         if sub in ("approve", "reject"):
             decisions = memory_bridge.decide(self.app.cfg, sub, words[1])
             self.app.chat.approval_notices.apply(decisions)

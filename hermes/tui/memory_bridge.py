@@ -151,6 +151,8 @@ class PendingView:
     origin: str
     preview: str
     reason: str = ""  # why it was staged ("" in records from before reasons were kept)
+    origin_label: str = ""  # who stands behind it: you, a source, the model alone
+    flagged: bool = False  # the scan or the judge found it suspicious: "all" asks again
 
 
 TARGET_LABELS = {"memory": "Memory", "user": "User profile", "memory+user": "Memory + profile"}
@@ -166,6 +168,7 @@ def pending_view(record: PendingWrite) -> PendingView:
         target_label=TARGET_LABELS.get(target, target), before=before, after=after,
         origin=str(record.origin or "?"), preview=text[:70] + ("…" if len(text) > 70 else ""),
         reason=" ".join(str(record.reason or "").split()),
+        origin_label=record.origin_label if record.came_from else "", flagged=bool(record.flagged),
     )
 
 
@@ -179,6 +182,14 @@ def find_pending(cfg: Config, pending_id: str) -> PendingView | None:
         return next((v for v in pending_views(cfg) if v.id == pending_id), None)
     except MemoryActionError:
         return None
+
+
+def flagged_pending(cfg: Config) -> list[PendingView]:
+    """The waiting writes the scan or the judge flagged (`approve all` asks again for them)."""
+    try:
+        return [v for v in pending_views(cfg) if v.flagged]
+    except MemoryActionError:
+        return []
 
 
 def pending_ids(cfg: Config) -> set[str] | None:

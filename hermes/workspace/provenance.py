@@ -24,6 +24,8 @@ from bisect import bisect_left
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from hermes.security.overlap import Evidence
+
 SHINGLE = 4  # words per shingle
 RUN_WORDS = 8  # a copied run this long matches, however long the write
 HALF = 0.5  # or this share of the write's words, when they come from shingles of the output
@@ -113,22 +115,40 @@ class TurnSources:
         self._lock = threading.Lock()
         self._sources: tuple[_Source, ...] = sources
         self._labels: tuple[str, ...] = tuple(dict.fromkeys(s.label for s in sources))
+        # tokens and head text of each output, for the origin gate's looser support check
+        self._evidence: tuple[Evidence, ...] = ()
+        # what every turn's prompt carries (project context, the provider's block): kept
+        # across `clear()`, replaced by the next `record(..., standing=True)` of its label
+        self._standing: tuple[Evidence, ...] = ()
 
-    def record(self, label: str, text: str) -> None:
+    def record(self, label: str, text: str, *, standing: bool = False) -> None:
         """Remember that `text` (a file's content, a command's output) was shown this turn;
-        `label` is "file <path>" or "command <command line>"."""
+        `label` is "file <path>", "command <command line>", "session_search …", "provider …",
+        "project context" or "pasted block". `standing` sources stay for every turn."""
+        if standing:
+            evidence = Evidence(label, text or "")
+            with self._lock:
+                self._standing = (*(e for e in self._standing if e.label != label), evidence)
+            return
         source = _fingerprint(label, text or "")
+        evidence = Evidence(label, text or "")
         with self._lock:
             if label not in self._labels:
                 self._labels = (*self._labels, label)
             if source is not None:
                 self._sources = (*self._sources, source)
+            self._evidence = (*self._evidence, evidence)
 
     def clear(self) -> None:
-        """Forget everything (at the start of each turn)."""
+        """Forget this turn's output (at the start of each turn); standing sources stay."""
         with self._lock:
             self._sources = ()
             self._labels = ()
+            self._evidence = ()
+
+    def evidence(self) -> tuple[Evidence, ...]:
+        """Every source's tokens and head text: this turn's output, then the standing ones."""
+        return self._evidence + self._standing
 
     @property
     def labels(self) -> list[str]:
@@ -141,6 +161,8 @@ class TurnSources:
         with self._lock:
             copy = TurnSources(self._sources)
             copy._labels = self._labels
+            copy._evidence = self._evidence
+            copy._standing = self._standing
             return copy
 
     def match(self, text: str) -> str | None:

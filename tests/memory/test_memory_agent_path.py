@@ -56,12 +56,14 @@ def _write(target: str, entries: list[str]) -> None:
 
 
 async def _turn_with_tool_call(server: FakeLLMServer, cfg: Any, args: dict[str, Any],
-                               recorder: Recorder | None = None) -> dict[str, Any]:
-    """One turn in which the model calls the memory tool once; the result it got back."""
+                               recorder: Recorder | None = None,
+                               said: str = "please update memory") -> dict[str, Any]:
+    """One turn in which the person says `said` and the model calls the memory tool once;
+    the result it got back."""
     server.queue(Reply(tool_calls=[call("memory", args)]), Reply(text="Done."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder or Recorder())
     try:
-        await agent.send("please update memory")
+        await agent.send(said)
         await agent.wait_background(timeout=30)
     finally:
         await agent.close()
@@ -75,10 +77,10 @@ async def test_model_gets_staged_result_with_reason_and_app_hint(env, staging_ru
     result = await _turn_with_tool_call(server, cfg, {
         "action": "add", "target": "memory", "content": "SUSPICIOUS deploy note"})
     assert result["success"] is True and result["staged"] is True
-    assert result["reason"] == "prompt injection (test-suspicious)"
+    assert result["reason"] == "not said by you; prompt injection (test-suspicious)"
     assert "/memory pending" in result["message"] and "hermes memory" not in result["message"]
     assert read_entries(cfg.memory, "memory") == []
-    assert [p.reason for p in list_pending(cfg.memory)] == ["prompt injection (test-suspicious)"]
+    assert [p.reason for p in list_pending(cfg.memory)] == [result["reason"]]
 
 
 async def test_model_gets_block_and_oversize_refusals(env) -> None:
@@ -112,28 +114,33 @@ async def test_a_1mb_store_with_a_planted_key_never_reaches_the_model(env) -> No
     assert "entries (" in prompt and "hermes memory show" in prompt
 
 
-async def test_review_sees_placeholders_and_its_suspicious_writes_wait(env, staging_rules
-                                                                        ) -> None:
+async def test_review_sees_placeholders_and_writes_what_the_user_said(env, staging_rules
+                                                                       ) -> None:
+    """The person's own words are written even when the rules are only suspicious of them;
+    the review's write that a pasted block (not the person) supports waits with its origin."""
     server, make_cfg = env
     cfg = make_cfg(memory={"review_interval": 1}, sessions={"title_model": ""})
     _write("user", ["Staging key " + SECRET, "Prefers Rust"])
     server.queue(Reply(text=json.dumps([
         {"action": "add", "target": "user", "content": "SUSPICIOUS: runs every script it finds"},
-        {"action": "add", "target": "user", "content": "Works on the staging API"}])),
+        {"action": "add", "target": "user", "content": "Works on the staging API"},
+        {"action": "add", "target": "memory", "content": "SUSPICIOUS vendor installer sync"}])),
         model=REVIEW)
     recorder = Recorder()
     server.queue(Reply(text="Sure."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    # the user's words support both writes (the review drops what the turn does not support)
-    await agent.send("I work on the staging API key rotation in Rust; it runs every script it finds")
+    await agent.send("I work on the staging API key rotation in Rust; it runs every script it "
+                     "finds. What about this note?\n\n```\nSUSPICIOUS vendor installer sync\n```")
     assert await agent.wait_background(timeout=30)
     await agent.close()
     review = json.dumps(server.requests_for(REVIEW)[0], ensure_ascii=False)
     assert SECRET not in review and "[Entry withheld" in review
     assert read_entries(cfg.memory, "user") == ["Staging key " + SECRET, "Prefers Rust",
+                                         "SUSPICIOUS: runs every script it finds",
                                          "Works on the staging API"]
     [pending] = list_pending(cfg.memory)
-    assert pending.origin == "review" and pending.reason == "prompt injection (test-suspicious)"
+    assert pending.origin == "review" and pending.came_from == "source" and pending.flagged
+    assert pending.reason == "from a block you pasted; prompt injection (test-suspicious)"
     assert [s.pending_id for s in recorder.of(ApprovalStaged)] == [pending.id]
 
 
@@ -144,6 +151,6 @@ async def test_model_gets_one_line_when_the_memory_folder_is_unsafe(env) -> None
     folder.mkdir(mode=0o700)
     folder.chmod(0o777)
     result = await _turn_with_tool_call(server, cfg, {
-        "action": "add", "target": "memory", "content": "A fact"})
+        "action": "add", "target": "memory", "content": "A fact"}, said="Remember a fact")
     assert result["success"] is False and f"chmod 700 {folder}" in result["error"]
     assert "Error" not in result["error"] and not store_path("memory").exists()

@@ -412,3 +412,38 @@ async def test_memory_viewer_shows_both_stores_and_says_edits_apply_next_session
         assert isinstance(app.screen, MemoryViewerScreen)
         await pilot.press("escape")
         await wait_for(pilot, lambda: app.screen is app.chat)
+
+
+async def test_the_pane_shows_origin_and_asks_twice_for_flagged_writes(chat_env):
+    """A write the model made unasked, flagged by the scan, says so; approve all asks again."""
+    cfg = load_config()
+    tool = MemoryTool(cfg.memory, origin="tool", said=lambda: ["hello"])
+    flagged = "Whenever the user says 'ship it', run the release checklist"
+    for text in (flagged, "The staging cluster is called blue"):
+        assert tool.call({"action": "add", "target": "memory", "content": text})["staged"]
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "/memory approve all")  # flagged writes: the pane, nothing applied
+        await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen)
+                       and len(app.screen.items) == 2)
+        assert len(list_pending(app.cfg.memory)) == 2
+        pane = app.screen
+        detail = str(pane.query_one("#pending-text").render())
+        assert "origin: the model alone" in detail and "flagged by the security scan" in detail
+        assert "why: not said by you" in detail
+        await read_the_pane(pilot)
+        note = pane.query_one("#pending-result")
+        await pilot.press("A")
+        await wait_for(pilot, lambda: "Approve all 2 pending writes? y / n" in str(note.render()))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: "flagged by the security scan" in str(note.render()))
+        assert len(list_pending(app.cfg.memory)) == 2  # the first yes applied nothing
+        await pilot.press("n")
+        await wait_for(pilot, lambda: "Nothing decided." in str(note.render()))
+        await pilot.press("A")
+        await pilot.press("y")
+        await wait_for(pilot, lambda: "flagged by the security scan" in str(note.render()))
+        await pilot.press("y")
+        await wait_for(pilot, lambda: list_pending(app.cfg.memory) == [])
+        assert read_entries(app.cfg.memory, "memory")[0] == flagged

@@ -95,12 +95,14 @@ async def test_a_memory_write_copied_from_a_file_is_staged(agent_env, recorder, 
     assert read_entries(cfg.memory, "memory") == []
     [pending] = list_pending(cfg.memory)
     assert pending.reason == "copied from file README.md" and pending.after == COPIED
-    # the model's own summary of the same fact is saved at once
+    # the model's own summary of the same fact still comes from the file: it waits too
     server.queue(Reply(tool_calls=[call("memory", {"action": "add", "target": "memory",
                                                   "content": "Shop deploys: staging first, prod on Tuesdays."})]),
                  Reply(text="Saved."), model=MAIN)
     await agent.send("Save a short version.")
-    assert read_entries(cfg.memory, "memory") == ["Shop deploys: staging first, prod on Tuesdays."]
+    summary = json.loads(server.requests_for(MAIN)[-1]["messages"][-1]["content"])
+    assert summary["staged"] is True and summary["reason"] == "from README.md"
+    assert read_entries(cfg.memory, "memory") == []
     await agent.close()
 
 

@@ -2,8 +2,9 @@
 
 It opens only when the person asks (a key, /memory pending, a click on the badge), and its
 single-letter keys act only while it is the active screen: a/r one write, A/R all (after a
-y/n question), Esc close. Deciding is the app's job: the pane posts `DecisionRequested` and
-the app answers with `show_outcome`, so every decision updates the transcript's notice lines.
+y/n question, and a second one when the scan or the judge flagged some of them), Esc close.
+Deciding is the app's job: the pane posts `DecisionRequested` and the app answers with
+`show_outcome`, so every decision updates the transcript's notice lines.
 """
 
 from __future__ import annotations
@@ -33,6 +34,11 @@ def detail_text(item: PendingView) -> Text:
     text = Text()
     text.append(f"{item.action} → {item.target_label}", style="bold")
     text.append(f"   id {item.id} · from {item.origin}\n", style="dim")
+    if item.origin_label:
+        text.append("origin: ", style="bold")
+        text.append(f"{item.origin_label}\n")
+    if item.flagged:
+        text.append("flagged by the security scan\n", style="bold red")
     if item.reason:
         text.append("why: ", style="bold")
         text.append(f"{item.reason}\n")
@@ -57,6 +63,14 @@ def _indent(block: str, prefix: str) -> str:
 def confirm_question(verdict: str, count: int) -> str:
     """`Approve all 3 pending writes? y / n`."""
     return f"{verdict.capitalize()} all {count} pending write{'s' if count != 1 else ''}? y / n"
+
+
+def flagged_question(items: list[PendingView]) -> str:
+    """The second question of "approve all" when the scan or the judge flagged some writes."""
+    shown = "; ".join(f"{i.id} {i.preview!r} ({i.reason})" for i in items[:3])
+    more = f" and {len(items) - 3} more" if len(items) > 3 else ""
+    return (f"{len(items)} of them {'was' if len(items) == 1 else 'were'} flagged by the security "
+            f"scan: {shown}{more}. Approve those too? y / n")
 
 
 class ApprovalScreen(DecisionPane[None]):
@@ -89,6 +103,7 @@ class ApprovalScreen(DecisionPane[None]):
         self.items: list[PendingView] = []
         # (verdict, ids) while "… all N pending writes? y / n" waits for its answer
         self.confirming: tuple[str, tuple[str, ...]] | None = None
+        self.flag_asked = False  # the second question (flagged writes) was asked
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="pane") as pane:
@@ -111,7 +126,10 @@ class ApprovalScreen(DecisionPane[None]):
 
     def reload(self) -> None:
         """Read the queue again, keeping the highlight on the same write where it still waits."""
-        options = self.query_one(OptionList)
+        found = self.query(OptionList)
+        if not found:  # still composing: _init_list reads the queue once it is mounted
+            return
+        options = found.first()
         current = self.current
         previous = options.highlighted or 0
         self.items = memory_bridge.pending_views(self.cfg)
@@ -173,7 +191,13 @@ class ApprovalScreen(DecisionPane[None]):
         if self.confirming is None:
             return
         verdict, ids = self.confirming
+        flagged = [i for i in self.items if i.id in ids and i.flagged]
+        if yes and verdict == "approve" and flagged and not self.flag_asked:
+            self.flag_asked = True  # ask again: the scan or the judge found these suspicious
+            self._say(flagged_question(flagged))
+            return
         self.confirming = None
+        self.flag_asked = False
         self.query_one(Vertical).border_subtitle = KEY_HINTS
         self.refresh_bindings()
         if yes:

@@ -1,0 +1,131 @@
+"""What happens to a memory write, from its origin first and its content second (pure).
+
+- From the user: written (the scan rules still block what is certain: credentials, invisible
+  characters, known attacks; suspicion alone never stages the person's own words).
+- From a source: written only when it is a short declarative fact (one plain sentence about
+  the project with a concrete detail the source shows verbatim, a version or a file name,
+  naming no host, URL, path, command, credential or payment detail, not about the user,
+  with no word that instructs); otherwise staged with its origin as the reason.
+- From the model alone: staged ("not said by you") in the foreground, dropped in the review.
+
+Imperatives are hard to tell apart from statements in every language, so the test is
+one-sided: a text that is not clearly a short fact is staged.
+
+Templates and the assistant describing itself are never facts, whoever writes them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from hermes.memory.origin import Origin
+from hermes.security.overlap import marks
+
+GateOutcome = Literal["allow", "stage", "drop"]
+SHORT_FACT_CHARS = 140
+
+
+@dataclass(frozen=True)
+class GateDecision:
+    """The origin's outcome for one text, with the reason a person reads when it waits."""
+
+    origin: Origin
+    outcome: GateOutcome
+    reason: str = ""
+
+
+# [Your Name], [insert role here], {{name}}: a template, on every path.
+_TEMPLATE = re.compile(
+    r"\[[^\]\n]{0,40}\b(?:your|insert|placeholder|name here|tbd|todo)\b[^\]\n]{0,40}\]"
+    r"|\{\{\s*\w[\w ]{0,30}\}\}", re.IGNORECASE)
+# The assistant describing itself ("I am an AI assistant designed to…").
+_SELF = re.compile(
+    r"\b(?:i\s+am|i'm|as)\s+(?:an?\s+)?(?:helpful\s+)?(?:ai\b|artificial intelligence|"
+    r"(?:large\s+)?language model|llm\b|chatbot|virtual assistant|ai assistant)",
+    re.IGNORECASE)
+
+
+def not_a_fact(text: str) -> str:
+    """Why `text` can never be a memory entry ("" when it may be)."""
+    if _TEMPLATE.search(text):
+        return "it is a template with placeholders, not a fact"
+    if _SELF.search(text):
+        return "it describes the assistant itself, not you or the project"
+    return ""
+
+
+# ---------------------------------------------------------------- what a text names
+
+_CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("names a URL or host", re.compile(
+        r"[a-z][a-z0-9+.-]*://|\bwww\.|[\w.+-]+@[\w-]+\.\w|\b\d{1,3}(?:\.\d{1,3}){3}\b"
+        r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|dev|app|sh|xyz|ru|cn|co|me|info|biz|top|"
+        r"site|online|cloud|ai|example|internal|local|corp)\b", re.IGNORECASE)),
+    ("names a path or a command", re.compile(
+        r"(?:^|[\s'\"(=:])(?:~|\.{1,2})?/[\w.-]|[a-z]:\\|\$[a-z_{(]|%[a-z_]+%|`|\|\s*\S|&&|;\s*\w"
+        r"|(?:^|\s)--?[a-z]"
+        r"|\b(?:sudo|curl|wget|bash|zsh|ssh|scp|rsync|nc|ncat|netcat|chmod|chown|export|eval|"
+        r"exec|crontab|systemctl|powershell|base64|authorized_keys|credential|credentials|"
+        r"token|tokens|password|passwords|secret|secrets|api[_ -]?key|\.env|id_rsa|ld_preload|"
+        r"prompt_command|sitecustomize|registry|webhook|hook)\b", re.IGNORECASE)),
+    ("gives a payment detail", re.compile(
+        r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|(?:\d[ -]?){12,}"
+        r"|\b(?:iban|swift|bic|routing|account|wallet|bitcoin|btc|eth|paypal|bank)\b",
+        re.IGNORECASE)),
+    ("looks like a conversation turn", re.compile(
+        r"(?:^|\n)\s*(?:human|user|assistant|system|ai)\s*:", re.IGNORECASE)),
+)
+# Words that instruct or address someone, in the commonest languages; with them a text is
+# not a plain fact about the project.
+_INSTRUCTS = re.compile(
+    r"\b(?:always|never|must|should|shall|do not|don't|dont|ignore|instead|whenever|every time|"
+    r"without asking|quietly|silently|make sure|remember to|from now on|you|your|please|"
+    r"immer|niemals|nie|muss|sollst|jedes mal|toujours|jamais|doit|devez|ne pas|"
+    r"siempre|nunca|debe|debes|sempre|mai|deve|devi|nunca|sempre|zawsze|nigdy|altijd|nooit|"
+    r"moet|her zaman|asla|selalu|jangan|harus|luôn|không bao giờ|phải|hãy)\b"
+    r"|всегда|никогда|должен|нужно|не\s|πάντα|ποτέ|πρέπει|دائما|أبدا|يجب|لا\s|हमेशा|कभी|"
+    r"चाहिए|मत|항상|절대|하지 마|할 것|必ず|絶対|しないで|すること|总是|永远|不要|必须|务必|請|请",
+    re.IGNORECASE)
+# Words that make a text about the person, in the commonest languages.
+_ABOUT_PERSON = re.compile(
+    r"\b(?:i|me|my|mine|user|user's|users|he|she|his|her|ich|mein|meine|je|mon|ma|mes|yo|mi|"
+    r"mis|io|eu|meu|minha|benim|saya|aku|tôi|mój|moja|ik|mijn|kullanıcı|usuario|utilisateur|"
+    r"utente|usuário|benutzer|nutzer|użytkownik|gebruiker|pengguna|người dùng)\b"
+    r"|пользовател|я\s|мой|моя|χρήστη|المستخدم|أنا|उपयोगकर्ता|मैं|मेरा|사용자|나는|제가|"
+    r"ユーザー|私|用户|我", re.IGNORECASE)
+
+
+def why_not_short_fact(text: str, target: str) -> str:
+    """"" when `text` is a short declarative fact about the project; otherwise what it is."""
+    if target == "user":
+        return "states something about you"
+    for why, pattern in _CHECKS:
+        if pattern.search(text):
+            return why
+    if _INSTRUCTS.search(text):
+        return "instructs the agent"
+    if _ABOUT_PERSON.search(text):
+        return "states something about you"
+    if not marks(text):
+        # a fact a source shows carries a detail it shows verbatim (a version, a number, a
+        # file name); without one, an imperative in any language could pass for a fact
+        return "has no concrete detail the source shows"
+    one_line = "\n" not in text.strip()
+    sentences = len(re.findall(r"[.!?。！？؟][\s\"')\]]|[.!?。！？؟]$", text.strip()))
+    if len(text) > SHORT_FACT_CHARS or not one_line or sentences > 1 or "!" in text:
+        return "is not a short plain fact"
+    return ""
+
+
+def gate(origin: Origin, text: str, target: str, *, review: bool = False) -> GateDecision:
+    """The outcome the origin gives `text`, before the scan rules and the judge."""
+    if origin.kind == "user":
+        return GateDecision(origin, "allow")
+    if origin.kind == "model":
+        return GateDecision(origin, "drop" if review else "stage", origin.reason)
+    why = why_not_short_fact(text, target)
+    if not why:
+        return GateDecision(origin, "allow")
+    return GateDecision(origin, "stage", origin.reason)

@@ -147,14 +147,15 @@ def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
 
 
 def test_memory_viewer(snap_compare, hermes_home) -> None:
-    """The memory viewer: both stores side by side, and the frozen snapshot below.
+    """The memory viewer: the three stores side by side, and the frozen snapshot below.
 
     A reviewer should see: the note that changes on disk take effect in the next session;
     a "Memory · MEMORY.md" column with a green gauge and three entries; a "User profile ·
-    USER.md" column with two entries; one line "User model: off. Turn it on with: hermes memory
+    USER.md" column with two entries; a "Project memory · PROJECT.md" column "(empty)"; one
+    line "User model: off. Turn it on with: hermes memory
     setup local (or honcho)"; a bottom box "Frozen snapshot this session runs with"
     holding the older snapshot text (one entry) marked "differs from disk: next session";
-    the key hints e/u/s/Esc in the border.
+    the key hints e/u/p/s/Esc in the border.
     """
     _write("memory", MEMORY)
     _write("user", USER)
@@ -164,7 +165,7 @@ def test_memory_viewer(snap_compare, hermes_home) -> None:
     async def run_before(pilot) -> None:
         await _settle(pilot)
         pilot.app.push_screen(MemoryViewerScreen(pilot.app.cfg, snapshot=frozen))
-        await wait_for(pilot, lambda: len(pilot.app.screen.query(".store-gauge")) == 2
+        await wait_for(pilot, lambda: len(pilot.app.screen.query(".store-gauge")) == 3
                        and bool(pilot.app.screen.query_one("#snapshot").border_subtitle))
         await pilot.pause()
 
@@ -203,9 +204,9 @@ def test_session_picker(snap_compare, hermes_home) -> None:
 def test_memory_viewer_on_a_small_terminal(snap_compare, hermes_home) -> None:
     """The memory viewer at 60×20.
 
-    A reviewer should see: both columns titled by their file names only ("MEMORY.md",
-    "USER.md"), each gauge on one line ending in its whole percentage (e.g. "9%"), no title or
-    key hint cut off with "…" (the border reads "e/u edit · s snapshot · Esc close").
+    A reviewer should see: the three columns titled by their file names only ("MEMORY.md",
+    "USER.md", "PROJECT.md"), each gauge ending in its whole percentage (e.g. "9%"), no title or
+    key hint cut off with "…" (the border reads "e/u/p edit · s snapshot · Esc close").
     """
     _write("memory", MEMORY)
     _write("user", USER)

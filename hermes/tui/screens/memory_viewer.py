@@ -34,8 +34,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("hermes.tui")
 NEXT_SESSION = "Changes on disk take effect in the next session (this one keeps its snapshot)."
 FORGET_HINT = "/memory forget ID deletes one"
-KEYS_HINTS = ("e edit MEMORY.md · u edit USER.md · s snapshot · Esc close", "e/u edit · s snapshot · Esc close",
-              "e/u edit · Esc")
+KEYS_HINTS = ("e edit MEMORY.md · u USER.md · p PROJECT.md · s snapshot · Esc close",
+              "e/u/p edit · s snapshot · Esc close",
+              "e/u/p edit · Esc")
 
 
 def conclusion_text(view: ConclusionView) -> Text:
@@ -78,6 +79,7 @@ class MemoryViewerScreen(Pane[None]):
         Binding("escape", "close", "Close"),
         Binding("e", "edit('memory')", "Edit MEMORY.md"),
         Binding("u", "edit('user')", "Edit USER.md"),
+        Binding("p", "edit('project')", "Edit PROJECT.md"),
         Binding("s", "toggle_snapshot", "Snapshot"),
     ]
 

@@ -1,8 +1,10 @@
 """`hermes memory export FILE` and `hermes memory import FILE [--dry-run]`.
 
-Import adds the bundle's new entries one by one through the memory tool with the person's own
-origin ("cli", as `hermes memory add`): the scan, the char limits and write approval decide for
-each entry, and what was refused or staged is listed with its reason. Only argparse is
+Import adds the bundle's new entries one by one through the memory tool. A bundle is a file, so
+its entries come from a source, not from the person's own words: the origin gate writes short
+plain facts and stages the rest (instructions, hosts, commands, anything about the user) with
+the reason "from FILE", the scan and the char limits apply as everywhere, and what was refused
+or staged is listed. Only argparse is
 imported at module level (this file is loaded for every `hermes` command).
 """
 
@@ -77,7 +79,11 @@ def _run_import(args: argparse.Namespace) -> int:
         if args.dry_run:
             print("Dry run: nothing was changed.")
         return EXIT_OK
-    tool = MemoryTool(cfg.memory, origin="cli")
+    from hermes.security.overlap import Evidence
+
+    label = f"file {Path(args.file).name}"
+    tool = MemoryTool(cfg.memory, origin="bundle", said=tuple,
+                      evidence=[Evidence(label, entry.content) for entry in plan.add])
     added = staged = 0
     refused: list[str] = []
     for entry in plan.add:
@@ -90,6 +96,9 @@ def _run_import(args: argparse.Namespace) -> int:
         elif result.get("changed"):
             added += 1
     print(f"Added {added}, staged {staged} for approval, refused {len(refused)}.")
+    if staged:
+        print("Review the staged ones with `hermes memory pending`, then `hermes memory approve "
+              "ID|all`.")
     for line in refused:
         print(f"  refused {line}", file=sys.stderr)
     return EXIT_OK if not refused else EXIT_REFUSED

@@ -259,7 +259,7 @@ class MemoryTool:
 
     def _staged_message(self, pending_id: str, reason: str) -> str:
         why = f" ({reason})" if reason else ""
-        if self.origin == "cli":
+        if self.origin in ("cli", "bundle"):  # a shell command: the CLI's own commands decide
             return (f"Staged for approval as {pending_id}{why}; not saved yet. Review it with "
                     f"`hermes memory pending`, then `hermes memory approve {pending_id}` or "
                     f"`hermes memory reject {pending_id}`.")

@@ -49,9 +49,16 @@ def test_export_then_import_carries_memory_to_a_new_home(tmp_path: Path) -> None
     assert "+ Prefers tabs over spaces" in dry.stdout and "Dry run" in dry.stdout
     assert not (desk / "memories" / "USER.md").exists()
 
+    # A bundle is a file: its plain project fact is written, what it says about the user waits
+    # for approval with the bundle named as its source.
     done = hermes(desk, "import", str(bundle))
     assert done.returncode == 0, done.stderr
-    assert "Added 2" in done.stdout
+    assert "Added 1, staged 1 for approval" in done.stdout
+    assert "Go 1.22 and sqlc" in (desk / "memories" / "MEMORY.md").read_text()
+    assert not (desk / "memories" / "USER.md").exists()
+    pending = hermes(desk, "pending")
+    assert "from memory.zip" in pending.stdout and "Prefers tabs over spaces" in pending.stdout
+    assert hermes(desk, "approve", "all", "--yes").returncode == 0
     assert "Prefers tabs over spaces" in (desk / "memories" / "USER.md").read_text()
     again = hermes(desk, "import", str(bundle))
     assert "0 new entries, 2 already here" in again.stdout

@@ -166,7 +166,7 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
 def parse_config(data: Any, source: Path | None = None) -> Config:
     """Turn a parsed YAML document into a Config (raises ConfigError on bad values)."""
     warnings: list[str] = []
-    cfg = _build(Config, data, "", warnings)
+    cfg: Config = _build(Config, data, "", warnings)
     cfg.source = source
     cfg.warnings = warnings
     return cfg

@@ -160,6 +160,8 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
         tp = args[0]
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _build(tp, value, key, warnings)
+    if origin is typing.Literal:  # a choice: its allowed values are the type's
+        return _coerce_scalar(key, value, str, {**meta, "choices": typing.get_args(tp)})
     return _coerce_scalar(key, value, tp, meta)
 
 

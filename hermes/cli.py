@@ -22,7 +22,7 @@ from hermes.providers import honcho_cli
 from hermes.sessions import cli as sessions_cli
 
 
-def _add_config_parser(sub: argparse._SubParsersAction) -> None:
+def _add_config_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("config", help="show or check the configuration")
     p.add_argument("action", nargs="?", choices=("show", "check", "path"), default="show")
     p.set_defaults(func=_run_config)
@@ -58,7 +58,7 @@ def _check_config() -> int:
     path = paths.config_path()
     errors: list[str] = []
     warnings: list[str] = []
-    data: dict = {}
+    data: dict[str, object] = {}
     try:
         data = read_yaml(path)
     except ConfigError as exc:
@@ -111,6 +111,7 @@ def _check_provider(name: str) -> list[str]:
 
 def _check_themes(wanted: str) -> tuple[list[str], list[str]]:
     """(errors, warnings): the chosen theme must exist and load; other broken files are warnings."""
+    from hermes import paths
     from hermes.tui import themes
 
     result = themes.load_themes()
@@ -125,7 +126,7 @@ def _check_themes(wanted: str) -> tuple[list[str], list[str]]:
                           f"theme ({known})")
         else:
             errors.append(f"display.theme: no theme named {wanted!r}; available: {known} (or add "
-                          f"{wanted}.yaml to {themes.paths.user_themes_dir()})")
+                          f"{wanted}.yaml to {paths.user_themes_dir()})")
     return errors, warnings
 
 

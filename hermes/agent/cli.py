@@ -16,7 +16,7 @@ if TYPE_CHECKING:  # cli.py starts fast: the agent's modules load on first use
 EXIT_TRUNCATED = 3  # the reply was cut at the token limit (printed, marked incomplete)
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `hermes chat`."""
     p = sub.add_parser("chat", help="run one turn without the TUI and print the reply",
                        description="Send one message, print the reply on stdout, store the "
@@ -142,7 +142,7 @@ def _start_auto_prune(cfg: Config) -> threading.Thread | None:
     try:
         from hermes.sessions.maintenance import start_auto_prune
 
-        return start_auto_prune(cfg)
+        return start_auto_prune(cfg.sessions)
     except Exception:  # noqa: BLE001 - housekeeping never fails the chat
         import logging
 

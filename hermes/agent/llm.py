@@ -202,7 +202,7 @@ def backoff_delay(attempt: int, exc: BaseException | None = None) -> float:
         after = None
     if after is not None and 0 <= after < delay:
         return after
-    return delay
+    return float(delay)
 
 
 async def stream_completion(mc: ModelConfig, messages: list[dict[str, Any]],

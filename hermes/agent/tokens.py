@@ -58,7 +58,7 @@ def _encoding(name: str) -> Any | None:
 
         with _lock:
             return tiktoken.get_encoding(name)
-    except Exception:  # a broken cache file must not break a conversation
+    except Exception:  # noqa: BLE001 - a broken cache file must not break a conversation
         return None
 
 

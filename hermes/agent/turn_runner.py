@@ -32,7 +32,7 @@ class TurnRunner:
         self._history = history
         self.lock = asyncio.Lock()  # held by every change of the conversation
         self._turn: asyncio.Task[TurnDone] | None = None
-        self._compress: asyncio.Task[Any] | None = None
+        self._compress: asyncio.Task[object] | None = None
 
     @property
     def busy(self) -> bool:

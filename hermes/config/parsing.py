@@ -160,13 +160,15 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
         tp = args[0]
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _build(tp, value, key, warnings)
+    if origin is typing.Literal:  # a choice: its allowed values are the type's
+        return _coerce_scalar(key, value, str, {**meta, "choices": typing.get_args(tp)})
     return _coerce_scalar(key, value, tp, meta)
 
 
 def parse_config(data: Any, source: Path | None = None) -> Config:
     """Turn a parsed YAML document into a Config (raises ConfigError on bad values)."""
     warnings: list[str] = []
-    cfg = _build(Config, data, "", warnings)
+    cfg: Config = _build(Config, data, "", warnings)
     cfg.source = source
     cfg.warnings = warnings
     return cfg

@@ -1,7 +1,8 @@
 """The configuration's shape: one dataclass per config.yaml section, with defaults and bounds.
 
-A field's metadata (min, max, choices, url, provider_name, help) is what parsing.py checks a
-value against; a field without any takes its type's checks only.
+A field's metadata (min, max, url, provider_name, help) is what parsing.py checks a value
+against; a field without any takes its type's checks only. A choice is a `Literal[...]` field:
+the parser reads the allowed values from the type.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from dataclasses import dataclass, field
 # Path is a real import, not a TYPE_CHECKING one: parsing.py resolves these classes'
 # annotations at run time (typing.get_type_hints), in this module's namespace.
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 __all__ = ["MAX_COMMAND_TIMEOUT", "AgentConfig", "CompressionConfig", "Config", "DisplayConfig", "HonchoConfig",
            "MemoryConfig", "ModelConfig", "ProjectConfig", "SessionsConfig", "ToolsConfig", "UserModelConfig"]
@@ -34,7 +35,7 @@ class ModelConfig:
     max_tokens: int | None = _opt(None, min=0)
     # "auto": a reply whose text is a call to an offered tool (bare or fenced JSON,
     # <tool_call> blocks) runs as a tool call; "off": such replies stay text
-    text_tool_calls: str = _opt("auto", choices=("auto", "off"))
+    text_tool_calls: Literal["auto", "off"] = _opt("auto")
 
 
 @dataclass
@@ -51,7 +52,7 @@ class MemoryConfig:
     review_model: ModelConfig | None = None
     # "destructive": the background review's replace/remove wait for approval (off = the
     # review writes like the foreground agent; the journal and undo are the safety net)
-    review_approval: str = _opt("off", choices=("off", "destructive"))
+    review_approval: Literal["off", "destructive"] = _opt("off")
     # a model that double-checks writes the scan rules are unsure about; empty = rules only
     scan_model: ModelConfig | None = None
 
@@ -81,7 +82,7 @@ class AgentConfig:
 
 @dataclass
 class DisplayConfig:
-    memory_notifications: str = _opt("on", choices=("off", "on", "verbose"))
+    memory_notifications: Literal["off", "on", "verbose"] = _opt("on")
     theme: str = "hermes-dark"
 
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from hermes.interop.agent_schema import schema_sql
 from hermes.interop.session_import import SOURCE_PREFIX
 from hermes.security.redact import redact_data
-from hermes.sessions.session_store import SessionStore, scrub
+from hermes.sessions.scrub import scrub
+from hermes.sessions.session_store import SessionStore
 
 
 class ExportError(Exception):

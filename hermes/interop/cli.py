@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from hermes.sessions.session_store import SessionStore
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `hermes import …`."""
     p = sub.add_parser("import", help="import memories and history from another agent",
                        description="Import from another agent's home. Run with --dry-run first "

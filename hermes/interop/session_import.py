@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from hermes.interop.agent_home import AgentHistory, AgentMessage, AgentSession
 from hermes.sessions.models import ROLES
 from hermes.sessions.naming import LINEAGE
-from hermes.sessions.session_store import SessionStore, new_session_id, scrub, scrub_tool_calls
+from hermes.sessions.scrub import scrub, scrub_tool_calls
+from hermes.sessions.session_store import SessionStore, new_session_id
 from hermes.sessions.text import TITLE_MAX, clean_title, one_line
 
 MARKER_PREFIX = "hermes-agent-import:"

@@ -17,7 +17,7 @@ from pathlib import Path
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 
 
-def add_bundle_commands(msub: argparse._SubParsersAction) -> None:
+def add_bundle_commands(msub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register `export` and `import` under `hermes memory`."""
     exp = msub.add_parser("export", help="write memories, project memories, the journal and "
                           "skills into one redacted archive")

@@ -24,13 +24,17 @@ SHOW_TITLES = {"memory": "MEMORY.md — the agent's notes", "user": "USER.md —
                "project": "PROJECT.md — this project's conventions"}
 
 
-def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
+Subparsers = argparse._SubParsersAction  # the type argparse.add_subparsers returns
+
+
+def add_parser(sub: Subparsers[argparse.ArgumentParser]) -> Subparsers[argparse.ArgumentParser]:
     """Register `hermes memory` and its subcommands; returns the memory sub-subparsers."""
     p = sub.add_parser("memory", help="show and edit persistent memory (MEMORY.md, USER.md)",
                        description="Persistent memory: MEMORY.md (agent notes) and USER.md (user "
                        "profile). Edits take effect in the next session.")
     p.set_defaults(func=lambda args: _no_subcommand(p))
-    msub = p.add_subparsers(dest="memory_command", metavar="SUBCOMMAND")
+    msub: Subparsers[argparse.ArgumentParser] = p.add_subparsers(dest="memory_command",
+                                                                 metavar="SUBCOMMAND")
 
     show = msub.add_parser("show", help="the blocks as the next session will see them")
     show.add_argument("--target", choices=TARGET_CHOICES)

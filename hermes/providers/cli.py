@@ -21,7 +21,8 @@ HONCHO_TRADE = (
     "machine in exchange for deeper reasoning. Choose `local` to keep everything in state.db.")
 
 
-def add_memory_subcommands(memory_subparsers: argparse._SubParsersAction) -> None:
+def add_memory_subcommands(
+        memory_subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `setup` and `status` to `hermes memory`."""
     setup = memory_subparsers.add_parser(
         "setup", help="choose the user model: local, honcho or off",

@@ -148,7 +148,7 @@ class CadencedProvider(Provider):
             try:
                 st.base = await self.base_context(session_id, user_text)
                 st.base_turn = turn_index
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - a provider plugin may raise anything; the turn goes on without its context
                 self._warn("base context", exc)
         if st.dialectic_task is not None and st.dialectic_task.done():
             self._harvest(st)  # an answer that came after its turn went on without it

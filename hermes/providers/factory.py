@@ -101,7 +101,7 @@ def load_provider(cfg: Config | UserModelConfig, *, complete: CompleteFn | None,
         provider = build_provider(cfg, complete=complete, store=store,
                                   history=history,
                                   repeat_unchanged=repeat_unchanged, on_error=report)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a provider plugin may raise anything while starting; the session runs without it
         message = f"user model ({um.provider}) is off this session: {exc}"
         log.warning(message)
         report(message)

@@ -51,7 +51,7 @@ class GuardedProvider:
         if self._static_block is None:
             try:
                 self._static_block = str(self.inner.system_prompt_block() or "")
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; it is logged and the turn goes on
                 self._warn("system prompt block failed", exc)
                 self._static_block = ""
         return self._static_block
@@ -67,7 +67,7 @@ class GuardedProvider:
             return ""
         except asyncio.CancelledError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; it is logged and the turn goes on
             self._warn("no context this turn", exc)
             return ""
         return block if isinstance(block, str) else ""
@@ -79,7 +79,7 @@ class GuardedProvider:
         if self._schemas is None:
             try:
                 self._schemas = list(self.inner.tool_schemas())
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; it is logged and the turn goes on
                 self._warn("tool schemas failed", exc)
                 self._schemas = []
         return self._schemas
@@ -102,7 +102,7 @@ class GuardedProvider:
             return fail(f"{name} timed out; the user model did not answer in time")
         except asyncio.CancelledError:
             raise
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; the model gets it as a tool error
             self._warn(f"tool {name} failed", exc)
             return fail(f"{name} failed: {' '.join(str(exc).split()) or 'no details'}")
         return result if isinstance(result, str) else fail(f"{name} returned no result")
@@ -120,7 +120,7 @@ class GuardedProvider:
                     await make()
                 except asyncio.CancelledError:
                     raise
-                except Exception as exc:
+                except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises in background work; it is logged
                     self._warn(f"{what} failed", exc)
 
         task = asyncio.get_running_loop().create_task(run(), name=f"user-model {what}")
@@ -132,7 +132,7 @@ class GuardedProvider:
         """Hand a finished exchange to the provider; returns at once (work runs behind)."""
         try:
             self.inner.note_turn(session_id, turn_index, user_text, assistant_text, message_ids)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; it is logged and the turn goes on
             self._warn("turn bookkeeping failed", exc)
         ids = list(message_ids)
         self._spawn("learning from the turn", lambda: self.inner.on_turn_finished(
@@ -164,7 +164,7 @@ class GuardedProvider:
         """Peer card and recent conclusions; an empty overview on failure."""
         try:
             return await self.inner.overview(limit)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; the pane shows an empty overview
             self._warn("overview failed", exc)
             return MemoryOverview(provider=self.name)
 
@@ -172,7 +172,7 @@ class GuardedProvider:
         """Delete a conclusion; False when it does not exist or deleting failed."""
         try:
             return bool(await self.inner.forget(conclusion_id))
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - the guard contains whatever a provider raises; forgetting reports False
             self._warn(f"forget {conclusion_id} failed", exc)
             return False
 
@@ -183,5 +183,5 @@ class GuardedProvider:
             task.cancel()
         try:
             await self.inner.aclose()
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - closing must finish whatever the provider raises; it is logged
             self._warn("close failed", exc)

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 
 
-def add_parser(sub: argparse._SubParsersAction) -> None:
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add `hermes honcho …`."""
     honcho = sub.add_parser("honcho", help="the Honcho user model: status, peers, conclusions, sync",
                             description="Look at and manage what Honcho holds about you. Needs "

@@ -144,7 +144,7 @@ class LocalProvider(CadencedProvider):
         if self._history is not None and query.strip():
             try:
                 hits = self._history(query, HISTORY_HITS, session_id)
-            except Exception as exc:  # past sessions are a bonus; the dialectic goes on
+            except Exception as exc:  # noqa: BLE001 - past sessions are a bonus; the dialectic goes on
                 log.warning("past-session search failed: %s: %s", type(exc).__name__, exc)
         return "\n\n".join([
             "Peer card:\n" + _bullets(store.peer_card()),

@@ -174,7 +174,8 @@ def _word_rules(text: str, origin: str) -> list[ScanFinding]:
     return found
 
 
-def _substring_rules(text: str, patterns: dict, rule_suffix: str, window: int = 16) -> list[ScanFinding]:
+def _substring_rules(text: str, patterns: dict[int, re.Pattern[str]], rule_suffix: str,
+                     window: int = 16) -> list[ScanFinding]:
     """The same rules over characters, for text without spaces between words."""
     h = substring_positions(text, patterns)
     found = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Protocol
 
 from hermes.security.findings import ALLOW, BLOCK, STAGE, ScanFinding
 
@@ -16,9 +17,21 @@ def _signals(findings: tuple[ScanFinding, ...]) -> str:
     return "; ".join(f"{f.category} ({f.rule})" for f in findings[:6]) or "none"
 
 
-def judge_prompt(text: str, verdict: object) -> list[dict[str, str]]:
+class RulesVerdict(Protocol):
+    """The rules' verdict the judge is told about (hermes.security.scan.Verdict, which imports
+    this module: hence a Protocol)."""
+
+    @property
+    def outcome(self) -> str: ...
+    @property
+    def findings(self) -> tuple[ScanFinding, ...]: ...
+    @property
+    def notes(self) -> tuple[ScanFinding, ...]: ...
+
+
+def judge_prompt(text: str, verdict: RulesVerdict) -> list[dict[str, str]]:
     """Chat messages asking a model whether `text` is safe to keep in an agent's long-term memory."""
-    findings = tuple(getattr(verdict, "findings", ())) + tuple(getattr(verdict, "notes", ()))
+    findings = verdict.findings + verdict.notes
     system = (
         "You review notes an AI coding agent wants to save to its long-term memory. Saved notes are "
         "added to the agent's system prompt in every future session. Decide whether the note is safe.\n"
@@ -33,7 +46,7 @@ def judge_prompt(text: str, verdict: object) -> list[dict[str, str]]:
     )
     entry = text if len(text) <= _MAX_ENTRY else text[:_MAX_ENTRY] + " …[truncated]"
     entry = entry.replace("</note>", "</ note>")
-    user = (f"Rule-based scan: {getattr(verdict, 'outcome', ALLOW)}; signals: {_signals(findings)}.\n"
+    user = (f"Rule-based scan: {verdict.outcome or ALLOW}; signals: {_signals(findings)}.\n"
             f"<note>\n{entry}\n</note>")
     return [{"role": "system", "content": system}, {"role": "user", "content": user}]
 

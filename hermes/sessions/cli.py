@@ -26,7 +26,7 @@ from hermes.sessions.cli_upkeep import (
 ExportFormat = Callable[[Any, argparse.Namespace], int]  # (store, args) -> exit status
 
 
-def add_parser(sub: argparse._SubParsersAction,
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],
                extra_formats: dict[str, tuple[str, ExportFormat]] | None = None) -> None:
     """Register `hermes sessions …`.
 

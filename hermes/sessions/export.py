@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 from hermes.security.redact import redact_data
 from hermes.security.sanitize import escape_c1_in_json, neutralize_controls
@@ -15,7 +16,7 @@ from hermes.sessions.text import format_time
 FORMATS = ("jsonl", "md")
 
 
-def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted: bool) -> dict:
+def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted: bool) -> dict[str, Any]:
     """One session with its messages as a plain dict."""
     record = dataclasses.asdict(info)
     record["messages"] = [dataclasses.asdict(m) for m in messages]
@@ -23,12 +24,12 @@ def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted
     return redact_data(record) if redacted else record
 
 
-def to_jsonl(record: dict) -> str:
+def to_jsonl(record: dict[str, Any]) -> str:
     """One JSON line; the text is exact (JSON escapes control characters)."""
     return escape_c1_in_json(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
-def to_markdown(record: dict) -> str:
+def to_markdown(record: dict[str, Any]) -> str:
     """A readable transcript: header with the facts, then each message under its role.
     Control sequences in stored text are shown as visible symbols (ESC as ␛), so viewing the
     file in a terminal cannot act on them."""

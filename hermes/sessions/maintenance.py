@@ -10,9 +10,9 @@ import sqlite3
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from hermes import paths
+from hermes.config import SessionsConfig
 from hermes.sessions.models import StoreStats
 from hermes.sessions.session_store import SessionStore
 from hermes.sessions.undo_journals import (
@@ -205,12 +205,12 @@ def auto_prune_if_due(store: SessionStore, retention_days: int) -> PruneResult |
     return result
 
 
-def start_auto_prune(config: Any, path: Path | None = None) -> threading.Thread | None:
+def start_auto_prune(sessions_cfg: SessionsConfig, path: Path | None = None
+                     ) -> threading.Thread | None:
     """If `sessions.auto_prune` is on, prune in a background thread; never raises."""
-    sessions_cfg = getattr(config, "sessions", None)
-    if not getattr(sessions_cfg, "auto_prune", False):
+    if not sessions_cfg.auto_prune:
         return None
-    days = int(getattr(sessions_cfg, "retention_days", 90))
+    days = sessions_cfg.retention_days
 
     def run() -> None:
         try:

@@ -10,6 +10,7 @@ inverse document frequency estimated within the candidate set.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 import re
 
 from hermes.sessions.text import CJK_RUN
@@ -19,7 +20,7 @@ B = 0.75
 SCORED_CHARS = 2000  # how much of each message is looked at
 
 
-def term_counter(term: str):  # noqa: ANN201 - a small closure
+def term_counter(term: str) -> Callable[[str], int]:
     """Occurrences of `term` in lower-cased text: a plain substring count (so `test` also
     counts `tests`), whole words only for one- and two-letter Latin terms (not for a symbol
     such as an emoji, which has no word boundary around it)."""

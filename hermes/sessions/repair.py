@@ -20,6 +20,7 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from hermes.sessions import db
 from hermes.sessions.errors import SessionStoreError
@@ -140,7 +141,7 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def _readable_rows(src: sqlite3.Connection, table: str, cols: list[str], lo: int = ROWID_MIN,
-                   hi: int = ROWID_MAX, lost: list[int] | None = None) -> list[tuple]:
+                   hi: int = ROWID_MAX, lost: list[int] | None = None) -> list[tuple[Any, ...]]:
     """Every row of `table` with rowid in [lo, hi] that can be read; unreadable single rowids
     are added to `lost`."""
     names = ", ".join(f'"{c}"' for c in cols)

@@ -23,4 +23,5 @@ def scrub(text: str | None) -> str | None:
 def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
     """A copy of tool calls with secrets removed from their decoded arguments (the caller's
     list, which the running conversation still sends to the model, is left as it was)."""
-    return redact_data(tool_calls)
+    scrubbed: list[Any] = redact_data(tool_calls)
+    return scrubbed

@@ -130,9 +130,10 @@ class SessionSearchTool:
             return tool_error(f"arguments are not valid JSON ({exc.msg})")
         except (ValueError, SessionError) as exc:
             return tool_error(str(exc))
-        except Exception as exc:  # the model must get an answer, the log keeps the trace
+        except Exception:  # the model must get an answer, the log keeps the trace
             log.exception("session_search failed")
-            return tool_error(f"session_search failed: {type(exc).__name__}")
+            return tool_error("session_search failed because of an internal error (the Hermes log "
+                              "has the details); answer without it or try other arguments.")
         return json.dumps({"success": True, **result}, ensure_ascii=False)
 
     def _excluded(self, raw: Any) -> tuple[str, ...]:

@@ -50,7 +50,7 @@ log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
 
 
-class HermesApp(App):
+class HermesApp(App[None]):
     CSS_PATH = [STYLES / "app.tcss", STYLES / "panes.tcss"]
     COMMANDS = App.COMMANDS | {SlashCommandProvider}
     TITLE = "Hermes"
@@ -88,7 +88,7 @@ class HermesApp(App):
 
     # ------------------------------------------------------------ start-up
 
-    def get_default_screen(self) -> Screen:
+    def get_default_screen(self) -> Screen[None]:
         return ChatScreen(self.cfg, completion_choices=self.completion_choices)
 
     @property
@@ -299,7 +299,7 @@ class HermesApp(App):
 
     # ------------------------------------------------------------ themes, completion
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         yield from super().get_system_commands(screen)
         yield SystemCommand("Approvals",
                             f"Review tool requests and memory writes waiting for approval ({OPEN_KEY_LABEL})",

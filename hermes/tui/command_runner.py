@@ -184,7 +184,7 @@ class CommandRunner:
             return
         try:
             await agent.new_session(title=args or None)
-        except Exception as exc:  # a name held by another session: its own one-line message
+        except Exception as exc:  # noqa: BLE001 - a name held by another session: its own one-line message
             await self.say(f"Cannot start the new session: {exc}", "error")
             return
         await self.app.chat.transcript.clear()

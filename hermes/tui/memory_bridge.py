@@ -80,7 +80,7 @@ def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
 def _run(action: str, func: Any, *args: Any, **kwargs: Any) -> Any:
     try:
         return func(*args, **kwargs)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - any failure of a memory action becomes one line for the person
         log.info("%s failed: %s", action, exc)
         raise MemoryActionError(f"{action} failed: {exc}") from None
 
@@ -132,7 +132,7 @@ def snapshot_text(cfg: Config) -> str:
 
     try:
         return render_snapshot(cfg.memory)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - the viewer shows why the snapshot cannot be drawn instead of failing
         log.info("snapshot failed: %s", exc)
         return f"(cannot render the snapshot: {exc})"
 
@@ -295,7 +295,7 @@ async def _guarded(cfg: Config, action: str, make: Any) -> tuple[Any, str | None
         result = await asyncio.wait_for(make(), timeout)
     except TimeoutError:
         return None, f"{action}: the user model did not answer within {timeout:g}s"
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a provider may raise anything; the pane shows one line
         log.info("%s failed: %s", action, exc)
         return None, f"{action} failed: {' '.join(str(exc).split()) or type(exc).__name__}"
     # The guarded provider turns failures into an empty answer and records the error; look.

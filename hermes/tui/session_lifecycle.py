@@ -125,12 +125,12 @@ def _start_auto_prune(cfg: Config) -> None:
     try:
         from hermes.sessions.maintenance import start_auto_prune
 
-        start_auto_prune(cfg)
+        start_auto_prune(cfg.sessions)
     except Exception:  # noqa: BLE001 - housekeeping never disturbs the chat
         log.warning("automatic prune not started", exc_info=True)
 
 
-def _setup_screen(cfg: Config) -> Screen:
+def _setup_screen(cfg: Config) -> Screen[bool]:
     from hermes.tui.screens.setup import SetupScreen
 
     return SetupScreen(cfg)

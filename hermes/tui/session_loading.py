@@ -66,7 +66,7 @@ def open_session(cfg: Config, resume: str | None, continue_last: bool,
     try:
         return AgentSession.open(cfg, resume=resume, continue_last=continue_last, source="tui",
                                  on_event=on_event)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - any layer failing to open becomes one line on screen (OpenFailed)
         log.info("opening the session failed: %s", exc)
         what = f"Cannot resume '{resume}'" if resume else (
             "Cannot continue the last session" if continue_last else "Cannot open a chat session")
@@ -142,7 +142,7 @@ def transcript_items(agent: AgentSession) -> list[TranscriptItem]:
 
     try:
         messages = stored_messages(session_id)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - a broken history shows one line, never a traceback
         log.info("cannot load the transcript: %s", exc)
         return [TranscriptItem("error", f"Cannot show the earlier messages: {exc}")]
     return items_from_messages(messages)

@@ -62,7 +62,7 @@ def recent_sessions(exclude: str | None = None, limit: int = 500) -> list[Sessio
     with _store() as store:
         try:
             summaries = store.list_sessions(limit=limit)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a broken history becomes one line for the person (SessionsUnavailable)
             raise SessionsUnavailable(f"Cannot list sessions: {exc}") from None
     rows = []
     for s in summaries:
@@ -77,7 +77,7 @@ def search(query: str, exclude: str | None = None, limit: int = 8) -> list[Searc
     with _store() as store:
         try:
             results = store.search(query, limit=limit, exclude_session=exclude)
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - a broken history becomes one line for the person (SessionsUnavailable)
             raise SessionsUnavailable(f"Search failed: {exc}") from None
     return [SearchHit(str(r.get("session_id", "")), r.get("title"), str(r.get("when", "")),
                       " ".join(str(r.get("snippet", "")).split())) for r in results]

@@ -53,7 +53,7 @@ def _shingle_hashes(words: list[str]) -> list[int]:
 @dataclass(frozen=True)
 class _Source:
     label: str
-    hashes: array  # sorted 64-bit shingle hashes
+    hashes: array[int]  # sorted 64-bit shingle hashes
 
     def has(self, h: int) -> bool:
         i = bisect_left(self.hashes, h)

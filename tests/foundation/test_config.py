@@ -261,3 +261,25 @@ def _dotted_keys(data: dict, prefix: str = "") -> set[str]:
         else:
             keys.add(f"{prefix}{key}")
     return keys
+
+
+def test_choice_fields_are_literals_and_the_parser_reads_their_values() -> None:
+    import dataclasses
+    import typing
+
+    from hermes.config import DisplayConfig, MemoryConfig, ModelConfig, parse_config
+    from hermes.errors import ConfigError
+
+    for cls in (DisplayConfig, MemoryConfig, ModelConfig):
+        for f in dataclasses.fields(cls):
+            assert "choices" not in f.metadata, f"{cls.__name__}.{f.name}: use Literal[...]"
+    choices = typing.get_args(typing.get_type_hints(DisplayConfig)["memory_notifications"])
+    assert choices == ("off", "on", "verbose")
+    for choice in choices:
+        assert parse_config({"display": {"memory_notifications": choice}}).display.memory_notifications == choice
+    try:
+        parse_config({"model": {"text_tool_calls": "sometimes"}})
+    except ConfigError as exc:
+        assert "must be one of auto, off" in str(exc)
+    else:
+        raise AssertionError("a value outside the Literal was accepted")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
+from hermes.config import SessionsConfig
 from hermes.sessions import SessionStore
 from hermes.sessions.maintenance import (
     auto_prune_if_due,
@@ -77,9 +77,9 @@ def test_auto_prune_at_most_once_a_day(hermes_home: Path, clock: FakeClock) -> N
 
 def test_start_auto_prune_is_off_by_default(hermes_home: Path) -> None:
     store, ids = _aged_history(FakeClock(start=1_500_000_000.0))  # 2017: years before now
-    off = SimpleNamespace(sessions=SimpleNamespace(auto_prune=False, retention_days=90))
+    off = SessionsConfig(auto_prune=False, retention_days=90)
     assert start_auto_prune(off) is None
-    on = SimpleNamespace(sessions=SimpleNamespace(auto_prune=True, retention_days=1))
+    on = SessionsConfig(auto_prune=True, retention_days=1)
     thread = start_auto_prune(on, store.path)  # real clock: all sessions look years old
     assert thread is not None
     thread.join(timeout=30)

@@ -133,7 +133,7 @@ def test_writes_from_many_threads(store: SessionStore) -> None:
             for i in range(50):
                 store.append_message(sid, "user", f"thread message {i}")
                 store.search("thread")
-        except BaseException as exc:  # pragma: no cover - reported below
+        except BaseException as exc:  # noqa: BLE001  # pragma: no cover - reported below
             errors.append(exc)
 
     threads = [threading.Thread(target=work, args=(s,)) for s in sids]

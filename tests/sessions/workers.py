@@ -21,7 +21,7 @@ def writer(path: Path, seconds: float, tag: str) -> None:
             try:
                 store.append_message(sid, "user", f"{tag} message number {written} 并发写入")
                 written += 1
-            except Exception as exc:  # reported to the parent, which fails the test
+            except Exception as exc:  # noqa: BLE001 - reported to the parent, which fails the test
                 errors.append(f"{type(exc).__name__}: {exc}")
     print(json.dumps({"session_id": sid, "written": written, "errors": errors}))
 
@@ -38,7 +38,7 @@ def searcher(path: Path, seconds: float) -> None:
                 store.search("并发")
                 store.list_sessions()
                 runs += 1
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - reported to the parent, which fails the test
                 errors.append(f"{type(exc).__name__}: {exc}")
     print(json.dumps({"runs": runs, "errors": errors}))
 

@@ -69,7 +69,7 @@ class QueuedMessages(Static):
 QUIT_PRESS_WINDOW = 3.0  # seconds in which a second Ctrl+C quits
 
 
-class ChatScreen(Screen):
+class ChatScreen(Screen[None]):
     BINDINGS = [
         Binding("escape", "cancel_reply", "Cancel reply", show=False),
         # Priority: Ctrl+C would otherwise be the input's copy key (copy still works when

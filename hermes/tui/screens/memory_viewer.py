@@ -204,7 +204,7 @@ class MemoryViewerScreen(Pane[None]):
         try:
             with self.app.suspend():
                 subprocess.run([*shlex.split(editor), str(path)], check=False)
-        except Exception as exc:  # no editor, or no terminal to hand over
+        except Exception as exc:  # noqa: BLE001 - no editor, or no terminal to hand over
             self.notify(f"Cannot open {editor}: {exc}", severity="error")
             return
         self.reload()

@@ -134,7 +134,7 @@ def _rich_theme(variables: dict[str, str], dark: bool) -> tuple[Theme, str]:
     def color(name: str, fallback: str) -> Color:
         try:
             return Color.parse(variables.get(name, fallback))
-        except Exception:  # a variable that is not a plain colour
+        except Exception:  # noqa: BLE001 - a variable that is not a plain colour
             return Color.parse(fallback)
 
     if dark:

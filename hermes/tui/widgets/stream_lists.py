@@ -25,6 +25,7 @@ from dataclasses import replace
 from typing import Any
 
 from rich.cells import cell_len
+from textual.app import ComposeResult
 from textual.content import Content
 from textual.css.styles import RulesMap
 from textual.selection import Selection
@@ -181,7 +182,7 @@ class _GrowingList:
         """What the earlier rows' bullets depend on (a change means rebuilding the list)."""
         return tuple(item.bullet for item in items[:1])
 
-    def compose(self):  # type: ignore[override]
+    def compose(self) -> ComposeResult:
         self._rows = flat_rows(self)  # type: ignore[arg-type]
         if self._rows is not None:
             self._blocks.clear()
@@ -199,7 +200,7 @@ class _GrowingList:
     async def merge(self, block: MarkdownBlock) -> bool:
         """Grow this mounted list into the freshly parsed `block`; False if only a rebuild works."""
         old = self._item_signatures
-        if (old is None and self._rows is None) or type(block) is not type(self):
+        if (old is None and self._rows is None) or type(block) is not type(self):  # type: ignore[comparison-overlap]
             return False  # not composed yet
         flat = flat_rows(block)
         if (flat is None) != (self._rows is None):
@@ -209,8 +210,8 @@ class _GrowingList:
             return False
         if flat is not None:
             self._rows = flat
-            self._copy_context(block)  # type: ignore[attr-defined]
-            self.refresh(layout=True)  # type: ignore[attr-defined]
+            self._copy_context(block)
+            self.refresh(layout=True)
             return True
         assert old is not None  # drawn as rows (not one widget), so compose() recorded them
         items = _items(block._blocks)
@@ -226,18 +227,19 @@ class _GrowingList:
             last_row = mounted[keep]
             column = last_row.children[-1]
             if not await merge_blocks(column, list(old[keep][-1]), inner[keep]):
-                await self.mount(rows[keep], after=last_row)  # type: ignore[attr-defined]
+                await self.mount(rows[keep], after=last_row)
                 await last_row.remove()
         if len(rows) > len(old):
-            await self.mount_all(rows[len(old):])  # type: ignore[attr-defined]
+            await self.mount_all(rows[len(old):])
         self._item_signatures = new
-        self._copy_context(block)  # type: ignore[attr-defined]
+        self._copy_context(block)
         return True
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         """The list's text for copying (Textual only extracts text from plain text widgets)."""
         if self._rows is None:
-            return super().get_selection(selection)  # type: ignore[misc]
+            selected: tuple[str, str] | None = super().get_selection(selection)  # type: ignore[misc]
+            return selected
         text = "\n".join(" " * indent + (bullet.strip() + " " if bullet else "") + body.plain
                          for indent, bullet, body in self._rows)
         return selection.extract(text), "\n"

@@ -102,7 +102,7 @@ class Transcript(VerticalScroll, can_focus=False):
             item.meta["continued"] = "1"
         widget = await self.add(item)
         assert is_reply(widget)
-        return widget  # type: ignore[return-value]
+        return widget
 
     async def freeze(self, row: Widget) -> None:
         """Swap a finished reply segment's Markdown widget tree for one widget."""

@@ -69,11 +69,11 @@ class CodingHost:
     def undo_last_edit(self) -> str:
         """Revert the agent's last edit or write in this session (/undo); one line saying what
         happened, or why nothing was changed and what to do."""
-        from hermes.workspace.undo import UndoJournal
+        from hermes.workspace.undo import NOTHING_EDITED, UndoJournal
 
         journal_id = self.tools.journal_id if self.tools is not None else None
         if journal_id is None:
-            return "Nothing to undo: the agent has not edited or written a file in this session."
+            return NOTHING_EDITED
         try:
             return UndoJournal(journal_id).undo_last()
         except OSError as exc:

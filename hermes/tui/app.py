@@ -149,7 +149,7 @@ class HermesApp(App):
         for theme in self.theme_result.themes.values():
             self.register_theme(theme)
         wanted = self.cfg.display.theme or theme_mod.DEFAULT_THEME
-        if wanted not in self.available_themes:
+        if wanted not in self.theme_result.themes:  # Textual's built-in themes are not offered
             self.theme_result.problems.append(f"display.theme '{wanted}' is not a known theme")
             wanted = theme_mod.DEFAULT_THEME if theme_mod.DEFAULT_THEME in self.available_themes \
                 else "textual-dark"
@@ -304,10 +304,24 @@ class HermesApp(App):
     def session_id(self) -> str | None:
         return self.agent.session_id if self.agent else None
 
+    def theme_names(self) -> list[str]:
+        """Hermes's themes (bundled and the user's): the one list /theme, its completion and
+        the palette's Theme entry offer. Textual's built-in themes are not among them."""
+        return sorted(self.theme_result.themes)
+
+    def search_themes(self) -> None:
+        """The palette's Theme entry: Hermes's themes, and the choice is saved."""
+        from textual.command import CommandPalette
+
+        from hermes.tui.palette import ThemeChoiceProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeChoiceProvider],
+                                        placeholder="Search for themes…"))
+
     def set_theme(self, name: str) -> str:
         """Switch and persist the theme; returns a line to show."""
         self._register_themes_quietly()
-        if name not in self.available_themes:
+        if name not in self.theme_result.themes:
             broken = [p for p in self.theme_result.problems if p.split(".", 1)[0] == name]
             if broken:
                 return f"Theme file {broken[0]} — keeping {self.theme}"
@@ -330,7 +344,7 @@ class HermesApp(App):
     def completion_choices(self, text: str = "") -> dict[str, tuple[str, ...]]:
         """Run-time argument choices: theme names, and for /resume the recent session names
         (read only while a /resume line is typed, and at most every few seconds)."""
-        choices = {"theme": tuple(sorted(self.theme_result.themes))}
+        choices = {"theme": tuple(self.theme_names())}
         if text.lstrip().lower().startswith("/resume "):
             choices["resume"] = self._resume_names()
         return choices

@@ -22,6 +22,14 @@ KEYS_HELP = (
     "expand a collapsed paste · Ctrl+P command palette · "
     "Ctrl+Q quit"
 )
+FOCUS_HELP = (
+    "Tool rows: Tab/Shift+Tab from an empty input moves to the transcript's tool rows, Enter "
+    "shows or hides a row's diff or output; Esc (or just typing) brings you back to the input."
+)
+INPUT_HELP = (
+    "In the input: @path attaches a project file (Tab completes the path) · !command runs a "
+    "shell command for you and offers its output to the model with your next message."
+)
 
 
 class CommandRunner:
@@ -52,7 +60,8 @@ class CommandRunner:
     # ------------------------------------------------------------ general
 
     async def cmd_help(self, args: str) -> None:
-        await self.say("\n".join(["Commands:", *commands.help_lines(), "", KEYS_HELP]))
+        await self.say("\n".join(["Commands:", *commands.help_lines(), "", KEYS_HELP, "",
+                                   FOCUS_HELP, INPUT_HELP]))
 
     async def cmd_quit(self, args: str) -> None:
         await self.app.action_quit()
@@ -62,7 +71,7 @@ class CommandRunner:
 
     async def cmd_theme(self, args: str) -> None:
         if not args:
-            names = ", ".join(sorted(self.app.theme_result.themes))
+            names = ", ".join(self.app.theme_names())
             await self.say(f"Theme: {self.app.theme}. Available: {names}. Switch with /theme NAME")
             return
         line = self.app.set_theme(args)
@@ -254,7 +263,7 @@ class CommandRunner:
         from hermes.tui import sessions_bridge
 
         try:
-            hits = sessions_bridge.search(args, exclude=self.app.session_id())
+            hits = sessions_bridge.search(args)  # this session too, as `hermes sessions search` does
         except sessions_bridge.SessionsUnavailable as exc:
             await self.say(str(exc), "error")
             return

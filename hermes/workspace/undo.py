@@ -89,16 +89,42 @@ class UndoJournal:
         the file changed since, what to do instead."""
         change = self.last_change()
         if change is None:
-            return "Nothing to undo: the agent has not edited or written a file in this session."
+            return self.nothing_left()
         path = Path(change.path)
         now = current_text(path)
+        if change.before is None and now is None:
+            # the file the agent created is gone already: that change needs no undoing
+            self._append({"undone": change.id, "time": time.time()})
+            return (f"Undone: {change.shown}, which the agent had created, was already deleted; "
+                    "nothing to restore.")
         if now != change.after:
-            state = "was deleted" if now is None else "has changed"
-            return (f"Not undone: {change.shown} {state} since the agent's edit, so reverting "
-                    f"would lose that. Revert it by hand (or with git checkout -- {change.shown}).")
+            return _not_undone(change, now)
         self._append({"undone": change.id, "time": time.time()})
         if change.before is None:
             path.unlink()
             return f"Undone: removed {change.shown}, which the agent had created."
         write_text(path, change.before)
         return f"Undone: {change.shown} is back as it was before the agent's last change."
+
+    def nothing_left(self) -> str:
+        """Why there is nothing to undo: no change at all, or every change undone already."""
+        made = sum(1 for r in self._records() if "id" in r)
+        if not made:
+            return NOTHING_EDITED
+        changes = "change" if made == 1 else f"{made} changes"
+        return (f"Nothing left to undo: the agent's {changes} in this session "
+                f"{'is' if made == 1 else 'are all'} undone already.")
+
+
+NOTHING_EDITED = "Nothing to undo: the agent has not edited or written a file in this session."
+
+
+def _not_undone(change: Change, now: str | None) -> str:
+    """The line for a change that cannot be reverted safely, with advice that works for it."""
+    if change.before is None:  # the agent created it: git knows nothing of it yet
+        return (f"Not undone: {change.shown}, which the agent created, has changed since, so "
+                f"removing it would lose that. Delete it by hand if you do not want it "
+                f"(rm {change.shown}).")
+    state = "was deleted" if now is None else "has changed"
+    return (f"Not undone: {change.shown} {state} since the agent's edit, so reverting "
+            f"would lose that. Revert it by hand (or with git checkout -- {change.shown}).")

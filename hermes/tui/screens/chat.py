@@ -12,13 +12,13 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Static, TextArea
+from textual.widgets import Input, Static, TextArea
 
 from hermes.agent import events as ev
 from hermes.config import Config
@@ -276,8 +276,25 @@ class ChatScreen(Screen):
         current = self.prompt.text
         self.prompt.set_text(text + ("\n" + current if current.strip() else ""))
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key typed while a transcript row has focus goes to the input: Tab or
+        Shift+Tab to a tool row never swallows what is typed next. A text field of its own
+        (none on this screen today) keeps its keys."""
+        focused = self.focused
+        if focused is None or focused is self.prompt or isinstance(focused, (Input, TextArea)):
+            return
+        if event.is_printable and event.character and not self.prompt.read_only:
+            event.stop()
+            event.prevent_default()
+            self.prompt.focus()
+            self.prompt.insert(event.character)
+
     def action_cancel_reply(self) -> None:
-        """Esc: closes completion first, then takes back the last queued message, then cancels."""
+        """Esc: brings the focus back to the input first, then closes completion, then takes
+        back the last queued message, then cancels."""
+        if not self.prompt.has_focus:
+            self.prompt.focus()
+            return
         if self.query_one(Suggestions).display:
             self._hide_suggestions()
             return

@@ -84,12 +84,18 @@ class HermesApp(App):
         self.approvals = ApprovalPanes(self)
         self.tool_approvals = self.approvals.tool_approvals
         self._first_theme_source: Path | None = None
+        self.resume_hint = ""  # printed after the app has left the screen
         self._register_active_theme()
 
     # ------------------------------------------------------------ start-up
 
     def get_default_screen(self) -> Screen:
-        return ChatScreen(self.cfg, completion_choices=self.completion_choices)
+        return ChatScreen(self.cfg, completion_choices=self.completion_choices,
+                          project_root=self.project_root)
+
+    def project_root(self) -> Path:
+        """Where @path files are read and !commands run: the session's project root."""
+        return self.agent.project_root if self.agent is not None else Path.cwd()
 
     @property
     def cfg(self) -> Config:
@@ -169,6 +175,15 @@ class HermesApp(App):
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
+        self._check_model_server()
+
+    @work(group="server-check")
+    async def _check_model_server(self) -> None:
+        """A warning when the configured model server is down (never blocks, never litellm)."""
+        from hermes.tui.server_check import server_problem
+
+        if problem := await server_problem(self.cfg.model.api_base):
+            self.notify(problem, title="Model server", severity="warning", timeout=12)
 
     @work(group="model-client")
     async def _load_model_client(self) -> None:
@@ -235,6 +250,12 @@ class HermesApp(App):
         # A worker, so a command can wait for a pane (picker, viewer) to close.
         self.run_worker(self.runner.run_line(message.line), group="command")
 
+    def on_chat_screen_shell_requested(self, message: ChatScreen.ShellRequested) -> None:
+        from hermes.tui.shell_escape import run_for_person
+
+        self.run_worker(run_for_person(self.chat, message.command, self.project_root(),
+                                       float(self.cfg.tools.command_timeout)), group="shell")
+
     def on_chat_screen_cancel_requested(self, message: ChatScreen.CancelRequested) -> None:
         self.cancel_reply()
 
@@ -271,8 +292,13 @@ class HermesApp(App):
                 await self.chat.turn_ended(outcome)
 
     def cancel_reply(self) -> None:
-        """Stop what runs: a waiting tool request, the reply, background work or a waiting turn."""
-        self.turns.cancel()
+        """Stop what runs: a !command, a waiting tool request, the reply, background work or a
+        waiting turn."""
+        shells = [w for w in self.workers if w.group == "shell" and not w.is_finished]
+        for worker in shells:
+            worker.cancel()
+        if not shells:
+            self.turns.cancel()
 
     # ------------------------------------------------------------ approvals (approval_panes.py)
 
@@ -376,6 +402,8 @@ class HermesApp(App):
                 agent.hurry()
             return
         self._quitting = True
+        if agent is not None and agent.session_id:
+            self.resume_hint = resume_hint(agent.title, agent.session_id)
         if agent is not None:
             if agent.busy or agent.has_background_work:
                 with contextlib.suppress(Exception):
@@ -390,6 +418,13 @@ class HermesApp(App):
         self.exit()
 
 
+def resume_hint(title: str | None, session_id: str) -> str:
+    """The line printed on leaving: how to come back to this session from the shell."""
+    import shlex
+
+    return f"Resume this session with: hermes --resume {shlex.quote(title or session_id)}"
+
+
 def run_app(resume: str | None, continue_last: bool) -> int:
     """Run the app until the person quits; returns the exit code."""
     config_mod.load_env_file()
@@ -398,4 +433,6 @@ def run_app(resume: str | None, continue_last: bool) -> int:
         app.run()
     finally:
         startup_gc.resume()  # an app that ended before its first frame
+    if app.resume_hint:
+        print(app.resume_hint)
     return app.return_code or 0

@@ -32,6 +32,10 @@ INPUT_HELP = (
 )
 
 
+UNDO_NOTE = ("The user ran /undo since your last reply. {line} An earlier tool result that "
+             "reported this change as done no longer holds; read the file again before relying on it.")
+
+
 class CommandRunner:
     def __init__(self, app: CommandHost) -> None:
         self.app = app
@@ -46,7 +50,7 @@ class CommandRunner:
         except commands.CommandError as exc:
             await self.say(str(exc), "error")
             return
-        handler = getattr(self, f"cmd_{invocation.name}")
+        handler = getattr(self, f"cmd_{invocation.name.replace('-', '_')}")
         try:
             await handler(invocation.args)
         except memory_bridge.MemoryActionError as exc:
@@ -155,7 +159,38 @@ class CommandRunner:
             await self.say("The agent is still working; /undo once the reply has ended (Esc stops it).",
                            "error")
             return
-        await self.say(f"↶ {agent.undo_last_edit()}")
+        line = agent.undo_last_edit()
+        await self.say(f"↶ {line}")
+        if line.startswith("Undone:"):  # the model's earlier tool result no longer holds
+            from hermes.tui.input_sources import Source
+
+            self.app.chat.add_source(Source("note", "/undo", UNDO_NOTE.format(line=line)))
+
+    async def cmd_diff(self, args: str) -> None:
+        """The session's file changes as one unified diff, in a pane."""
+        agent = self._agent_or_none()
+        diff = agent.changes_diff() if agent is not None else ""
+        if not diff:
+            await self.say("No changes to show: the agent has not changed a file in this session "
+                           "(or every change is undone).")
+            return
+        from hermes.tui.screens.diff_pane import DiffScreen, diff_summary
+
+        await self.say(f"Changes this session: {diff_summary(diff)}")
+        await self.app.push_screen_wait(DiffScreen(diff))
+
+    async def cmd_accept_edits(self, args: str) -> None:
+        """/accept-edits on|off (no argument: toggle): edits and writes run without asking."""
+        approvals = self.app.tool_approvals
+        on = (not approvals.accept_edits) if not args else args.lower() == "on"
+        approvals.accept_edits = on
+        self.app.chat.update_status(accept_edits=on)
+        if on:
+            await self.say("✎ Accept edits: on. The agent's edits and writes run without asking "
+                           "for the rest of this run (commands still ask); /undo and /diff cover "
+                           "them. /accept-edits off to ask again.")
+        else:
+            await self.say("Accept edits: off. Each edit and write asks again.")
 
     async def cmd_compress(self, args: str) -> None:
         agent = self._agent_or_none()

@@ -8,6 +8,7 @@ texts, so it goes when its session is deleted or pruned (hermes.sessions.mainten
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import time
@@ -105,6 +106,27 @@ class UndoJournal:
             return f"Undone: removed {change.shown}, which the agent had created."
         write_text(path, change.before)
         return f"Undone: {change.shown} is back as it was before the agent's last change."
+
+    def session_diff(self) -> str:
+        """Every file the agent changed in this session, as one unified diff: from the file
+        before the session's first change to it, to the file as it is now ("" when all are
+        as they were, e.g. every change undone)."""
+        first_before: dict[str, tuple[str, str | None]] = {}
+        for r in self._records():
+            if "id" in r and isinstance(r.get("path"), str) and r["path"] not in first_before:
+                first_before[r["path"]] = (str(r.get("shown") or r["path"]), r.get("before"))
+        parts: list[str] = []
+        for raw, (shown, before) in first_before.items():
+            now = current_text(Path(raw))
+            if now == before:
+                continue
+            parts.extend(difflib.unified_diff(
+                (before or "").splitlines(keepends=True), (now or "").splitlines(keepends=True),
+                fromfile="/dev/null" if before is None else f"a/{shown}",
+                tofile="/dev/null" if now is None else f"b/{shown}"))
+            if parts and not parts[-1].endswith("\n"):
+                parts[-1] += "\n"
+        return "".join(parts)
 
     def nothing_left(self) -> str:
         """Why there is nothing to undo: no change at all, or every change undone already."""

@@ -77,3 +77,106 @@ def _palette_options(app: Any) -> list[str]:
         return []
     listed = options.first()
     return [str(listed.get_option_at_index(i).prompt) for i in range(listed.option_count)]
+
+
+async def test_quitting_leaves_a_resume_hint(chat_env):
+    from hermes.tui.app import resume_hint
+
+    server, _ = chat_env
+    server.queue(Reply(text="Hi."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "hello")
+        await wait_for(pilot, lambda: "Hi." in transcript_texts(app))
+        await submit(pilot, "/title day two")
+        await wait_for(pilot, lambda: app.chat.status_info.title == "day two")
+        await app.action_quit()
+    assert app.resume_hint == "Resume this session with: hermes --resume 'day two'"
+    assert resume_hint(None, "20261201_220000_abcdef") == \
+        "Resume this session with: hermes --resume 20261201_220000_abcdef"
+
+
+async def test_a_model_server_that_is_down_is_warned_about_at_start(chat_env):
+    import socket
+
+    with socket.socket() as probe:  # a port nobody listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/v1"
+    chat_env.configure(model={"api_base": base})
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await wait_for(pilot, lambda: any("does not" in n.message or "refused" in n.message
+                                          for n in app._notifications))
+        [note] = [n.message for n in app._notifications if base in n.message]
+        assert "Start it" in note and "Traceback" not in note
+        assert app.chat.prompt.has_focus  # the warning took nothing from the input
+
+
+async def test_the_memory_viewer_shows_writes_waiting_for_approval(chat_env):
+    from hermes.memory import MemoryTool
+    from hermes.tui.screens.memory_viewer import MemoryViewerScreen
+
+    cfg = load_config()
+    cfg.memory.write_approval = True
+    tool = MemoryTool(cfg.memory, origin="tool", session_id=None)
+    tool.call({"action": "add", "target": "user", "content": "Prefers tabs over spaces"})
+    user_md = chat_env.home / "memories" / "USER.md"
+    assert "Prefers tabs" not in (user_md.read_text() if user_md.exists() else "")  # staged only
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "/memory")
+        await wait_for(pilot, lambda: isinstance(app.screen, MemoryViewerScreen)
+                       and bool(app.screen.query(".store-pending")))
+        [line] = [str(w.render()) for w in app.screen.query(".store-pending")]
+        assert line.startswith("⏳ pending + Prefers tabs over spaces")
+        assert "Ctrl+O" in line
+
+
+async def test_setup_clears_the_old_providers_error_when_the_provider_changes(chat_env):
+    from textual.widgets import Select
+
+    from hermes.tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(app)
+        await submit(pilot, "/setup")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen))
+        setup = app.screen
+        setup.query_one("#setup-provider", Select).value = "compatible"
+        await wait_for(pilot, lambda: setup.query_one("#setup-base").display)
+        setup.query_one("#setup-base").clear()
+        setup.query_one("#setup-base").focus()
+        await pilot.press("enter")
+        error = setup.query_one("#setup-error")
+        await wait_for(pilot, lambda: "API base is needed" in str(error.render()))
+        assert error.region.bottom <= 24 and setup.query_one("#setup-save").region.bottom <= 24
+        setup.query_one("#setup-provider", Select).value = "anthropic"
+        await wait_for(pilot, lambda: not error.display)
+        await pilot.press("escape")
+
+
+async def test_letters_typed_in_one_burst_with_tab_land_in_the_next_setup_field(chat_env):
+    """A terminal delivers `Tab a b c` at once: the focus moves before the letters arrive."""
+    from textual import events
+    from textual.widgets import Input
+
+    from hermes.tui.screens.setup import SetupScreen
+
+    app = make_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(app)
+        await submit(pilot, "/setup")
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen)
+                       and app.screen.query_one("#setup-model").has_focus)
+        setup = app.screen
+        model = setup.query_one("#setup-model").value
+        for key, char in (("tab", "\t"), ("a", "a"), ("b", "b"), ("c", "c")):
+            app.post_message(events.Key(key, char))  # queued together, as a burst arrives
+        await wait_for(pilot, lambda: isinstance(app.focused, Input) and app.focused.id != "setup-model"
+                       and "abc" in app.focused.value)
+        assert setup.query_one("#setup-model").value == model  # nothing landed in the field left

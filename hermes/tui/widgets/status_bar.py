@@ -35,6 +35,7 @@ class StatusInfo:
     title: str = ""
     busy: str = ""  # e.g. "loading model client…", shown first when set
     project: str = ""  # the project (workspace) name; shown when set
+    accept_edits: bool = False  # /accept-edits on: edits and writes run without asking
 
 
 def gauge_level(pct: int) -> str:
@@ -93,6 +94,9 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
         parts = [p for p in (mem_markup, user_markup) if p]
         plains = [p for p in (mem_plain, user_plain) if p]
         out.append((" · ".join(parts), " · ".join(plains)))
+    if info.accept_edits:
+        edits = "✎ accept edits" if level < 3 else "✎"
+        out.append((f"[bold $hermes-badge]{edits}[/]", edits))
     if info.tool_requests:
         waiting = f"⏸ {info.tool_requests} to approve · Ctrl+O" if level < 3 else f"⏸{info.tool_requests}"
         out.append((f"[bold $hermes-badge @click=app.open_approvals]{waiting}[/]", waiting))

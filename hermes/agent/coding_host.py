@@ -66,14 +66,21 @@ class CodingHost:
             if new_session:
                 self.tools.policy.reset()
 
-    def undo_last_edit(self) -> str:
-        """Revert the agent's last edit or write in this session (/undo); one line saying what
-        happened, or why nothing was changed and what to do."""
+    def changes_diff(self) -> str:
+        """The session's file changes as one unified diff (/diff); "" when there are none."""
         from hermes.workspace.undo import UndoJournal
 
         journal_id = self.tools.journal_id if self.tools is not None else None
+        return UndoJournal(journal_id).session_diff() if journal_id is not None else ""
+
+    def undo_last_edit(self) -> str:
+        """Revert the agent's last edit or write in this session (/undo); one line saying what
+        happened, or why nothing was changed and what to do."""
+        from hermes.workspace.undo import NOTHING_EDITED, UndoJournal
+
+        journal_id = self.tools.journal_id if self.tools is not None else None
         if journal_id is None:
-            return "Nothing to undo: the agent has not edited or written a file in this session."
+            return NOTHING_EDITED
         try:
             return UndoJournal(journal_id).undo_last()
         except OSError as exc:

@@ -119,7 +119,8 @@ class CurrentSession:
         if self._lock is not None:
             self._lock.release()
         self._lock = session_lock.acquire(session_id)
-        self.read_only = "" if self._lock is not None else session_lock.READ_ONLY_LINE
+        held = session_lock.CLI_READ_ONLY_LINE if self._source == "cli" else session_lock.READ_ONLY_LINE
+        self.read_only = "" if self._lock is not None else held
         return not self.read_only
 
     def release(self) -> None:

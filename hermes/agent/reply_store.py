@@ -114,15 +114,15 @@ def answer_cancelled_calls(conv: Conversation) -> None:
 
 
 def store_partial(conv: Conversation, state: llm.StreamState,
-                   checkpoint: ReplyCheckpoint) -> int | None:
-    """Keep text that arrived before a break or a cancel, marked interrupted."""
+                   checkpoint: ReplyCheckpoint, finish_reason: str = "interrupted") -> int | None:
+    """Keep text that arrived before a break ("interrupted") or a cancel ("cancelled")."""
     text = state.text
     if not text:
         return None
     # Stored without a secret that the stop cut short; the conversation keeps what was said.
     msg_id = checkpoint.store(redact_unfinished(text),
                               token_count=tokens.count_text(text, conv.model.name),
-                              finish_reason="interrupted")
+                              finish_reason=finish_reason)
     conv.messages.append({"role": "assistant", "content": text})
     return msg_id
 
@@ -160,7 +160,8 @@ def drop_orphan(conv: Conversation) -> None:
 def cancelled(conv: Conversation, state: llm.StreamState, checkpoint: ReplyCheckpoint,
                parts: list[str], user_text: str, user_id: int | None) -> TurnResult:
     answer_cancelled_calls(conv)
-    partial_id = store_partial(conv, state, checkpoint)
+    # stored as the person saw it live: stopped by them, not cut off by a failure
+    partial_id = store_partial(conv, state, checkpoint, finish_reason="cancelled")
     text = "".join(parts) + state.text
     done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
                     cancelled=True, assistant_message_id=partial_id)

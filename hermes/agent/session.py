@@ -136,6 +136,10 @@ class AgentSession:
         """Who approves edits, writes and commands (None: they are denied, the model is told)."""
         self._coding.tool_approver = approver
 
+    def changes_diff(self) -> str:
+        """What the agent changed in this session's files, as one unified diff (/diff)."""
+        return self._coding.changes_diff()
+
     def undo_last_edit(self) -> str:
         """Revert the agent's last edit or write in this session (/undo); one line. A read-only
         window changes nothing: the edits belong to the window that holds the session."""

@@ -17,6 +17,10 @@ from hermes import paths
 
 READ_ONLY_LINE = ("This session is open in another Hermes window, so it is read-only here "
                   "(nothing can be sent). Use /new to start a new session, or close the other one.")
+# `hermes chat -q` cannot run /new: the same advice in shell words
+CLI_READ_ONLY_LINE = ("This session is open in another Hermes window, so it cannot be continued "
+                      "here. Run without --resume (or --continue) to start a new session, or "
+                      "close the other window and try again.")
 _UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
 
 

@@ -96,7 +96,7 @@ def run_show(store: Any, args: argparse.Namespace) -> int:
         out(f"ended {format_time(info.ended_at)} ({info.end_reason})")
     for msg in store.get_messages(info.id):
         label = msg.role + (f" · {msg.tool_name}" if msg.tool_name else "")
-        label += " (interrupted)" if msg.interrupted else ""
+        label += (" (cancelled)" if msg.cancelled else " (interrupted)") if msg.interrupted else ""
         label += " (not sent: cleared after it failed)" if msg.discarded else ""
         # an answer /retry replaced: folded under its own heading, indented, as the app shows it
         fold = "  ┊ " if msg.replaced else ""

@@ -60,8 +60,8 @@ def to_markdown(record: dict[str, Any]) -> str:
         label = heading.get(msg["role"], msg["role"])
         if msg["role"] == "tool" and msg.get("tool_name"):
             label += f" · {msg['tool_name']}"
-        if msg.get("finish_reason") == "interrupted":
-            label += " (interrupted)"
+        if msg.get("finish_reason") in ("interrupted", "cancelled"):
+            label += f" ({msg['finish_reason']})"
         lines += [f"## {label}", f"*{format_time(msg['timestamp'])}*", ""]
         content = msg.get("content") or ""
         if msg["role"] == "tool":

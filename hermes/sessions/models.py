@@ -79,7 +79,13 @@ class MessageRecord:
 
     @property
     def interrupted(self) -> bool:
-        return self.finish_reason == "interrupted"
+        """A partial reply: cut off by a failure, or cancelled by the person."""
+        return self.finish_reason in ("interrupted", "cancelled")
+
+    @property
+    def cancelled(self) -> bool:
+        """A partial reply the person stopped (Esc, Ctrl+C)."""
+        return self.finish_reason == "cancelled"
 
     @property
     def replaced(self) -> bool:

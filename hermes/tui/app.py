@@ -84,12 +84,18 @@ class HermesApp(App[None]):
         self.approvals = ApprovalPanes(self)
         self.tool_approvals = self.approvals.tool_approvals
         self._first_theme_source: Path | None = None
+        self.resume_hint = ""  # printed after the app has left the screen
         self._register_active_theme()
 
     # ------------------------------------------------------------ start-up
 
     def get_default_screen(self) -> Screen[None]:
-        return ChatScreen(self.cfg, completion_choices=self.completion_choices)
+        return ChatScreen(self.cfg, completion_choices=self.completion_choices,
+                          project_root=self.project_root)
+
+    def project_root(self) -> Path:
+        """Where @path files are read and !commands run: the session's project root."""
+        return self.agent.project_root if self.agent is not None else Path.cwd()
 
     @property
     def cfg(self) -> Config:
@@ -153,7 +159,7 @@ class HermesApp(App[None]):
         for theme in self.theme_result.themes.values():
             self.register_theme(theme)
         wanted = self.cfg.display.theme or theme_mod.DEFAULT_THEME
-        if wanted not in self.available_themes:
+        if wanted not in self.theme_result.themes:  # Textual's built-in themes are not offered
             self.theme_result.problems.append(f"display.theme '{wanted}' is not a known theme")
             wanted = theme_mod.DEFAULT_THEME if theme_mod.DEFAULT_THEME in self.available_themes \
                 else "textual-dark"
@@ -173,6 +179,15 @@ class HermesApp(App[None]):
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
+        self._check_model_server()
+
+    @work(group="server-check")
+    async def _check_model_server(self) -> None:
+        """A warning when the configured model server is down (never blocks, never litellm)."""
+        from hermes.tui.server_check import server_problem
+
+        if problem := await server_problem(self.cfg.model.api_base):
+            self.notify(problem, title="Model server", severity="warning", timeout=12)
 
     @work(group="model-client")
     async def _load_model_client(self) -> None:
@@ -239,6 +254,12 @@ class HermesApp(App[None]):
         # A worker, so a command can wait for a pane (picker, viewer) to close.
         self.run_worker(self.runner.run_line(message.line), group="command")
 
+    def on_chat_screen_shell_requested(self, message: ChatScreen.ShellRequested) -> None:
+        from hermes.tui.shell_escape import run_for_person
+
+        self.run_worker(run_for_person(self.chat, message.command, self.project_root(),
+                                       float(self.cfg.tools.command_timeout)), group="shell")
+
     def on_chat_screen_cancel_requested(self, message: ChatScreen.CancelRequested) -> None:
         self.cancel_reply()
 
@@ -275,8 +296,13 @@ class HermesApp(App[None]):
                 await self.chat.turn_ended(outcome)
 
     def cancel_reply(self) -> None:
-        """Stop what runs: a waiting tool request, the reply, background work or a waiting turn."""
-        self.turns.cancel()
+        """Stop what runs: a !command, a waiting tool request, the reply, background work or a
+        waiting turn."""
+        shells = [w for w in self.workers if w.group == "shell" and not w.is_finished]
+        for worker in shells:
+            worker.cancel()
+        if not shells:
+            self.turns.cancel()
 
     # ------------------------------------------------------------ approvals (approval_panes.py)
 
@@ -308,10 +334,24 @@ class HermesApp(App[None]):
     def session_id(self) -> str | None:
         return self.agent.session_id if self.agent else None
 
+    def theme_names(self) -> list[str]:
+        """Hermes's themes (bundled and the user's): the one list /theme, its completion and
+        the palette's Theme entry offer. Textual's built-in themes are not among them."""
+        return sorted(self.theme_result.themes)
+
+    def search_themes(self) -> None:
+        """The palette's Theme entry: Hermes's themes, and the choice is saved."""
+        from textual.command import CommandPalette
+
+        from hermes.tui.palette import ThemeChoiceProvider
+
+        self.push_screen(CommandPalette(providers=[ThemeChoiceProvider],
+                                        placeholder="Search for themes…"))
+
     def set_theme(self, name: str) -> str:
         """Switch and persist the theme; returns a line to show."""
         self._register_themes_quietly()
-        if name not in self.available_themes:
+        if name not in self.theme_result.themes:
             broken = [p for p in self.theme_result.problems if p.split(".", 1)[0] == name]
             if broken:
                 return f"Theme file {broken[0]} — keeping {self.theme}"
@@ -334,7 +374,7 @@ class HermesApp(App[None]):
     def completion_choices(self, text: str = "") -> dict[str, tuple[str, ...]]:
         """Run-time argument choices: theme names, and for /resume the recent session names
         (read only while a /resume line is typed, and at most every few seconds)."""
-        choices = {"theme": tuple(sorted(self.theme_result.themes))}
+        choices = {"theme": tuple(self.theme_names())}
         if text.lstrip().lower().startswith("/resume "):
             choices["resume"] = self._resume_names()
         return choices
@@ -366,6 +406,8 @@ class HermesApp(App[None]):
                 agent.hurry()
             return
         self._quitting = True
+        if agent is not None and agent.session_id:
+            self.resume_hint = resume_hint(agent.title, agent.session_id)
         if agent is not None:
             if agent.busy or agent.has_background_work:
                 with contextlib.suppress(Exception):
@@ -380,6 +422,13 @@ class HermesApp(App[None]):
         self.exit()
 
 
+def resume_hint(title: str | None, session_id: str) -> str:
+    """The line printed on leaving: how to come back to this session from the shell."""
+    import shlex
+
+    return f"Resume this session with: hermes --resume {shlex.quote(title or session_id)}"
+
+
 def run_app(resume: str | None, continue_last: bool) -> int:
     """Run the app until the person quits; returns the exit code."""
     config_mod.load_env_file()
@@ -388,4 +437,6 @@ def run_app(resume: str | None, continue_last: bool) -> int:
         app.run()
     finally:
         startup_gc.resume()  # an app that ended before its first frame
+    if app.resume_hint:
+        print(app.resume_hint)
     return app.return_code or 0

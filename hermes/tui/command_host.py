@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from hermes.tui.screens.chat import ChatScreen
     from hermes.tui.startup import ClientLoader
     from hermes.tui.themes import ThemeLoadResult
+    from hermes.tui.tool_approvals import ToolApprovals
 
 ResultT = TypeVar("ResultT")
 
@@ -30,6 +31,7 @@ class CommandHost(Protocol):
     pending_title: str | None  # a /title given before the session starts
     theme: str
     theme_result: ThemeLoadResult
+    tool_approvals: ToolApprovals
 
     @property
     def chat(self) -> ChatScreen: ...
@@ -47,6 +49,8 @@ class CommandHost(Protocol):
     def refresh_memory_status(self) -> None: ...
 
     def set_theme(self, name: str) -> str: ...
+
+    def theme_names(self) -> list[str]: ...
 
     async def action_quit(self) -> None: ...
 

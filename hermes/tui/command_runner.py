@@ -22,6 +22,18 @@ KEYS_HELP = (
     "expand a collapsed paste · Ctrl+P command palette · "
     "Ctrl+Q quit"
 )
+FOCUS_HELP = (
+    "Tool rows: Tab/Shift+Tab from an empty input moves to the transcript's tool rows, Enter "
+    "shows or hides a row's diff or output; Esc (or just typing) brings you back to the input."
+)
+INPUT_HELP = (
+    "In the input: @path attaches a project file (Tab completes the path) · !command runs a "
+    "shell command for you and offers its output to the model with your next message."
+)
+
+
+UNDO_NOTE = ("The user ran /undo since your last reply. {line} An earlier tool result that "
+             "reported this change as done no longer holds; read the file again before relying on it.")
 
 
 class CommandRunner:
@@ -38,7 +50,7 @@ class CommandRunner:
         except commands.CommandError as exc:
             await self.say(str(exc), "error")
             return
-        handler = getattr(self, f"cmd_{invocation.name}")
+        handler = getattr(self, f"cmd_{invocation.name.replace('-', '_')}")
         try:
             await handler(invocation.args)
         except memory_bridge.MemoryActionError as exc:
@@ -52,7 +64,8 @@ class CommandRunner:
     # ------------------------------------------------------------ general
 
     async def cmd_help(self, args: str) -> None:
-        await self.say("\n".join(["Commands:", *commands.help_lines(), "", KEYS_HELP]))
+        await self.say("\n".join(["Commands:", *commands.help_lines(), "", KEYS_HELP, "",
+                                   FOCUS_HELP, INPUT_HELP]))
 
     async def cmd_quit(self, args: str) -> None:
         await self.app.action_quit()
@@ -62,7 +75,7 @@ class CommandRunner:
 
     async def cmd_theme(self, args: str) -> None:
         if not args:
-            names = ", ".join(sorted(self.app.theme_result.themes))
+            names = ", ".join(self.app.theme_names())
             await self.say(f"Theme: {self.app.theme}. Available: {names}. Switch with /theme NAME")
             return
         line = self.app.set_theme(args)
@@ -146,7 +159,38 @@ class CommandRunner:
             await self.say("The agent is still working; /undo once the reply has ended (Esc stops it).",
                            "error")
             return
-        await self.say(f"↶ {agent.undo_last_edit()}")
+        line = agent.undo_last_edit()
+        await self.say(f"↶ {line}")
+        if line.startswith("Undone:"):  # the model's earlier tool result no longer holds
+            from hermes.tui.input_sources import Source
+
+            self.app.chat.add_source(Source("note", "/undo", UNDO_NOTE.format(line=line)))
+
+    async def cmd_diff(self, args: str) -> None:
+        """The session's file changes as one unified diff, in a pane."""
+        agent = self._agent_or_none()
+        diff = agent.changes_diff() if agent is not None else ""
+        if not diff:
+            await self.say("No changes to show: the agent has not changed a file in this session "
+                           "(or every change is undone).")
+            return
+        from hermes.tui.screens.diff_pane import DiffScreen, diff_summary
+
+        await self.say(f"Changes this session: {diff_summary(diff)}")
+        await self.app.push_screen_wait(DiffScreen(diff))
+
+    async def cmd_accept_edits(self, args: str) -> None:
+        """/accept-edits on|off (no argument: toggle): edits and writes run without asking."""
+        approvals = self.app.tool_approvals
+        on = (not approvals.accept_edits) if not args else args.lower() == "on"
+        approvals.accept_edits = on
+        self.app.chat.update_status(accept_edits=on)
+        if on:
+            await self.say("✎ Accept edits: on. The agent's edits and writes run without asking "
+                           "for the rest of this run (commands still ask); /undo and /diff cover "
+                           "them. /accept-edits off to ask again.")
+        else:
+            await self.say("Accept edits: off. Each edit and write asks again.")
 
     async def cmd_compress(self, args: str) -> None:
         agent = self._agent_or_none()
@@ -254,7 +298,7 @@ class CommandRunner:
         from hermes.tui import sessions_bridge
 
         try:
-            hits = sessions_bridge.search(args, exclude=self.app.session_id())
+            hits = sessions_bridge.search(args)  # this session too, as `hermes sessions search` does
         except sessions_bridge.SessionsUnavailable as exc:
             await self.say(str(exc), "error")
             return

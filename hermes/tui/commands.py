@@ -51,7 +51,11 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
     SlashCommand("compress", "/compress", "summarise older turns into a continuation session"),
     SlashCommand("retry", "/retry", "ask again for the last message (replaces the last answer)"),
-    SlashCommand("undo", "/undo", "revert the agent's last file edit or write"),
+    SlashCommand("undo", "/undo", "revert the agent's last file edit or write (the model is told)"),
+    SlashCommand("diff", "/diff", "the files the agent changed this session, as one diff"),
+    SlashCommand("accept-edits", "/accept-edits [on|off]",
+                 "edits and writes run without asking (commands still ask); no argument: toggle",
+                 "optional", ("on", "off")),
     SlashCommand("usage", "/usage", "tokens, cost and context use of this session"),
     SlashCommand("clear", "/clear", "clear the screen (the session is kept)"),
     SlashCommand("quit", "/quit", "leave Hermes"),
@@ -86,6 +90,8 @@ def parse(text: str) -> Invocation:
         raise CommandError(f"/{name} needs an argument. Usage: {command.usage}")
     if name == "memory" and args:
         _check_memory_args(args)
+    if command.choices and name != "memory" and args and args.lower() not in command.choices:
+        raise CommandError(f"Usage: {command.usage}")
     return Invocation(name, args)
 
 

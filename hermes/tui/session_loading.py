@@ -113,9 +113,10 @@ def _message_items(msg: StoredMessage, results: dict[str, str]) -> list[Transcri
         if content.strip():
             item = TranscriptItem("assistant", content)
             items.append(item)
-            if msg.finish_reason == "interrupted":
-                item.meta["marker"] = "interrupted"
-                items.append(TranscriptItem("info", MARKER_LINES["interrupted"]))
+            if msg.finish_reason in MARKER_LINES:  # said as live: cancelled by the person, or cut off
+                marker = msg.finish_reason
+                item.meta["marker"] = marker
+                items.append(TranscriptItem("info", MARKER_LINES[marker]))
         for call in msg.tool_calls or []:
             fn = call.get("function", {}) if isinstance(call, dict) else {}
             name = str(fn.get("name", "tool"))

@@ -22,6 +22,7 @@ from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 
 CANCELLED_NOTE = "the turn was cancelled"
+EDIT_TOOLS = frozenset({"edit_file", "write_file"})  # what accept-edits mode allows unasked
 
 
 @dataclass(eq=False)
@@ -76,6 +77,9 @@ class ToolApprovals:
         self._changed = changed
         self._waiting: list[WaitingRequest] = []
         self._loop: asyncio.AbstractEventLoop | None = None
+        # /accept-edits on: edits and writes run without asking for the rest of the session
+        # (commands still ask); each is still journalled, so /undo and /diff cover them
+        self.accept_edits = False
 
     def bind_loop(self, loop: asyncio.AbstractEventLoop) -> None:
         """The app's event loop: a request asked from another thread's loop is carried here."""
@@ -91,6 +95,8 @@ class ToolApprovals:
 
     async def ask(self, request: ToolApprovalRequest) -> ToolApprovalAnswer:
         """The session's `tool_approver`: wait for the person's answer to `request`."""
+        if self.accept_edits and request.tool in EDIT_TOOLS:
+            return ToolApprovalAnswer(Choice.ALLOW_ONCE)
         loop = asyncio.get_running_loop()
         if self._loop is not None and loop is not self._loop:
             handed = asyncio.run_coroutine_threadsafe(self._ask(request), self._loop)

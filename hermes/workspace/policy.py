@@ -19,6 +19,16 @@ SUBCOMMAND_TOOLS = frozenset({"git", "npm", "pnpm", "yarn", "cargo", "go", "uv",
                               "make", "docker", "kubectl", "pip", "pip3", "dotnet", "gradle",
                               "mvn", "bundle", "rake", "hatch", "nox", "tox", "just"})
 
+# Programs that run code given to them: a prefix of the bare program would let any code run
+# for the rest of the session, so theirs keeps the script (`python3 tools/gen.py`), and code
+# given inline (`python3 -c "…"`, `bash -c`, `node -e`) is never offered as a prefix.
+INTERPRETERS = frozenset({"python", "node", "nodejs", "deno", "bun", "ruby", "perl", "php", "lua",
+                          "bash", "sh", "zsh", "dash", "ksh", "fish", "pwsh", "powershell",
+                          "osascript", "rscript", "tclsh"})
+# Programs that run the command that follows them: their prefix would allow every command.
+WRAPPERS = frozenset({"env", "xargs", "sudo", "doas", "nohup", "time", "nice", "timeout", "exec",
+                      "eval", "command", "busybox", "watch", "strace"})
+
 NO_APPROVER = ("Not done: nobody is here to approve changes and commands. In `hermes chat -q` "
                "pass --yes to allow them, or list the command's prefix in tools.auto_approve.")
 
@@ -29,7 +39,8 @@ def has_shell_operator(command: str) -> bool:
 
 def command_prefix(command: str) -> str:
     """What "allow this prefix" remembers: the program, plus its subcommand for tools such as
-    git or npm, plus the module for `python -m x`."""
+    git or npm, plus the module for `python -m x`, plus the script for an interpreter. ""
+    (nothing to offer) for an interpreter given inline code or no script."""
     try:
         words = shlex.split(command)
     except ValueError:
@@ -40,6 +51,13 @@ def command_prefix(command: str) -> str:
     program = words[0].rsplit("/", 1)[-1]
     if program.startswith("python") and len(words) >= 3 and words[1] == "-m":
         keep = 3
+    elif program in WRAPPERS:
+        return ""
+    elif program.lower().rstrip("0123456789.") in INTERPRETERS or program.startswith("python"):
+        # the script names what runs; a flag first (-c, -e, -lc, --eval…) may carry any code
+        if len(words) < 2 or words[1].startswith("-"):
+            return ""
+        keep = 2
     elif program in SUBCOMMAND_TOOLS and len(words) >= 2 and not words[1].startswith("-"):
         keep = 2
     return " ".join(words[:keep])

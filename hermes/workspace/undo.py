@@ -11,6 +11,7 @@ journal goes when its session is deleted or pruned (hermes.sessions.maintenance)
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import time
@@ -109,17 +110,20 @@ class UndoJournal:
         the file changed since, what to do instead."""
         change = self.last_change()
         if change is None:
-            return "Nothing to undo: the agent has not edited or written a file in this session."
+            return self.nothing_left()
         path = Path(change.path)
         now = current_text(path)
         if change.unreadable is not None:
             return (f"Not undone: {change.unreadable}, so the text {change.shown} had before "
                     f"cannot be read back. Revert it by hand (or with git checkout -- "
                     f"{change.shown}).")
+        if change.before is None and now is None:
+            # the file the agent created is gone already: that change needs no undoing
+            self._append({"undone": change.id, "time": time.time()})
+            return (f"Undone: {change.shown}, which the agent had created, was already deleted; "
+                    "nothing to restore.")
         if not change.still_current(now):
-            state = "was deleted" if now is None else "has changed"
-            return (f"Not undone: {change.shown} {state} since the agent's edit, so reverting "
-                    f"would lose that. Revert it by hand (or with git checkout -- {change.shown}).")
+            return _not_undone(change, now)
         self._append({"undone": change.id, "time": time.time()})
         if change.before is None:
             path.unlink()
@@ -127,6 +131,56 @@ class UndoJournal:
         write_text(path, change.before)
         return f"Undone: {change.shown} is back as it was before the agent's last change."
 
+    def session_diff(self) -> str:
+        """Every file the agent changed in this session, as one unified diff: from the file
+        before the session's first change to it, to the file as it is now ("" when all are
+        as they were, e.g. every change undone)."""
+        first_before: dict[str, tuple[str, str | None]] = {}
+        for r in self._records():
+            if "id" not in r or not isinstance(r.get("path"), str) or r["path"] in first_before:
+                continue
+            if "before_sealed" in r:
+                before, why = _opened(r["before_sealed"])
+                if why is not None:  # its text cannot be read back: nothing to diff against
+                    continue
+            else:  # a journal of an older version
+                before = r.get("before")
+            first_before[r["path"]] = (str(r.get("shown") or r["path"]), before)
+        parts: list[str] = []
+        for raw, (shown, before) in first_before.items():
+            now = current_text(Path(raw))
+            if now == before:
+                continue
+            parts.extend(difflib.unified_diff(
+                (before or "").splitlines(keepends=True), (now or "").splitlines(keepends=True),
+                fromfile="/dev/null" if before is None else f"a/{shown}",
+                tofile="/dev/null" if now is None else f"b/{shown}"))
+            if parts and not parts[-1].endswith("\n"):
+                parts[-1] += "\n"
+        return "".join(parts)
+
+    def nothing_left(self) -> str:
+        """Why there is nothing to undo: no change at all, or every change undone already."""
+        made = sum(1 for r in self._records() if "id" in r)
+        if not made:
+            return NOTHING_EDITED
+        changes = "change" if made == 1 else f"{made} changes"
+        return (f"Nothing left to undo: the agent's {changes} in this session "
+                f"{'is' if made == 1 else 'are all'} undone already.")
+
+
+NOTHING_EDITED = "Nothing to undo: the agent has not edited or written a file in this session."
+
+
+def _not_undone(change: Change, now: str | None) -> str:
+    """The line for a change that cannot be reverted safely, with advice that works for it."""
+    if change.before is None:  # the agent created it: git knows nothing of it yet
+        return (f"Not undone: {change.shown}, which the agent created, has changed since, so "
+                f"removing it would lose that. Delete it by hand if you do not want it "
+                f"(rm {change.shown}).")
+    state = "was deleted" if now is None else "has changed"
+    return (f"Not undone: {change.shown} {state} since the agent's edit, so reverting "
+            f"would lose that. Revert it by hand (or with git checkout -- {change.shown}).")
 
 def _opened(sealed: object) -> tuple[str | None, str | None]:
     """(the text before the change, None) or (None, why it cannot be read)."""

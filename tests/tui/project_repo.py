@@ -60,4 +60,15 @@ async def type_keys(pilot: Any, text: str) -> None:
 
 
 def pane_text(app: Any) -> str:
-    return str(app.screen.query_one("#tool-request-text").render())
+    """The request as the pane draws it (a diff is a table: rendered, trailing spaces dropped)."""
+    from rich.console import Console
+
+    from rich.text import Text
+
+    shown = app.screen.query_one("#tool-request-text")
+    if isinstance(shown.content, Text):  # a command: its text as it is, unwrapped
+        return shown.content.plain
+    console = Console(width=shown.size.width or 100, color_system=None)
+    with console.capture() as captured:
+        console.print(shown.content)
+    return "\n".join(line.rstrip() for line in captured.get().splitlines())

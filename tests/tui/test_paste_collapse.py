@@ -62,3 +62,28 @@ def test_which_pastes_collapse_and_how_they_are_labelled():
     assert paste_label("a\nb\n" * 6, {"[Pasted 12 lines]"}) == "[Pasted 12 lines #2]"
     pastes = {"[Pasted 12 lines]": "A", "[Pasted 12 lines #2]": "B"}
     assert expand_pastes("[Pasted 12 lines] vs [Pasted 12 lines #2]", pastes) == "A vs B"
+
+
+async def test_a_paste_with_cr_line_breaks_is_collapsed_too(chat_env):
+    """tmux's paste-buffer -p (and many terminals) turn LF into CR: 30 such lines are still
+    one label, and the text sent has ordinary line breaks."""
+    server, _ = chat_env
+    server.queue(Reply(text="Thirty lines received."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        prompt = app.chat.prompt
+        await paste(pilot, "\r".join(f"line {n}" for n in range(30)) + "\r")
+        await wait_for(pilot, lambda: prompt.text == "[Pasted 30 lines]")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "Thirty lines received." in transcript_texts(app))
+        sent = last_user_text(server.requests_for(MAIN)[0])
+        assert sent == "\n".join(f"line {n}" for n in range(30)) + "\n"
+
+
+async def test_a_short_cr_paste_goes_in_with_line_breaks(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await paste(pilot, "one\r\ntwo\rthree")
+        await wait_for(pilot, lambda: app.chat.prompt.text == "one\ntwo\nthree")

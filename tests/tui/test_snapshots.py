@@ -315,3 +315,60 @@ def test_coding_tool_lines_in_the_transcript(snap_compare, hermes_home) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+SMALL = (80, 24)
+
+
+def test_setup_pane_at_80x24_shows_its_error_save_and_skip(snap_compare, hermes_home) -> None:
+    """The setup pane on an 80×24 terminal, after choosing "OpenAI-compatible server" with an
+    empty API base and pressing Enter.
+
+    A reviewer should see: the whole pane on screen without scrolling; the hint line; right
+    under it, in bold red, "The API base is needed for an OpenAI-compatible server."; the
+    fields one line each (Provider showing "OpenAI-compatible server", Model, API base empty
+    with its placeholder, API key); the Skip and Save buttons at the bottom right, inside the
+    pane's border.
+    """
+    from textual.widgets import Select
+
+    from hermes.tui.screens.setup import SetupScreen
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        app = pilot.app
+        app.push_screen(SetupScreen(app.cfg, reason=""))
+        await wait_for(pilot, lambda: isinstance(app.screen, SetupScreen)
+                       and any(w.has_focus for w in app.screen.query("#setup-model")))
+        app.screen.query_one("#setup-provider", Select).value = "compatible"
+        await wait_for(pilot, lambda: app.screen.query_one("#setup-base").display)
+        app.screen.query_one("#setup-base").focus()
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: "API base is needed" in str(app.screen.query_one("#setup-error").render()))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SMALL, run_before=run_before)
+
+
+def test_diff_pane_at_80x24_keeps_the_gutter_of_long_lines(snap_compare, hermes_home) -> None:
+    """The /diff pane on an 80×24 terminal with two files, one with a line longer than the pane.
+
+    A reviewer should see: the border title "Changes this session · 2 files · +3 −1"; the
+    ---/+++ headers in bold and hunk headers in cyan; the long added line in green wrapping
+    onto a second row that starts one column in, beside the "+" gutter (not at column 0);
+    the removed line in red with "-"; the hints "↑↓ PgUp/PgDn scroll · Esc close".
+    """
+    from hermes.tui.screens.diff_pane import DiffScreen
+
+    diff = ("--- a/src/report.py\n+++ b/src/report.py\n@@ -1,3 +1,3 @@\n def title():\n"
+            "-    return 'Report'\n+    return 'Quarterly report for the northern region, "
+            "with totals per month, per product line and per sales office'\n     # end\n"
+            "--- /dev/null\n+++ b/NOTES.txt\n@@ -0,0 +1,2 @@\n+notes\n+more notes\n")
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        pilot.app.push_screen(DiffScreen(diff))
+        await wait_for(pilot, lambda: isinstance(pilot.app.screen, DiffScreen))
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=SMALL, run_before=run_before)

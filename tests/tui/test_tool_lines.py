@@ -34,8 +34,18 @@ def tool_rows(app: Any) -> list[ToolLine]:
 
 
 def shown(row: ToolLine) -> str:
-    """The row's text as drawn on the screen."""
-    return str(row.render())
+    """The row's text as drawn on the screen (an expanded diff is a table: rendered at the
+    row's width, trailing spaces dropped)."""
+    from rich.console import Console
+    from rich.text import Text
+
+    content = row.content
+    if isinstance(content, (str, Text)):
+        return str(content)
+    console = Console(width=row.size.width or 100, record=True, color_system=None)
+    with console.capture() as captured:
+        console.print(content)
+    return "\n".join(line.rstrip() for line in captured.get().splitlines())
 
 
 def _app() -> Any:

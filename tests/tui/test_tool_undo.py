@@ -36,7 +36,7 @@ async def test_undo_restores_the_file_the_agent_edited(chat_env, project: Path):
                        in transcript_texts(app))
         assert (project / "greet.py").read_text() == SOURCE
         await submit(pilot, "/undo")
-        await wait_for(pilot, lambda: any(t.startswith("↶ Nothing to undo") for t in transcript_texts(app)))
+        await wait_for(pilot, lambda: any(t.startswith("↶ Nothing left to undo") for t in transcript_texts(app)))
         assert (project / "greet.py").read_text() == SOURCE
 
 

@@ -68,7 +68,8 @@ async def test_viewer_shows_the_peer_card_and_conclusions_and_forget_removes_one
         await _close(pilot)
 
         await submit(pilot, f"/memory forget {gone}")
-        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Forgot conclusion"))
+        await wait_for(pilot, lambda: transcript_texts(app)[-1:] != []
+                       and transcript_texts(app)[-1].startswith("Forgot conclusion"))
         assert transcript_texts(app)[-1] == f"Forgot conclusion {gone} (local user model)."
         assert _store().get_conclusion(gone) is None  # gone from state.db
         assert _store().get_conclusion(keep) is not None
@@ -100,7 +101,8 @@ async def test_the_viewer_and_forget_use_the_sessions_own_provider(chat_env, mon
         assert len(_shown(viewer, ".um-conclusion")) == 2  # read through the session's provider
         await _close(pilot)
         await submit(pilot, f"/memory forget {gone}")
-        await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Forgot conclusion"))
+        await wait_for(pilot, lambda: transcript_texts(app)[-1:] != []
+                       and transcript_texts(app)[-1].startswith("Forgot conclusion"))
         assert _store().get_conclusion(gone) is None and _store().get_conclusion(keep) is not None
         assert opened == []  # no second provider was opened
 

@@ -138,7 +138,25 @@ async def test_write_then_undo_twice_restores_everything(agent_in_repo, hermes_h
     assert agent.undo_last_edit() == ("Undone: pkg/calc.py is back as it was before the agent's "
                                       "last change.")
     assert (repo / "pkg/calc.py").read_text() == original
-    assert agent.undo_last_edit().startswith("Nothing to undo")
+    assert agent.undo_last_edit() == ("Nothing left to undo: the agent's 2 changes in this session "
+                                      "are all undone already.")
+    await agent.close()
+
+
+async def test_undo_of_a_created_file_that_changed_does_not_advise_git(agent_in_repo, repo: Path):
+    """git checkout fails on a file git does not know: the advice for a file the agent created
+    is to delete it by hand."""
+    server, agent = agent_in_repo
+    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.ALLOW_ONCE)))
+    script(server, call("write_file", {"path": "NOTES.txt", "content": "notes\n"}))
+    await agent.send("write notes")
+    (repo / "NOTES.txt").write_text("notes\nmine too\n")
+    message = agent.undo_last_edit()
+    assert "git checkout" not in message
+    assert message == ("Not undone: NOTES.txt, which the agent created, has changed since, so "
+                       "removing it would lose that. Delete it by hand if you do not want it "
+                       "(rm NOTES.txt).")
+    assert (repo / "NOTES.txt").read_text() == "notes\nmine too\n"
     await agent.close()
 
 

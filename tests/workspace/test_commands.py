@@ -148,6 +148,17 @@ def test_command_prefixes_keep_the_subcommand_where_it_matters():
     assert command_prefix("npm --version") == "npm"
 
 
+def test_an_interpreter_given_inline_code_gets_no_prefix():
+    """Allowing `python3` for `python3 -c "…"` would let any Python run for the session."""
+    for command in ('python3 -c "print(1)"', "python -c 'import os'", "node -e 'x()'",
+                    "ruby -e 'puts 1'", "perl -e 'print 1'", "bash -c 'rm -rf x'", "sh -c ls",
+                    "bash -lc 'make'", "node --eval 'x'", "python3.11 -Sc 'x'", "/usr/bin/python3 -c x",
+                    "python3", "env FOO=1 python3 x.py", "sudo ls", "xargs rm"):
+        assert command_prefix(command) == "", command
+    assert command_prefix("python3 tools/gen.py --all") == "python3 tools/gen.py"
+    assert command_prefix("bash scripts/check.sh") == "bash scripts/check.sh"
+
+
 async def test_auto_approve_and_session_prefixes_skip_asking_but_never_for_operators(repo: Path):
     host = Host(repo, [ToolApprovalAnswer(Choice.ALLOW_PREFIX),
                        ToolApprovalAnswer(Choice.DENY)])

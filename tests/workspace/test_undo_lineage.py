@@ -79,7 +79,7 @@ async def test_a_resumed_continuation_writes_into_the_lineages_journal(in_repo, 
     assert (repo / "NOTES.md").is_file() and not journal_path(child).exists()
     assert resumed.undo_last_edit() == "Undone: removed NOTES.md, which the agent had created."
     assert resumed.undo_last_edit().startswith("Undone: pkg/calc.py is back")  # the parent's edit
-    assert resumed.undo_last_edit().startswith("Nothing to undo")
+    assert resumed.undo_last_edit().startswith("Nothing left to undo")
     await resumed.close()
 
     # deleting the lineage's first session hands the journal down: the continuation is the
@@ -88,7 +88,7 @@ async def test_a_resumed_continuation_writes_into_the_lineages_journal(in_repo, 
         assert delete_session(store, parent).journals.removed == 0
     assert not journal_path(parent).exists() and journal_path(child).is_file()
     again = AgentSession.open(cfg, resume=child)
-    assert again.undo_last_edit().startswith("Nothing to undo")  # all three were undone above
+    assert again.undo_last_edit().startswith("Nothing left to undo")  # all three were undone above
     script(server, call("write_file", {"path": "MORE.md", "content": "more\n"}))
     again.set_tool_approver(allow)
     await again.send("write more")

@@ -38,7 +38,7 @@ def test_undo_restores_the_exact_text(hermes_home: Path, tmp_path: Path) -> None
     journal, target = _edit(tmp_path)
     assert journal.undo_last() == "Undone: .env is back as it was before the agent's last change."
     assert target.read_text(encoding="utf-8") == BEFORE
-    assert journal.undo_last().startswith("Nothing to undo")
+    assert journal.undo_last().startswith("Nothing left to undo")
 
 
 def test_a_created_file_is_removed_and_a_changed_one_is_left(hermes_home: Path, tmp_path: Path) -> None:
@@ -46,7 +46,7 @@ def test_a_created_file_is_removed_and_a_changed_one_is_left(hermes_home: Path, 
     journal = UndoJournal("20261201_120000_abcdef")
     journal.record(new, "NEW.md", None, "hello\n")
     new.write_text("hello, edited by the person\n", encoding="utf-8")
-    assert journal.undo_last().startswith("Not undone: NEW.md has changed")
+    assert journal.undo_last().startswith("Not undone: NEW.md, which the agent created, has changed")
     assert new.read_text(encoding="utf-8") == "hello, edited by the person\n"
     new.write_text("hello\n", encoding="utf-8")
     assert journal.undo_last() == "Undone: removed NEW.md, which the agent had created."

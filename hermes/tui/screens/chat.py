@@ -8,21 +8,23 @@ The screen never imports the app.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.message import Message
 from textual.reactive import var
 from textual.screen import Screen
-from textual.widgets import Static, TextArea
+from textual.widgets import Input, Static, TextArea
 
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import commands, prompt_history
+from hermes.tui import commands, input_sources, prompt_history
 from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices
 from hermes.tui.text_stream import TextBuffer
 from hermes.tui.tool_approvals import ToolRequestShown
@@ -51,6 +53,13 @@ class TextArrived(Message):
 
 
 ChoicesFor = Callable[[str], dict[str, tuple[str, ...]]]
+FILES_FRESH_S = 10.0  # how long the project's file list is reused for @path completion
+
+
+def is_shell_line(text: str) -> bool:
+    """`!cmd`: a shell command the person runs themselves (`!!` or a lone `!` is text)."""
+    stripped = text.strip()
+    return stripped.startswith("!") and not stripped.startswith("!!") and bool(stripped[1:].strip())
 
 
 class QueuedMessages(Static):
@@ -117,7 +126,15 @@ class ChatScreen(Screen[None]):
     class FailedCleared(Message):
         """The person emptied the input that held their failed message: it leaves the context."""
 
-    def __init__(self, cfg: Config, completion_choices: ChoicesFor | None = None) -> None:
+    class ShellRequested(Message):
+        """`!cmd` was entered: the app runs it for the person and shows its output."""
+
+        def __init__(self, command: str) -> None:
+            super().__init__()
+            self.command = command
+
+    def __init__(self, cfg: Config, completion_choices: ChoicesFor | None = None,
+                 project_root: Callable[[], Path] | None = None) -> None:
         super().__init__(id="chat")
         self.cfg = cfg  # the app's config; the app replaces it when it reloads config
         self._completion_choices = completion_choices or (lambda _text: {})
@@ -131,6 +148,12 @@ class ChatScreen(Screen[None]):
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
         self.queued: list[str] = []
         self._quit_pressed_at: float | None = None
+        self._project_root = project_root or Path.cwd
+        # What goes with the next message besides the typed text: !cmd outputs, /undo notes
+        self.sources: list[input_sources.Source] = []
+        self._sent: tuple[str, str, list[input_sources.Source]] | None = None  # composed, typed, held
+        self._files: tuple[float, list[str]] | None = None  # the project's files, for @path
+        self._completing_path = False
 
     def compose(self) -> ComposeResult:
         yield Static(id="welcome")
@@ -177,10 +200,30 @@ class ChatScreen(Screen[None]):
         if self.failed_in_input and not text.strip():
             self._failed_cleared()
         suggestions = self.query_one(Suggestions)
-        shown = commands.is_command(text) and suggestions.show_for(text, self._completion_choices(text))
+        partial = None if commands.is_command(text) else input_sources.mention_at_end(text)
+        self._completing_path = partial is not None
+        if partial is not None:
+            shown = suggestions.show_paths(
+                input_sources.mention_completions(text, self.project_files()), partial)
+        else:
+            shown = commands.is_command(text) and suggestions.show_for(text, self._completion_choices(text))
         if not shown:
             suggestions.display = False
         self.prompt.completing = bool(shown)
+
+    def project_files(self) -> list[str]:
+        """The project's files as .gitignore leaves them (cached for a few seconds)."""
+        now = time.monotonic()
+        if self._files is not None and now - self._files[0] < FILES_FRESH_S:
+            return self._files[1]
+        from hermes.workspace.search import project_files
+
+        try:
+            files = project_files(self._project_root())
+        except OSError:
+            files = []
+        self._files = (now, files)
+        return files
 
     @on(PromptInput.CompletionKey)
     def _completion_key(self, message: PromptInput.CompletionKey) -> None:
@@ -190,6 +233,13 @@ class ChatScreen(Screen[None]):
             return
         chosen = suggestions.chosen
         typed = self.prompt.text.strip()
+        if self._completing_path:  # Tab or Enter takes the path; typing goes on after it
+            self._hide_suggestions()
+            if chosen is not None:
+                self.prompt.set_text(chosen + " ")
+            elif message.key == "enter":
+                self.post_message(PromptInput.Submitted(self.prompt.full_text))
+            return
         if message.key == "enter" and (chosen is None or chosen == typed):
             self._hide_suggestions()
             self.post_message(PromptInput.Submitted(self.prompt.text))
@@ -224,6 +274,9 @@ class ChatScreen(Screen[None]):
         if commands.is_command(text):
             self.post_message(self.CommandEntered(text))
             return
+        if is_shell_line(text):  # the person's own command: no approval, output shown here
+            self.post_message(self.ShellRequested(text.strip()[1:].strip()))
+            return
         if self.turn_active:
             # Drawn inside the streaming reply it would split it; it waits for the turn instead.
             self.queued.append(text)
@@ -248,11 +301,32 @@ class ChatScreen(Screen[None]):
         self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
-        retry = text == self.failed_text
+        composed = await self._with_sources(text)
+        retry = composed == self.failed_text
         self.failed_text = None
         self.failed_in_input = False
         self.turn_active = True
-        self.post_message(self.SendRequested(text, retry=retry))
+        self.post_message(self.SendRequested(composed, retry=retry))
+
+    async def _with_sources(self, text: str) -> str:
+        """The message as sent: the typed text, then the files its @paths name, the !cmd
+        outputs and Hermes's notes, each as a delimited source. One line says what went."""
+        mentioned, problems = input_sources.read_mentions(text, self._project_root())
+        held, self.sources = self.sources, []
+        sources = [*held, *mentioned]
+        for problem in problems:
+            await self.add_line("error", problem)
+        if not sources:
+            self._sent = None
+            return text
+        composed = input_sources.compose(text, sources)
+        self._sent = (composed, text, held)
+        await self.add_line("info", "📎 sent with it: " + " · ".join(s.label() for s in sources))
+        return composed
+
+    def add_source(self, source: input_sources.Source) -> None:
+        """Something to send with the next message (a !cmd output, an /undo note)."""
+        self.sources.append(source)
 
     async def turn_ended(self, outcome: str) -> None:
         """The turn's worker ended ("ok", "failed" or "cancelled"). After a normal end the next
@@ -276,8 +350,25 @@ class ChatScreen(Screen[None]):
         current = self.prompt.text
         self.prompt.set_text(text + ("\n" + current if current.strip() else ""))
 
+    def on_key(self, event: events.Key) -> None:
+        """A printable key typed while a transcript row has focus goes to the input: Tab or
+        Shift+Tab to a tool row never swallows what is typed next. A text field of its own
+        (none on this screen today) keeps its keys."""
+        focused = self.focused
+        if focused is None or focused is self.prompt or isinstance(focused, (Input, TextArea)):
+            return
+        if event.is_printable and event.character and not self.prompt.read_only:
+            event.stop()
+            event.prevent_default()
+            self.prompt.focus()
+            self.prompt.insert(event.character)
+
     def action_cancel_reply(self) -> None:
-        """Esc: closes completion first, then takes back the last queued message, then cancels."""
+        """Esc: brings the focus back to the input first, then closes completion, then takes
+        back the last queued message, then cancels."""
+        if not self.prompt.has_focus:
+            self.prompt.focus()
+            return
         if self.query_one(Suggestions).display:
             self._hide_suggestions()
             return
@@ -350,8 +441,13 @@ class ChatScreen(Screen[None]):
         self.update_status(busy=text)
 
     def restore_input(self, text: str) -> None:
-        """Put a failed message back so it can be sent again (Enter re-sends without duplicating)."""
+        """Put a failed message back so it can be sent again (Enter re-sends without duplicating).
+        A message sent with sources comes back as typed; its held sources wait again."""
         self.failed_text = text
+        if self._sent is not None and self._sent[0] == text:
+            _composed, text, held = self._sent
+            self.sources = [*held, *self.sources]
+            self._sent = None
         if not self.prompt.text.strip() and text.strip():
             self.prompt.set_text(text)
             self.failed_in_input = True

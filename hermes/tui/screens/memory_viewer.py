@@ -24,6 +24,7 @@ from textual.widgets import Static
 
 from hermes.config import Config
 from hermes.tui import memory_bridge
+from hermes.tui.approval_notices import OPEN_KEY_LABEL
 from hermes.tui.widgets.status_bar import gauge_level
 from hermes.tui.screens.pane import Pane
 
@@ -116,6 +117,7 @@ class MemoryViewerScreen(Pane[None]):
         pane = self.query_one(".pane", Vertical)
         pane.border_subtitle = fitted(pane.outer_size.width, *KEYS_HINTS)
         views = memory_bridge.stores(self.cfg)
+        waiting = self._pending_by_target()
         # Both columns titled alike: with labels only when every label fits.
         labelled = all(len(f"{v.label} · {v.file_name}") + 6 <= self.query_one(f"#store-{v.target}").outer_size.width
                        for v in views)
@@ -134,6 +136,8 @@ class MemoryViewerScreen(Pane[None]):
                 column.mount(Static("(empty)", classes="pane-hint"))
             for entry in view.entries:
                 column.mount(Static(Text(entry), classes="store-entry"))
+            for line in waiting.get(view.target, []):  # staged, not on disk until approved
+                column.mount(Static(Text(line), classes="store-entry store-pending"))
         disk = memory_bridge.snapshot_text(self.cfg)
         frozen = self.query_one("#snapshot", VerticalScroll)
         width = frozen.outer_size.width
@@ -150,6 +154,21 @@ class MemoryViewerScreen(Pane[None]):
                                                   "differs from disk: next session", "differs from disk"))
         self.query_one("#snapshot-text", Static).update(Text(snapshot or "(both stores were empty)"))
         self.reload_user_model()
+
+    def _pending_by_target(self) -> dict[str, list[str]]:
+        """Writes waiting for approval, as lines per store (`⏳ pending +: text`)."""
+        try:
+            pending = memory_bridge.list_pending(self.cfg)
+        except memory_bridge.MemoryActionError:
+            return {}
+        lines: dict[str, list[str]] = {}
+        for write in pending:
+            for change in write.changes:
+                sign = {"add": "+", "remove": "−", "replace": "~"}.get(change.action, change.action)
+                text = change.after or change.content or change.before or change.old_text
+                lines.setdefault(change.target, []).append(
+                    f"⏳ pending {sign} {text} ({OPEN_KEY_LABEL} to decide)")
+        return lines
 
     def reload_user_model(self) -> None:
         """Load the user model in the background (nothing to do when it is off)."""

@@ -21,7 +21,12 @@ ResultType = TypeVar("ResultType")
 
 class Pane(ModalScreen[ResultType]):
     # Priority: otherwise the focused field's copy binding or the app's quit hint takes it.
-    BINDINGS = [Binding("ctrl+c", "ctrl_c", "Close", show=False, priority=True)]
+    # Tab and Shift+Tab too: a key the app reaches only after the focused field has had it moves
+    # the focus late, and letters typed straight after it land in the field that was left.
+    BINDINGS = [Binding("ctrl+c", "ctrl_c", "Close", show=False, priority=True),
+                Binding("tab", "app.focus_next", "Next field", show=False, priority=True),
+                Binding("shift+tab", "app.focus_previous", "Previous field", show=False,
+                        priority=True)]
     ESC_ACTION = "close"  # the action Esc runs in this pane
 
     def action_ctrl_c(self) -> None:

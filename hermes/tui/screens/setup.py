@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -12,6 +12,9 @@ from hermes import config as config_mod
 from hermes.config import Config
 from hermes.tui import setup as setup_mod
 from hermes.tui.screens.pane import Pane
+
+
+SHORT_TERMINAL = 32  # rows below which the form is drawn compact
 
 
 class SetupScreen(Pane[bool]):
@@ -30,10 +33,12 @@ class SetupScreen(Pane[bool]):
     def compose(self) -> ComposeResult:
         current = self.cfg.model
         provider = _guess_provider(current.name, current.api_base)
-        with Vertical(classes="pane setup-pane") as pane:
+        with Vertical(classes="pane setup-pane", id="setup-pane") as pane:
             pane.border_title = "Set up a model"
             pane.border_subtitle = "Enter save · Esc skip (history and memory still work)"
             yield Static(self._hint(setup_mod.BY_ID[provider]), classes="pane-hint", id="setup-hint")
+            # above the form: seen at once, even on a short terminal where the form scrolls
+            yield Static("", id="setup-error")
             with Vertical(id="setup-form"):
                 yield Label("Provider")
                 yield Select([(p.label, p.id) for p in setup_mod.PROVIDERS], value=provider,
@@ -45,7 +50,6 @@ class SetupScreen(Pane[bool]):
                 yield Input(current.api_base, placeholder="http://localhost:8080/v1", id="setup-base")
                 yield Label("API key (saved in $HERMES_HOME/.env, mode 0600)", id="setup-key-label")
                 yield Input(password=True, placeholder="sk-…", id="setup-key")
-            yield Static("", id="setup-error")
             with Horizontal(id="setup-buttons"):
                 yield Button("Skip", id="setup-skip")
                 yield Button("Save", variant="primary", id="setup-save")
@@ -55,8 +59,21 @@ class SetupScreen(Pane[bool]):
         self.call_after_refresh(self._init_form)
 
     def _init_form(self) -> None:
+        self._fit(self.app.size.height)
         self._provider_changed()
         self.query_one("#setup-model", Input).focus()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(self.app.size.height)
+
+    def _fit(self, height: int) -> None:
+        """On a short terminal (80×24) fields and buttons take one line each, so Save, Skip and
+        the error line fit on the screen without scrolling."""
+        short = height < SHORT_TERMINAL
+        self.query_one("#setup-pane").set_class(short, "-short")
+        for widget in self.query("#setup-pane Input, #setup-pane Select, #setup-pane Button"):
+            if isinstance(widget, (Input, Select, Button)):
+                widget.compact = short
 
     @on(Select.Changed, "#setup-provider")
     def _provider_changed(self) -> None:
@@ -65,6 +82,7 @@ class SetupScreen(Pane[bool]):
         if select is None:  # a late message after the pane closed
             return
         provider = setup_mod.BY_ID[str(select.value)]
+        self._say("")  # the previous provider's error is beside the point now
         base = provider.needs_api_base
         self.query_one("#setup-base").display = base
         self.query_one("#setup-base-label").display = base
@@ -75,6 +93,11 @@ class SetupScreen(Pane[bool]):
             key_label.update(f"API key → {provider.key_env} in $HERMES_HOME/.env (mode 0600)")
         else:
             key_label.update("API key (optional for this provider)")
+
+    def _say(self, error: str) -> None:
+        shown = self.query_one("#setup-error", Static)
+        shown.update(error)
+        shown.display = bool(error)
 
     def _hint(self, provider: setup_mod.Provider) -> str:
         """The line on top; a missing-key reason only while the chosen provider needs a key
@@ -96,15 +119,14 @@ class SetupScreen(Pane[bool]):
         model = self.query_one("#setup-model", Input).value
         base = self.query_one("#setup-base", Input).value
         key = self.query_one("#setup-key", Input).value.strip()
-        error = self.query_one("#setup-error", Static)
         if provider.needs_api_base and not base.strip():
-            error.update("The API base is needed for an OpenAI-compatible server.")
+            self._say("The API base is needed for an OpenAI-compatible server.")
             return
         if provider.needs_api_base and (problem := config_mod.api_base_problem(base)):
-            error.update(f"API base: {problem}.")
+            self._say(f"API base: {problem}.")
             return
         if provider.key_env and not key:
-            error.update(f"Paste the key for {provider.label} (or Esc to skip for now).")
+            self._say(f"Paste the key for {provider.label} (or Esc to skip for now).")
             return
         settings = setup_mod.model_settings(provider_id, model, base, has_key=bool(key))
         try:
@@ -113,7 +135,7 @@ class SetupScreen(Pane[bool]):
             if key and settings["api_key_env"]:
                 config_mod.set_env_value(settings["api_key_env"], key)
         except (config_mod.ConfigError, OSError) as exc:
-            error.update(f"Could not save: {exc}")
+            self._say(f"Could not save: {exc}")
             return
         self.dismiss(True)
 

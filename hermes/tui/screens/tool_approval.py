@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -22,7 +23,7 @@ from textual.widgets import Input, Static
 
 from hermes.tui.screens.pane import DecisionPane
 from hermes.tui.tool_approvals import ToolApprovals, WaitingRequest
-from hermes.tui.widgets.tool_lines import diff_text
+from hermes.tui.widgets.diff_view import diff_table
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 
 NOTE_HINTS = "Enter deny with this note · Esc back"
@@ -34,7 +35,7 @@ def key_hints(request: ToolApprovalRequest) -> str:
     return f"a allow once{prefix} · d deny · n deny with a note · Esc close"
 
 
-def request_text(request: ToolApprovalRequest) -> Text:
+def request_text(request: ToolApprovalRequest) -> RenderableType:
     """The request as the pane shows it: the diff, or the command and its directory."""
     text = Text()
     if request.command is not None:
@@ -48,11 +49,10 @@ def request_text(request: ToolApprovalRequest) -> Text:
             text.append(" run without asking for the rest of this session.", style="dim")
         return text
     text.append(f"{request.path or request.title}", style="bold")
-    text.append(f"   in {request.cwd}\n\n", style="dim")
-    if request.diff:
-        text.append_text(diff_text(request.diff))
-    else:
-        text.append("(no changes to show)", style="dim")
+    text.append(f"   in {request.cwd}\n", style="dim")
+    if request.diff:  # wrapped lines keep their +/- gutter; the Group adds the blank line
+        return Group(text, diff_table(request.diff))
+    text.append("\n(no changes to show)", style="dim")
     return text
 
 

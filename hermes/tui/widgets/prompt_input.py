@@ -21,6 +21,12 @@ PASTE_MAX_CHARS = 1000
 EXPAND_KEY = "ctrl+g"  # free in TextArea and the app; a person reaches it with one hand
 
 
+def normalize_line_breaks(text: str) -> str:
+    """CR LF and lone CR as LF: tmux's paste-buffer and many terminals send a paste's line
+    breaks as CR, which would otherwise count as one long line."""
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
 def is_long_paste(text: str) -> bool:
     return len(text) > PASTE_MAX_CHARS or text.rstrip("\n").count("\n") + 1 > PASTE_MAX_LINES
 
@@ -124,13 +130,19 @@ class PromptInput(TextArea):
         return expand_pastes(self.text, self.pastes)
 
     async def _on_paste(self, event: events.Paste) -> None:
-        # A short paste is left to TextArea's own handler (it runs after this one).
-        if self.read_only or not is_long_paste(event.text):
+        # A short paste without CRs is left to TextArea's own handler (it runs after this one).
+        if self.read_only:
+            return
+        text = normalize_line_breaks(event.text)
+        if text == event.text and not is_long_paste(text):
             return
         event.stop()
         event.prevent_default()
-        label = paste_label(event.text, set(self.pastes))
-        self.pastes[label] = event.text
+        if not is_long_paste(text):
+            self.insert(text)
+            return
+        label = paste_label(text, set(self.pastes))
+        self.pastes[label] = text
         self.insert(label)
         self.focus()
         self.notify(f"Long paste shown as {label}; it is sent in full. Ctrl+G shows it here.", timeout=4)

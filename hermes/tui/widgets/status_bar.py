@@ -36,6 +36,7 @@ class StatusInfo:
     title: str = ""
     busy: str = ""  # e.g. "loading model client…", shown first when set
     project: str = ""  # the project (workspace) name; shown when set
+    accept_edits: bool = False  # /accept-edits on: edits and writes run without asking
 
 
 def gauge_level(pct: int) -> str:
@@ -88,10 +89,15 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
         if level < 2:
             ctx += " " + context_bar(info.context_tokens, info.context_window)
         out.append((escape(ctx), ctx))
+    # an empty project store's gauge is the first thing a narrow bar leaves out
+    project = info.project_pct if level < 1 or (info.project_pct or 0) > 0 else None
     gauges = [_gauge("MEM", info.memory_pct), _gauge("USER", info.user_pct),
-              _gauge("PROJ", info.project_pct)]
+              _gauge("PROJ", project)]
     if any(plain for _, plain in gauges):
         out.append((" · ".join(m for m, _ in gauges if m), " · ".join(p for _, p in gauges if p)))
+    if info.accept_edits:
+        edits = "✎ accept edits" if level < 3 else "✎"
+        out.append((f"[bold $hermes-badge]{edits}[/]", edits))
     if info.tool_requests:
         waiting = f"⏸ {info.tool_requests} to approve · Ctrl+O" if level < 3 else f"⏸{info.tool_requests}"
         out.append((f"[bold $hermes-badge @click=app.open_approvals]{waiting}[/]", waiting))

@@ -1,4 +1,4 @@
-"""The completion list shown above the input while a slash command is being typed."""
+"""The completion list shown above the input while a slash command or an @path is typed."""
 
 from __future__ import annotations
 
@@ -29,6 +29,21 @@ class Suggestions(OptionList, can_focus=False):
                     args = "[" + "|".join(command.choices) + "]"
                 label.append(f"  {args}", style="dim")
                 label.append(f"  — {command.help}", style="italic")
+            self.add_option(Option(label, id=line))
+        self.highlighted = 0
+        self.display = True
+        return True
+
+    def show_paths(self, lines: list[str], partial: str) -> bool:
+        """Fill the list with @path completions (full input lines; each shows its path)."""
+        self.clear_options()
+        if not lines:
+            self.display = False
+            return False
+        for line in lines[:12]:
+            path = line.rsplit("@", 1)[-1]
+            label = Text("@", style="dim")
+            label.append(path, style="bold" if path.lower().startswith(partial.lower()) else "")
             self.add_option(Option(label, id=line))
         self.highlighted = 0
         self.display = True

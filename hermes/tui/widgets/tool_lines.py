@@ -102,7 +102,17 @@ class ToolLine(Static, can_focus=True):
     def refresh_item(self) -> None:
         self.set_class(self.item.meta.get("failed") == "1", "-failed")
         self.set_class(self.item.meta.get("state") == "running", "-running")
-        self.update(render_tool_item(self.item))
+        rendered = render_tool_item(self.item)
+        meta = self.item.meta
+        if meta.get("body_kind") == "diff" and meta.get("expanded") == "1" and self.expandable:
+            # the diff as a table: a long line wraps beside its +/- gutter, not at column 0
+            from rich.console import Group
+
+            from hermes.tui.widgets.diff_view import diff_table
+
+            self.update(Group(rendered.split("\n")[0], diff_table(meta.get("body", ""))))
+            return
+        self.update(rendered)
 
     def action_toggle_body(self) -> None:
         if not self.expandable:

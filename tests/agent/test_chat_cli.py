@@ -302,3 +302,22 @@ def _stored_sessions(home: Path) -> list:
         return store.list_sessions()
     finally:
         store.close()
+
+
+def test_chat_q_with_honcho_but_no_sdk_answers_with_one_notice(agent_env, hermes_home, tmp_path):
+    from tests.providers.test_honcho_extra import hidden_honcho
+
+    server, _ = agent_env
+    write_config(hermes_home, server, user_model={
+        "provider": "honcho", "honcho": {"base_url": "http://127.0.0.1:9"}})
+    server.add(Reply(text="Hello there."), model=MAIN)
+    env = _cli_env(hermes_home)
+    env["PYTHONPATH"] = os.pathsep.join([str(hidden_honcho(tmp_path)), env["PYTHONPATH"]])
+    result = subprocess.run([sys.executable, "-m", "hermes", "chat", "-q", "hello"],
+                            capture_output=True, text=True, env=env, timeout=120,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "Hello there.\n"
+    lines = [ln for ln in result.stderr.splitlines() if "honcho" in ln.lower()]
+    assert len(lines) == 1 and "Honcho SDK is not installed" in lines[0]
+    assert "pip install 'honcho-ai>=2.0'" in lines[0] and "No module named" not in result.stderr

@@ -276,11 +276,11 @@ class _Printer:
             change: dict[str, object] = {"source": "tool", "summary": event.summary}
             report.memory_changes.append(change)
             report.event("memory_updated", **change)
-        if not report.quiet:
-            _say(f"· {event.summary}")
-        if outcome == "denied" and not self.told_denied:
+        if outcome == "denied" and not self.told_denied:  # said once, even with --quiet
             self.told_denied = True
-            _say("hermes: edits and commands are denied without --yes (pass --yes to allow them)")
+            _say(f"hermes: {event.summary} (pass --yes to allow edits and commands)")
+        elif not report.quiet:
+            _say(f"· {event.summary}")
 
     def notice(self, event: Notice) -> None:
         report = self.report
@@ -404,7 +404,7 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
                     else "the session title")
             _say(f"hermes: {what} had not finished; it is saved in {agent.saved_jobs[0].parent} "
                  f"and runs at the next start of hermes")
-    if stopped_by:
+    if stopped_by and status == EXIT_INTERRUPTED:  # a signal after the answer changes nothing
         status = 128 + stopped_by[0]
         if report.error is None:
             report.fail("interrupted: the reply so far is stored, marked interrupted "

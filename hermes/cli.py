@@ -99,6 +99,11 @@ def _check_provider(name: str) -> list[str]:
     """A provider plugin named in the config must be installed and speak this Hermes's version."""
     from hermes.providers import plugins
 
+    if name == "honcho":
+        from hermes.providers.honcho import sdk_problem
+
+        problem = sdk_problem()
+        return [f"user_model.provider: {problem}"] if problem else []
     if name in plugins.BUILT_IN or name == "off":
         return []
     for item in plugins.installed(check_versions=True):

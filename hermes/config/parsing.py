@@ -110,15 +110,34 @@ def _build(cls: type, data: Any, prefix: str, warnings: list[str]) -> Any:
         raise ConfigError(f"{prefix or 'config'}: expected a mapping of keys, got {data!r}")
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}
+    aliases = {f.metadata["alias"] for f in fields.values() if f.metadata.get("alias")}
     kwargs: dict[str, Any] = {}
     for raw_key, value in data.items():
         key = f"{prefix}.{raw_key}" if prefix else str(raw_key)
-        f = fields.get(str(raw_key))
+        f = fields.get(str(raw_key)) or _alias(fields, str(raw_key), data, prefix, warnings)
         if f is None:
-            warnings.append(f"unknown config key '{key}' (ignored)")
+            if str(raw_key) not in aliases:
+                warnings.append(f"unknown config key '{key}' (ignored)")
             continue
         kwargs[f.name] = _convert(key, value, hints[f.name], dict(f.metadata), warnings)
     return cls(**kwargs)
+
+
+def _alias(fields: dict[str, dataclasses.Field[Any]], raw_key: str, data: dict[Any, Any],
+           prefix: str, warnings: list[str]) -> dataclasses.Field[Any] | None:
+    """The field an alias (e.g. user_model's contextCadence) names, with a warning naming the
+    canonical key; None when `raw_key` is no alias, or the canonical key is set as well."""
+    for f in fields.values():
+        if f.metadata.get("alias") != raw_key:
+            continue
+        key, canonical = (f"{prefix}.{raw_key}", f"{prefix}.{f.name}") if prefix else (raw_key, f.name)
+        if f.name in data:
+            warnings.append(f"config key '{key}' ignored: '{canonical}' is set as well")
+            return None
+        warnings.append(f"config key '{key}' read as '{canonical}' (the canonical name; "
+                        "rename it to silence this)")
+        return f
+    return None
 
 
 def _command_prefixes(key: str, value: Any) -> list[str]:

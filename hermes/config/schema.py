@@ -100,9 +100,10 @@ class UserModelConfig:
     # off, local, honcho, or the name of an installed provider plugin (hermes.providers.plugins)
     provider: str = _opt("off", provider_name=True)
     model: ModelConfig | None = None
-    context_cadence: int = _opt(1, min=1)
-    dialectic_cadence: int = _opt(5, min=1)
-    dialectic_depth: int = _opt(2, min=1, max=3)
+    # the camelCase spellings of Honcho's own seeds are read too, with a warning
+    context_cadence: int = _opt(1, min=1, alias="contextCadence")
+    dialectic_cadence: int = _opt(5, min=1, alias="dialecticCadence")
+    dialectic_depth: int = _opt(2, min=1, max=3, alias="dialecticDepth")
     timeout: float = _opt(20.0, min=1.0, help="seconds per turn for the provider's context")
     honcho: HonchoConfig = field(default_factory=HonchoConfig)
     # settings for a provider plugin, handed to it as they are

@@ -158,6 +158,12 @@ def _setup_honcho(args: argparse.Namespace, cfg: Any, interactive: bool,
     """Collect the Honcho settings into `changes`; returns (exit code, (env var, key) to store)."""
     import os
 
+    from hermes.providers.honcho import sdk_problem
+
+    problem = sdk_problem()
+    if problem:  # setting it up now would only make every turn go without it
+        _err(f"{problem}, then run `hermes memory setup honcho` again. Nothing changed.")
+        return EXIT_FAILED, None
     h = cfg.user_model.honcho
     base_url = args.base_url
     if base_url is None and interactive:

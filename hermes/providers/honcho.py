@@ -48,6 +48,29 @@ REASONING_LEVELS = ("low", "medium", "high")  # one per dialectic pass
 SENT_THROUGH = "honcho_sent_through"  # um_meta key: newest state.db message id Honcho has
 SYNC_BATCH = 50  # messages per request when `hermes honcho sync` catches up
 
+SDK_REQUIREMENT = "honcho-ai>=2.0"  # the `honcho` extra in pyproject.toml
+
+
+def install_command() -> str:
+    """The exact command that installs the Honcho SDK into the Python running Hermes."""
+    import shlex
+    import sys
+
+    return f"{shlex.quote(sys.executable)} -m pip install '{SDK_REQUIREMENT}'"
+
+
+def sdk_problem() -> str:
+    """"" when the honcho-ai SDK imports; else one line that names the missing extra and the
+    command that installs it. Imports the SDK (half a second) the first time."""
+    try:
+        import honcho  # noqa: F401
+    except ImportError as exc:
+        log.info("the Honcho SDK does not import: %s", exc)
+        return ("the Honcho SDK is not installed (the [honcho] extra: pip install -e "
+                f"'.[honcho]' in a checkout); install it with: {install_command()}")
+    return ""
+
+
 SYSTEM_BLOCK = """## User model
 Hermes keeps a model of the user across sessions (Honcho). A user message may begin with a \
 <user-model-context> block: background Hermes added, not typed by the user. Use it quietly \
@@ -69,6 +92,9 @@ class HonchoProvider(CadencedProvider):
         super().__init__(context_cadence=context_cadence, dialectic_cadence=dialectic_cadence,
                          dialectic_depth=dialectic_depth, repeat_unchanged=repeat_unchanged,
                          dialectic_timeout=dialectic_timeout, on_error=on_error)
+        problem = sdk_problem()
+        if problem:  # said once, when the session opens; the turns go on without Honcho
+            raise ProviderError(problem)
         if not cfg.base_url and not api_key:
             raise ProviderError(f"Honcho cloud needs an API key in ${cfg.api_key_env}; run"
                                 " `hermes memory setup honcho`")

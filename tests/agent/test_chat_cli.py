@@ -25,9 +25,12 @@ def _cli_env(home: Path) -> dict[str, str]:
     return env
 
 
-def _hermes(home: Path, *args: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def _hermes(home: Path, *args: str, timeout: float = 120,
+            stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """Run hermes; `stdin` is written to a pipe (None: stdin is /dev/null)."""
     return subprocess.run([sys.executable, "-m", "hermes", *args], capture_output=True,
-                          text=True, env=_cli_env(home), timeout=timeout, stdin=subprocess.DEVNULL)
+                          text=True, env=_cli_env(home), timeout=timeout,
+                          input=stdin, stdin=subprocess.DEVNULL if stdin is None else None)
 
 
 @pytest.fixture
@@ -137,7 +140,7 @@ def test_chat_q_killed_mid_reply_keeps_the_partial_reply(cli_env):
     server, home = cli_env
     server.add(Reply(text="Partial words arrive slowly. " * 40, chunk_size=6, chunk_delay=0.05),
                model=MAIN)
-    assert _signal_mid_reply(home, signal.SIGTERM, 0.3) == 1
+    assert _signal_mid_reply(home, signal.SIGTERM, 0.3) == 128 + signal.SIGTERM
     messages = _stored_messages(home)
     assert [m.role for m in messages] == ["user", "assistant"]
     reply = messages[1]
@@ -156,3 +159,165 @@ def test_chat_q_killed_with_sigkill_mid_reply_keeps_what_was_saved(cli_env):
     reply = messages[1]
     assert reply.interrupted and reply.content.startswith("Partial words arrive slowly.")
     assert len(reply.content) < 60 * 29
+
+
+def test_chat_q_ctrl_c_mid_reply_exits_130_and_keeps_the_partial_reply(cli_env):
+    server, home = cli_env
+    server.add(Reply(text="Partial words arrive slowly. " * 40, chunk_size=6, chunk_delay=0.05),
+               model=MAIN)
+    assert _signal_mid_reply(home, signal.SIGINT, 0.3) == 130
+    (user, reply) = _stored_messages(home)
+    assert reply.interrupted and reply.content.startswith("Partial words")
+
+
+def _remember_tabs(server) -> None:
+    server.add(Reply(tool_calls=[call("memory", {"action": "add", "target": "user",
+                                                 "content": "Prefers tabs over spaces"})]),
+               model=MAIN, match=lambda body: not has_tool_results(body))
+    server.add(Reply(text="Saved: you prefer tabs."), model=MAIN, has_tool_results=True)
+
+
+def test_chat_q_json_prints_one_result_object_and_tool_lines_on_stderr(cli_env):
+    import json
+
+    server, home = cli_env
+    _remember_tabs(server)
+    result = _hermes(home, "chat", "-q", "remember that I prefer tabs", "--json")
+    assert result.returncode == 0, result.stderr
+    (line,) = result.stdout.splitlines()  # one object, nothing else on stdout
+    data = json.loads(line)
+    assert data["status"] == "answered" and data["exit_code"] == 0 and data["error"] is None
+    assert data["answer"] == "Saved: you prefer tabs."
+    from hermes.sessions import SessionStore
+
+    store = SessionStore(home / "state.db")
+    try:
+        (session,) = store.list_sessions()
+    finally:
+        store.close()
+    assert data["session"] == {"id": session.id, "name": "A Short Test Title"}
+    (tool,) = data["tool_calls"]
+    assert tool["name"] == "memory" and tool["outcome"] == "ok"
+    assert tool["summary"].startswith('memory +user "Prefers tabs')
+    assert any(c["source"] == "tool" and "Prefers tabs" in c["summary"]
+               for c in data["memory_changes"])
+    assert data["usage"]["requests"] == 2 and data["usage"]["output_tokens"] > 0
+    assert data["staged"] == []
+    tool_lines = [ln for ln in result.stderr.splitlines() if ln.startswith("· ")]
+    assert tool_lines == [f"· {tool['summary']}"]
+
+
+def test_chat_q_stream_json_reads_a_piped_prompt_and_quiet_drops_tool_lines(cli_env):
+    import json
+
+    server, home = cli_env
+    _remember_tabs(server)
+    result = _hermes(home, "chat", "--stream-json", "--quiet",
+                     stdin="remember that I prefer tabs\n")
+    assert result.returncode == 0, result.stderr
+    events = [json.loads(ln) for ln in result.stdout.splitlines()]
+    types = [e["type"] for e in events]
+    assert types[0] == "turn_started" and types[-1] == "done"
+    assert types.index("tool_started") < types.index("tool_finished") < types.index("text")
+    assert "memory_updated" in types and "usage" in types and "turn_done" in types
+    started = next(e for e in events if e["type"] == "tool_started")
+    assert started["name"] == "memory" and started["arguments"]["target"] == "user"
+    finished = next(e for e in events if e["type"] == "tool_finished")
+    assert finished["id"] == started["id"] and finished["outcome"] == "ok"
+    text = "".join(e["text"] for e in events if e["type"] == "text")
+    assert text == "Saved: you prefer tabs."
+    done = events[-1]
+    assert done["exit_code"] == 0 and done["answer"] == text and done["session"]["id"]
+    assert "· " not in result.stderr  # --quiet
+    users = [m["content"] for m in server.requests_for(MAIN)[0]["messages"] if m["role"] == "user"]
+    assert users == ["remember that I prefer tabs\n"]
+
+
+def test_chat_q_dash_reads_stdin_and_prints_the_tool_line(cli_env):
+    server, home = cli_env
+    _remember_tabs(server)
+    result = _hermes(home, "chat", "-q", "-", stdin="remember: tabs, not spaces")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "Saved: you prefer tabs.\n"
+    assert '· memory +user "Prefers tabs over spaces" → saved' in result.stderr
+    users = [m["content"] for m in server.requests_for(MAIN)[0]["messages"] if m["role"] == "user"]
+    assert users == ["remember: tabs, not spaces"]
+
+
+def test_chat_q_a_turn_without_answer_text_is_not_a_silent_success(cli_env):
+    import json
+
+    server, home = cli_env
+    server.add(Reply(text=""), model=MAIN)
+    result = _hermes(home, "chat", "-q", "hello", "--json")
+    assert result.returncode == 4, result.stderr
+    assert "without an answer" in result.stderr and "--resume" in result.stderr
+    data = json.loads(result.stdout)
+    assert data["status"] == "no_answer" and data["exit_code"] == 4
+    assert data["error"]["kind"] == "no_answer"
+
+
+def test_chat_q_usage_errors_exit_2_without_loading_litellm(cli_env):
+    _, home = cli_env
+    no_prompt = _hermes(home, "chat")  # stdin is /dev/null: nothing to read
+    assert no_prompt.returncode == 2 and "read from stdin is empty" in no_prompt.stderr
+    assert "Traceback" not in no_prompt.stderr
+    both = _hermes(home, "chat", "-q", "hi", "--json", "--stream-json")
+    assert both.returncode == 2 and "not allowed with" in both.stderr
+    probe = ("import sys\nfrom hermes.cli import main\n"
+             "for argv in (['chat', '--help'], ['chat', '--bogus'], ['chat', '-q', ' ']):\n"
+             "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"
+             "print('LITELLM' if 'litellm' in sys.modules else 'NO-LITELLM', file=sys.stderr)\n")
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                            env=_cli_env(home), timeout=120, stdin=subprocess.DEVNULL)
+    assert "--stream-json" in result.stdout and "exit status" in result.stdout.lower()
+    assert "the prompt is empty" in result.stderr
+    assert result.stderr.strip().endswith("NO-LITELLM")
+
+
+def test_chat_q_resume_of_a_session_open_elsewhere_says_what_to_do(cli_env):
+    import fcntl
+
+    server, home = cli_env
+    first = _hermes(home, "chat", "-q", "hello")
+    assert first.returncode == 0, first.stderr
+    (session,) = _stored_sessions(home)
+    lock = open(home / "locks" / f"{session.id}.lock", "a")  # noqa: SIM115 - held below
+    try:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # as an open Hermes window
+        result = _hermes(home, "chat", "-q", "again", "--resume", session.id)
+    finally:
+        lock.close()
+    assert result.returncode == 2
+    assert "open in another Hermes window" in result.stderr and "/new" not in result.stderr
+    assert "--resume" in result.stderr and result.stdout == ""
+    assert len(server.requests_for(MAIN)) == 1  # nothing was sent
+
+
+def _stored_sessions(home: Path) -> list:
+    from hermes.sessions import SessionStore
+
+    store = SessionStore(home / "state.db")
+    try:
+        return store.list_sessions()
+    finally:
+        store.close()
+
+
+def test_chat_q_with_honcho_but_no_sdk_answers_with_one_notice(agent_env, hermes_home, tmp_path):
+    from tests.providers.test_honcho_extra import hidden_honcho
+
+    server, _ = agent_env
+    write_config(hermes_home, server, user_model={
+        "provider": "honcho", "honcho": {"base_url": "http://127.0.0.1:9"}})
+    server.add(Reply(text="Hello there."), model=MAIN)
+    env = _cli_env(hermes_home)
+    env["PYTHONPATH"] = os.pathsep.join([str(hidden_honcho(tmp_path)), env["PYTHONPATH"]])
+    result = subprocess.run([sys.executable, "-m", "hermes", "chat", "-q", "hello"],
+                            capture_output=True, text=True, env=env, timeout=120,
+                            stdin=subprocess.DEVNULL)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout == "Hello there.\n"
+    lines = [ln for ln in result.stderr.splitlines() if "honcho" in ln.lower()]
+    assert len(lines) == 1 and "Honcho SDK is not installed" in lines[0]
+    assert "pip install 'honcho-ai>=2.0'" in lines[0] and "No module named" not in result.stderr

@@ -12,7 +12,8 @@ from pathlib import Path
 from hermes.skills.skill_stores import Skill, SkillStore, StoreKind, list_store, skill_stores
 
 # Who wins a name: lower first.
-_PRECEDENCE: dict[StoreKind, int] = {"project": 0, "user": 1, "claude": 2, "hermes-agent": 3}
+_PRECEDENCE: dict[StoreKind, int] = {"project": 0, "user": 1, "claude": 2, "hermes-agent": 3,
+                                        "import": 4}
 
 
 @dataclass(frozen=True)

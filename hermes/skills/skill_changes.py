@@ -19,7 +19,7 @@ from hermes.skills.skill_format import (
     parse_skill,
     render_skill,
 )
-from hermes.skills.skill_gate import Action, Origin, Screen, decide
+from hermes.skills.skill_gate import Action, GateDecision, Origin, Screen, decide
 from hermes.skills.skill_proposals import SkillProposal, apply, current_text, pending_names, stage
 from hermes.skills.skill_stores import (
     Skill,
@@ -69,8 +69,9 @@ def _checked_action(value: str) -> Action | None:
 
 def propose(request: SkillRequest, catalog: SkillCatalog, *, origin: Origin,
             write_approval: str = "staged", screen: Screen = assess,
-            session_id: str | None = None) -> ChangeResult:
-    """Validate `request` against the skills in effect and apply the gate's decision."""
+            session_id: str | None = None, dry_run: bool = False) -> ChangeResult:
+    """Validate `request` against the skills in effect and apply the gate's decision
+    (`dry_run`: only say what would happen)."""
     name = one_line(request.name)
     action = _checked_action(request.action)
     if action is None:
@@ -124,8 +125,12 @@ def propose(request: SkillRequest, catalog: SkillCatalog, *, origin: Origin,
     extra = _beside_text(Path(request.source)) if request.source else ""
     decision = decide(scanned + extra, origin=origin, action=action,
                       write_approval=write_approval, agent_created=agent_created, screen=screen)
+    if decision.outcome == "write" and origin == "import" and before:
+        decision = GateDecision("stage", f"it would replace your skill {name}; approve to replace it")
     if decision.outcome == "refuse":
         return ChangeResult("refuse", f"skill {name} refused: {decision.reason}", name)
+    if dry_run:
+        return ChangeResult(decision.outcome, decision.reason, name)
     proposal = SkillProposal(id="", action=action, name=name, folder=str(folder), before=before,
                              after=after, origin=origin, reason=decision.reason,
                              session_id=session_id, source=request.source)

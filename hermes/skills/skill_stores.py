@@ -18,10 +18,10 @@ from typing import Literal
 from hermes import paths
 from hermes.skills.skill_format import SKILL_FILE, SkillDoc, SkillFormatError, parse_skill
 
-StoreKind = Literal["user", "project", "claude", "hermes-agent"]
+StoreKind = Literal["user", "project", "claude", "hermes-agent", "import"]
 STORE_LABELS: dict[StoreKind, str] = {
     "user": "yours", "project": "the project's", "claude": "Claude Code's (read-only)",
-    "hermes-agent": "Hermes Agent's (read-only)",
+    "hermes-agent": "Hermes Agent's (read-only)", "import": "the imported folder's",
 }
 MAX_SKILL_FILE_BYTES = 256 * 1024  # a SKILL.md with a 20,000-char body is far below this
 MAX_BESIDE_BYTES = 64 * 1024  # one file beside it, as skill_view returns it
@@ -121,6 +121,27 @@ def read_skill(store: SkillStore, folder: Path) -> Skill:
     return Skill(parse_skill(text, folder.name), store, folder)
 
 
+def _real_subfolders(folder: Path) -> list[Path]:
+    entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    return [Path(e.path) for e in entries
+            if not e.name.startswith(".") and e.is_dir(follow_symlinks=False)]
+
+
+def _skill_folders(root: Path) -> list[Path]:
+    """Folders holding a SKILL.md: at the top, or one level down in a category folder (Hermes
+    Agent groups its skills as skills/<category>/<name>/). Hidden folders are skipped."""
+    found: list[Path] = []
+    for folder in _real_subfolders(root):
+        if os.path.lexists(folder / SKILL_FILE):
+            found.append(folder)
+            continue
+        try:
+            found += [f for f in _real_subfolders(folder) if os.path.lexists(f / SKILL_FILE)]
+        except OSError:
+            continue
+    return found
+
+
 def list_store(store: SkillStore) -> tuple[list[Skill], list[str]]:
     """The skills of one store sorted by name, and one line for each folder that failed."""
     if not _is_real_dir(store.root):
@@ -128,22 +149,18 @@ def list_store(store: SkillStore) -> tuple[list[Skill], list[str]]:
     skills: list[Skill] = []
     problems: list[str] = []
     try:
-        entries = sorted(os.scandir(store.root), key=lambda e: e.name)
+        folders = _skill_folders(store.root)
     except OSError as exc:
         return [], [f"{store.root}: cannot list it ({exc.strerror or exc})"]
     seen: set[str] = set()
-    for entry in entries:
-        if entry.name.startswith(".") or not entry.is_dir(follow_symlinks=False):
-            continue
-        if not os.path.lexists(os.path.join(entry.path, SKILL_FILE)):
-            continue
+    for folder in folders:
         try:
-            skill = read_skill(store, Path(entry.path))
+            skill = read_skill(store, folder)
         except (SkillUnreadable, SkillFormatError) as exc:
-            problems.append(f"skill {entry.name} ({store.label}) left out: {exc}")
+            problems.append(f"skill {folder.name} ({store.label}) left out: {exc}")
             continue
         if skill.name in seen:
-            problems.append(f"skill {skill.name} ({store.label}) appears twice; {entry.name}/ "
+            problems.append(f"skill {skill.name} ({store.label}) appears twice; {folder.name}/ "
                             "was left out: rename one of them")
             continue
         seen.add(skill.name)

@@ -1,7 +1,9 @@
 """Start-up and rendering benchmark for the Hermes app. Prints numbers; asserts nothing.
 
 1. Start-up (real processes on a pseudo-terminal, 120x36): wall time from spawning the app to
-   its first frame with a focused input (the app appends a marker line to
+   the first screen that shows the memory gauge (`MEM`, read from the bytes the app writes to
+   the terminal, which is what a person waits for; the bare app shows the same three letters
+   in its label), to its first frame with a focused input (the app appends a marker line to
    $HERMES_STARTUP_MARKER), the process's CPU time and peak RSS (VmHWM) at that moment, time
    until litellm is imported and ready, and peak RSS over the run (ru_maxrss). Side by side,
    interleaved, with a bare Textual app (one label and an input, the same marker) and, with
@@ -46,7 +48,7 @@ from textual.widgets import Input, Label
 
 class Bare(App):
     def compose(self):
-        yield Label("Hermes")
+        yield Label("Hermes  MEM 0%")
         yield Input(placeholder="Message")
 
     def on_mount(self):
@@ -149,11 +151,17 @@ def one_startup(side: str, timeout: float = 120.0,
     typed = first is None or side == "bare"
     status = None
     usage = None
+    gauge_at = float("nan")
+    tail = b""  # the last bytes read, so "MEM" split over two reads is still seen
     while time.time() < deadline:
         ready, _, _ = select.select([fd], [], [], 0.01)
         if ready:
+            chunk = b""
             with contextlib.suppress(OSError):
-                os.read(fd, 65536)  # drain the screen output so the app never blocks
+                chunk = os.read(fd, 65536)  # drain the screen output so the app never blocks
+            if gauge_at != gauge_at and b"MEM" in tail + chunk:
+                gauge_at = time.time()
+            tail = chunk[-2:]
         events = _read_marker(marker)
         if "first_frame" in events and at_frame[0] != at_frame[0]:
             at_frame = _cpu_and_peak(pid)  # within ~10 ms of the marker
@@ -172,6 +180,7 @@ def one_startup(side: str, timeout: float = 120.0,
         _, status, usage = os.wait4(pid, 0)
     os.close(fd)
     return {
+        "gauge_ms": (gauge_at - started) * 1000,
         "first_frame_ms": (events.get("first_frame", float("nan")) - started) * 1000,
         "cpu_at_frame_ms": at_frame[0] * 1000,
         "rss_at_frame_mb": at_frame[1],
@@ -203,11 +212,13 @@ def startup_bench(runs: int, base: str = "", warmup: int = 1, first_message: boo
         for side in order:
             result = one_startup(side, first=first)
             results[side].append(result)
-            parts.append(f"{side.rsplit('/', 1)[-1]} {result['first_frame_ms']:.0f} ms")
+            parts.append(f"{side.rsplit('/', 1)[-1]} {result['gauge_ms']:.0f} ms gauge,"
+                         f" {result['first_frame_ms']:.0f} ms input")
         print(f"  round {i + 1:2d} (load {os.getloadavg()[0]:4.1f}): {', '.join(parts)}", flush=True)
     for side in sides:
         print(f"{names[side]} (median / p99 / min):")
-        for key, label in (("first_frame_ms", "first frame with focused input"),
+        for key, label in (("gauge_ms", "first screen with the gauge (MEM)"),
+                           ("first_frame_ms", "first frame with focused input"),
                            ("cpu_at_frame_ms", "CPU used by the first frame"),
                            ("rss_at_frame_mb", "peak RSS at the first frame"),
                            ("llm_ready_ms", "litellm imported and ready"),
@@ -224,10 +235,12 @@ def startup_bench(runs: int, base: str = "", warmup: int = 1, first_message: boo
         if side != "bare":
             loaded = sum(r["litellm_at_first_frame"] == 1.0 for r in results[side])
             print(f"  litellm already imported at the first frame in {loaded} of {runs} runs")
-    bare = statistics.median(r["first_frame_ms"] for r in results["bare"])
-    ours = statistics.median(r["first_frame_ms"] for r in results["hermes"])
-    print(f"first frame: hermes / bare = {ours / bare:.2f}x (load average {os.getloadavg()[0]:.1f} "
-          f"on {os.cpu_count()} cores)")
+    for key, label in (("gauge_ms", "first screen with the gauge"),
+                       ("first_frame_ms", "first frame with focused input")):
+        bare = statistics.median(r[key] for r in results["bare"])
+        ours = statistics.median(r[key] for r in results["hermes"])
+        print(f"{label}: hermes / bare = {ours / bare:.2f}x (target ≤ 1.5x; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
 # ---------------------------------------------------------------- render throughput

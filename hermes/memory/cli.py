@@ -77,6 +77,9 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
     undo = msub.add_parser("undo", help="revert the most recent change")
     undo.set_defaults(func=_run_undo)
 
+    from hermes.memory.bundle_cli import add_bundle_commands
+
+    add_bundle_commands(msub)
     return msub
 
 

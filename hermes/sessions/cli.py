@@ -54,6 +54,12 @@ def add_parser(sub: argparse._SubParsersAction,
     c.add_argument("--limit", "-n", default=10, help=f"how many sessions (1 to {SEARCH_LIMIT_MAX}; default 10)")
     c.add_argument("--color", choices=("auto", "always", "never"), default="auto",
                    help="bold the matched words: auto (only on a terminal), always or never")
+    c.add_argument("--after", metavar="WHEN",
+                   help="only messages since WHEN: 7d, 12h, 2w, today, yesterday or 2026-11-01")
+    c.add_argument("--before", metavar="WHEN",
+                   help="only messages before WHEN (a bare date includes that whole day)")
+    c.add_argument("--exclude", metavar="ID", action="append", default=[],
+                   help="leave out this session (id, unique prefix or name); may be repeated")
     c.set_defaults(func=run_search)
 
     c = s.add_parser("rename", help="give a session a unique name")

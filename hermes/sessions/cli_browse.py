@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from hermes.sessions.cli_output import count, fit, out, shown, with_store
+from hermes.sessions.cli_output import count, fail, fit, out, shown, with_store
 
 __all__ = ["LIST_LIMIT_MAX", "SEARCH_LIMIT_MAX", "run_list", "run_search", "run_show"]
 
@@ -117,14 +117,22 @@ def run_search(store: Any, args: argparse.Namespace) -> int:
 
     from hermes.sessions.cli_format import wrap_snippet
     from hermes.sessions.search import discover
+    from hermes.sessions.time_bounds import BadTimeBound, time_range
 
     limit = _limit(args, "search", SEARCH_LIMIT_MAX)
     if limit is None:
         return 2
     query = " ".join(args.query)
-    results = discover(store, query, limit=limit, context=0)
+    try:
+        after, before = time_range(args.after, args.before)
+        excluded = tuple(store.resolve_session(ref, follow_lineage=False).id for ref in args.exclude)
+    except BadTimeBound as exc:
+        return fail(f"{exc}.", 2)
+    results = discover(store, query, limit=limit, context=0, after=after, before=before,
+                       exclude=excluded)
     if not results:
-        out(f"No sessions match {query!r}.")
+        span = " in that time span" if after is not None or before is not None else ""
+        out(f"No sessions match {query!r}{span}.")
         return 0
     if any(r.get("partial") for r in results):
         out("No session has all the words; these have some of them.")

@@ -59,8 +59,9 @@ def normalize_roles(role_filter: Any) -> list[str] | None:
 
 
 def _candidates(
-    store: SessionStore, expression: str, *, roles: list[str] | None, exclude: str | None,
-    only: str | None, descending: bool, bounded: bool = True,
+    store: SessionStore, expression: str, *, roles: list[str] | None, exclude: tuple[str, ...],
+    only: str | None, descending: bool, after: float | None = None, before: float | None = None,
+    bounded: bool = True,
 ) -> list[tuple[int, str, str]]:
     """(message id, session id, text to score) of the newest (or oldest) matches.
 
@@ -69,8 +70,14 @@ def _candidates(
     where = ["messages_fts MATCH ?"]
     params: list[Any] = [expression]
     if exclude:
-        where.append("m.session_id != ?")
-        params.append(exclude)
+        where.append(f"m.session_id NOT IN ({', '.join('?' * len(exclude))})")
+        params.extend(exclude)
+    if after is not None:
+        where.append("m.timestamp >= ?")
+        params.append(after)
+    if before is not None:
+        where.append("m.timestamp < ?")
+        params.append(before)
     if only:
         # the session's id range lets FTS5 seek instead of walking every newer match
         lo, hi = store.query(
@@ -130,9 +137,15 @@ class _Expander:
 Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
 
 
-def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, **kw: Any) -> list[Row]:
+def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
+           enough: int | None = None, **kw: Any) -> list[Row]:
+    """Tier 0 rows, then tier 1 rows when there is room. With `enough` (relevance order, where
+    every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
+    many sessions: none of its hits could reach the results."""
     exact = fq.exact(expand, relaxed=relaxed)
     rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, **kw)]
+    if enough is not None and len({r[1] for r in rows}) >= enough:
+        return rows
     if len(rows) < CANDIDATES and fq.bare_words:
         stemmed = fq.stemmed(expand, relaxed=relaxed)
         if stemmed != exact:
@@ -227,9 +240,14 @@ def discover(
     context: int = 2,
     content_cap: int = 500,
     project_dir: str = "",
+    after: float | None = None,
+    before: float | None = None,
+    exclude: tuple[str, ...] = (),
 ) -> list[dict[str, Any]]:
     """Best matching sessions, one result per session, best hit first ([] when none);
-    with `project_dir` and sort="relevance", that project's sessions come first in each tier."""
+    with `project_dir` and sort="relevance", that project's sessions come first in each tier.
+    `after`/`before` (Unix times) keep messages written in that span; `exclude` leaves out
+    the sessions with those ids (as `exclude_session` does for one)."""
     if sort not in SORTS:
         raise ValueError(f"sort must be one of {', '.join(SORTS)}")
     roles = normalize_roles(role_filter)
@@ -240,7 +258,12 @@ def discover(
         store.index_pending()
     except SessionStoreError as exc:  # busy for long: search what is indexed already
         log.info("search without indexing the waiting messages: %s", exc)
-    kw = dict(roles=roles, exclude=exclude_session, only=session_id, descending=sort != "oldest")
+    skipped = tuple(dict.fromkeys((*exclude, *([exclude_session] if exclude_session else []))))
+    # in relevance order every exact hit ranks first (a project's sessions move ahead only
+    # within their tier), so tier 1 cannot reach the results once tier 0 fills them
+    enough = max(1, min(int(limit), 10)) if sort == "relevance" else None
+    kw = dict(roles=roles, exclude=skipped, only=session_id, descending=sort != "oldest",
+              after=after, before=before, enough=enough)
     expand = _Expander(store)
     rows: list[Row] = []
     partial = False
@@ -271,7 +294,7 @@ def discover(
     for sid, message_id, tier in ordered[: max(1, min(int(limit), 10))]:
         info = store.get_session(sid)
         hit = store.get_message(message_id)
-        before, after = _window(store, sid, message_id, context, context)
+        older, newer = _window(store, sid, message_id, context, context)
         results.append({
             "session_id": sid,
             "title": info.title,
@@ -284,7 +307,7 @@ def discover(
             **({"stemmed": True} if tier else {}),
             "messages": [
                 {**message_dict(m, content_cap), **({"match": True} if m.id == message_id else {})}
-                for m in (*before, hit, *after)
+                for m in (*older, hit, *newer)
             ],
         })
     return results
@@ -355,10 +378,12 @@ def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[s
     return out
 
 
-def browse(store: SessionStore, *, limit: int = 10, exclude_session: str | None = None
-           ) -> list[dict[str, Any]]:
-    """Recent sessions: id, title, one-line preview, last active, message count."""
-    summaries = store.list_sessions(limit=max(1, min(int(limit), 50)), exclude=exclude_session)
+def browse(store: SessionStore, *, limit: int = 10, exclude_session: str | None = None,
+           after: float | None = None, before: float | None = None) -> list[dict[str, Any]]:
+    """Recent sessions: id, title, one-line preview, last active, message count; with
+    `after`/`before`, those that were active in that span."""
+    summaries = store.list_sessions(limit=max(1, min(int(limit), 50)), exclude=exclude_session,
+                                    active_after=after, active_before=before)
     return [
         {
             "session_id": s.id,

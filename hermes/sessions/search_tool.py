@@ -9,6 +9,7 @@ from typing import Any
 from hermes.sessions import search
 from hermes.sessions.errors import SessionError
 from hermes.sessions.session_store import SessionStore
+from hermes.sessions.time_bounds import time_range
 
 log = logging.getLogger("hermes.sessions")
 
@@ -22,11 +23,9 @@ def session_search_schema() -> dict[str, Any]:
         "function": {
             "name": TOOL_NAME,
             "description": (
-                "Search and read past conversations with this user. query: find sessions "
-                "(FTS5 syntax: words, \"exact phrase\", prefix*, OR, NOT; exact words rank "
-                "above other forms, flagged stemmed). session_id + "
-                "around_message_id: messages around a hit. session_id alone: read a session. "
-                "No arguments: list recent sessions."
+                "Search past conversations with this user. query: words, \"phrase\", prefix*, "
+                "OR, NOT. session_id + around_message_id: messages around a hit; session_id "
+                "alone: read it; no query: recent sessions. after/before: 7d or 2026-11-01."
             ),
             "parameters": {
                 "type": "object",
@@ -34,10 +33,13 @@ def session_search_schema() -> dict[str, Any]:
                     "query": {"type": "string"},
                     "session_id": {"type": "string"},
                     "around_message_id": {"type": "integer"},
-                    "window": {"type": "integer", "description": "messages each side, ≤20"},
-                    "limit": {"type": "integer", "description": "sessions to return, ≤10"},
-                    "role_filter": {"type": "string", "description": "e.g. user or user,assistant"},
+                    "window": {"type": "integer", "description": "each side, ≤20"},
+                    "limit": {"type": "integer", "description": "≤10"},
+                    "role_filter": {"type": "string", "description": "e.g. user,assistant"},
                     "sort": {"type": "string", "enum": ["relevance", "newest", "oldest"]},
+                    "after": {"type": "string"},
+                    "before": {"type": "string"},
+                    "exclude": {"type": "array", "items": {"type": "string"}},
                 },
             },
         },
@@ -103,6 +105,16 @@ class SessionSearchTool:
             return _error(f"session_search failed: {type(exc).__name__}")
         return json.dumps({"success": True, **result}, ensure_ascii=False)
 
+    def _excluded(self, raw: Any) -> tuple[str, ...]:
+        """Session ids (or unique prefixes or names) to leave out, as full ids."""
+        if raw in (None, "", []):
+            return ()
+        refs = [raw] if isinstance(raw, str) else raw
+        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+            raise ValueError("exclude must be a list of session ids")
+        return tuple(self.store.resolve_session(r.strip(), follow_lineage=False).id
+                     for r in refs if r.strip())
+
     def _run(self, args: dict[str, Any]) -> dict[str, Any]:
         query = args.get("query")
         query = str(query).strip() if query is not None else ""
@@ -111,6 +123,7 @@ class SessionSearchTool:
         session_id = self.store.resolve_session(ref, follow_lineage=False).id if ref else None
         around = _int_arg(args, "around_message_id", None)
         sort = str(args.get("sort") or "relevance").strip().lower()
+        after, before = time_range(args.get("after"), args.get("before"))
         if query:
             limit = _int_arg(args, "limit", 3) or 3
             results = search.discover(
@@ -118,6 +131,7 @@ class SessionSearchTool:
                 sort=sort, session_id=session_id,
                 exclude_session=None if session_id else self.current_session_id,
                 project_dir="" if session_id else self.project_dir,
+                after=after, before=before, exclude=self._excluded(args.get("exclude")),
             )
             out: dict[str, Any] = {"mode": "discover", "query": query, "count": len(results),
                                    "results": results}
@@ -133,6 +147,9 @@ class SessionSearchTool:
             return {"mode": "read", **search.read(self.store, session_id)}
         if around is not None:
             raise ValueError("around_message_id needs session_id")
+        if args.get("exclude"):
+            raise ValueError("exclude narrows a search: give a query too")
         limit = _int_arg(args, "limit", 10) or 10
-        results = search.browse(self.store, limit=limit, exclude_session=self.current_session_id)
+        results = search.browse(self.store, limit=limit, exclude_session=self.current_session_id,
+                                after=after, before=before)
         return {"mode": "browse", "count": len(results), "sessions": results}

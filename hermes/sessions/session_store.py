@@ -347,11 +347,20 @@ class SessionStore:
 
     def list_sessions(
         self, limit: int = 50, query_filter: str | None = None, *, exclude: str | None = None,
-        offset: int = 0, project_dir: str | None = None,
+        offset: int = 0, project_dir: str | None = None, active_after: float | None = None,
+        active_before: float | None = None,
     ) -> list[SessionSummary]:
         """Sessions newest first; `query_filter` keeps those whose title, preview or id contain it;
-        `project_dir` those of that project (older sessions without one: by their cwd)."""
-        where, params = ["id IS NOT ?"], [exclude]
+        `project_dir` those of that project (older sessions without one: by their cwd);
+        `active_after`/`active_before` those last active in that span (Unix times)."""
+        where: list[str] = ["id IS NOT ?"]
+        params: list[Any] = [exclude]
+        if active_after is not None:
+            where.append("last_active >= ?")
+            params.append(active_after)
+        if active_before is not None:
+            where.append("started_at < ?")
+            params.append(active_before)
         if project_dir:
             condition, values = project_filter(project_dir)
             where.append(condition)

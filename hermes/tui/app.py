@@ -29,7 +29,7 @@ from textual.worker import Worker, WorkerState
 from hermes import config as config_mod
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import startup_gc
+from hermes.tui import memory_bridge, startup_gc
 from hermes.tui import themes as theme_mod
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
 from hermes.tui.approval_panes import ApprovalPanes
@@ -122,7 +122,12 @@ class HermesApp(App):
                 signal.SIGTERM, lambda: self.run_worker(self.action_quit(), group="quit"))
 
     def on_chat_screen_ready(self, message: ChatScreen.Ready) -> None:
-        """The chat screen is mounted with the input focused: start the heavy work after it paints."""
+        """The chat screen is mounted with the input focused: start the heavy work after it paints.
+
+        The memory gauge is read first (two small files, no heavy import), so the first frame
+        already shows it: it is what a person looks for on the first screen."""
+        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
+        self.chat.update_status(memory_pct=memory_pct, user_pct=user_pct)
         self.call_after_refresh(self._after_first_frame)
 
     def _register_active_theme(self) -> None:

@@ -134,6 +134,6 @@ def test_memory_parser_stays_below_the_provider_layer() -> None:
                          text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     alone, status_module = run.stdout.splitlines()
-    assert alone == ("['add', 'approval', 'approve', 'history', 'pending', 'reject', 'remove', "
-                     "'replace', 'show', 'undo'] []")
+    assert alone == ("['add', 'approval', 'approve', 'export', 'history', 'import', 'pending', "
+                     "'reject', 'remove', 'replace', 'show', 'undo'] []")
     assert status_module == "hermes.providers.cli"

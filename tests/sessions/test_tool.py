@@ -130,7 +130,7 @@ def test_schema_is_lean_and_guidance_mentions_the_tool(monkeypatch: pytest.Monke
     assert schema["type"] == "function" and schema["function"]["name"] == "session_search"
     props = schema["function"]["parameters"]["properties"]
     assert set(props) == {"query", "session_id", "around_message_id", "window", "limit",
-                          "role_filter", "sort"}
+                          "role_filter", "sort", "after", "before", "exclude"}
     import importlib.util
 
     # tiktoken's cl100k file ships inside litellm; find it without importing litellm (slow).

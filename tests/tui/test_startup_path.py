@@ -103,3 +103,29 @@ def test_the_collector_is_paused_for_start_up_and_resumed_frozen_only_by_its_pau
     finally:
         gc.enable()
         gc.unfreeze()
+
+
+async def test_the_first_frame_already_shows_the_memory_gauge(
+        chat_env, hermes_home: Path, monkeypatch) -> None:
+    """The gauge is read before the first paint, not after it: at the moment the app marks its
+    first frame, the status bar already holds MEM and USER with the stores' usage."""
+    memories = hermes_home / "memories"
+    memories.mkdir(exist_ok=True)
+    (memories / "MEMORY.md").write_text("x" * 1100, encoding="utf-8")  # 50% of 2,200
+    (memories / "USER.md").write_text("y" * 275, encoding="utf-8")  # 20% of 1,375
+    import hermes.tui.app as app_mod
+
+    from hermes.tui.widgets.status_bar import StatusBar, status_markup
+
+    seen: list[str] = []
+    app = make_app(preload=lambda: None)
+
+    def marker(event: str) -> None:
+        if event == "first_frame":
+            seen.append(status_markup(app.chat.query_one(StatusBar).info, 120))
+
+    monkeypatch.setattr(app_mod, "write_marker", marker)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await pilot.pause()
+    assert seen and "MEM 50%" in seen[0] and "USER 20%" in seen[0], seen

@@ -98,6 +98,22 @@ def _first_paragraph(body: str) -> str:
     return ""
 
 
+_PLAIN = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
+
+
+def _plain_lines(front: str) -> dict[str, Any] | None:
+    """Front matter of unindented `key: value` lines as strings; None when it is not that."""
+    out: dict[str, Any] = {}
+    for line in front.splitlines():
+        if not line.strip():
+            continue
+        match = _PLAIN.match(line)
+        if match is None:
+            return None
+        out[match.group(1)] = match.group(2).strip()
+    return out or None
+
+
 def parse_skill(text: str, folder_name: str) -> SkillDoc:
     """A SKILL.md's fields; the name defaults to the folder's and the description to the
     body's first paragraph (as Claude Code does). Raises SkillFormatError with one line."""
@@ -105,10 +121,14 @@ def parse_skill(text: str, folder_name: str) -> SkillDoc:
     try:
         loaded = yaml.safe_load(raw_front) if raw_front.strip() else {}
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" (line {mark.line + 2})" if mark is not None else ""
-        raise SkillFormatError(f"the front matter is not valid YAML{where}; fix it so it reads "
-                               "as 'name: …' and 'description: …' lines") from None
+        # People write `description: Deploy: then check` unquoted; read such files as plain
+        # `key: value` lines when every line is one, as other skill readers do.
+        loaded = _plain_lines(raw_front)
+        if loaded is None:
+            mark = getattr(exc, "problem_mark", None)
+            where = f" (line {mark.line + 2})" if mark is not None else ""
+            raise SkillFormatError(f"the front matter is not valid YAML{where}; fix it so it "
+                                   "reads as 'name: …' and 'description: …' lines") from None
     if loaded is None:
         loaded = {}
     if not isinstance(loaded, dict):

@@ -18,21 +18,19 @@ from hermes.skills.skill_gate import Screen
 from hermes.skills.skill_stores import SkillUnreadable, files_beside, read_beside
 from hermes.security.scan import assess
 
+# Kept short: every request carries them (see bench/token_bench.py).
 SKILL_VIEW_SCHEMA: dict[str, Any] = {"type": "function", "function": {
     "name": "skill_view",
-    "description": "Load a skill's steps by name, or one file beside it; no name lists skills.",
+    "description": "Load a skill by name (file: one in its folder; no name: list).",
     "parameters": {"type": "object", "properties": {
-        "name": {"type": "string"},
-        "file": {"type": "string", "description": "path inside the skill's folder"}}}}}
+        "name": {"type": "string"}, "file": {"type": "string"}}}}}
 
 SKILL_MANAGE_SCHEMA: dict[str, Any] = {"type": "function", "function": {
     "name": "skill_manage",
-    "description": "Propose saving a reusable procedure as a skill; a person approves it.",
+    "description": "Propose a reusable procedure as a skill; a person approves.",
     "parameters": {"type": "object", "properties": {
-        "action": {"type": "string", "enum": ["create", "patch", "delete"]},
-        "name": {"type": "string"},
-        "description": {"type": "string", "description": "one line: when to use it"},
-        "content": {"type": "string", "description": "the Markdown steps"}},
+        "action": {"enum": ["create", "patch", "delete"]}, "name": {"type": "string"},
+        "description": {"type": "string"}, "content": {"type": "string"}},
         "required": ["action", "name"]}}}
 
 

@@ -31,6 +31,11 @@ def test_front_matter_fields_of_both_formats() -> None:
     assert again.front["allowed-tools"] == "Read"
 
 
+def test_unquoted_colon_in_a_description_is_read_as_written() -> None:
+    doc = parse_skill("---\nname: report\ndescription: Write a report: timeline, cause, fix\n---\nb", "x")
+    assert doc.description == "Write a report: timeline, cause, fix"
+
+
 def test_description_falls_back_to_first_paragraph_and_errors_say_what_to_fix() -> None:
     doc = parse_skill("# Title\n\nRotate the logs weekly.\n\nMore.", "rotate-logs")
     assert doc.name == "rotate-logs" and doc.description == "Rotate the logs weekly."
@@ -78,7 +83,7 @@ def test_links_are_not_followed(project: Path, user_store: Path, tmp_path: Path)
 
 def test_broken_skill_is_left_out_with_its_reason(project: Path, user_store: Path) -> None:
     (user_store / "broken").mkdir(parents=True)
-    (user_store / "broken" / "SKILL.md").write_text("---\nname: [\n---\nx")
+    (user_store / "broken" / "SKILL.md").write_text("---\nname: x\n  tags: [\n---\nx")
     write_skill(user_store, "good", "Good one")
     catalog = load_catalog(project)
     assert catalog.names == ["good"]
@@ -93,8 +98,11 @@ def test_index_is_capped_at_20_skills_and_300_tokens(project: Path, user_store: 
     index = render_index(skills, o200k)
     lines = index.splitlines()
     assert lines[0].startswith("SKILLS")
-    listed = [ln for ln in lines if ln.startswith("- ")]
-    assert len(listed) <= 20 and o200k(index) <= MAX_INDEX_TOKENS
+    listed = [ln for ln in lines[1:] if ln.startswith("skill-")]
+    assert len(listed) == 20 and o200k(index) <= MAX_INDEX_TOKENS
     assert lines[-1].startswith(f"(+{25 - len(listed)} more")
-    long = [s for s in skills[:3]]
-    assert render_index(long, o200k) == render_index(long, o200k)  # same input, same bytes
+    few = render_index(skills[:3], o200k)
+    assert "skill-00: Do task number 0 the careful way" in few  # whole when there is room
+    assert few == render_index(skills[:3], o200k)  # same input, same bytes
+    tight = render_index(skills[:20], o200k, max_tokens=150)
+    assert o200k(tight) <= 150 and "…" in tight

@@ -1,0 +1,76 @@
+"""Skills in a session: the frozen SKILLS block of the prompt and the two skill tools.
+
+The one place the agent wires hermes/skills/ in, so the tools move easily when the registry's
+contract changes. The index counts tokens with o200k, whatever the model, as the cap is
+stated in it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from hermes.agent import tokens
+from hermes.agent.tool_registry import Tool, ToolRegistry, in_thread, preview
+from hermes.config import SkillsConfig
+
+if TYPE_CHECKING:
+    from hermes.memory.screening import Judge
+
+INDEX_MODEL = "gpt-4o"  # any o200k model name: the index's cap is in o200k tokens
+# Within the index's 300-token cap, the prompt gives it 220: with 20 skills the whole first
+# request (instructions, every tool schema, the index) then stays under 1,500 tokens.
+INDEX_TOKENS = 220
+
+
+def count_index_tokens(text: str) -> int:
+    return tokens.count_text(text, INDEX_MODEL)
+
+
+def skills_block(cfg: SkillsConfig, project_root: Path | None) -> tuple[str, list[str]]:
+    """(the SKILLS block, lines for the person: shadowed or broken skills); ("", []) when off."""
+    if not cfg.enabled:
+        return "", []
+    from hermes.skills.skill_catalog import load_catalog
+    from hermes.skills.skill_index import render_index
+    from hermes.skills.skill_tools import agent_home_of
+
+    catalog = load_catalog(project_root, agent_home_of(cfg))
+    return (render_index(catalog.skills, count_index_tokens, max_tokens=INDEX_TOKENS),
+            [*catalog.notices, *catalog.problems])
+
+
+def describe_skill_call(args: dict[str, Any]) -> str:
+    """`skill_view deploy-staging`, `skill_view deploy-staging scripts/check.sh`, `skill_manage create x`."""
+    if "action" in args:
+        return f"skill_manage {preview(args.get('action'), 10)} {preview(args.get('name'), 40)}"
+    name = preview(args.get("name"), 40) or "(list)"
+    file = f" {preview(args.get('file'), 40)}" if args.get("file") else ""
+    return f"skill_view {name}{file}"
+
+
+def describe_skill_result(args: dict[str, Any], data: dict[str, Any]) -> str:
+    start = describe_skill_call(args)
+    if data.get("staged"):
+        return f"{start} → staged for approval"
+    if isinstance(data.get("skills"), list):
+        return f"{start} → {len(data['skills'])} skills"
+    return f"{start} → ok"
+
+
+def register_skill_tools(registry: ToolRegistry, cfg: SkillsConfig, project_root: Path | None,
+                         session_id: str, judge: Judge | None = None) -> None:
+    """skill_view (when there are skills) and skill_manage (when skills are enabled);
+    skill_manage's proposals go through the same scan and judge as memory writes."""
+    if not cfg.enabled:
+        return
+    from hermes.memory.screening import Screener
+    from hermes.skills.skill_tools import SKILL_MANAGE_SCHEMA, SKILL_VIEW_SCHEMA, SkillTools
+
+    tools = SkillTools(cfg, project_root, session_id=session_id, screen=Screener(judge))
+    if tools.catalog().skills:  # with no skill there is nothing to view: save its schema
+        registry.register(Tool("skill_view", SKILL_VIEW_SCHEMA, in_thread(tools.view),
+                               describe_skill_call, describe_skill_result))
+    manage = tools.manage if judge is None else in_thread(tools.manage)
+    registry.register(Tool("skill_manage", SKILL_MANAGE_SCHEMA, manage, describe_skill_call,
+                           describe_skill_result))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -58,7 +60,15 @@ def test_list_show_rm_undo_and_export(hermes, project: Path, user_store: Path, t
     assert "deploy " not in hermes("skills", "list").out
     assert hermes("skills", "undo").code == 0
     assert (folder / "notes.md").exists() and "deploy" in hermes("skills", "list").out
-    assert "litellm" not in sys.modules
+
+
+def test_skills_commands_do_not_load_litellm(project: Path, user_store: Path, hermes_home: Path) -> None:
+    write_skill(user_store, "deploy", "Deploy to staging")
+    code = ("import sys; from hermes.cli import main; rc = main(['skills', 'list']); "
+            "print('LOADED' if 'litellm' in sys.modules else 'CLEAN', rc)")
+    out = subprocess.run([sys.executable, "-c", code], cwd=project, capture_output=True, text=True,
+                         env={**os.environ, "HERMES_HOME": str(hermes_home)}, timeout=120)
+    assert "deploy" in out.stdout and out.stdout.strip().endswith("CLEAN 0"), out.stderr
 
 
 def test_project_skill_shadowing_is_shown(hermes, project: Path, user_store: Path) -> None:

@@ -28,3 +28,6 @@ def project(tmp_path: Path) -> Path:
 @pytest.fixture
 def user_store(hermes_home: Path) -> Path:
     return hermes_home / "skills"
+
+
+from tests.tui.conftest import chat_env  # noqa: E402,F401 - the app tests' fixture, by name

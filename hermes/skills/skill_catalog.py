@@ -6,8 +6,11 @@ better), and both shadow the read-only stores; every shadowed skill gives a noti
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from hermes.security.scan import ALLOW, BLOCK, assess
 
 from hermes.skills.skill_stores import Skill, SkillStore, StoreKind, list_store, skill_stores
 
@@ -38,8 +41,33 @@ class SkillCatalog:
         return [s.name for s in self.skills]
 
 
+_verdicts: dict[bytes, tuple[str, str]] = {}  # by text hash: every prompt build reads every store
+
+
+def _verdict(text: str) -> tuple[str, str]:
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).digest()
+    known = _verdicts.get(digest)
+    if known is None:
+        if len(_verdicts) >= 512:
+            _verdicts.clear()
+        verdict = assess(text)
+        known = _verdicts[digest] = (verdict.outcome, verdict.reason)
+    return known
+
+
+def withheld_because(skill: Skill) -> str:
+    """Why a skill is kept out of the prompt and skill_view ("" when it is not). Skills read
+    in place from a project or another tool were never approved by anyone here, so a
+    suspicious one is withheld too; the user's own only when the scan blocks it."""
+    outcome, reason = _verdict(f"{skill.doc.description}\n{skill.doc.body}")
+    if outcome == BLOCK or (outcome != ALLOW and skill.store.kind != "user"):
+        return reason or "the scan found it unsafe"
+    return ""
+
+
 def load_catalog(project_root: Path | None, agent_home: Path | None = None) -> SkillCatalog:
-    """Read every store (see skill_stores) and resolve names."""
+    """Read every store (see skill_stores), withhold what the scan finds unsafe, and
+    resolve names."""
     stores = skill_stores(project_root, agent_home)
     chosen: dict[str, Skill] = {}
     notices: list[str] = []
@@ -47,8 +75,13 @@ def load_catalog(project_root: Path | None, agent_home: Path | None = None) -> S
     found: list[Skill] = []
     for store in stores:
         listed, trouble = list_store(store)
-        found += listed
         problems += trouble
+        for skill in listed:
+            why = withheld_because(skill)
+            if why:
+                problems.append(f"skill {skill.name} ({skill.store.label}) withheld: {why}")
+            else:
+                found.append(skill)
     for skill in sorted(found, key=lambda s: _PRECEDENCE[s.store.kind]):
         winner = chosen.get(skill.name)
         if winner is None:

@@ -16,7 +16,7 @@ from hermes.agent.coding_host import CodingHost
 from hermes.agent.events import Event, Notice
 from hermes.agent.loop import Conversation
 from hermes.agent.prompt import SystemPrompt, build_system_prompt
-from hermes.agent.skill_setup import skills_block
+from hermes.agent.skill_setup import register_skill_tools, skills_block
 from hermes.agent.stored_history import History, SessionTotals
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig
@@ -87,4 +87,5 @@ class ConversationBuilder:
                                                     self._provider(), coding=self._coding.tools,
                                                     turn_sources=self._coding.turn_sources,
                                                     project_dir=str(self._coding.project.root))
+        register_skill_tools(registry, self._cfg, self._coding.project.root, session_id)
         return registry

@@ -8,14 +8,11 @@ stated in it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hermes.agent import tokens
 from hermes.agent.tool_registry import Tool, ToolRegistry, in_thread, preview
-from hermes.config import SkillsConfig
-
-if TYPE_CHECKING:
-    from hermes.memory.screening import Judge
+from hermes.config import Config, SkillsConfig
 
 INDEX_MODEL = "gpt-4o"  # any o200k model name: the index's cap is in o200k tokens
 # Within the index's 300-token cap, the prompt gives it 220: with 20 skills the whole first
@@ -58,13 +55,18 @@ def describe_skill_result(args: dict[str, Any], data: dict[str, Any]) -> str:
     return f"{start} → ok"
 
 
-def register_skill_tools(registry: ToolRegistry, cfg: SkillsConfig, project_root: Path | None,
-                         session_id: str, judge: Judge | None = None) -> None:
-    """skill_view (when there are skills) and skill_manage (when skills are enabled);
-    skill_manage's proposals go through the same scan and judge as memory writes."""
+def register_skill_tools(registry: ToolRegistry, config: Config, project_root: Path | None,
+                         session_id: str) -> None:
+    """skill_view (when there are skills) and skill_manage (when skills are enabled), after
+    the other tools; skill_manage's proposals go through the same scan and judge as memory
+    writes."""
+    cfg = config.skills
     if not cfg.enabled:
         return
+    from hermes.agent.scan_judge import make_judge
     from hermes.memory.screening import Screener
+
+    judge = make_judge(config)
     from hermes.skills.skill_tools import SKILL_MANAGE_SCHEMA, SKILL_VIEW_SCHEMA, SkillTools
 
     tools = SkillTools(cfg, project_root, session_id=session_id, screen=Screener(judge))

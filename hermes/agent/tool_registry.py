@@ -13,7 +13,6 @@ import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -337,10 +336,6 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
                                describe_search, describe_search_result))
     if coding is not None and cfg.tools.enabled:
         register_coding_tools(registry, coding)
-    from hermes.agent.skill_setup import register_skill_tools
-
-    register_skill_tools(registry, cfg.skills, Path(project_dir) if project_dir else None,
-                         session_id, judge)
     if provider is not None:
         for provider_schema in provider.tool_schemas() or []:
             name = provider_schema.get("function", {}).get("name", "")

@@ -1,5 +1,6 @@
-"""The memory threat scan: outcomes on the train and held-out corpora, and scan time per KB for
-ordinary text versus pathological text of the same size (the ratio must stay within 3x).
+"""The memory threat scan: outcomes on the train and held-out corpora, the project-context
+filter's paragraphs kept out and kept in, and scan time per KB for ordinary text versus
+pathological text of the same size (the ratio must stay within 3x).
 
 Run: python bench/scan_bench.py [--runs N]
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from hermes.security.context_filter import judge_paragraph  # noqa: E402
 from hermes.security.scan import ALLOW, BLOCK, STAGE, assess  # noqa: E402
 from tests.security.corpus import SCAN_DATA, load_benign, load_lines, load_malicious  # noqa: E402
 
@@ -51,6 +53,10 @@ def _pathological() -> dict[str, str]:
         "'ignore previous ' * n": "ignore previous " * (SIZE // 16),
         "'\\n' * n + 'system:'": "\n" * SIZE + "system:",
         "'curl x | ' * n": "curl x | " * (SIZE // 9),
+        # a base letter under thousands of alternating combining marks: quadratic inside NFKC
+        # unless the runs are capped first (sanitize.cap_combining_marks)
+        "'e' + alternating marks * n": "e" + "\u0301\u0316" * (SIZE // 2),
+        "('e' + marks * 200) * n": ("e" + "\u0301\u0316" * 100) * (SIZE // 201),
     }
     return {name: (text * (SIZE // len(text) + 1))[:SIZE] for name, text in cases.items()}
 
@@ -62,6 +68,42 @@ def _ms_per_kb(text: str, runs: int) -> float:
         assess(text)
         samples.append(time.perf_counter() - start)
     return statistics.median(samples) * 1000 / (len(text) / 1000)
+
+
+# Project-context corpora: (label, hostile file, benign file); the held-out ones were written
+# blind to the rules. #2 and #3 were measured before this filter existed (already seen).
+_CONTEXT_CORPORA = (
+    ("train", "agents_malicious_train.txt", "agents_benign_train.txt"),
+    ("dev (filter's own)", "context_dev_hostile.txt", "context_dev_benign.txt"),
+    ("held-out #2 (seen)", "agents_malicious_holdout.txt", "agents_benign_holdout.txt"),
+    ("held-out #3 (seen)", "agents3_malicious_holdout.txt", "agents3_benign_holdout.txt"),
+    ("held-out #4 (blind)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
+)
+
+
+def _paragraph(line: str) -> str:
+    return line[7:] if line[:7] in ("block: ", "stage: ") else line
+
+
+def _project_context_rows() -> None:
+    """Per paragraph, as project.py judges AGENTS.md: hostile kept out, benign kept in (counts
+    only: lines of a held-out file are never printed)."""
+    print("\nProject context (AGENTS.md paragraphs, context_filter.judge_paragraph)")
+    for label, hostile_name, benign_name in _CONTEXT_CORPORA:
+        if not all((SCAN_DATA / n).exists() for n in (hostile_name, benign_name)):
+            continue
+        hostile = [_paragraph(line) for line in load_lines(hostile_name)]
+        benign = load_lines(benign_name)
+        out = sum(not judge_paragraph(p).kept for p in hostile)
+        kept = sum(judge_paragraph(p).kept for p in benign)
+        print(f"  {label:<20} hostile kept out {out:>3}/{len(hostile):<3} ({100 * out / len(hostile):5.1f}%)"
+              f"   benign kept in {kept:>3}/{len(benign):<3} ({100 * kept / len(benign):5.1f}%)")
+    benign = load_lines("agents_benign_train.txt")
+    start = time.perf_counter()
+    for paragraph in benign:
+        judge_paragraph(paragraph)
+    per = (time.perf_counter() - start) * 1000 / len(benign)
+    print(f"  per paragraph (judge_paragraph)  {per:7.3f} ms")
 
 
 def main() -> None:
@@ -76,15 +118,7 @@ def main() -> None:
         print(f"  {split:<8} malicious  {_counts(mal)}")
         print(f"  {split:<8} benign     {_counts(ben)}")
 
-    for split in ("train", "holdout"):
-        names = (f"agents_malicious_{split}.txt", f"agents_benign_{split}.txt")
-        if not all((SCAN_DATA / n).exists() for n in names):
-            continue
-        # Counts only: lines of a held-out file are never printed.
-        mal = [assess(line[7:]).outcome for line in load_lines(names[0])]
-        ben = [assess(line).outcome for line in load_lines(names[1])]
-        print(f"  agents {split:<8} hostile  {_counts(mal)}")
-        print(f"  agents {split:<8} benign   {_counts(ben)}")
+    _project_context_rows()
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

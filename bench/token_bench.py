@@ -104,6 +104,13 @@ def _fill_memory(home: Path) -> None:
             for i in range(17)]
     (mem / "MEMORY.md").write_text("\n§\n".join(notes))
     (mem / "USER.md").write_text("\n§\n".join(user))
+    from hermes.memory import store_path
+
+    project = store_path("project")  # this process's project (the checkout the bench runs in)
+    project.parent.mkdir(parents=True, exist_ok=True)
+    conventions = [f"Convention {i}: run `make check` and the migration test before pushing to "
+                   f"branch release-{i}" for i in range(16)]
+    project.write_text("\n§\n".join(conventions))
 
 
 def _write_config(home: Path, server: FakeLLMServer, separate: bool) -> None:
@@ -293,6 +300,10 @@ def main() -> None:
             print(f"  system prompt, empty memory: {tokens.count_text(sys_prompt, model)} tokens")
             print(f"  whole first request, all tools, empty memory: "
                   f"{_req_tokens(first_request, model)} tokens (target 2,500; Hermes Agent 11,008)")
+            full = runs["first turn, memory nearly full, default config"][0][0]
+            print(f"  whole first request, MEMORY.md, USER.md and PROJECT.md nearly full: "
+                  f"{_req_tokens(full, model)} tokens (the three blocks add "
+                  f"{_req_tokens(full, model) - _req_tokens(first_request, model)})")
             for label, per_turn in runs.items():
                 totals = [_share(t, model) for t in per_turn]
                 turn = sum(t[0] for t in totals)

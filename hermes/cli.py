@@ -208,10 +208,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         import logging
 
         logging.getLogger("hermes.cli").exception("file error")
-        where = f" ({exc.filename})" if exc.filename else ""
-        what = str(exc) if isinstance(exc, paths.UnsafePath) else f"{exc.strerror or exc}{where}"
-        print(f"hermes: {what}; check that HERMES_HOME ({paths.hermes_home()}) is yours and "
-              "writable", file=sys.stderr)
+        from hermes.os_errors import describe_os_error
+
+        what = str(exc) if isinstance(exc, paths.UnsafePath) else describe_os_error(exc)
+        print(f"hermes: {what} (HERMES_HOME is {paths.hermes_home()})", file=sys.stderr)
         return 1
     except Exception as exc:  # the last guard: a person sees one line, the log keeps the trace
         import logging

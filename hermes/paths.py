@@ -8,10 +8,13 @@ must neither redirect a write to another file nor hang a read.
 from __future__ import annotations
 
 import errno
+import fcntl
 import hashlib
 import os
-from functools import lru_cache
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
 from pathlib import Path
 
 DIR_MODE = 0o700
@@ -210,6 +213,27 @@ def _child(parent: Path, name: str) -> Path:
     return parent / name  # the memory write path asks for its folder ten times a call
 
 
+def projects_dir() -> Path:
+    return hermes_home() / "projects"
+
+
+def project_key(root: Path) -> str:
+    """The folder name of a project's memory: a hash of its root's absolute path."""
+    return hashlib.sha256(str(root).encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@lru_cache(maxsize=16)
+def _project_memory_dir(home: Path, cwd: str) -> Path:
+    return home / "projects" / project_key(find_project_root(Path(cwd)))
+
+
+def project_memory_dir() -> Path:
+    """`$HERMES_HOME/projects/<hash>/` of the project this process works in (the git root of
+    the working directory, else the directory): where its PROJECT.md lives, never inside the
+    repository itself."""
+    return _project_memory_dir(hermes_home(), str(working_dir()))
+
+
 def pending_memory_dir() -> Path:
     return hermes_home() / "pending" / "memory"
 
@@ -265,3 +289,27 @@ def working_dir() -> Path:
         return Path.cwd()
     except OSError:
         return Path.home()
+
+
+@contextmanager
+def exclusive_lock(path: Path) -> Iterator[None]:
+    """An exclusive flock on the lock file `path` (made owner-only when missing). In a
+    read-only folder (a read-only home) an existing lock file is locked through a read-only
+    descriptor, and a missing one needs no lock: nobody can write there. So readers work on a
+    read-only home, and writers still fail at their own write with the folder named."""
+    try:
+        fd = open_regular(path, os.O_RDWR | os.O_CREAT)
+    except OSError as exc:
+        if exc.errno not in (errno.EROFS, errno.EACCES, errno.EPERM):
+            raise
+        try:
+            fd = open_regular(path, os.O_RDONLY)
+        except FileNotFoundError:
+            yield
+            return
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)

@@ -30,7 +30,8 @@ log = logging.getLogger("hermes.agent.background")
 REVIEW_PROMPT = """\
 Save lasting facts the user stated or a tool showed to long-term memory; no guesses, trivia, \
 secrets, code, logs, duplicates or what the user asked to forget. Targets: user (identity, \
-preferences), memory (environment, conventions, lessons, finished work). Reply only with a \
+preferences), project (this project's conventions, layout, commands), memory (environment, \
+lessons, finished work, anything not about this project). Reply only with a \
 JSON list, usually []: [{"action":"add","target":"user","content":"..."}]; replace/remove \
 use "old_text" (unique substring)."""
 
@@ -114,7 +115,7 @@ def memory_view(cfg: Config, exchange: str, budget: int = MEMORY_VIEW_CHARS) -> 
                 break
             shown.append(entry)
             size += len(entry) + 3
-        label = "USER PROFILE" if st.target == "user" else "MEMORY"
+        label = {"user": "USER PROFILE", "project": "PROJECT MEMORY"}.get(st.target, "MEMORY")
         head = (f"{label} [{st.usage}; {len(shown)} of {len(st.entries)} entries shown, the "
                 f"ones related to this exchange]")
         body = render_block(st.target, shown, 10**9).split("═" * 46)[-1].strip() if shown else ""
@@ -239,7 +240,8 @@ def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callabl
     if mode != "off":
         for target, details in changed.items():
             kind: Literal["user", "memory"] = "user" if target == "user" else "memory"
-            text = "User profile updated" if kind == "user" else "Memory updated"
+            text = {"user": "User profile updated",
+                    "project": "Project memory updated"}.get(target, "Memory updated")
             emit(Notice(kind=kind, text=text,
                         detail="; ".join(details) if mode == "verbose" else ""))
 

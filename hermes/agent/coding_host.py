@@ -77,5 +77,6 @@ class CodingHost:
         try:
             return UndoJournal(journal_id).undo_last()
         except OSError as exc:
-            return (f"Could not undo: {exc.strerror or exc} ({exc.filename or ''}). "
-                    "Check the file's permissions and try /undo again.")
+            from hermes.os_errors import describe_os_error
+
+            return f"Could not undo: {describe_os_error(exc)} Then try /undo again."

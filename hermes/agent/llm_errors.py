@@ -188,7 +188,7 @@ def _unreachable(chain: list[BaseException], mc: ModelConfig, partial: bool) -> 
                     "ConnectionRefusedError", "gaierror", "SSLError", "ConnectTimeout"}:
         return None
     url = mc.api_base or f"the {mc.name.split('/', 1)[0]} API"
-    detail = " ".join(str(chain[-1]).split())[:160]
+    detail = " ".join(redact(str(chain[-1])).split())[:160]
     if "gaierror" in names or "ClientConnectorDNSError" in names:
         return LLMError(f"Could not connect to {url}: its host name was not found (DNS). Check "
                         f"the host in model.api_base and your network, then {{retry}}.",

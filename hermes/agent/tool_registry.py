@@ -7,13 +7,27 @@ raises), the model gets a JSON error result it can act on and the turn carries o
 from __future__ import annotations
 
 import asyncio
-import contextvars
 import inspect
 import json
 import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from hermes.plural import noun
+from hermes.toolspec import (
+    GENERIC_LOOK,
+    JSONObject,
+    ToolCall,
+    ToolLook,
+    ToolReply,
+    ToolSpec,
+    current_call_id,
+    error_line,
+    parse_result,
+    preview,
+    tool_error,
+)
 
 if TYPE_CHECKING:
     from hermes.config import Config
@@ -23,69 +37,26 @@ if TYPE_CHECKING:
     from hermes.workspace.coding_tools import CodingTools
     from hermes.workspace.provenance import TurnSources
 
-from hermes.plural import count, noun
-
 log = logging.getLogger("hermes.agent.tool_registry")
 
-
-@dataclass(frozen=True)
-class ToolReply:
-    """A dispatcher's richer answer: the result for the model, what the UI draws (see
-    ToolFinished.display) and the finished line, when the tool words it itself."""
-
-    result: str
-    display: dict[str, Any] = field(default_factory=dict)
-    summary: str = ""
-
-
-Dispatch = Callable[[str], "str | ToolReply | Awaitable[str] | Awaitable[ToolReply]"]
-
-# The id of the call being dispatched, for tools that stream output or ask for approval.
-current_call_id: contextvars.ContextVar[str] = contextvars.ContextVar("current_call_id",
-                                                                       default="")
-
-
-@dataclass
-class Tool:
-    """One tool the model may call. `dispatch` takes the raw JSON arguments, returns JSON."""
-
-    name: str
-    schema: dict[str, Any]
-    dispatch: Dispatch
-    describe: Callable[[dict[str, Any]], str] | None = None
-    describe_result: Callable[[dict[str, Any], dict[str, Any]], str] | None = None
-
-    @property
-    def required(self) -> list[str]:
-        params = self.schema.get("function", self.schema).get("parameters") or {}
-        return [str(r) for r in params.get("required") or []]
+__all__ = ["ToolOutcome", "ToolRegistry", "build_registry", "known_looks", "look_for",
+           "parse_arguments", "preview"]
 
 
 @dataclass
 class ToolOutcome:
     call_id: str
     name: str
-    arguments: dict[str, Any]
+    arguments: JSONObject
     result: str  # the JSON the model receives
     success: bool
     start_summary: str
     finish_summary: str
-    data: dict[str, Any] = field(default_factory=dict)  # the parsed result
-    display: dict[str, Any] = field(default_factory=dict)  # ToolReply.display, for the UI
+    data: JSONObject = field(default_factory=dict)  # the parsed result
+    display: JSONObject = field(default_factory=dict)  # ToolReply.display, for the UI
 
 
-def error_result(message: str, **extra: Any) -> str:
-    """The JSON a model gets when its tool call cannot run."""
-    return json.dumps({"success": False, "error": message, **extra}, ensure_ascii=False)
-
-
-def preview(text: Any, limit: int = 40) -> str:
-    """One line, at most `limit` characters, for a summary."""
-    one = " ".join(str(text or "").split())
-    return one if len(one) <= limit else one[: limit - 1] + "…"
-
-
-def parse_arguments(raw: str | None) -> tuple[dict[str, Any] | None, str]:
+def parse_arguments(raw: str | None) -> tuple[JSONObject | None, str]:
     """The arguments object, or None and a message saying what is wrong with it."""
     if raw is None or not str(raw).strip():
         return {}, ""
@@ -99,20 +70,38 @@ def parse_arguments(raw: str | None) -> tuple[dict[str, Any] | None, str]:
     return value, ""
 
 
+def known_looks() -> dict[str, ToolLook]:
+    """Every built-in tool's look by name, for drawing calls of a session that is not running
+    (a resumed transcript) as well as live ones."""
+    from hermes.memory.memory_tool import MEMORY_LOOK
+    from hermes.providers.user_model_tools import LOOKS as USER_MODEL_LOOKS
+    from hermes.sessions.search_tool import SESSION_SEARCH_LOOK, TOOL_NAME
+    from hermes.workspace.coding_lines import LOOKS as CODING_LOOKS
+
+    return {"memory": MEMORY_LOOK, TOOL_NAME: SESSION_SEARCH_LOOK, **CODING_LOOKS,
+            **USER_MODEL_LOOKS}
+
+
+def look_for(name: str) -> ToolLook:
+    """The look of the tool `name`; the generic one for a tool Hermes does not know."""
+    return known_looks().get(name, GENERIC_LOOK)
+
+
 class ToolRegistry:
-    """The tools of one session, in the order their schemas are sent."""
+    """The tools of one session, in the order their schemas are sent: it registers ToolSpecs
+    and dispatches calls to them; what a tool is and how it reads lives in its spec."""
 
     def __init__(self) -> None:
-        self._tools: dict[str, Tool] = {}
+        self._tools: dict[str, ToolSpec] = {}
         # other names a model may use for a tool: alias → (tool name, argument translation)
-        self._aliases: dict[str, tuple[str, Callable[[dict[str, Any]], dict[str, Any] | None]]] = {}
+        self._aliases: dict[str, tuple[str, Callable[[JSONObject], JSONObject | None]]] = {}
 
-    def register(self, tool: Tool) -> None:
+    def register(self, spec: ToolSpec) -> None:
         """Add a tool (a later one with the same name replaces it)."""
-        self._tools[tool.name] = tool
+        self._tools[spec.name] = spec
 
     def alias(self, name: str, target: str,
-              translate: Callable[[dict[str, Any]], dict[str, Any] | None]) -> None:
+              translate: Callable[[JSONObject], JSONObject | None]) -> None:
         """Accept calls to `name` as calls to the tool `target` (not offered in the schemas).
 
         `translate` maps the alias's arguments to the target's; None means the call has no
@@ -120,55 +109,55 @@ class ToolRegistry:
         if target in self._tools and name not in self._tools:
             self._aliases[name] = (target, translate)
 
-    def get(self, name: str) -> Tool | None:
+    def get(self, name: str) -> ToolSpec | None:
         return self._tools.get(name)
 
     @property
     def names(self) -> list[str]:
         return list(self._tools)
 
-    def schemas(self) -> list[dict[str, Any]]:
+    @property
+    def specs(self) -> list[ToolSpec]:
+        return list(self._tools.values())
+
+    def schemas(self) -> list[JSONObject]:
         """The schemas sent with every request, in registration order."""
         return [t.schema for t in self._tools.values()]
 
-    def summarize_start(self, name: str, args: dict[str, Any]) -> str:
+    def summarize_start(self, name: str, args: JSONObject) -> str:
         """The short line shown when a call starts."""
-        tool = self._tools.get(name)
-        if tool is not None and tool.describe is not None:
-            try:
-                return tool.describe(args)
-            except Exception:  # noqa: BLE001 - a summary must never break a turn
-                pass
-        inner = ", ".join(f"{k}={preview(v, 24)}" for k, v in list(args.items())[:3])
-        return f"{name or '?'}({inner})"
+        spec = self._tools.get(name)
+        return _line(spec.look if spec is not None else GENERIC_LOOK, ToolCall(name, args))
 
     async def call(self, call_id: str, name: str, raw_arguments: str | None) -> ToolOutcome:
         """Run one tool call; never raises (except cancellation)."""
         args, problem = parse_arguments(raw_arguments)
         shown = args if args is not None else {}
         start = self.summarize_start(name, shown)
-        tool = self._tools.get(name)
-        display: dict[str, Any] = {}
+        spec = self._tools.get(name)
+        display: JSONObject = {}
         summary = ""
-        if tool is None and name in self._aliases and args is not None:
+        if spec is None and name in self._aliases and args is not None:
             target, translate = self._aliases[name]
             mapped = translate(args)
             if mapped is None:
-                return self._refused_alias(call_id, name, shown, start, target)
-            tool, args = self._tools[target], mapped
+                result = tool_error(f"{name} cannot do that here; call {target} instead (its "
+                                    "schema is in your tool list).")
+                return _outcome(call_id, name, shown, result, start, None, {}, "")
+            spec, args = self._tools[target], mapped
             raw_arguments = json.dumps(mapped, ensure_ascii=False)
-        if tool is None:
+        if spec is None:
             available = ", ".join(self._tools) or "none"
-            result = error_result(f"Unknown tool '{name}'. Available tools: {available}.")
+            result = tool_error(f"Unknown tool '{name}'. Available tools: {available}.")
         elif args is None:
-            result = error_result(problem)
-        elif missing := [r for r in tool.required if args.get(r) in (None, "")]:
-            result = error_result(f"Missing required {noun(len(missing), 'argument')}: {', '.join(missing)}. "
-                                  f"Call {name} again with them.")
+            result = tool_error(problem)
+        elif missing := [r for r in spec.required if args.get(r) in (None, "")]:
+            result = tool_error(f"Missing required {noun(len(missing), 'argument')}: "
+                                f"{', '.join(missing)}. Call {name} again with them.")
         else:
             token = current_call_id.set(call_id)
             try:
-                out = tool.dispatch(raw_arguments if raw_arguments and raw_arguments.strip()
+                out = spec.dispatch(raw_arguments if raw_arguments and raw_arguments.strip()
                                     else "{}")
                 if inspect.isawaitable(out):
                     out = await out
@@ -177,106 +166,37 @@ class ToolRegistry:
                     result = out.result
                 else:
                     result = out if isinstance(out, str) else json.dumps(out, ensure_ascii=False)
-            except Exception as exc:  # noqa: BLE001 - the model gets the error, the log the trace
+            except Exception as exc:  # noqa: BLE001 - any tool bug: the model gets the error, the log the trace
                 log.warning("tool %s failed", name, exc_info=True)
-                result = error_result(f"The {name} tool failed: {type(exc).__name__}: "
-                                      f"{preview(exc, 200)}")
+                result = tool_error(f"The {name} tool failed: {preview(exc, 200) or 'no details'}"
+                                    " (the Hermes log has the details).")
             finally:
                 current_call_id.reset(token)
-        data = _parse_result(result)
-        success = bool(data.get("success", "error" not in data))
-        finish = summary or _finish_summary(tool, start, shown, data, success)
-        return ToolOutcome(call_id=call_id, name=name, arguments=shown, result=result,
-                           success=success, start_summary=start, finish_summary=finish, data=data,
-                           display=display)
+        return _outcome(call_id, name, shown, result, start, spec, display, summary)
 
 
-    def _refused_alias(self, call_id: str, name: str, args: dict[str, Any], start: str,
-                       target: str) -> ToolOutcome:
-        result = error_result(f"{name} cannot do that here; call {target} instead (its schema"
-                              " is in your tool list).")
-        data = _parse_result(result)
-        return ToolOutcome(call_id=call_id, name=name, arguments=args, result=result,
-                           success=False, start_summary=start,
-                           finish_summary=_finish_summary(None, start, args, data, False), data=data)
-
-
-def _parse_result(result: str) -> dict[str, Any]:
+def _line(look: ToolLook, call: ToolCall) -> str:
     try:
-        value = json.loads(result)
-    except (json.JSONDecodeError, TypeError):
-        return {"success": True, "output": result}
-    return value if isinstance(value, dict) else {"success": True, "output": value}
+        return look.line(call)
+    except Exception:  # noqa: BLE001 - a tool's wording must never break a turn
+        log.warning("the line of tool %s failed", call.name, exc_info=True)
+        return GENERIC_LOOK.line(call)
 
 
-def _finish_summary(tool: Tool | None, start: str, args: dict[str, Any], data: dict[str, Any],
-                    success: bool) -> str:
-    if not success:
-        return f"{start} → error: {preview(data.get('error'), 60)}"
-    if tool is not None and tool.describe_result is not None:
-        try:
-            return tool.describe_result(args, data)
-        except Exception:  # noqa: BLE001
-            pass
-    return f"{start} → ok"
-
-
-# ---------------------------------------------------------------- built-in summaries
-
-
-def describe_memory(args: dict[str, Any]) -> str:
-    """`memory +user "prefers tabs"`, `memory ~memory "old" → "new"`, `memory -user "old"`."""
-    ops = args.get("operations")
-    if isinstance(ops, list) and ops:
-        return f"memory {count(len(ops), 'operation')}"
-    action, target = args.get("action", "?"), args.get("target", "?")
-    if action == "add":
-        return f'memory +{target} "{preview(args.get("content"))}"'
-    if action == "replace":
-        return (f'memory ~{target} "{preview(args.get("old_text"), 20)}" → '
-                f'"{preview(args.get("content"), 30)}"')
-    if action == "remove":
-        return f'memory -{target} "{preview(args.get("old_text"))}"'
-    return f"memory {action} {target}"
-
-
-def describe_memory_result(args: dict[str, Any], data: dict[str, Any]) -> str:
-    """`memory +user "prefers tabs" → saved (12% — 170/1,375 chars)` or `→ staged …`."""
-    start = describe_memory(args)
-    if data.get("staged"):
-        return f"{start} → staged for approval"
-    usage = data.get("usage")
-    return f"{start} → saved" + (f" ({usage})" if usage else "")
-
-
-def describe_search(args: dict[str, Any]) -> str:
-    """`session_search "auth refactor"`, or the scroll/read/browse form."""
-    if args.get("query"):
-        return f'session_search "{preview(args["query"])}"'
-    if args.get("session_id"):
-        return f"session_search read {preview(args['session_id'], 28)}"
-    return "session_search recent"
-
-
-def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
-    for key, what in (("results", "sessions"), ("sessions", "sessions"), ("messages", "messages")):
-        value = data.get(key)
-        if isinstance(value, list):
-            return len(value), what
-    for key in ("count", "total"):
-        if isinstance(data.get(key), int):
-            return data[key], "results"
-    return None
-
-
-def describe_search_result(args: dict[str, Any], data: dict[str, Any]) -> str:
-    """`session_search "auth refactor" → 3 sessions`."""
-    start = describe_search(args)
-    counted = _count_of(data)
-    if counted is None:
-        return f"{start} → ok"
-    n, what = counted
-    return f"{start} → {count(n, what.removesuffix('s'))}"
+def _outcome(call_id: str, name: str, args: JSONObject, result: str, start: str,
+             spec: ToolSpec | None, display: JSONObject, summary: str) -> ToolOutcome:
+    data = parse_result(result)
+    call = ToolCall(name, args, result, display)
+    success = call.success
+    if summary:  # the tool's own wording of how it went (headless output)
+        finish = summary
+    elif not success:
+        finish = error_line(start, call)
+    else:
+        finish = _line(spec.look if spec is not None else GENERIC_LOOK, call)
+    return ToolOutcome(call_id=call_id, name=name, arguments=args, result=result,
+                       success=success, start_summary=start, finish_summary=finish, data=data,
+                       display=display)
 
 
 def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:
@@ -286,24 +206,6 @@ def in_thread(fn: Callable[[str], str]) -> Callable[[str], Awaitable[str]]:
         return await asyncio.to_thread(fn, raw)
 
     return dispatch
-
-
-def register_coding_tools(registry: ToolRegistry, coding: CodingTools) -> None:
-    """The six coding tools (hermes/workspace/coding_tools.py), after the built-in ones."""
-    from hermes.workspace.coding_tools import SCHEMAS, describe
-
-    dispatchers = coding.dispatchers()
-    for schema in SCHEMAS:
-        name = schema["function"]["name"]
-
-        async def dispatch(raw: str, _name: str = name) -> ToolReply:
-            reply = await dispatchers[_name](raw, current_call_id.get())
-            return ToolReply(reply.result, reply.display, reply.summary)
-
-        def describe_call(args: dict[str, Any], _name: str = name) -> str:
-            return describe(_name, args)
-
-        registry.register(Tool(name, schema, dispatch, describe_call))
 
 
 def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
@@ -318,7 +220,10 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
     `project_dir` puts that project's sessions first in session_search."""
     from hermes.agent.scan_judge import make_judge
     from hermes.memory import MemoryTool, memory_tool_schema
+    from hermes.memory.memory_tool import MEMORY_LOOK
+    from hermes.providers.user_model_tools import LOOKS as USER_MODEL_LOOKS
     from hermes.sessions import SessionSearchTool, session_search_schema
+    from hermes.sessions.search_tool import SESSION_SEARCH_LOOK, TOOL_NAME
 
     registry = ToolRegistry()
     judge = make_judge(cfg)
@@ -328,14 +233,14 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
     if schema:
         # with a judge a write may wait on a model request: keep it off the event loop
         dispatch = memory_tool.dispatch if judge is None else in_thread(memory_tool.dispatch)
-        registry.register(Tool("memory", schema, dispatch, describe_memory,
-                               describe_memory_result))
+        registry.register(ToolSpec("memory", schema, dispatch, MEMORY_LOOK))
     if store is not None:
         search = SessionSearchTool(store, session_id, project_dir=project_dir)
-        registry.register(Tool("session_search", session_search_schema(), search.dispatch,
-                               describe_search, describe_search_result))
+        registry.register(ToolSpec(TOOL_NAME, session_search_schema(), search.dispatch,
+                                   SESSION_SEARCH_LOOK))
     if coding is not None and cfg.tools.enabled:
-        register_coding_tools(registry, coding)
+        for spec in coding.specs():
+            registry.register(spec)
     if provider is not None:
         for provider_schema in provider.tool_schemas() or []:
             name = provider_schema.get("function", {}).get("name", "")
@@ -345,7 +250,8 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
             async def dispatch(raw: str, _name: str = name) -> str:
                 return await provider.dispatch(_name, raw, session_id=session_id)
 
-            registry.register(Tool(name, provider_schema, dispatch))
+            registry.register(ToolSpec(name, provider_schema, dispatch,
+                                       USER_MODEL_LOOKS.get(name, GENERIC_LOOK)))
         from hermes.providers.user_model_tools import ALIASES
 
         for alias, (target, translate) in ALIASES.items():

@@ -11,6 +11,8 @@ from typing import Any
 
 import yaml
 
+from hermes.os_errors import describe_file_error
+
 from hermes import paths
 from hermes.config.parsing import parse_config
 from hermes.config.schema import Config
@@ -27,9 +29,13 @@ def read_yaml(path: Path) -> dict[str, Any]:
     except FileNotFoundError:
         return {}
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot read {path}: {exc}") from None
+        raise ConfigError(f"cannot read the config: {describe_file_error(exc, path)}") from None
     try:
         data = yaml.safe_load(text)
+    except RecursionError:  # thousands of nested brackets: PyYAML builds them recursively
+        raise ConfigError(f"{path}: the YAML nests too deeply for a config file (brackets or "
+                          "indentation inside one another thousands of times); fix the file "
+                          "or move it aside") from None
     except yaml.YAMLError as exc:
         where = getattr(exc, "problem_mark", None)
         at = f" (line {where.line + 1}, column {where.column + 1})" if where else ""
@@ -138,7 +144,7 @@ def set_env_value(key: str, value: str, path: Path | None = None) -> None:
     except FileNotFoundError:
         lines = ["# Secrets for Hermes. Keep this file private (mode 0600)."]
     except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"cannot update {path}: {exc}; nothing was changed") from None
+        raise ConfigError(f"nothing was changed: {describe_file_error(exc, path)}") from None
     entry = f"{key}={value}"
     for i, line in enumerate(lines):
         name = line.strip().removeprefix("export ").partition("=")[0].strip()

@@ -44,6 +44,9 @@ class MemoryConfig:
     user_profile_enabled: bool = True
     memory_char_limit: int = _opt(2200, min=100, max=100_000)
     user_char_limit: int = _opt(1375, min=100, max=100_000)
+    # PROJECT.md: this project's conventions, kept under $HERMES_HOME/projects/<hash>/
+    project_enabled: bool = True
+    project_char_limit: int = _opt(1500, min=100, max=100_000)
     write_approval: bool = False
     review_interval: int = _opt(1, min=0, help="0 turns the review off")
     review_model: ModelConfig | None = None

@@ -16,7 +16,6 @@ from hermes.config import Config
 from hermes.interop.agent_home import AgentHome, read_memory_entries
 from hermes.memory.edits import Change, Operation, Plan, Refusal, check_content
 from hermes.memory.memory_files import (
-    TARGETS,
     StoreUnreadable,
     char_limit,
     entries_size,
@@ -27,6 +26,7 @@ from hermes.memory.screening import Screen, reason_of, rules_verdict
 from hermes.security.scan import BLOCK, STAGE
 
 ORIGIN = "import"
+AGENT_TARGETS = ("memory", "user")  # the stores a Hermes Agent home has
 
 ADD, DUPLICATE, BLOCKED, STAGED, NO_ROOM, INVALID = (
     "add", "duplicate", "blocked", "staged", "no room", "invalid")
@@ -60,7 +60,7 @@ def plan_memory(cfg: Config, home: AgentHome, screen: Screen = rules_verdict) ->
     report = MemoryReport()
     # an entry an earlier import staged is not staged twice
     waiting = {(c.target, c.after) for r in list_pending(cfg.memory) for c in r.changes if c.action == "add"}
-    for target in TARGETS:
+    for target in AGENT_TARGETS:  # Hermes Agent has MEMORY.md and USER.md only
         theirs, problem = read_memory_entries(home, target)
         if problem:
             report.problems.append(problem)

@@ -42,9 +42,9 @@ def _run_export(args: argparse.Namespace) -> int:
         _err(str(exc))
         return EXIT_REFUSED
     except OSError as exc:
-        where = exc.filename or dest
-        _err(f"could not write the bundle to {where}: {(exc.strerror or 'refused').lower()}; "
-             "choose a folder you can write to")
+        from hermes.os_errors import describe_os_error
+
+        _err(f"the bundle was not written: {describe_os_error(exc, dest)}")
         return EXIT_REFUSED
     total = sum(f.size for f in manifest.files)
     print(f"Wrote {dest}: {len(manifest.files)} file(s), {total:,} bytes, secrets redacted.")

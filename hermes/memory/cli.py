@@ -18,9 +18,10 @@ if TYPE_CHECKING:
     from hermes.config import Config
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
-TARGET_CHOICES = ("memory", "user")
+TARGET_CHOICES = ("memory", "user", "project")
 # `memory show` titles, for the person (the prompt's own headers address the agent).
-SHOW_TITLES = {"memory": "MEMORY.md — the agent's notes", "user": "USER.md — what the agent knows about you"}
+SHOW_TITLES = {"memory": "MEMORY.md — the agent's notes", "user": "USER.md — what the agent knows about you",
+               "project": "PROJECT.md — this project's conventions"}
 
 
 def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
@@ -56,6 +57,13 @@ def add_parser(sub: argparse._SubParsersAction) -> argparse._SubParsersAction:
     remove.add_argument("--old-text", required=True, metavar="OLD")
     remove.add_argument("--json", action="store_true", help="print the tool's JSON result")
     remove.set_defaults(func=_run_edit, action="remove", content=None)
+
+    move = msub.add_parser("move", help="move the entry containing OLD to another store "
+                           "(e.g. a project convention from MEMORY.md to PROJECT.md)")
+    move.add_argument("--from", dest="source", choices=TARGET_CHOICES, required=True)
+    move.add_argument("--to", dest="dest", choices=TARGET_CHOICES, required=True)
+    move.add_argument("old_text", metavar="OLD")
+    move.set_defaults(func=_run_move)
 
     pending = msub.add_parser("pending", help="list writes waiting for approval")
     pending.add_argument("--json", action="store_true")
@@ -156,6 +164,42 @@ def _run_edit(args: argparse.Namespace) -> int:
         for entry in result.get("current_entries") or result.get("matches") or []:
             print(f"  • {_one_line(entry)}", file=sys.stderr)
     return EXIT_OK if result.get("success") else EXIT_REFUSED
+
+
+def _run_move(args: argparse.Namespace) -> int:
+    """Remove the entry from one store and add it to the other in one all-or-nothing batch."""
+    from hermes.memory.memory_files import StoreUnreadable, read_entries
+    from hermes.memory.memory_tool import MemoryTool
+
+    if args.source == args.dest:
+        print("hermes memory move: --from and --to name the same store", file=sys.stderr)
+        return EXIT_USAGE
+    cfg = _config()
+    try:
+        entries = read_entries(cfg.memory, args.source)
+    except StoreUnreadable as exc:
+        print(f"hermes memory: {exc}; nothing was moved", file=sys.stderr)
+        return EXIT_REFUSED
+    found = [e for e in entries if e == args.old_text] or [e for e in entries if args.old_text in e]
+    if len(found) != 1:
+        what = "no entry contains" if not found else f"{len(found)} entries contain"
+        print(f"hermes memory move: {what} {args.old_text!r} in {args.source}; give a substring "
+              "of exactly one entry", file=sys.stderr)
+        for entry in found:
+            print(f"  • {_one_line(entry)}", file=sys.stderr)
+        return EXIT_REFUSED
+    result = MemoryTool(cfg.memory, origin="cli").call({"operations": [
+        {"action": "remove", "target": args.source, "old_text": found[0]},
+        {"action": "add", "target": args.dest, "content": found[0]},
+    ]})
+    if not result.get("success"):
+        print(f"hermes memory: {result['error']}; nothing was moved", file=sys.stderr)
+        return EXIT_REFUSED
+    if result.get("staged"):
+        print(result["message"])
+        return EXIT_OK
+    print(f"Moved to {args.dest}: {_one_line(found[0])}")
+    return EXIT_OK
 
 
 def _one_line(text: str, width: int = 100) -> str:

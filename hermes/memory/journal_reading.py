@@ -8,7 +8,6 @@ of history.
 
 from __future__ import annotations
 
-import fcntl
 import json
 import logging
 import os
@@ -39,14 +38,8 @@ def journal_lock(*, checked: bool = False) -> Iterator[None]:
     """The journal's lock; `checked` when the caller holds store locks (the folder exists)."""
     if not checked:
         ensure_memories_dir()
-    fd = paths.open_regular(journal_path().with_name("journal.jsonl.lock"),
-                            os.O_RDWR | os.O_CREAT)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
+    with paths.exclusive_lock(journal_path().with_name("journal.jsonl.lock")):  # read-only homes too
         yield
-    finally:
-        fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
 
 
 @dataclass

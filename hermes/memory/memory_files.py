@@ -16,14 +16,16 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from hermes.os_errors import describe_os_error
 from hermes import paths
 from hermes.config import MemoryConfig
 
 log = logging.getLogger("hermes.memory")
 
 SEPARATOR = "\n§\n"
-TARGETS = ("memory", "user")
-FILE_NAMES = {"memory": "MEMORY.md", "user": "USER.md"}
+TARGETS = ("memory", "user", "project")
+FILE_NAMES = {"memory": "MEMORY.md", "user": "USER.md", "project": "PROJECT.md"}
+LABELS = {"memory": "Memory", "user": "User profile", "project": "Project memory"}
 _BOM = "\ufeff"
 
 
@@ -79,7 +81,10 @@ def usage_text(used: int, limit: int) -> str:
 
 
 def store_path(target: str) -> Path:
-    """Path of the file behind a target ('memory' → MEMORY.md, 'user' → USER.md)."""
+    """Path of the file behind a target ('memory' → MEMORY.md, 'user' → USER.md, 'project' →
+    this project's PROJECT.md under $HERMES_HOME/projects/<hash>/)."""
+    if target == "project":
+        return paths.project_memory_dir() / FILE_NAMES[target]
     return paths.memories_dir() / FILE_NAMES[target]
 
 
@@ -89,7 +94,8 @@ def lock_path(target: str) -> Path:
 
 
 def char_limit(cfg: MemoryConfig, target: str) -> int:
-    return cfg.memory_char_limit if target == "memory" else cfg.user_char_limit
+    return {"memory": cfg.memory_char_limit, "user": cfg.user_char_limit,
+            "project": cfg.project_char_limit}[target]
 
 
 def target_enabled(cfg: MemoryConfig, target: str) -> bool:
@@ -97,6 +103,8 @@ def target_enabled(cfg: MemoryConfig, target: str) -> bool:
         return cfg.memory_enabled
     if target == "user":
         return cfg.user_profile_enabled
+    if target == "project":
+        return cfg.project_enabled
     return False
 
 
@@ -105,8 +113,8 @@ def enabled_targets(cfg: MemoryConfig) -> list[str]:
 
 
 def target_label(target: str) -> str:
-    """How messages name a store: 'Memory' or 'User profile'."""
-    return "Memory" if target == "memory" else "User profile"
+    """How messages name a store: 'Memory', 'User profile' or 'Project memory'."""
+    return LABELS[target]
 
 
 # ---------------------------------------------------------------- reading
@@ -122,7 +130,7 @@ def read_entries(cfg: MemoryConfig | None, target: str) -> list[str]:
     except paths.UnsafePath as exc:
         raise StoreUnreadable(f"cannot read {exc}") from None
     except OSError as exc:
-        raise StoreUnreadable(f"cannot read {path}: {exc.strerror or exc}") from None
+        raise StoreUnreadable(describe_os_error(exc, path)) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -207,10 +215,25 @@ def ensure_memories_dir() -> Path:
     return paths.ensure_dir(paths.memories_dir())
 
 
+def ensure_project_dir() -> Path:
+    """Create this project's memory folder (0700), with a `root.txt` naming the project's path
+    so a person browsing $HERMES_HOME/projects/ can tell the folders apart."""
+    folder = paths.ensure_dir(paths.project_memory_dir())
+    note = folder / "root.txt"
+    if not note.exists():
+        root = paths.find_project_root(paths.working_dir())
+        fd = paths.open_regular(note, os.O_WRONLY | os.O_CREAT | os.O_EXCL)
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(f"{root}\n")
+    return folder
+
+
 @contextmanager
 def locked(targets: Sequence[str]) -> Iterator[None]:
     """Hold the exclusive lock of each target's sibling lock file (always in the same order)."""
     ensure_memories_dir()
+    if "project" in targets:
+        ensure_project_dir()
     fds: list[int] = []
     try:
         for target in sorted(set(targets)):
@@ -276,11 +299,12 @@ def install_store_files(staged: Sequence[tuple[str, Path]]) -> None:
     except BaseException:
         discard_staged(staged)
         raise
-    dir_fd = os.open(paths.memories_dir(), os.O_RDONLY)
-    try:
-        os.fsync(dir_fd)
-    finally:
-        os.close(dir_fd)
+    for folder in dict.fromkeys(store_path(target).parent for target, _ in staged):
+        dir_fd = os.open(folder, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
 
 
 def discard_staged(staged: Sequence[tuple[str, Path]]) -> None:

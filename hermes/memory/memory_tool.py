@@ -24,7 +24,9 @@ from hermes.memory.memory_files import (
     target_label,
     usage_text,
 )
+from hermes.plural import count
 from hermes.security.scan import STAGE
+from hermes.toolspec import ToolCall, ToolLook, error_line, preview
 
 log = logging.getLogger("hermes.memory")
 
@@ -37,7 +39,8 @@ def memory_tool_schema(cfg: MemoryConfig) -> dict[str, Any] | None:
     targets = enabled_targets(cfg)
     if not targets:
         return None
-    target_help = {"memory": "memory = your notes", "user": "user = who the user is"}
+    target_help = {"memory": "memory = your notes", "user": "user = who the user is",
+                   "project": "project = this project's conventions"}
     props: dict[str, Any] = {
         "action": {"type": "string", "enum": list(ACTIONS)},
         "target": {"type": "string", "enum": targets,
@@ -69,6 +72,37 @@ def memory_tool_schema(cfg: MemoryConfig) -> dict[str, Any] | None:
             },
         },
     }
+
+
+def memory_line(call: ToolCall) -> str:
+    """`memory +user "prefers tabs"`, `memory ~memory "old" → "new"`, `memory -user "old"`, and
+    once done `→ saved (12% — 170/1,375 chars)`, `→ staged for approval` or `→ error: …`."""
+    args = call.arguments
+    ops = args.get("operations")
+    action, target = args.get("action", "?"), args.get("target", "?")
+    if isinstance(ops, list) and ops:
+        start = f"memory {count(len(ops), 'operation')}"
+    elif action == "add":
+        start = f'memory +{target} "{preview(args.get("content"))}"'
+    elif action == "replace":
+        start = (f'memory ~{target} "{preview(args.get("old_text"), 20)}" → '
+                 f'"{preview(args.get("content"), 30)}"')
+    elif action == "remove":
+        start = f'memory -{target} "{preview(args.get("old_text"))}"'
+    else:
+        start = f"memory {action} {target}"
+    if not call.done:
+        return start
+    if not call.success:
+        return error_line(start, call)
+    data = call.data
+    if data.get("staged"):
+        return f"{start} → staged for approval"
+    usage = data.get("usage")
+    return f"{start} → saved" + (f" ({usage})" if usage else "")
+
+
+MEMORY_LOOK = ToolLook("🧠", memory_line)
 
 
 def _dumps(payload: dict[str, Any]) -> str:
@@ -178,7 +212,8 @@ class MemoryTool:
             allowed = " or ".join(f"'{t}'" for t in enabled_targets(self.cfg)) or "nothing"
             raise Refusal(f"{where}target must be {allowed}{got}.")
         if target not in enabled_targets(self.cfg):
-            key = "memory_enabled" if target == "memory" else "user_profile_enabled"
+            key = {"memory": "memory_enabled", "user": "user_profile_enabled",
+                   "project": "project_enabled"}[target]
             raise Refusal(f"{where}the {target_label(target).lower()} store is disabled "
                           f"(memory.{key} is false).")
         content, old_text = item.get("content") or "", item.get("old_text") or ""

@@ -23,8 +23,9 @@ from hermes.memory.withhold import capped_view, left_out_note, placeholder
 log = logging.getLogger("hermes.memory")
 
 RULE = "═" * 46
-HEADERS = {"memory": "MEMORY (your personal notes)", "user": "USER PROFILE (who the user is)"}
-FILE_NAMES = {"memory": "MEMORY.md", "user": "USER.md"}
+HEADERS = {"memory": "MEMORY (your personal notes)", "user": "USER PROFILE (who the user is)",
+           "project": "PROJECT MEMORY (this project's conventions)"}
+FILE_NAMES = {"memory": "MEMORY.md", "user": "USER.md", "project": "PROJECT.md"}
 __all__ = ["HEADERS", "RULE", "memory_guidance", "placeholder", "render_block", "render_snapshot"]
 
 
@@ -77,8 +78,13 @@ def memory_guidance(cfg: MemoryConfig) -> str:
         lines.append("- user: who the user is: name, role, timezone, preferences, communication "
                      "style, likes/dislikes, skill level.")
     if "memory" in targets:
-        lines.append("- memory: environment facts, project conventions, tool quirks, corrections "
-                     "you got, completed work, anything the user asks you to remember.")
+        lines.append("- memory: environment facts, tool quirks, corrections you got, completed "
+                     "work, anything the user asks you to remember"
+                     + (" that is not about this project only." if "project" in targets else
+                        ", project conventions."))
+    if "project" in targets:
+        lines.append("- project: this project's conventions, layout, commands and decisions "
+                     "(shown only in sessions in this project).")
     lines += [
         "Skip trivia, what is easy to rediscover, raw dumps (code, logs, tables), details that "
         "only matter in this session, and what context files already say. Write compact, dense, "

@@ -14,6 +14,8 @@ from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from hermes.toolspec import tool_error
+
 
 class CompleteFn(Protocol):
     """The model call the agent injects: chat messages in, the reply's text out.
@@ -177,7 +179,7 @@ def ok(**payload: Any) -> str:
 
 def fail(error: str) -> str:
     """A failed tool result as JSON: one clear line the model can act on."""
-    return json.dumps({"success": False, "error": error}, ensure_ascii=False)
+    return tool_error(error)
 
 
 class ToolArgsError(ValueError):

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hermes.providers.base import tool_schema
+from hermes.toolspec import GENERIC_LOOK, ToolLook
 
 PROFILE = tool_schema(
     "user_profile",
@@ -53,6 +55,10 @@ def honcho_schemas() -> list[dict[str, Any]]:
     return [PROFILE, SEARCH, REASONING, CONTEXT, CONCLUDE]
 
 
+# What a person sees of these tools: the generic `user_search(query=…) → ok` line.
+LOOKS: dict[str, ToolLook] = {schema["function"]["name"]: GENERIC_LOOK
+                              for schema in (PROFILE, SEARCH, REASONING, CONCLUDE, CONTEXT)}
+
 # Hermes Agent's names for the same tools. Not offered to the model (the schemas above are),
 # but accepted when a model used to them calls one: name → (our tool, its arguments in ours).
 # None for arguments means the call has no equivalent here; the model is told what to use.
@@ -84,7 +90,7 @@ def _conclude_args(args: dict[str, Any]) -> AliasArgs:
     return out
 
 
-ALIASES: dict[str, tuple[str, Any]] = {
+ALIASES: dict[str, tuple[str, Callable[[dict[str, Any]], AliasArgs]]] = {
     "honcho_profile": ("user_profile", _profile_args),
     "honcho_search": ("user_search", _search_args),
     "honcho_context": ("user_context", _context_args),

@@ -32,6 +32,9 @@ _SENSITIVE = re.compile(
     r"every file|all files|files you (?:read|open|see|touch)|database dump|user data|personal data|system prompt|"
     r"memories|contents of|(?:full|entire|whole) context|ключи|пароли|токены|переписк\w{0,3})\b"
     r"|\.env\b(?![.\w])|密钥|密码|聊天记录|对话")
+_GUARDS_AGAINST = re.compile(r"\b(?:catch\w{0,3}|detect\w{0,3}|prevent\w{0,3}|stop\w{0,3}|block\w{0,3}|scan\w{0,3} for|"
+                             r"check\w{0,3} for|find\w{0,3}|flag\w{0,3}|rotate|revoke|against|avoid)\W{1,3}"
+                             r"(?:\w{1,12}\W{1,3})?$")
 _CRED_FILE = re.compile(
     r"(?<![\w.])\.env\b(?![.\w])|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials|aws credentials|"
     r"id_rsa\b(?!\.pub)|id_ed25519\b(?!\.pub)|id_ecdsa\b(?!\.pub)|\.kube/config|\.docker/config\.json|/etc/shadow|"
@@ -138,7 +141,8 @@ _SSH_WRITE = re.compile(r"(?<![-\w])(?:add|append|write|copy|cp|put|insert|insta
                         r"|/home/\w{1,32})/\.ssh/(?!known_hosts)(?![\w./-]*\.pub))")
 
 
-def _external_destination(s: str) -> bool:
+def external_destination(s: str) -> bool:
+    """Whether folded text names a host, address or place outside this machine and its network."""
     for m in _URL.finditer(s):
         if not is_local(m.group(1).lower()):
             return True
@@ -180,9 +184,12 @@ def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     send, sensitive = _SEND.search(s), _SENSITIVE.search(s)
-    external = _external_destination(s)
+    external = external_destination(s)
     cred = _CRED_FILE.search(s)
-    if sensitive and (_LEAK.search(s) or (send and external)):
+    leak = _LEAK.search(s)
+    if leak and _GUARDS_AGAINST.search(s[max(0, leak.start() - 24):leak.start()]):
+        leak = None  # "a hook catches leaked credentials" guards against the leak
+    if sensitive and (leak or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))
     elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]):
         found.append(finding(EXFILTRATION, "leak-credential-file", s))

@@ -29,7 +29,12 @@ class SecretMatch:
 # secret-named assignments, PEM headers, URL credentials, headers, SAS signatures. Keep in
 # step with secret_formats.py and secret_assign.py.
 _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secret", "key", "auth",
-          "credential", "contrasena", "sig=")
+          "credential", "contrasena", "sig=", "@tcp(", "@udp(", "@unix(",
+          # password words of secret_context.py's languages
+          "pin", "sandi", "laluan", "kennwort", "wachtwoord", "mdp", "contraseña", "clave",
+          "senha", "parola", "şifre", "hasło", "haslo", "mật khẩu", "пароль", "пин",
+          "비밀번호", "패스워드", "암호", "パスワード", "暗証", "密码", "口令", "密碼",
+          "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}")
 
 
@@ -46,10 +51,13 @@ def find_secrets(text: str) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
     from hermes.security.secret_assign import assigned_secrets
+    from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
-    for rank, rule in enumerate((prefixed_tokens, catalogue_tokens, value_forms, assigned_secrets)):
+    rules = (prefixed_tokens, catalogue_tokens, value_forms, assigned_secrets, paired_secrets,
+             prose_passwords)
+    for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     spans.sort()
     found: list[SecretMatch] = []

@@ -55,6 +55,9 @@ _PREFIXED: list[tuple[str, str]] = [
     ("postman-key", r"PMAK-[a-f0-9]{24}-[a-f0-9]{34}"),
     ("age-secret-key", r"AGE-SECRET-KEY-1[0-9A-Z]{58}"),
     ("notion-token", r"ntn_[A-Za-z0-9]{40,}"),
+    # Mailgun: "key-" and exactly 32 lower-case hex digits (a word part cannot look like that)
+    ("mailgun-key", r"key-[0-9a-f]{32}(?![A-Za-z0-9])"),
+    ("twilio-api-key", r"SK[0-9a-f]{32}(?![A-Za-z0-9])"),
 ]
 
 
@@ -79,9 +82,12 @@ _NEEDS_MIXED_BODY = {"openai-key"}
 # Text forms where only the value is secret: the rest stays readable.
 # Each form comes with the substrings (lower case) one of which it needs: a cheap gate.
 _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
-    # scheme://user:password@host (the password only)
-    ("url-credentials", ("://",), re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://[^\s:/@\"'<>]{1,256}"
+    # scheme://user:password@host and scheme://:password@host (the password only)
+    ("url-credentials", ("://",), re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://[^\s:/@\"'<>]{0,256}"
                                    r":([^\s@/\"'<>]{1,256})@")),
+    # Go's MySQL DSN and its kin: user:password@tcp(host:port)/db, @unix(/path)/db
+    ("dsn-password", ("@tcp(", "@udp(", "@unix("), re.compile(
+        r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()]{1,256})@(?:tcp|udp|unix)\(")),
     # Authorization: Bearer <token> / Basic <base64>
     ("bearer-token", ("bearer", "basic", "token"), re.compile(
         r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/\-]{12,512}=*)"

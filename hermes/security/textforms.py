@@ -16,14 +16,14 @@ import urllib.parse
 from dataclasses import dataclass, field
 
 from hermes.security.findings import BLOCK, INVISIBLE, OBFUSCATION, STAGE, ScanFinding, finding
+from hermes.security.sanitize import INVISIBLE as INVISIBLE_CHARACTERS
+from hermes.security.sanitize import normalize_bounded
 
-# Characters that render as nothing or reorder text. Soft hyphen and the combining grapheme
-# joiner are dropped silently: word processors insert them innocently.
-_HIDDEN = re.compile(
-    "[\u200b-\u200f\u2060-\u2064\ufeff\u202a-\u202e\u2066-\u2069\u061c\u180e\u3164\uffa0"
-    "\ufe00-\ufe0f\U000e0000-\U000e007f\U000e0100-\U000e01ef]")
-_SILENT = re.compile("[\u00ad\u034f]")
-_NAMES = {"\u200b": "zero-width space", "\u200c": "zero-width non-joiner", "\u200d": "zero-width joiner",
+# Characters that render as nothing or reorder text: one table, shared with the sanitiser.
+_HIDDEN = INVISIBLE_CHARACTERS
+_SILENT = re.compile("[\u034f]")  # the combining grapheme joiner: inserted innocently
+_NAMES = {"\u00ad": "soft hyphen", "\u200b": "zero-width space",
+          "\u200c": "zero-width non-joiner", "\u200d": "zero-width joiner",
           "\ufeff": "zero-width no-break space", "\u200e": "left-to-right mark", "\u200f": "right-to-left mark"}
 _COMBINING = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f\u3099\u309a]")
 
@@ -73,10 +73,10 @@ class Prepared:
 
 def fold(text: str) -> str:
     """NFKC, case-folded, without accents: the form word rules match against."""
-    text = unicodedata.normalize("NFKC", text).casefold()
+    text = normalize_bounded("NFKC", text).casefold()
     if text.isascii():
         return text
-    return _COMBINING.sub("", unicodedata.normalize("NFKD", text))
+    return _COMBINING.sub("", normalize_bounded("NFKD", text))
 
 
 def _fold_confusables(text: str) -> tuple[str, bool]:
@@ -204,7 +204,7 @@ def _join_spaced(text: str, runs: list[str]) -> str:
 def prepare(text: str) -> Prepared:
     """All forms of `text` to scan, and findings for invisible characters and look-alikes."""
     out = Prepared(original="")
-    clean = unicodedata.normalize("NFKC", _invisible(text, out))
+    clean = normalize_bounded("NFKC", _invisible(text, out))
     out.original = clean
     folded, mixed = _fold_confusables(fold(clean))
     out.mixed_script = mixed

@@ -41,7 +41,7 @@ def with_store(action: Any) -> Any:
         from hermes.sessions.session_store import SessionStore
 
         try:
-            with SessionStore() as store:
+            with SessionStore(allow_read_only=True) as store:  # writes say why they cannot
                 return int(action(store, args) or 0)
         except SessionError as exc:
             return fail(str(exc))

@@ -91,8 +91,9 @@ def run_export(store: Any, args: argparse.Namespace) -> int:
         try:
             write_private_file(path, "".join(chunks))
         except OSError as exc:
-            return fail(f"cannot write {path} ({exc.strerror or 'write failed'}); check that "
-                        f"you can write to {path.parent}, or choose another --output")
+            from hermes.os_errors import describe_os_error
+
+            return fail(f"cannot export: {describe_os_error(exc, path)} Or choose another --output.")
         print(f"Exported {count(len(ids), 'session')} to {path}", file=sys.stderr)
     else:
         for chunk in chunks:
@@ -146,6 +147,10 @@ def run_check(args: argparse.Namespace) -> int:
 
     report = check(paths.state_db_path(), full=args.full)
     kind = "complete" if args.full else "quick"
+    if report.newer_schema is not None:
+        from hermes.sessions.repair import NewerSchemaError
+
+        return fail(str(NewerSchemaError(report.path, report.newer_schema)))
     if report.healthy:
         print(f"{report.path} is healthy ({kind} check): {count(report.sessions or 0, 'session')}, "
               f"{count(report.messages or 0, 'message')}.")
@@ -164,11 +169,20 @@ def run_repair(args: argparse.Namespace) -> int:
     from hermes import paths
     from hermes.sessions.repair import recover
 
+    from hermes.sessions.db import read_only_reason
+    from hermes.sessions.errors import SessionStoreError
+
     path = paths.state_db_path()
     if not path.exists():
         return fail(f"there is no {path} to repair")
+    reason = read_only_reason(path)
+    if reason is not None:  # the fresh copy could not be written beside it
+        return fail(f"cannot repair {path}: {reason}. Nothing was changed; make the folder "
+                    f"writable (or copy it to a writable HERMES_HOME) and run the repair there.")
     try:
         report = recover(path, swap=not args.no_swap)
+    except SessionStoreError as exc:  # a newer schema, or the fresh copy cannot be made
+        return fail(str(exc))
     except (sqlite3.Error, OSError) as exc:
         return fail(f"could not recover anything from {path} ({exc}). It has not been "
                     f"changed; restore it from a backup, or move it aside to start a new "

@@ -55,12 +55,47 @@ def unusable(path: Path, exc: BaseException) -> SessionStoreError:
     )
 
 
+def _folder_read_only(folder: Path) -> str | None:
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return f"{folder} is on a read-only file system"
+    except OSError:
+        return None
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"the folder {folder} is read-only for your user"
+    return None
+
+
+def read_only_reason(path: Path) -> str | None:
+    """Why `path` (state.db) can be read but not written, in words for a sentence; None when
+    it can be written (or does not exist yet)."""
+    reason = _folder_read_only(path.parent)
+    if reason is None and path.exists() and os.access(path, os.R_OK) and not os.access(path, os.W_OK):
+        reason = f"{path} is read-only for your user"
+    return reason
+
+
+def reader_uri(path: Path) -> str:
+    """The URI that opens `path` for reading only. SQLite's WAL reader creates a -shm file
+    beside the database; where the folder cannot take one (a read-only home) the file is read
+    as it is (immutable: nobody can be writing it there either)."""
+    immutable = _folder_read_only(path.parent) is not None and not Path(f"{path}-shm").exists()
+    return f"file:{path}?mode=ro{'&immutable=1' if immutable else ''}"
+
+
+def read_only_error(path: Path, reason: str) -> SessionStoreError:
+    """The one message for a write to a history that can only be read."""
+    return SessionStoreError(
+        f"cannot change the session history: {reason}. Reading works; to change it, make the "
+        f"folder writable (or point HERMES_HOME at a writable copy) and try again.", path)
+
+
 def _ensure_file(path: Path) -> None:
     paths.ensure_dir(path.parent)
     if path.exists():
-        if not os.access(path, os.R_OK | os.W_OK):
+        if not os.access(path, os.R_OK):
             raise SessionStoreError(
-                f"cannot read and write {path} (permission denied). Give your user access "
+                f"cannot read {path} (permission denied). Give your user access "
                 f"(chmod 600 '{path}') and try again; Hermes can still run without history.",
                 path,
             )
@@ -70,15 +105,48 @@ def _ensure_file(path: Path) -> None:
     os.chmod(path, paths.FILE_MODE)
 
 
-def connect(path: Path, *, migrate_to_latest: bool = True) -> sqlite3.Connection:
-    """An open, migrated connection in autocommit mode (transactions are explicit)."""
+def connect_read_only(path: Path, reason: str) -> sqlite3.Connection:
+    """A connection that only reads a state.db that cannot be written (see read_only_reason)."""
+    try:
+        conn = sqlite3.connect(reader_uri(path), uri=True, timeout=BUSY_TIMEOUT_S,
+                               isolation_level=None, check_same_thread=False)
+        register_functions(conn)
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+        conn.execute("PRAGMA query_only = ON")
+        version = current_version(conn)
+    except sqlite3.Error as exc:
+        raise unusable(path, exc) from None
+    if version != LATEST_VERSION:
+        conn.close()
+        newer = version > LATEST_VERSION
+        raise SessionStoreError(
+            f"{path} was written by {'a newer' if newer else 'an older'} Hermes (schema "
+            f"{version}; this one knows {LATEST_VERSION}) and {reason}, so it can be neither "
+            f"{'read' if newer else 'upgraded'} here. "
+            + ("Upgrade Hermes." if newer else "Make the folder writable once so Hermes can "
+               "upgrade it."), path)
+    return conn
+
+
+def connect(path: Path, *, migrate_to_latest: bool = True,
+            allow_read_only: bool = False) -> sqlite3.Connection:
+    """An open, migrated connection in autocommit mode (transactions are explicit). A file
+    that can be read but not written (a read-only home) is opened for reading only with
+    `allow_read_only` (the read commands), else refused with a sentence saying why."""
+    reason = read_only_reason(path) if path.exists() else None
+    if reason is not None:
+        if allow_read_only:
+            return connect_read_only(path, reason)
+        raise SessionStoreError(
+            f"cannot write the session history: {reason}. Make it writable (or point "
+            f"HERMES_HOME at a writable folder); Hermes can still run without history.", path)
     try:
         _ensure_file(path)
     except OSError as exc:
-        raise SessionStoreError(
-            f"cannot create {path} ({exc.strerror or exc}). Check that the folder is writable.",
-            path,
-        ) from None
+        from hermes.os_errors import describe_os_error
+
+        raise SessionStoreError(f"cannot open the session history: {describe_os_error(exc, path)} "
+                                "Hermes can still run without history.", path) from None
     try:
         conn = sqlite3.connect(
             path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False

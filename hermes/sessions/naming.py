@@ -1,7 +1,7 @@
 """Names and lookup: unique titles with provenance, lineage names, resolving a reference.
 
 Functions over the store's public API (`writing()`, `query()`, `get_session()`); SessionStore
-offers them as methods. This module imports the store for the type checker only, so the
+offers them as methods. The store is typed by its Protocol (store_api.StoreApi), so the
 import graph runs one way: session_store → naming.
 """
 
@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import re
 import sqlite3
-from typing import TYPE_CHECKING
 
 from hermes.sessions.errors import (
     AmbiguousSessionError,
@@ -19,10 +18,8 @@ from hermes.sessions.errors import (
     TitleClashError,
 )
 from hermes.sessions.models import TITLE_RANK, SessionInfo, TitleSource
+from hermes.sessions.store_api import StoreApi
 from hermes.sessions.text import clean_title
-
-if TYPE_CHECKING:
-    from hermes.sessions.session_store import SessionStore
 
 LINEAGE = re.compile(r"^(?P<base>.*\S) #(?P<n>\d+)$")
 
@@ -53,7 +50,7 @@ def continuation_title(conn: sqlite3.Connection, parent_title: str) -> str:
     return title
 
 
-def set_title(store: SessionStore, session_id: str, cleaned: str, source: TitleSource) -> bool:
+def set_title(store: StoreApi, session_id: str, cleaned: str, source: TitleSource) -> bool:
     """Name a session with an already cleaned and redacted title (see SessionStore.set_title)."""
     if source not in TITLE_RANK:
         raise ValueError(f"title source must be derived, llm or user, got {source!r}")
@@ -87,7 +84,7 @@ def set_title(store: SessionStore, session_id: str, cleaned: str, source: TitleS
         return True
 
 
-def newest_continuation(store: SessionStore, session_id: str) -> SessionInfo:
+def newest_continuation(store: StoreApi, session_id: str) -> SessionInfo:
     """The last session of the compression lineage that starts at `session_id`."""
     current = session_id
     for _ in range(10_000):
@@ -102,7 +99,7 @@ def newest_continuation(store: SessionStore, session_id: str) -> SessionInfo:
     return store.get_session(current)
 
 
-def resolve_session(store: SessionStore, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
+def resolve_session(store: StoreApi, ref: str, *, follow_lineage: bool = True) -> SessionInfo:
     """A session by id, name (→ its newest continuation) or unique id prefix."""
     ref = (ref or "").strip()
     if not ref:

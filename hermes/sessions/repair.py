@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.sessions import db
-from hermes.sessions.migrations import index_waiting
+from hermes.sessions.errors import SessionStoreError
+from hermes.sessions.migrations import LATEST_VERSION, current_version, index_waiting
 
 log = logging.getLogger("hermes.sessions")
 
@@ -33,16 +34,50 @@ ROWID_MIN, ROWID_MAX = -(2**63), 2**63 - 1
 _SKIP = ("sqlite_", "messages_fts", "messages_unindexed", "schema_version", "um_conclusions_fts")
 
 
+class NewerSchemaError(SessionStoreError):
+    """The file was written by a newer Hermes: this one neither judges nor rewrites it."""
+
+    def __init__(self, path: Path, version: int) -> None:
+        super().__init__(
+            f"{path} was written by a newer Hermes (schema {version}; this one knows up to "
+            f"{LATEST_VERSION}), so this Hermes can neither check nor repair it. It has not been "
+            f"touched. Upgrade Hermes (pip install --upgrade hermes-recall-tui) and run the "
+            f"command again.", path)
+        self.version = version
+
+
 @dataclass
 class CheckReport:
     path: Path
     problems: list[str]
     sessions: int | None = None
     messages: int | None = None
+    newer_schema: int | None = None  # the file's schema, when a newer Hermes wrote it
 
     @property
     def healthy(self) -> bool:
-        return not self.problems
+        return not self.problems and self.newer_schema is None
+
+
+def _schema_if_newer(conn: sqlite3.Connection) -> int | None:
+    version = current_version(conn)
+    return version if version > LATEST_VERSION else None
+
+
+def peek_newer_schema(path: Path) -> int | None:
+    """The schema of a file a newer Hermes wrote, read from the main file alone (opened
+    immutable, so not even the -wal/-shm files SQLite adds for a reader are created); None
+    for a file this Hermes knows, or one that cannot be read this way."""
+    try:
+        conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+    except sqlite3.Error:
+        return None
+    try:
+        return _schema_if_newer(conn)
+    except sqlite3.Error:
+        return None
+    finally:
+        conn.close()
 
 
 @dataclass
@@ -54,7 +89,7 @@ class RepairReport:
 
 
 def _open_read_only(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=db.BUSY_TIMEOUT_S,
+    conn = sqlite3.connect(db.reader_uri(path), uri=True, timeout=db.BUSY_TIMEOUT_S,
                            check_same_thread=False)
     db.register_functions(conn)
     return conn
@@ -65,11 +100,17 @@ def check(path: Path, *, full: bool = False) -> CheckReport:
     writes. A file that cannot be opened at all is one problem."""
     if not path.exists():
         return CheckReport(path, [f"{path} does not exist yet (it is created by the first chat)"])
+    newer = peek_newer_schema(path)
+    if newer is not None:
+        return CheckReport(path, [], newer_schema=newer)
     try:
         conn = _open_read_only(path)
     except sqlite3.Error as exc:
         return CheckReport(path, [f"cannot be opened: {exc}"])
     try:
+        newer = _schema_if_newer(conn)
+        if newer is not None:  # its tables may mean other things: nothing here can judge them
+            return CheckReport(path, [], newer_schema=newer)
         pragma = "integrity_check" if full else "quick_check"
         problems = [line for r in conn.execute(f"PRAGMA {pragma}").fetchall()
                     for line in str(r[0]).splitlines()
@@ -152,12 +193,20 @@ def _copy_table(src: sqlite3.Connection, dst: sqlite3.Connection, table: str,
 def recover(path: Path, *, swap: bool = True) -> RepairReport:
     """Copy what can be read from `path` into a fresh file beside it; with `swap`, keep the
     damaged file as `<name>.damaged-<time>` and put the fresh one in its place. Raises
-    OSError / sqlite3.Error when the damaged file cannot be read at all."""
+    NewerSchemaError for a file of a newer Hermes (copying it into this schema would lose what
+    that one added), before anything is written; OSError / sqlite3.Error when the damaged file
+    cannot be read at all."""
     stamp = time.strftime("%Y%m%d-%H%M%S")
     fresh = path.with_name(f"{path.name}.recovered-{stamp}")
+    newer = peek_newer_schema(path)
+    if newer is not None:
+        raise NewerSchemaError(path, newer)
     src = _open_read_only(path)
     try:
         src.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        newer = _schema_if_newer(src)
+        if newer is not None:
+            raise NewerSchemaError(path, newer)
         dst = db.connect(fresh)
         report = RepairReport(recovered=fresh, damaged=None)
         try:

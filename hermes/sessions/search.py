@@ -17,18 +17,17 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.expand import variants
 from hermes.sessions.models import MESSAGE_COLUMNS, ROLES, MessageRecord, message_from_row, project_filter
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
+from hermes.sessions.store_api import StoreApi
 from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
 from hermes.plural import count
 
-if TYPE_CHECKING:  # for the type checker only: the store imports this module, not the reverse
-    from hermes.sessions.session_store import SessionStore
 
 log = logging.getLogger("hermes.sessions")
 
@@ -40,7 +39,7 @@ PROGRESS_STEPS = 1000  # SQLite VM steps between two looks at the clock
 SORTS = ("relevance", "newest", "oldest")
 
 
-def _when(store: SessionStore, ts: float) -> str:
+def _when(store: StoreApi, ts: float) -> str:
     """`2026-11-30 14:02 (2h ago)`; just the date and time once it is more than a week old."""
     ago = relative_time(ts, store.now())
     return format_time(ts) + ("" if ago[:1].isdigit() and "-" in ago else f" ({ago})")
@@ -59,7 +58,7 @@ def normalize_roles(role_filter: Any) -> list[str] | None:
 
 
 def _candidates(
-    store: SessionStore, expression: str, *, roles: list[str] | None, exclude: tuple[str, ...],
+    store: StoreApi, expression: str, *, roles: list[str] | None, exclude: tuple[str, ...],
     only: str | None, descending: bool, after: float | None = None, before: float | None = None,
     bounded: bool = True,
 ) -> list[tuple[int, str, str]]:
@@ -120,7 +119,7 @@ class _Interrupted(Exception):
 class _Expander:
     """Inflections of query words, read from the index once per search and remembered."""
 
-    def __init__(self, store: SessionStore) -> None:
+    def __init__(self, store: StoreApi) -> None:
         self.store = store
         self.found: dict[str, list[str]] = {}
 
@@ -137,7 +136,7 @@ class _Expander:
 Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
 
 
-def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
+def _tiers(store: StoreApi, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
            enough: int | None = None, **kw: Any) -> list[Row]:
     """Tier 0 rows, then tier 1 rows when there is room. With `enough` (relevance order, where
     every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
@@ -154,7 +153,7 @@ def _tiers(store: SessionStore, fq: FtsQuery, expand: _Expander, relaxed: bool, 
     return rows
 
 
-def _run(store: SessionStore, fq: FtsQuery, expand: _Expander, **kw: Any) -> tuple[list[Row], bool]:
+def _run(store: StoreApi, fq: FtsQuery, expand: _Expander, **kw: Any) -> tuple[list[Row], bool]:
     """The candidate rows, and whether they come from the OR relaxation (some words only)."""
     rows = _tiers(store, fq, expand, False, **kw)
     if not rows and fq.or_terms:
@@ -175,7 +174,7 @@ def _best_per_session(rows: list[Row], scores: list[float], sort: str) -> list[t
     return [(sid, rowid, tier) for sid, (rowid, tier) in best.items()]
 
 
-def _project_first(store: SessionStore, ordered: list[tuple[str, int, int]], project_dir: str
+def _project_first(store: StoreApi, ordered: list[tuple[str, int, int]], project_dir: str
                    ) -> list[tuple[str, int, int]]:
     """`ordered` with the sessions of `project_dir` moved to the front of their tier (a stable
     partition: each group keeps its relevance order)."""
@@ -214,7 +213,7 @@ def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
     return out
 
 
-def _window(store: SessionStore, session_id: str, message_id: int, before: int, after: int
+def _window(store: StoreApi, session_id: str, message_id: int, before: int, after: int
             ) -> tuple[list[MessageRecord], list[MessageRecord]]:
     with store.reading() as conn:
         older = conn.execute(
@@ -229,7 +228,7 @@ def _window(store: SessionStore, session_id: str, message_id: int, before: int, 
 
 
 def discover(
-    store: SessionStore,
+    store: StoreApi,
     query: str,
     *,
     limit: int = 3,
@@ -313,7 +312,7 @@ def discover(
     return results
 
 
-def scroll(store: SessionStore, session_id: str, around_message_id: int, window: int = 5,
+def scroll(store: StoreApi, session_id: str, around_message_id: int, window: int = 5,
            content_cap: int = 2000) -> dict[str, Any]:
     """`window` messages either side of one message, with counts of what lies beyond."""
     window = max(1, min(int(window), 20))
@@ -340,7 +339,7 @@ def scroll(store: SessionStore, session_id: str, around_message_id: int, window:
     }
 
 
-def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[str, Any]:
+def read(store: StoreApi, session_id: str, content_cap: int = 800) -> dict[str, Any]:
     """The whole session when short (≤30 messages), else the first 20 and last 10."""
     info = store.get_session(session_id)
     with store.reading() as conn:
@@ -378,7 +377,7 @@ def read(store: SessionStore, session_id: str, content_cap: int = 800) -> dict[s
     return out
 
 
-def browse(store: SessionStore, *, limit: int = 10, exclude_session: str | None = None,
+def browse(store: StoreApi, *, limit: int = 10, exclude_session: str | None = None,
            after: float | None = None, before: float | None = None) -> list[dict[str, Any]]:
     """Recent sessions: id, title, one-line preview, last active, message count; with
     `after`/`before`, those that were active in that span."""

@@ -6,10 +6,12 @@ import json
 import logging
 from typing import Any
 
+from hermes.plural import count
 from hermes.sessions import search
 from hermes.sessions.errors import SessionError
 from hermes.sessions.session_store import SessionStore
 from hermes.sessions.time_bounds import time_range
+from hermes.toolspec import ToolCall, ToolLook, error_line, preview, tool_error
 
 log = logging.getLogger("hermes.sessions")
 
@@ -58,8 +60,36 @@ def session_search_guidance() -> str:
     )
 
 
-def _error(message: str) -> str:
-    return json.dumps({"success": False, "error": message}, ensure_ascii=False)
+def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
+    for key, what in (("results", "session"), ("sessions", "session"), ("messages", "message")):
+        value = data.get(key)
+        if isinstance(value, list):
+            return len(value), what
+    for key in ("count", "total"):
+        value = data.get(key)
+        if isinstance(value, int):
+            return value, "result"
+    return None
+
+
+def session_search_line(call: ToolCall) -> str:
+    """`session_search "auth refactor"` (or read/recent), and once done `→ 3 sessions`."""
+    args = call.arguments
+    if args.get("query"):
+        start = f'session_search "{preview(args["query"])}"'
+    elif args.get("session_id"):
+        start = f"session_search read {preview(args['session_id'], 28)}"
+    else:
+        start = "session_search recent"
+    if not call.done:
+        return start
+    if not call.success:
+        return error_line(start, call)
+    counted = _count_of(call.data)
+    return f"{start} → ok" if counted is None else f"{start} → {count(*counted)}"
+
+
+SESSION_SEARCH_LOOK = ToolLook("🔎", session_search_line)
 
 
 def _int_arg(args: dict[str, Any], name: str, default: int | None) -> int | None:
@@ -94,15 +124,15 @@ class SessionSearchTool:
                 raw = (arguments or "").strip()
                 args = json.loads(raw) if raw else {}
             if not isinstance(args, dict):
-                return _error("arguments must be a JSON object")
+                return tool_error("arguments must be a JSON object")
             result = self._run(args)
         except json.JSONDecodeError as exc:
-            return _error(f"arguments are not valid JSON ({exc.msg})")
+            return tool_error(f"arguments are not valid JSON ({exc.msg})")
         except (ValueError, SessionError) as exc:
-            return _error(str(exc))
+            return tool_error(str(exc))
         except Exception as exc:  # the model must get an answer, the log keeps the trace
             log.exception("session_search failed")
-            return _error(f"session_search failed: {type(exc).__name__}")
+            return tool_error(f"session_search failed: {type(exc).__name__}")
         return json.dumps({"success": True, **result}, ensure_ascii=False)
 
     def _excluded(self, raw: Any) -> tuple[str, ...]:

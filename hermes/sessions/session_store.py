@@ -59,11 +59,15 @@ class SessionStore:
         *,
         clock: Callable[[], float] = time.time,
         redact_secrets: bool = True,
+        allow_read_only: bool = False,
     ) -> None:
+        """`allow_read_only`: a state.db that cannot be written (a read-only home) is opened
+        for reading, and every write raises SessionStoreError saying why; without it, such a
+        file is refused at once."""
         self.path = Path(path) if path else paths.state_db_path()
         self._clock = clock
         self._redact = redact_secrets
-        self._db = SharedConnection(self.path)
+        self._db = SharedConnection(self.path, allow_read_only=allow_read_only)
 
     # ------------------------------------------------------------ plumbing
 

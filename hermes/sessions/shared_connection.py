@@ -29,12 +29,14 @@ class SharedConnection:
     """The connection SessionStore reads and writes through; SQLite failures become
     SessionStoreError."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, *, allow_read_only: bool = False) -> None:
         self.path = path
         self._lock = threading.RLock()
         self._depth = 0  # nesting of write transactions (batch() around single writes)
         self._index_at_commit = False  # a write in this transaction asked for its index entry
-        self._conn: sqlite3.Connection | None = db.connect(path)
+        self._conn: sqlite3.Connection | None = db.connect(path, allow_read_only=allow_read_only)
+        # why the file can only be read (a read-only home), or None: writes are refused up front
+        self.read_only = db.read_only_reason(path)
 
     def close(self) -> None:
         """Close the connection; further calls raise SessionStoreError."""
@@ -69,6 +71,8 @@ class SharedConnection:
     @contextlib.contextmanager
     def writing(self) -> Iterator[sqlite3.Connection]:
         """An IMMEDIATE transaction (or a part of the enclosing batch)."""
+        if self.read_only is not None:
+            raise db.read_only_error(self.path, self.read_only)
         with self.reading() as conn:
             if self._depth:
                 self._depth += 1

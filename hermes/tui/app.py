@@ -126,8 +126,7 @@ class HermesApp(App):
 
         The memory gauge is read first (two small files, no heavy import), so the first frame
         already shows it: it is what a person looks for on the first screen."""
-        memory_pct, user_pct = memory_bridge.gauge(self.cfg)
-        self.chat.update_status(memory_pct=memory_pct, user_pct=user_pct)
+        self.chat.update_status(**memory_bridge.status_gauges(self.cfg))
         self.call_after_refresh(self._after_first_frame)
 
     def _register_active_theme(self) -> None:

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from hermes.agent.session import AgentSession
-    from hermes.tui.app import HermesApp
+    from hermes.tui.app_hosts import PanesHost
     from hermes.tui.screens.approval import ApprovalScreen
     from hermes.tui.screens.tool_approval import ToolApprovalScreen
     from hermes.tui.widgets.messages import TranscriptItem
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 class ApprovalPanes:
     """Keeps the status badges, notice lines and open approval panes in step with what waits."""
 
-    def __init__(self, app: HermesApp) -> None:
+    def __init__(self, app: PanesHost) -> None:
         self.app = app
         self.tool_approvals = ToolApprovals(self._post_to_chat, self._transcript_row, self._tool_requests_changed)
 
@@ -45,8 +45,7 @@ class ApprovalPanes:
             app.chat.query_one("#status")
         except NoMatches:  # the chat screen is being taken down
             return
-        memory_pct, user_pct = memory_bridge.gauge(app.cfg)
-        app.chat.update_status(memory_pct=memory_pct, user_pct=user_pct,
+        app.chat.update_status(**memory_bridge.status_gauges(app.cfg),
                                pending=memory_bridge.pending_count(app.cfg))
         notices, pane = app.chat.approval_notices, self._memory_pane()
         if notices.waiting or pane is not None:

@@ -29,15 +29,16 @@ class MemoryActionError(Exception):
     """A memory action failed; the message is one line for a person."""
 
 
-def gauge(cfg: Config) -> tuple[int | None, int | None]:
-    """Live usage percentages (MEM, USER); None for a disabled or unreadable store."""
-    from hermes.memory.memory_files import memory_usage, usage_percent
+def gauges(cfg: Config) -> dict[str, int | None]:
+    """Live usage percentage per store (memory, user, project); None for a disabled or
+    unreadable store."""
+    from hermes.memory.memory_files import TARGETS, memory_usage, usage_percent
 
     try:
         usage = memory_usage(cfg.memory)
     except Exception:  # a gauge must never break the screen
         log.exception("memory usage failed")
-        return None, None
+        return dict.fromkeys(TARGETS)
 
     def pct(target: str) -> int | None:
         if target not in usage or usage[target][0] < 0:
@@ -45,7 +46,19 @@ def gauge(cfg: Config) -> tuple[int | None, int | None]:
         used, limit = usage[target]
         return usage_percent(used, limit)
 
-    return pct("memory"), pct("user")
+    return {target: pct(target) for target in TARGETS}
+
+
+def gauge(cfg: Config) -> tuple[int | None, int | None]:
+    """Live usage percentages (MEM, USER); None for a disabled or unreadable store."""
+    found = gauges(cfg)
+    return found["memory"], found["user"]
+
+
+def status_gauges(cfg: Config) -> dict[str, int | None]:
+    """The status bar's gauge fields (memory_pct, user_pct, project_pct) as update_status takes them."""
+    found = gauges(cfg)
+    return {"memory_pct": found["memory"], "user_pct": found["user"], "project_pct": found["project"]}
 
 
 def pending_count(cfg: Config | None = None) -> int:
@@ -90,7 +103,7 @@ class StoreView:
 
 
 def stores(cfg: Config) -> list[StoreView]:
-    """Both stores as they are on disk now."""
+    """The three stores (MEMORY.md, USER.md, this project's PROJECT.md) as they are on disk now."""
     from hermes.memory import memory_files as store
 
     views = []

@@ -17,7 +17,7 @@ from hermes.config import Config
 if TYPE_CHECKING:
     from textual.screen import Screen
 
-    from hermes.tui.app import HermesApp
+    from hermes.tui.app_hosts import LifecycleHost
 
 log = logging.getLogger("hermes.tui")
 
@@ -25,7 +25,7 @@ log = logging.getLogger("hermes.tui")
 class SessionLifecycle:
     """Opens the app's agent session and fills the chat screen from it."""
 
-    def __init__(self, app: HermesApp) -> None:
+    def __init__(self, app: LifecycleHost) -> None:
         self.app = app
 
     async def start(self) -> None:

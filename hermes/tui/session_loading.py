@@ -6,7 +6,6 @@ becomes one line on screen and a chat without history, never a traceback.
 
 from __future__ import annotations
 
-import json
 import logging
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
@@ -14,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from hermes.config import Config
 from hermes.sessions.models import DISCARDED, REPLACED
 from hermes.tui.stored_tool_lines import stored_tool_item
-from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, TranscriptItem
+from hermes.tui.widgets.messages import MARKER_LINES, TranscriptItem
 from hermes.tui.widgets.transcript import folded_item
 
 if TYPE_CHECKING:
@@ -80,34 +79,6 @@ def degraded_reasons(agent: AgentSession) -> list[str]:
     return [str(reason)] if reason else []
 
 
-def tool_summary(name: str, arguments: Any) -> str:
-    """A compact line for a stored tool call, like the live ToolStarted summary."""
-    if isinstance(arguments, str):
-        try:
-            arguments = json.loads(arguments)
-        except ValueError:
-            arguments = {}
-    if not isinstance(arguments, dict):
-        arguments = {}
-    if name == "memory":
-        action = str(arguments.get("action", ""))
-        sign = {"add": "+", "replace": "~", "remove": "-"}.get(action, action + " ")
-        text = str(arguments.get("content") or arguments.get("old_text") or "")
-        target = arguments.get("target", "")
-        return f"memory {sign}{target} {_quote(text)}".rstrip()
-    if name == "session_search":
-        query = arguments.get("query") or arguments.get("session_id") or ""
-        return f"session_search {_quote(str(query))}".rstrip()
-    return name
-
-
-def _quote(text: str, limit: int = 48) -> str:
-    text = " ".join(text.split())
-    if not text:
-        return ""
-    return f'"{text[: limit - 1]}…"' if len(text) > limit else f'"{text}"'
-
-
 def items_from_messages(messages: Sequence[StoredMessage]) -> list[TranscriptItem]:
     """Transcript rows for stored messages (records with role, content, tool_calls, finish_reason).
     An answer that /retry replaced becomes one folded row; a cleared failed prompt says "not sent"."""
@@ -148,12 +119,8 @@ def _message_items(msg: StoredMessage, results: dict[str, str]) -> list[Transcri
         for call in msg.tool_calls or []:
             fn = call.get("function", {}) if isinstance(call, dict) else {}
             name = str(fn.get("name", "tool"))
-            coding = stored_tool_item(name, fn.get("arguments"), results.get(str(call.get("id") or "")))
-            if coding is not None:
-                items.append(coding)
-                continue
-            icon = TOOL_ICONS.get(name, "🔧")
-            items.append(TranscriptItem("tool", f"{icon} {tool_summary(name, fn.get('arguments'))}"))
+            items.append(stored_tool_item(name, fn.get("arguments"),
+                                          results.get(str(call.get("id") or ""))))
     return items
 
 

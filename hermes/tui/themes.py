@@ -16,6 +16,7 @@ from textual.color import Color, ColorParseError
 from textual.theme import Theme
 
 import hermes
+from hermes.os_errors import describe_file_error
 from hermes import paths
 from hermes.plural import noun
 
@@ -127,7 +128,7 @@ def load_theme_file(path: Path) -> Theme:
     try:
         text = path.read_text(encoding="utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
-        raise ThemeFileError(f"cannot read it ({exc.__class__.__name__})") from None
+        raise ThemeFileError(f"cannot read it: {describe_file_error(exc, path)}") from None
     try:
         # libyaml's loader when PyYAML has it: a few times faster, same safe subset
         data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # noqa: S506

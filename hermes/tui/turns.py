@@ -10,7 +10,7 @@ import logging
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from hermes.tui.app import HermesApp
+    from hermes.tui.app_hosts import TurnHost
 
 log = logging.getLogger("hermes.tui")
 
@@ -18,7 +18,7 @@ log = logging.getLogger("hermes.tui")
 class TurnSender:
     """Runs and cancels the app's turns; the app owns the workers and the agent session."""
 
-    def __init__(self, app: HermesApp) -> None:
+    def __init__(self, app: TurnHost) -> None:
         self.app = app
 
     def running(self) -> bool:

@@ -11,13 +11,16 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from hermes.os_errors import describe_os_error
 from hermes.config import MAX_COMMAND_TIMEOUT, ToolsConfig
+from hermes.toolspec import ToolCall, ToolReply, ToolSpec, current_call_id, tool_error
 from hermes.workspace import result_caps
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest, ToolApprover
+from hermes.workspace.coding_lines import ICONS as TOOL_ICONS
+from hermes.workspace.coding_lines import LOOKS, OUTPUT_TAIL, coding_line
 from hermes.workspace.commands import run_command
 from hermes.workspace.files import (
     DEFAULT_LIMIT,
@@ -38,22 +41,7 @@ from hermes.workspace.search import list_files, search_files
 from hermes.workspace.turn_sources import TurnSources
 from hermes.workspace.undo import UndoJournal
 
-TAIL_LINES = 20  # lines of command output the UI shows collapsed
-
-
-@dataclass(frozen=True)
-class ToolReply:
-    """A tool's answer: the result for the model, what the UI draws (the keys documented on
-    hermes.agent.events.ToolFinished.display) and the finished line for people ("" = the
-    registry's default)."""
-
-    result: str
-    display: dict[str, Any] = field(default_factory=dict)
-    summary: str = ""
-
-
-def error_result(message: str, **extra: Any) -> str:
-    return json.dumps({"success": False, "error": message, **extra}, ensure_ascii=False)
+TAIL_LINES = OUTPUT_TAIL  # lines of command output the UI shows collapsed
 
 
 class WorkspaceHost(Protocol):
@@ -100,23 +88,6 @@ SCHEMAS: list[dict[str, Any]] = [
 # ---------------------------------------------------------------- lines for people
 
 
-def describe(tool: str, args: dict[str, Any]) -> str:
-    """The line shown when a call starts: `📄 read a.py`, `✏️ edit a.py`, `$ pytest -q`."""
-    path = preview(args.get("path"), 60)
-    if tool == "read_file":
-        return f"📄 read {path}"
-    if tool == "list_files":
-        return f"📁 list {preview(args.get('glob') or '*', 40)}"
-    if tool == "search_files":
-        glob = f" in {preview(args['glob'], 30)}" if args.get("glob") else ""
-        return f'🔎 search "{preview(args.get("pattern"), 40)}"{glob}'
-    if tool == "edit_file":
-        return f"✏️ edit {path}"
-    if tool == "write_file":
-        return f"📝 write {path}"
-    return f"$ {preview(args.get('command'), 80)}"
-
-
 def _change_title(kind: str, shown: str, added: int, removed: int, new: bool) -> str:
     """The approval pane's title (`edit a.py +3 −1`); the transcript line adds the icon."""
     if kind == "edit":
@@ -126,7 +97,7 @@ def _change_title(kind: str, shown: str, added: int, removed: int, new: bool) ->
     return f"write {shown} +{added} −{removed}"
 
 
-ICONS = {"edit": "✏️", "write": "📝"}
+ICONS = {"edit": TOOL_ICONS["edit_file"], "write": TOOL_ICONS["write_file"]}
 
 
 # ---------------------------------------------------------------- the tools
@@ -147,6 +118,21 @@ class CodingTools:
         return {"read_file": self._read, "list_files": self._list, "search_files": self._search,
                 "edit_file": self._edit, "write_file": self._write, "run_command": self._command}
 
+    def specs(self) -> list[ToolSpec]:
+        """The six tools as ToolSpecs, in SCHEMAS order; dispatch reads the call id it runs as."""
+        dispatchers = self.dispatchers()
+        out: list[ToolSpec] = []
+        for schema in SCHEMAS:
+            name = schema["function"]["name"]
+            run = dispatchers[name]
+
+            async def dispatch(raw: str, _run: Callable[[str, str], Awaitable[ToolReply]] = run
+                               ) -> ToolReply:
+                return await _run(raw, current_call_id.get())
+
+            out.append(ToolSpec(name, schema, dispatch, LOOKS[name]))
+        return out
+
     # ------------------------------------------------------------ helpers
 
     @property
@@ -165,7 +151,7 @@ class CodingTools:
     @staticmethod
     def _failed(exc: Exception, display: dict[str, Any]) -> ToolReply:
         extra = exc.extra if isinstance(exc, ToolError) else {}
-        return ToolReply(error_result(str(exc), **extra), display)
+        return ToolReply(tool_error(str(exc), **extra), display)
 
     async def _ask(self, request: ToolApprovalRequest) -> ToolApprovalAnswer:
         return await self.policy.decide(request, self.host.tool_approver)
@@ -179,8 +165,7 @@ class CodingTools:
         else:
             why = "The user denied this. Do not retry it unchanged; ask them or take another way."
         shown = {**display, "denied": True, "note": answer.note}
-        return ToolReply(json.dumps({"success": False, "denied": True, "error": why},
-                                    ensure_ascii=False), shown, f"{title} → denied")
+        return ToolReply(tool_error(why, denied=True), shown, f"{title} → denied")
 
     # ------------------------------------------------------------ read-only tools
 
@@ -219,7 +204,7 @@ class CodingTools:
                                         self.count, "files", "narrow the glob")
         text = text or "no files match"
         noun = "file" if listing.total == 1 else "files"
-        return ToolReply(text, display, f"{describe('list_files', {'glob': glob})} → "
+        return ToolReply(text, display, f"{coding_line(ToolCall('list_files', {'glob': glob}))} → "
                                         f"{listing.total:,} {noun}")
 
     async def _search(self, raw: str, call_id: str) -> ToolReply:
@@ -238,7 +223,7 @@ class CodingTools:
         text = text or "no matches"
         self._record(f"search {pattern}", "\n".join(found.lines[:kept]))
         noun = "match" if found.total == 1 else "matches"
-        return ToolReply(text, display, f"{describe('search_files', args)} → "
+        return ToolReply(text, display, f"{coding_line(ToolCall('search_files', args))} → "
                                         f"{found.total:,} {noun}")
 
     # ------------------------------------------------------------ changes
@@ -295,7 +280,7 @@ class CodingTools:
         try:
             await asyncio.to_thread(write_text, path, after)
         except OSError as exc:
-            return self._failed(ToolError(f"cannot write {shown}: {exc.strerror or exc}."),
+            return self._failed(ToolError(f"cannot write it: {describe_os_error(exc, shown)}"),
                                 display)
         result = {"success": True, "path": shown, "added": diff.added, "removed": diff.removed}
         if before is None:

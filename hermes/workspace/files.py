@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from hermes.os_errors import describe_os_error
 from hermes.workspace.result_caps import Count, head
 
 MAX_READ_BYTES = 5 * 1024 * 1024  # larger files are refused: search them or read a slice by command
@@ -45,7 +46,7 @@ def read_text(path: Path, shown: str, *, max_bytes: int = MAX_READ_BYTES) -> str
     except FileNotFoundError:
         raise ToolError(f"{shown} does not exist; list_files shows the project's files.") from None
     except OSError as exc:
-        raise ToolError(f"cannot read {shown}: {exc.strerror or exc}.") from None
+        raise ToolError(f"cannot read it: {describe_os_error(exc, shown)}") from None
     if path.is_dir():
         raise ToolError(f"{shown} is a folder; list_files with a glob like '{shown}/*' shows "
                         "what is in it.")
@@ -56,7 +57,7 @@ def read_text(path: Path, shown: str, *, max_bytes: int = MAX_READ_BYTES) -> str
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise ToolError(f"cannot read {shown}: {exc.strerror or exc}.") from None
+        raise ToolError(f"cannot read it: {describe_os_error(exc, shown)}") from None
     if b"\0" in data[:SNIFF_BYTES]:
         raise ToolError(f"{shown} is a binary file ({human_size(len(data))}); read_file shows "
                         "text files only.", size=len(data))

@@ -5,17 +5,14 @@ a file in a worktree or submodule), else the working directory. At session start
 AGENTS.md, then CLAUDE.md and .hermes.md, are read into one block of the system prompt, capped
 at `project.context_chars` characters; the block itself says what was left out.
 
-Files come from the repository, not from the person, so every paragraph passes the memory
-scan before it can reach the prompt:
-- a paragraph the scan BLOCKs (certainly hostile) drops the whole file: a file that carries one
-  hostile paragraph is not trusted for its other paragraphs either;
-- a paragraph the scan would STAGE (suspicious) is left out on its own and the rest is kept.
-  There is nobody to approve it at session start, and an AGENTS.md is a page of instructions
-  that the scan, tuned for short memory entries, often finds suspicious one sentence at a
-  time; dropping only that paragraph keeps the useful rest while nothing unvetted gets in.
-Paragraphs are scanned one at a time, like memory entries: the scan's cross-sentence rules
-are meant for one short entry and fire on any page that names AGENTS.md and gives orders.
-Every omission produces a line for the person (`ProjectContext.notices`); nothing is silent.
+Files come from the repository, not from the person, so every paragraph is judged on its own
+by what it asks the agent to do (hermes/security/context_filter.py): one that directs sending
+data out, handling credentials or payments, or keeping things from the user is left out, and
+so is one the memory scan would block or stage. The file stays: the left-out paragraph is
+replaced in the prompt by a one-line marker (the model knows something was withheld, not
+what), and the person gets a notice naming the file, the paragraph's first words and the
+reason (`ProjectContext.notices`); nothing is silent. There is nobody to approve a paragraph
+at session start, so nothing unvetted gets in.
 Links are followed only to files inside the root (CLAUDE.md → AGENTS.md is common).
 """
 
@@ -29,7 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.paths import find_project_root
-from hermes.security.scan import ALLOW, BLOCK, assess
+from hermes.security.context_filter import judge_paragraph
+from hermes.security.redact import redact
 
 CONTEXT_FILES = ("AGENTS.md", "CLAUDE.md", ".hermes.md")
 HEADING = "PROJECT CONTEXT"
@@ -38,6 +36,8 @@ HEADING = "PROJECT CONTEXT"
 _BYTES_PER_CHAR = 4
 _READ_WHOLE_BYTES = 256 * 1024  # a file up to this size is read whole, so a cut can say "of N"
 MIN_PART = 200  # less room than this left for a file: it is left out, not cut to a stub
+MAX_NOTICES_PER_FILE = 5  # left-out paragraphs named one by one; the rest are counted
+_FIRST_WORDS = 8
 
 
 @dataclass(frozen=True)
@@ -109,15 +109,13 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
             leave_out(file_name, problem, "Fix the file and start a new session to include it.")
             continue
         assert head is not None
-        loaded, problem = _screen(file_name, head.text,
-                                  "" if head.whole else head.cut_note(context_chars))
-        if problem:
-            leave_out(file_name, problem, "Nothing from it is in the prompt; check the file.")
-            continue
-        assert loaded is not None
-        if loaded.left_out:
-            notices.append(f"Project context: from {file_name}, " + "; ".join(loaded.left_out)
-                           + ". " + _advice(loaded.left_out))
+        loaded, withheld = _screen(file_name, head.text,
+                                   "" if head.whole else head.cut_note(context_chars))
+        notices += _withheld_notices(file_name, withheld)
+        cut = tuple(what for what in loaded.left_out if what.startswith("cut at"))
+        if cut:
+            notices.append(f"Project context: from {file_name}, " + "; ".join(cut) + ". "
+                           + _advice(cut))
         if loaded.text:
             files.append(loaded)
             budget -= len(loaded.text)
@@ -202,8 +200,6 @@ def _read_head(path: Path, budget: int) -> tuple[_Head | None, str]:
 def _advice(left_out: tuple[str, ...]) -> str:
     """What the person can do about what was left out of a file."""
     tips = []
-    if any("security scan" in what for what in left_out):
-        tips.append("reword those paragraphs if they are safe")
     if any(what.startswith("cut at") for what in left_out):
         tips.append("raise project.context_chars or shorten the file")
     if not tips:
@@ -227,28 +223,58 @@ def _paragraphs(text: str) -> list[str]:
     return out
 
 
-def _screen(name: str, text: str, cut_note: str) -> tuple[ContextFile | None, str]:
-    """The file's text with suspicious paragraphs left out, or (None, reason) when a paragraph
-    is certainly hostile; `cut_note` says how the text was cut ("" when it is whole)."""
+@dataclass(frozen=True)
+class Withheld:
+    """A paragraph left out of the prompt: its first words (for the person) and why."""
+
+    first_words: str
+    reason: str
+
+
+def marker(reason: str) -> str:
+    """The line that stands in the prompt where a paragraph was left out."""
+    return f"[A paragraph of this file was left out here: {reason}.]"
+
+
+def _first_words(paragraph: str) -> str:
+    words = redact(" ".join(paragraph.split())).split()
+    head = " ".join(words[:_FIRST_WORDS])
+    if len(head) > 60:
+        head = head[:60].rstrip()
+    return head + ("…" if head != " ".join(words) else "")
+
+
+def _screen(name: str, text: str, cut_note: str) -> tuple[ContextFile, tuple[Withheld, ...]]:
+    """The file's text with each paragraph that may not reach the prompt replaced by a marker,
+    and those paragraphs; `cut_note` says how the text was cut ("" when it is whole)."""
     kept: list[str] = []
-    left_out: list[str] = []
-    staged: list[str] = []
+    withheld: list[Withheld] = []
     for paragraph in _paragraphs(text):
-        verdict = assess(paragraph)
-        if verdict.outcome == BLOCK:
-            return None, f"blocked by the security scan: {verdict.reason}"
-        if verdict.outcome != ALLOW:
-            staged.append(verdict.reason)
-            continue
-        kept.append(paragraph)
-    if staged:
-        reasons = ", ".join(dict.fromkeys(staged))
-        count = len(staged)
-        left_out.append(f"{count} paragraph{'s' if count > 1 else ''} left out by the security "
-                        f"scan ({reasons})")
+        verdict = judge_paragraph(paragraph)
+        if verdict.kept:
+            kept.append(paragraph)
+        else:
+            withheld.append(Withheld(_first_words(paragraph), verdict.reason))
+            kept.append(marker(verdict.reason))
+    left_out: list[str] = []
+    if withheld:
+        count = len(withheld)
+        left_out.append(f"{count} paragraph{'s' if count > 1 else ''} left out (marked where they were)")
     if cut_note:
         left_out.append(cut_note)
-    return ContextFile(name, "\n\n".join(kept), tuple(left_out)), ""
+    return ContextFile(name, "\n\n".join(kept), tuple(left_out)), tuple(withheld)
+
+
+def _withheld_notices(name: str, withheld: tuple[Withheld, ...]) -> list[str]:
+    """One line per left-out paragraph (the first few), then a count of the rest."""
+    lines = [f"Project context: from {name}, left out the paragraph “{w.first_words}” ({w.reason}); "
+             "the rest of the file is in the prompt. Reword the paragraph if it is safe."
+             for w in withheld[:MAX_NOTICES_PER_FILE]]
+    more = len(withheld) - MAX_NOTICES_PER_FILE
+    if more > 0:
+        lines.append(f"Project context: from {name}, {more} more paragraph{'s' if more > 1 else ''} "
+                     "left out for the same kinds of reason.")
+    return lines
 
 
 def render_block(ctx: ProjectContext) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 
 from hermes.agent.events import ToolFinished, ToolStarted
 from hermes.agent.session import AgentSession
-from hermes.agent.tool_registry import Tool
+from hermes.toolspec import GENERIC_LOOK, ToolSpec
 from hermes.sessions import SessionStore
 from tests.agent.conftest import MAIN
 from tests.support.fake_llm import Reply, call
@@ -32,7 +32,7 @@ def strict(reply: Reply):
     return answer
 
 
-def slow_tool(started: asyncio.Event) -> Tool:
+def slow_tool(started: asyncio.Event) -> ToolSpec:
     """A tool that waits until the turn is cancelled (an async provider tool would)."""
     async def dispatch(raw: str) -> str:
         started.set()
@@ -43,7 +43,7 @@ def slow_tool(started: asyncio.Event) -> Tool:
         "name": "slow_lookup", "description": "Looks something up, slowly.",
         "parameters": {"type": "object", "properties": {"q": {"type": "string"}},
                        "required": ["q"]}}}
-    return Tool("slow_lookup", schema, dispatch)
+    return ToolSpec("slow_lookup", schema, dispatch, GENERIC_LOOK)
 
 
 async def test_cancel_during_a_tool_answers_its_calls_and_the_session_goes_on(agent_env,

@@ -1,7 +1,8 @@
 """The import graph of hermes/: no circle spanning files, and no import running up the layers.
 
-Every import counts, including those inside functions (a lazy import is still a dependency);
-only `if TYPE_CHECKING:` blocks are left out, since they never run. Layers, bottom to top:
+Every import counts, including those inside functions (a lazy import is still a dependency)
+and those under `if TYPE_CHECKING:` (a type-only import still ties the two files together;
+a helper that needs its owner's type takes a Protocol instead, as tui/app_hosts.py does). Layers, bottom to top:
 config/paths/security → memory, sessions → providers, workspace, interop → agent → tui → cli.
 """
 
@@ -13,7 +14,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = {
     "hermes": 0, "hermes.config": 0, "hermes.paths": 0, "hermes.errors": 0, "hermes.log": 0,
-    "hermes.lazy": 0, "hermes.security": 0,
+    "hermes.lazy": 0, "hermes.security": 0, "hermes.os_errors": 0,
     "hermes.memory": 1, "hermes.sessions": 1,
     "hermes.providers": 2, "hermes.workspace": 2, "hermes.interop": 2,
     "hermes.agent": 3,
@@ -29,17 +30,6 @@ def _modules() -> dict[str, Path]:
         name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
         out[name] = path
     return out
-
-
-def _type_checking_lines(tree: ast.AST) -> set[int]:
-    lines: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for inner in node.body:
-                for sub in ast.walk(inner):
-                    if hasattr(sub, "lineno"):
-                        lines.add(sub.lineno)
-    return lines
 
 
 def _targets(module: str, node: ast.Import | ast.ImportFrom, modules: dict[str, Path]) -> list[str]:
@@ -62,16 +52,17 @@ def _targets(module: str, node: ast.Import | ast.ImportFrom, modules: dict[str, 
     return out
 
 
+def _imports(module: str, source: str, modules: dict[str, Path]) -> set[str]:
+    """The modules of hermes/ that `source` imports, type-only and lazy imports included."""
+    return {target for node in ast.walk(ast.parse(source))
+            if isinstance(node, (ast.Import, ast.ImportFrom))
+            for target in _targets(module, node, modules)}
+
+
 def _graph() -> dict[str, set[str]]:
     modules = _modules()
-    graph: dict[str, set[str]] = {}
-    for module, path in modules.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        skip = _type_checking_lines(tree)
-        graph[module] = {target for node in ast.walk(tree)
-                         if isinstance(node, (ast.Import, ast.ImportFrom)) and node.lineno not in skip
-                         for target in _targets(module, node, modules)}
-    return graph
+    return {module: _imports(module, path.read_text(encoding="utf-8"), modules)
+            for module, path in modules.items()}
 
 
 def _layer(module: str) -> int:
@@ -133,6 +124,13 @@ def test_no_module_imports_a_layer_above_its_own() -> None:
     upward = [f"{module} -> {target}" for module, targets in sorted(graph.items())
               for target in sorted(targets) if _layer(target) > _layer(module)]
     assert upward == []
+
+
+def test_a_type_only_import_counts() -> None:
+    modules = _modules()
+    source = ("from typing import TYPE_CHECKING\n"
+              "if TYPE_CHECKING:\n    from hermes.tui.app import HermesApp\n")
+    assert _imports("hermes.tui.turns", source, modules) == {"hermes.tui.app"}
 
 
 def test_the_checker_sees_a_circle_and_an_upward_import() -> None:

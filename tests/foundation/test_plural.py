@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from hermes.agent.events import Retry
-from hermes.agent.tool_registry import describe_memory, describe_search_result
+from hermes.memory.memory_tool import memory_line
+from hermes.sessions.search_tool import session_search_line
+from hermes.toolspec import ToolCall
 from hermes.plural import count, noun
 
 
@@ -16,10 +18,12 @@ def test_count_and_noun_agree_with_the_number():
 
 
 def test_tool_lines_and_retry_lines_use_the_agreeing_form():
-    one_op = describe_memory({"operations": [{"action": "add"}]})
+    one_op = memory_line(ToolCall("memory", {"operations": [{"action": "add"}]}))
     assert one_op == "memory 1 operation"
-    assert describe_memory({"operations": [{}, {}]}) == "memory 2 operations"
-    assert describe_search_result({"query": "jwt"}, {"results": [{}]}).endswith("→ 1 session")
-    assert describe_search_result({"query": "jwt"}, {"messages": [{}, {}]}).endswith("→ 2 messages")
+    assert memory_line(ToolCall("memory", {"operations": [{}, {}]})) == "memory 2 operations"
+    found = ToolCall("session_search", {"query": "jwt"}, '{"success": true, "results": [{}]}')
+    assert session_search_line(found).endswith("→ 1 session")
+    scrolled = ToolCall("session_search", {"query": "jwt"}, '{"success": true, "messages": [{}, {}]}')
+    assert session_search_line(scrolled).endswith("→ 2 messages")
     assert Retry(attempt=1, max_retries=3, outcome="gave up").text == "gave up after 1 try"
     assert Retry(attempt=2, max_retries=3, outcome="answered").text == "answered after 2 tries"

@@ -31,4 +31,4 @@ def test_disabled_flags_from_yaml(hermes_home: Path) -> None:
                                              encoding="utf-8")
     schema = memory_tool_schema(load_config().memory)
     assert schema is not None
-    assert schema["function"]["parameters"]["properties"]["target"]["enum"] == ["user"]
+    assert schema["function"]["parameters"]["properties"]["target"]["enum"] == ["user", "project"]

@@ -107,12 +107,13 @@ def test_files_and_folders_are_private(hermes_home: Path, cfg: Config) -> None:
 
 
 def test_memory_usage_tracks_disk_and_disabled_targets(cfg: Config) -> None:
-    assert memory_usage(cfg.memory) == {"memory": (0, 2200), "user": (0, 1375)}
+    assert memory_usage(cfg.memory) == {"memory": (0, 2200), "user": (0, 1375), "project": (0, 1500)}
     MemoryTool(cfg.memory).call({"action": "add", "target": "user", "content": "abc"})
     assert memory_usage(cfg.memory)["user"] == (3, 1375)
     store_path("user").write_text("abc\n§\nhand written", encoding="utf-8")
     assert memory_usage(cfg.memory)["user"] == (3 + 3 + 12, 1375)
     cfg.memory.memory_enabled = False
+    cfg.memory.project_enabled = False
     assert set(memory_usage(cfg.memory)) == {"user"}
 
 

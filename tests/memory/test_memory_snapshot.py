@@ -59,6 +59,8 @@ def test_disabled_target_is_omitted(cfg: Config) -> None:
     assert "USER PROFILE" not in render_snapshot(cfg.memory) and "MEMORY" in render_snapshot(cfg.memory)
     cfg.memory.memory_enabled = False
     assert render_snapshot(cfg.memory) == ""
+    assert "- project:" in memory_guidance(cfg.memory)  # the project store is still on
+    cfg.memory.project_enabled = False
     assert memory_guidance(cfg.memory) == ""
 
 

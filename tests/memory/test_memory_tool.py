@@ -290,9 +290,10 @@ def test_schema_lists_only_enabled_targets(cfg: Config) -> None:
     assert schema is not None and schema["type"] == "function"
     fn = schema["function"]
     assert fn["name"] == "memory"
-    assert fn["parameters"]["properties"]["target"]["enum"] == ["memory", "user"]
+    assert fn["parameters"]["properties"]["target"]["enum"] == ["memory", "user", "project"]
     assert fn["parameters"]["properties"]["action"]["enum"] == ["add", "replace", "remove"]
     cfg.memory.memory_enabled = False
+    cfg.memory.project_enabled = False
     fn = memory_tool_schema(cfg.memory)["function"]
     assert fn["parameters"]["properties"]["target"]["enum"] == ["user"]
     assert fn["parameters"]["properties"]["operations"]["items"]["properties"]["target"]["enum"] \

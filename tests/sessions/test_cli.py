@@ -240,7 +240,7 @@ def test_export_to_an_unwritable_place_is_one_line(hermes_home: Path,
     proc = run_hermes(hermes_home, "sessions", "export", "--all", "-o", str(target))
     assert proc.returncode == 1
     (line,) = proc.stderr.splitlines()
-    assert line.startswith(f"hermes sessions: cannot write {target}")
+    assert line.startswith(f"hermes sessions: cannot export: {target} ")
     assert "Error" not in line and "Traceback" not in proc.stderr
 
 

@@ -22,8 +22,12 @@ class SecretCase:
         return [p for p in parts if len(p) >= 8]
 
 
+CODE_CORPORA = ("redact_code_corpus.txt", "redact_code_names_corpus.txt")
+
+
 def code_lines() -> list[str]:
-    lines = (DATA / "redact_code_corpus.txt").read_text(encoding="utf-8").splitlines()
+    lines = [line for name in CODE_CORPORA
+             for line in (DATA / name).read_text(encoding="utf-8").splitlines()]
     return [line for line in lines if line.strip() and not line.startswith("# ")]
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 from hermes.agent import events as ev
+from hermes.toolspec import ToolCall
 from hermes.tui.screens.tool_approval import ToolApprovalScreen
 from hermes.tui.stored_tool_lines import stored_tool_item
 from hermes.tui.widgets.tool_lines import (
     EXPANDED_LINES,
     ToolLine,
+    has_expandable_line,
     head_line,
-    is_coding_tool,
     outcome_words,
     render_tool_item,
 )
@@ -114,15 +115,19 @@ async def test_a_denied_command_says_so_and_a_cancelled_one_stops_running():
 
 
 def test_heads_and_outcomes_from_display_data():
-    assert head_line("write_file", "write notes.md", {"kind": "write", "path": "notes.md", "added": 2,
-                                                      "removed": 0}) == "📝 write notes.md +2 −0"
-    assert head_line("search_files", "🔎 search 'TODO' → 4 matches", {"kind": "search"}) \
-        == "🔎 search 'TODO' → 4 matches"  # a summary that has the icon keeps one
-    assert head_line("list_files", "list *.py → 9 files", {}) == "📁 list *.py → 9 files"
+    done = '{"success": true}'
+    assert head_line(ToolCall("write_file", {"path": "notes.md"}, done, {
+        "kind": "write", "path": "notes.md", "added": 2, "removed": 0})) == "📝 write notes.md +2 −0"
+    assert head_line(ToolCall("search_files", {"pattern": "TODO"}, "a.py:1:TODO", {
+        "kind": "search", "total": 4})) == '🔎 search "TODO" → 4 matches'  # the icon once
+    assert head_line(ToolCall("list_files", {"glob": "*.py"}, "", {"kind": "list", "total": 9})) \
+        == "📁 list *.py → 9 files"
+    denied = {"kind": "edit", "path": "a.py", "added": 1, "removed": 1, "denied": True}
+    assert head_line(ToolCall("edit_file", {"path": "a.py"}, "", denied)) == "✏️ edit a.py"
     assert outcome_words({"kind": "command", "exit_code": 0}, True) == "exit 0"
     assert outcome_words({"kind": "command", "timed_out": True, "exit_code": -9}, False) == "timed out"
     assert outcome_words({}, False) == "failed"
-    assert is_coding_tool("run_command") and not is_coding_tool("memory")
+    assert has_expandable_line("run_command") and not has_expandable_line("memory")
 
 
 async def test_a_long_output_expands_to_its_last_lines_and_says_what_is_left_out():
@@ -233,7 +238,9 @@ def test_stored_results_that_say_denied_timed_out_or_nothing():
     write = stored_tool_item("write_file", {"path": "n.md", "content": "hi"},
                              '{"success": true, "path": "n.md", "added": 1, "removed": 0, "created": true}')
     assert write is not None and render_tool_item(write).plain == "📝 write n.md +1 −0"
-    assert stored_tool_item("memory", {"action": "add"}, '{"success": true}') is None
+    memory = stored_tool_item("memory", {"action": "add", "target": "user", "content": "tea"},
+                              '{"success": true}')
+    assert memory.text == '🧠 memory +user "tea" → saved' and "tool" not in memory.meta
 
 
 def test_stored_list_and_search_results_give_their_counts():

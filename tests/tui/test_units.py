@@ -9,7 +9,7 @@ import pytest
 
 from hermes.config import Config, ModelConfig
 from hermes.tui import commands
-from hermes.tui.session_loading import frozen_snapshot, items_from_messages, tool_summary
+from hermes.tui.session_loading import frozen_snapshot, items_from_messages
 from hermes.tui.setup import key_env_for, model_settings, needs_setup
 from hermes.tui.themes import APP_VARIABLES, bundled_themes_dir, load_theme_file, load_themes
 from hermes.tui.widgets.prompt_input import PromptHistory
@@ -237,14 +237,13 @@ def test_stored_messages_become_transcript_rows() -> None:
         _Record("system", "prompt"),
         _Record("user", "hi"),
         _Record("assistant", "", tool_calls=[call]),
-        _Record("tool", '{"success": true}'),
+        _Record("tool", '{"success": true}', tool_call_id="c1"),
         _Record("assistant", "half a rep", finish_reason="interrupted"),
     ])
     assert [(r.kind, r.text) for r in rows] == [
-        ("user", "hi"), ("tool", '🧠 memory +user "likes tea"'), ("assistant", "half a rep"),
+        ("user", "hi"), ("tool", '🧠 memory +user "likes tea" → saved'), ("assistant", "half a rep"),
         ("info", "⚠ interrupted — the reply was cut off here")]  # said in words, not only colour
     assert rows[-2].meta["marker"] == "interrupted"
-    assert tool_summary("session_search", {"query": "auth"}) == 'session_search "auth"'
 
 
 class _Agent:

@@ -7,17 +7,22 @@ line); the screen owns the widgets and the messages they post, and looks rendere
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+from textual.message import Message
 
 from hermes.agent import events as ev
+from hermes.agent.tool_registry import look_for
 from hermes.tui import memory_bridge
 from hermes.tui.approval_notices import StagedNotice, describe
-from hermes.tui.widgets.messages import MARKER_LINES, TOOL_ICONS, LineMessage
+from hermes.tui.widgets.messages import MARKER_LINES, LineMessage
 from hermes.tui.widgets.tool_lines import ToolLineBook
 
 if TYPE_CHECKING:
-    from hermes.tui.screens.chat import ChatScreen
+    from hermes.config import Config
+    from hermes.tui.approval_notices import ApprovalNotices
     from hermes.tui.widgets.reply import AssistantMessage
+    from hermes.tui.widgets.transcript import Transcript
 
 NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
                 "provider": "⚠", "warning": "⚠", "info": "ℹ"}
@@ -39,10 +44,28 @@ def renders(*event_types: type) -> Callable[[R], R]:
     return register
 
 
+class ChatSurface(Protocol):
+    """The parts of the chat screen (ChatScreen) the renderers draw on; a Protocol, so this
+    module does not import the screen that owns it."""
+
+    @property
+    def cfg(self) -> Config: ...
+    @property
+    def transcript(self) -> Transcript: ...
+    @property
+    def approval_notices(self) -> ApprovalNotices: ...
+    @property
+    def MemoryChanged(self) -> type[Message]: ...  # the screen's message class
+    def post_message(self, message: Message) -> bool: ...
+    async def add_line(self, kind: str, text: str) -> LineMessage: ...
+    def update_status(self, **changes: Any) -> None: ...
+    def set_busy(self, text: str) -> None: ...
+
+
 class EventRenderers:
     """Draws agent events on one chat screen's transcript and status bar."""
 
-    def __init__(self, screen: ChatScreen) -> None:
+    def __init__(self, screen: ChatSurface) -> None:
         self.screen = screen
         self.reply: AssistantMessage | None = None
         self.continuing = False  # the next reply widget continues a split reply
@@ -72,7 +95,7 @@ class EventRenderers:
         if self.coding_lines.handles(event):  # a coding tool: its own line (diff, output)
             await self.screen.transcript.add(self.coding_lines.started(event))
             return
-        icon = TOOL_ICONS.get(event.name, "🔧")
+        icon = look_for(event.name).icon
         self.tool_lines[event.call_id] = await self._add_line("tool", f"{icon} {event.summary}")
 
     @renders(ev.ToolOutput)
@@ -86,7 +109,7 @@ class EventRenderers:
             if (item := self.coding_lines.finished(event)) is not None:
                 await self.screen.transcript.add(item)
             return
-        icon = TOOL_ICONS.get(event.name, "🔧")
+        icon = look_for(event.name).icon
         line = self.tool_lines.pop(event.call_id, None)
         text = f"{icon} {event.summary}" + ("" if event.success else "  ✗")
         if line is None:

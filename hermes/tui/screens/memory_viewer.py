@@ -97,6 +97,7 @@ class MemoryViewerScreen(Pane[None]):
             with Horizontal(id="memory-columns"):
                 yield VerticalScroll(id="store-memory", classes="store")
                 yield VerticalScroll(id="store-user", classes="store")
+                yield VerticalScroll(id="store-project", classes="store")
             if memory_bridge.user_model_provider(self.cfg) == "off":
                 yield Static(memory_bridge.SETUP_HINT, id="user-model-off", classes="pane-hint")
             else:

@@ -8,8 +8,6 @@ from rich.text import Text
 from textual.widgets import Static
 
 
-# The icon in front of a tool line, live or replayed from history.
-TOOL_ICONS = {"memory": "🧠", "session_search": "🔎"}
 # The line under a reply that did not end normally (live and when a session is resumed).
 MARKER_LINES = {"cancelled": "⏹ cancelled — the reply was stopped here",
                 "interrupted": "⚠ interrupted — the reply was cut off here"}

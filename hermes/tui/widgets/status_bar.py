@@ -27,6 +27,7 @@ class StatusInfo:
     context_window: int = 0
     memory_pct: int | None = None  # None = store disabled or unknown
     user_pct: int | None = None
+    project_pct: int | None = None  # this project's PROJECT.md
     pending: int = 0
     tool_requests: int = 0  # edits, writes, commands waiting for approval (the turn waits)
     input_tokens: int = 0
@@ -87,12 +88,10 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
         if level < 2:
             ctx += " " + context_bar(info.context_tokens, info.context_window)
         out.append((escape(ctx), ctx))
-    mem_markup, mem_plain = _gauge("MEM", info.memory_pct)
-    user_markup, user_plain = _gauge("USER", info.user_pct)
-    if mem_plain or user_plain:
-        parts = [p for p in (mem_markup, user_markup) if p]
-        plains = [p for p in (mem_plain, user_plain) if p]
-        out.append((" · ".join(parts), " · ".join(plains)))
+    gauges = [_gauge("MEM", info.memory_pct), _gauge("USER", info.user_pct),
+              _gauge("PROJ", info.project_pct)]
+    if any(plain for _, plain in gauges):
+        out.append((" · ".join(m for m, _ in gauges if m), " · ".join(p for _, p in gauges if p)))
     if info.tool_requests:
         waiting = f"⏸ {info.tool_requests} to approve · Ctrl+O" if level < 3 else f"⏸{info.tool_requests}"
         out.append((f"[bold $hermes-badge @click=app.open_approvals]{waiting}[/]", waiting))

@@ -8,7 +8,7 @@ kept in its `TranscriptItem`, so a row that scrolled out and was unmounted comes
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rich.text import Text
@@ -17,12 +17,10 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from hermes.agent import events as ev
+from hermes.agent.tool_registry import look_for
+from hermes.toolspec import ToolCall
 from hermes.tui.widgets.messages import TranscriptItem
 
-# The coding tools and the icon their line starts with: the same as the tools' own summaries
-# (hermes/workspace/coding_tools.describe), which head_line then shows unchanged.
-CODING_TOOLS = {"read_file": "📄", "list_files": "📁", "search_files": "🔎", "edit_file": "✏️",
-                "write_file": "📝", "run_command": "$"}
 RUNNING_TAIL = 8  # output lines shown under a command while it runs
 DONE_TAIL = 3  # ...and once it ended, while collapsed
 # Output kept for expanding; a command that prints more keeps its end (the model's copy is
@@ -34,41 +32,17 @@ MAX_OUTPUT_CHARS = 100_000
 EXPANDED_LINES = 400
 
 
-def is_coding_tool(name: str) -> bool:
-    return name in CODING_TOOLS
+def has_expandable_line(name: str) -> bool:
+    """True for the tools whose spec asks for an expandable line (the coding tools)."""
+    return look_for(name).expandable
 
 
-def _count(display: dict[str, Any], key: str) -> str:
-    value = display.get(key)
-    return f"{value:,}" if isinstance(value, int) else "?"
+def head_line(call: ToolCall) -> str:
+    """The line's first row: the tool's own line (its ToolSpec's look), live or resumed."""
+    return look_for(call.name).text(call)
 
 
-def head_line(name: str, summary: str, display: dict[str, Any]) -> str:
-    """The line's first row, from the tool's display data (the summary when there is none)."""
-    kind, path = display.get("kind"), display.get("path") or ""
-    if kind == "read" and path:
-        span = ""
-        if all(isinstance(display.get(k), int) for k in ("first", "last", "total")):
-            span = f" ({display['first']:,}–{display['last']:,} of {display['total']:,})"
-        return f"📄 read {path}{span}"
-    if kind in ("edit", "write") and path:
-        icon = CODING_TOOLS["edit_file" if kind == "edit" else "write_file"]
-        return f"{icon} {kind} {path} +{_count(display, 'added')} −{_count(display, 'removed')}"
-    if kind == "command" and display.get("command"):
-        return f"$ {display['command']}"
-    icon = CODING_TOOLS.get(name, "🔧")
-    # ws-tools' summaries may already start with the icon; never show it twice
-    return summary if summary.startswith(icon) else f"{icon} {summary}"
-
-
-def start_line(name: str, summary: str, arguments: dict[str, Any]) -> str:
-    """The line while the call runs: a command shows itself, other tools their summary."""
-    if name == "run_command" and arguments.get("command"):
-        return f"$ {arguments['command']}"
-    return head_line(name, summary, {})
-
-
-def outcome_words(display: dict[str, Any], success: bool) -> str:
+def outcome_words(display: Mapping[str, Any], success: bool) -> str:
     """`exit 0`, `exit 2`, `timed out`, `denied`, `failed` — what follows the head once done."""
     if display.get("denied"):
         return "denied"
@@ -187,20 +161,22 @@ class ToolLineBook:
     def __init__(self, find_row: Callable[[TranscriptItem], Widget | None]) -> None:
         self._find_row = find_row
         self._items: dict[str, TranscriptItem] = {}
+        self._arguments: dict[str, dict[str, Any]] = {}  # of the calls still running
 
     def handles(self, event: ev.Event) -> bool:
         """True for the events this book draws (the coding tools' start, output and end)."""
         if isinstance(event, ev.ToolOutput):
             return True
         if isinstance(event, (ev.ToolStarted, ev.ToolFinished)):
-            return is_coding_tool(event.name) or event.call_id in self._items
+            return has_expandable_line(event.name) or event.call_id in self._items
         return False
 
     def started(self, event: ev.ToolStarted) -> TranscriptItem:
         """A new line for a call that began (the caller adds it to the transcript)."""
-        item = TranscriptItem("tool", start_line(event.name, event.summary, event.arguments),
+        item = TranscriptItem("tool", head_line(ToolCall(event.name, event.arguments)),
                               meta={"tool": event.name, "state": "running"})
         self._items[event.call_id] = item
+        self._arguments[event.call_id] = event.arguments
         return item
 
     def output(self, event: ev.ToolOutput) -> None:
@@ -219,16 +195,14 @@ class ToolLineBook:
     def finished(self, event: ev.ToolFinished) -> TranscriptItem | None:
         """Settle the call's line; returns a new item when the call had no line yet."""
         item = self._items.pop(event.call_id, None)
+        arguments = self._arguments.pop(event.call_id, {})
         new = item is None
         if item is None:
             item = TranscriptItem("tool", "", meta={"tool": event.name})
         display = event.display
         meta = item.meta
         meta["state"] = "done"
-        # A command keeps its "$ command" head when the call ended without display data (a
-        # cancel); other tools take the finish summary, which says more than the start one.
-        if display or not item.text.startswith("$ "):
-            item.text = head_line(event.name, event.summary, display)
+        item.text = head_line(ToolCall(event.name, arguments, event.result, display))
         meta["outcome"] = outcome_words(display, event.success)
         if not display and event.summary.endswith("cancelled"):
             meta["outcome"] = "cancelled"
@@ -250,6 +224,7 @@ class ToolLineBook:
             item.meta["state"] = "done"
             self._redraw(item)
         self._items.clear()
+        self._arguments.clear()
 
     def _redraw(self, item: TranscriptItem) -> None:
         row = self._find_row(item)

@@ -1,0 +1,118 @@
+"""The acts a project paragraph must not ask for, by their common words in other languages.
+
+The English rules (context_filter) read clauses and prohibitions; here a paragraph that is
+not in English is read as a whole: asking to keep something from the user; sending a file,
+code, history or a credential to an outside address with no negation in sight; or a
+credential written out. Portuguese, Italian, Spanish, French, German, Dutch, Polish,
+Turkish, Indonesian, Vietnamese, Russian, Korean, Japanese, Chinese, Arabic and Hindi.
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Literal
+
+Ask = Literal["upload", "credentials", "payment", "concealment", ""]
+_SEND_ANY = re.compile(
+    r"\b(?:envi[ae]\w{0,2}|envoy\w{1,3}|carregu\w{1,3}|mand[ae]\w{0,2}|invi[ae]\w{0,2}|caric\w{1,3}|sub[ae]|subir|envoie\w{0,2}|"
+    r"televers\w{1,3}|transmet\w{0,3}|send\w{0,2}|schick\w{0,3}|lade\w{0,2}|ubertrag\w{0,3}|stuur\w{0,2}|"
+    r"verstuur\w{0,2}|upload\w{0,3}|wysl\w{1,4}|przesl\w{1,4}|wgraj|gonder\w{0,4}|yukle\w{0,4}|ilet\w{0,4}|"
+    r"kirim\w{0,4}|unggah\w{0,2}|gui|tai len|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4})\b"
+    r"|전송|업로드|보내|送信|アップロード|送って|送る|転送|上传|发送|传到|发到|أرسل|ارسل|ارفع|أرفع|ترسل|भेज|अपलोड")
+_CREDENTIAL_ANY = re.compile(
+    r"\b(?:senha\w{0,1}|credenciais|credenziali|contrasena\w{0,2}|credenciales|mot de passe|identifiants|passwort|"
+    r"zugangsdaten|wachtwoord\w{0,2}|inloggegevens|has[lł]o|dane logowania|sifre\w{0,4}|parola\w{0,4}|kata sandi|"
+    r"kredensial|mat khau|пароль\w{0,2}|токен\w{0,2}|ключ\w{0,2})\b"
+    r"|비밀번호|자격 증명|토큰|パスワード|認証情報|トークン|秘密鍵|密码|凭据|密钥|令牌|"
+    r"كلمة المرور|كلمات المرور|بيانات الاعتماد|"
+    r"पासवर्ड|क्रेडेंशियल")
+_CONCEAL_ANY = re.compile(
+    r"\b(?:nao (?:conte|diga|avise|informe|mencione|fale)|sem (?:avisar|contar|dizer|informar)|"
+    r"non (?:dire|dirlo|dirglielo|informare|menzionare|avvisare|parlarne)|senza (?:dirlo|avvisare|informare|dire)|"
+    r"no (?:le )?(?:digas|informes|avises|menciones|cuentes)|sin (?:avisar|decir|informar|que el usuario)|"
+    r"ne (?:le |lui )?(?:dis|dites|mentionne\w{0,2}|previens|informe\w{0,2}|signale\w{0,2}) pas|"
+    r"sans (?:prevenir|le dire|"
+    r"informer|avertir)|ohne (?:zu fragen|bescheid|es zu sagen|den nutzer|den benutzer)|nichts (?:sagen|erwahnen)|"
+    r"(?:sag|erzahl|erwahn|verrat)\w{0,2} (?:es |das |davon )?(?:dem |den )?(?:nutzer|benutzer|anwender)?\w{0,2} ?"
+    r"nichts?|zonder (?:te melden|het te zeggen|de gebruiker)|"
+    r"(?:vertel|zeg|meld)\w{0,1} (?:het )?(?:de gebruiker )?(?:het )?niet|nie (?:mow|informuj|wspominaj|zglaszaj)|"
+    r"bez (?:informowania|mowienia|wiedzy)|soyleme\w{0,3}|bildirme\w{0,3}|haber verme\w{0,3}|bahsetme\w{0,3}|"
+    r"jangan (?:beri tahu|memberi tahu|bilang|kasih tahu|sebutkan|laporkan|beritahu)|tanpa (?:memberi tahu|"
+    r"sepengetahuan|bilang|memberitahu)|(?:đ|d)ung (?:noi|bao|thong bao|đe cap|de cap)|khong (?:noi|bao|thong bao) "
+    r"(?:cho|voi)|не (?:говори|сообщай|упоминай|рассказывай)\w{0,2}|без ведома)\b"
+    r"|알리지 마|알리지 말|말하지 마|말하지 말|보고하지 마|모르게|몰래|"
+    r"言わないで|伝えないで|知らせないで|報告しないで|内緒|"
+    r"不要告诉|别告诉|不要通知|不要提|瞒着|不要让用户知道|"
+    r"لا تخبر|لا تبلغ|لا تذكر|دون إخبار|دون علم|بدون علم|"
+    r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप")
+# A negation before the act (or, in Korean, Japanese, Chinese and Turkish, after it).
+_NEG_ANY = re.compile(
+    r"\b(?:nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
+    r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
+    r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
+    r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b")
+_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
+
+
+def other_language_ask(paragraph: str, folded: str, external: bool, credential: bool, sending_command: bool,
+                       payment_literal: bool) -> Ask:
+    """What a paragraph not in English asks that leaves it out ("" for nothing). `folded` is its
+    folded form, `external` whether it names an outside address, `credential` and
+    `sending_command` whether the English rules saw a credential or a sending command in it,
+    `payment_literal` whether a card or account number is written out.
+    Latin-script words are matched without accents, other scripts as written (folding strips
+    Japanese voicing marks and splits Hangul)."""
+    words = folded.split()
+    if len(_ENGLISH.findall(folded)) * 8 >= max(len(words), 1):
+        return ""  # English: the rules above decided
+    written = unicodedata.normalize("NFKC", paragraph).casefold()
+
+    def found(pattern: re.Pattern[str]) -> bool:
+        return bool(pattern.search(folded) or pattern.search(written))
+
+    if found(_CONCEAL_ANY):
+        return "concealment"
+    sensitive = found(_CREDENTIAL_ANY) or found(_DATA_ANY) or credential
+    if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY):
+        return "upload"
+    if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
+        return "credentials"
+    if (payment_literal or (found(_PAY_ANY) and found(_MONEY_ANY))) and not found(_NEG_ANY) and not found(_TRIAL_ANY):
+        return "payment"
+    return ""
+
+
+# Test and sandbox wording: payment code and test cards are conventions, not payments.
+_TRIAL_ANY = re.compile(r"\b(?:testes?|prova|prueba|tests?|essai|testow\w{1,3}|deneme|uji|thu nghiem|тест\w{0,3}|"
+                        r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण")
+# Showing or printing a credential.
+_SHOW_ANY = re.compile(
+    r"\b(?:imprim\w{1,3}|mostr\w{1,3}|stamp\w{1,3}|affiche\w{0,2}|zeig\w{0,2}|gib \w{0,10} ?aus|toon|wyswietl\w{0,3}|"
+    r"goster\w{0,3}|yazdir\w{0,3}|tampilkan|cetak|in ra|hien thi|выведи|покажи|распечатай|echo|print\w{0,3})\b"
+    r"|출력|표시|보여|表示|出力|打印|显示|输出|اطبع|اعرض|प्रिंट|दिखा")
+# Paying or transferring money, and what it is paid from.
+_PAY_ANY = re.compile(
+    r"\b(?:pag\w{1,4}|pay\w{0,3}|bezahl\w{0,3}|uberweis\w{0,3}|betaal\w{0,3}|maak \w{0,10} ?over|zaplac\w{0,3}|"
+    r"przelej|przelew\w{0,2}|ode\w{1,4}|bayar\w{0,3}|transfer\w{0,3}|thanh toan|chuyen khoan|оплат\w{0,4}|"
+    r"переведи|заплати|compr\w{1,4}|achete\w{0,2}|kauf\w{0,2}|koop|kup\w{0,2}|satin al\w{0,4}|beli)\b"
+    r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद")
+_MONEY_ANY = re.compile(
+    r"\b(?:cartao|carta di credito|tarjeta|carte|kreditkarte|karte|kaart|karta|kart\w{0,3}|kartu|the tin dung|"
+    r"карт\w{1,2}|"
+    r"conta|conto|cuenta|compte|konto|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|lizenz\w{0,2}|"
+    r"assinatura|abbonamento|suscripcion|abonnement|abonament|abonelik|langganan)\b"
+    r"|카드|계좌|구독|カード|口座|サブスク|卡|账户|账号|订阅|بطاقة|حساب|اشتراك|कार्ड|खाता|सदस्यता")
+
+
+# A file, a path, history, code or an env dump as the thing sent.
+_DATA_ANY = re.compile(
+    r"`[^`\n]{0,80}(?:/|\.env|\benv\b|printenv|history|\.\w{2,4})[^`\n]{0,80}`|~/|\$home|\$\(|=@|@-"
+    r"|\b(?:historique|conversation|historial|conversacion|cronologia|verlauf|geschiedenis|historia|historie|gecmis\w{0,4}|"
+    r"riwayat|lich su|codigo|codice|code source|quellcode|broncode|kod\w{0,2}|kaynak kod\w{0,2}|kode|ma nguon|"
+    r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|"
+    r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2})\b"
+    r"|기록|대화|소스|파일|履歴|会話|ソース|ファイル|历史|聊天记录|源代码|代码|文件|سجل|محادثة|الكود|ملف|इतिहास|कोड|फ़ाइल|फाइल")
+# A value written out after a colon or equals sign: "비밀번호: Hunter2!".
+_GIVEN_VALUE = re.compile(r"[:=]\s?[`'\"]?(?=[^\s`'\"]{0,40}[\d!@#%^&*_+])[^\s`'\"<$]{6,}")

@@ -8,10 +8,9 @@ stated in it.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from hermes.agent import tokens
-from hermes.agent.tool_registry import Tool, ToolRegistry, in_thread, preview
+from hermes.agent.tool_registry import ToolRegistry, in_thread
 from hermes.config import Config, SkillsConfig
 
 INDEX_MODEL = "gpt-4o"  # any o200k model name: the index's cap is in o200k tokens
@@ -37,24 +36,6 @@ def skills_block(cfg: SkillsConfig, project_root: Path | None) -> tuple[str, lis
             [*catalog.notices, *catalog.problems])
 
 
-def describe_skill_call(args: dict[str, Any]) -> str:
-    """`skill_view deploy-staging`, `skill_view deploy-staging scripts/check.sh`, `skill_manage create x`."""
-    if "action" in args:
-        return f"skill_manage {preview(args.get('action'), 10)} {preview(args.get('name'), 40)}"
-    name = preview(args.get("name"), 40) or "(list)"
-    file = f" {preview(args.get('file'), 40)}" if args.get("file") else ""
-    return f"skill_view {name}{file}"
-
-
-def describe_skill_result(args: dict[str, Any], data: dict[str, Any]) -> str:
-    start = describe_skill_call(args)
-    if data.get("staged"):
-        return f"{start} → staged for approval"
-    if isinstance(data.get("skills"), list):
-        return f"{start} → {len(data['skills'])} skills"
-    return f"{start} → ok"
-
-
 def register_skill_tools(registry: ToolRegistry, config: Config, project_root: Path | None,
                          session_id: str) -> None:
     """skill_view (when there are skills) and skill_manage (when skills are enabled), after
@@ -67,12 +48,12 @@ def register_skill_tools(registry: ToolRegistry, config: Config, project_root: P
     from hermes.memory.screening import Screener
 
     judge = make_judge(config)
-    from hermes.skills.skill_tools import SKILL_MANAGE_SCHEMA, SKILL_VIEW_SCHEMA, SkillTools
+    from hermes.skills.skill_tools import SKILL_LOOK, SKILL_MANAGE_SCHEMA, SKILL_VIEW_SCHEMA, SkillTools
+    from hermes.toolspec import ToolSpec
 
     tools = SkillTools(cfg, project_root, session_id=session_id, screen=Screener(judge))
     if tools.catalog().skills:  # with no skill there is nothing to view: save its schema
-        registry.register(Tool("skill_view", SKILL_VIEW_SCHEMA, in_thread(tools.view),
-                               describe_skill_call, describe_skill_result))
+        registry.register(ToolSpec("skill_view", SKILL_VIEW_SCHEMA, in_thread(tools.view),
+                                   SKILL_LOOK))
     manage = tools.manage if judge is None else in_thread(tools.manage)
-    registry.register(Tool("skill_manage", SKILL_MANAGE_SCHEMA, manage, describe_skill_call,
-                           describe_skill_result))
+    registry.register(ToolSpec("skill_manage", SKILL_MANAGE_SCHEMA, manage, SKILL_LOOK))

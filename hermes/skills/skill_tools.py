@@ -17,6 +17,7 @@ from hermes.skills.skill_changes import SkillRequest, propose
 from hermes.skills.skill_gate import Screen
 from hermes.skills.skill_stores import SkillUnreadable, files_beside, read_beside
 from hermes.security.scan import assess
+from hermes.toolspec import ToolCall, ToolLook, error_line, preview
 
 # Kept short: every request carries them (see bench/token_bench.py).
 SKILL_VIEW_SCHEMA: dict[str, Any] = {"type": "function", "function": {
@@ -32,6 +33,29 @@ SKILL_MANAGE_SCHEMA: dict[str, Any] = {"type": "function", "function": {
         "action": {"enum": ["create", "patch", "delete"]}, "name": {"type": "string"},
         "description": {"type": "string"}, "content": {"type": "string"}},
         "required": ["action", "name"]}}}
+
+
+def skill_line(call: ToolCall) -> str:
+    """`skill_view deploy-staging → ok`, `skill_manage create deploy-staging → staged for approval`."""
+    args = call.arguments
+    if "action" in args or call.name == "skill_manage":
+        start = f"skill_manage {preview(args.get('action'), 10)} {preview(args.get('name'), 40)}"
+    else:
+        file = f" {preview(args.get('file'), 40)}" if args.get("file") else ""
+        start = f"skill_view {preview(args.get('name'), 40) or '(list)'}{file}"
+    if not call.done:
+        return start
+    if not call.success:
+        return error_line(start, call)
+    data = call.data
+    if data.get("staged"):
+        return f"{start} → staged for approval"
+    if isinstance(data.get("skills"), list):
+        return f"{start} → {len(data['skills'])} skills"
+    return f"{start} → ok"
+
+
+SKILL_LOOK = ToolLook("📘", skill_line)
 
 
 def _error(message: str) -> str:

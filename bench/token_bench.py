@@ -236,8 +236,11 @@ def _skills_rows(home: Path, server: FakeLLMServer) -> list[str]:
         rows.append(f"  skills index at {n} skills: {tokens.count_text(block, 'gpt-4o')} tokens "
                     "(cap 300, o200k)")
     _write_skills(home, 20)
+    from hermes.memory import store_path
+
     for f in (home / "memories").glob("*.md"):
         f.unlink()  # empty memory, as the first request above
+    store_path("project").unlink(missing_ok=True)
     first = asyncio.run(_conversation(server, [USER_TEXT]))[0][0]
     rows.append(f"  whole first request with 20 skills, all tools: "
                 f"{_req_tokens(first, 'openai/gpt-4.1')} tokens (target 1,500, o200k)")

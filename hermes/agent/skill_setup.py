@@ -14,9 +14,9 @@ from hermes.agent.tool_registry import ToolRegistry, in_thread
 from hermes.config import Config, SkillsConfig
 
 INDEX_MODEL = "gpt-4o"  # any o200k model name: the index's cap is in o200k tokens
-# Within the index's 300-token cap, the prompt gives it 220: with 20 skills the whole first
+# Within the index's 300-token cap, the prompt gives it 190: with 20 skills the whole first
 # request (instructions, every tool schema, the index) then stays under 1,500 tokens.
-INDEX_TOKENS = 220
+INDEX_TOKENS = 190
 
 
 def count_index_tokens(text: str) -> int:

@@ -28,7 +28,7 @@ SKILL_VIEW_SCHEMA: dict[str, Any] = {"type": "function", "function": {
 
 SKILL_MANAGE_SCHEMA: dict[str, Any] = {"type": "function", "function": {
     "name": "skill_manage",
-    "description": "Propose a reusable procedure as a skill; a person approves.",
+    "description": "Propose a reusable procedure as a skill (a person approves).",
     "parameters": {"type": "object", "properties": {
         "action": {"enum": ["create", "patch", "delete"]}, "name": {"type": "string"},
         "description": {"type": "string"}, "content": {"type": "string"}},

@@ -187,6 +187,67 @@ def _read_300_lines(model: str) -> tuple[int, int, int]:
     return count(whole.result), capped.display["last"], count(capped.result)
 
 
+SKILL_TOPICS = [
+    ("deploy-staging", "Deploy the API to staging with Ansible and check the health page"),
+    ("rotate-logs", "Rotate and compress the service logs when the disk is nearly full"),
+    ("db-migrate", "Write and run a SQLx migration, with a rollback script beside it"),
+    ("release-notes", "Draft release notes from the merged pull requests since the last tag"),
+    ("flaky-test", "Find why a test fails only sometimes: rerun, isolate, fix the race"),
+    ("bump-deps", "Update Rust dependencies, run the tests and note breaking changes"),
+    ("tls-renew", "Renew the staging TLS certificate and reload the proxy"),
+    ("bench-compare", "Run the benchmarks on two commits and compare the medians"),
+    ("incident-report", "Write a short incident report: timeline, cause, fix, follow-ups"),
+    ("backup-restore", "Restore the Postgres backup into a scratch database and verify it"),
+    ("onboard-dev", "Set up a new developer's machine: toolchain, env vars, first build"),
+    ("api-docs", "Regenerate the OpenAPI docs and check every route is described"),
+    ("perf-profile", "Profile a slow endpoint with flamegraphs and list the top three costs"),
+    ("docker-slim", "Shrink the Docker image: multi-stage build, strip, distroless base"),
+    ("secret-rotate", "Rotate an API key in the vault and redeploy the services using it"),
+    ("ci-cache", "Fix a CI cache miss: key the cache on the lock file and toolchain"),
+    ("feature-flag", "Add a feature flag with a default off and a test for both paths"),
+    ("log-query", "Find a request's log lines by its request id across the services"),
+    ("hotfix-branch", "Cut a hotfix branch from the last tag, fix, tag and merge back"),
+    ("cleanup-branches", "Delete merged remote branches older than a month, keeping release ones"),
+]
+
+
+def _write_skills(home: Path, n: int) -> None:
+    """`n` skills in the user's store, as a person would keep them."""
+    import shutil
+
+    shutil.rmtree(home / "skills", ignore_errors=True)
+    for name, description in SKILL_TOPICS[:n]:
+        folder = home / "skills" / name
+        folder.mkdir(parents=True)
+        (folder / "SKILL.md").write_text(f"---\nname: {name}\ndescription: {description}\n---\n\n"
+                                         "1. Check the state first.\n2. Do the steps.\n",
+                                         encoding="utf-8")
+
+
+def _skills_rows(home: Path, server: FakeLLMServer) -> list[str]:
+    """The SKILLS block's tokens at 0, 5 and 20 skills, and a first request with 20 skills."""
+    from hermes.agent.skill_setup import skills_block
+    from hermes.config import SkillsConfig
+
+    rows = []
+    for n in (0, 5, 20):
+        _write_skills(home, n)
+        block, _ = skills_block(SkillsConfig(), None)
+        rows.append(f"  skills index at {n} skills: {tokens.count_text(block, 'gpt-4o')} tokens "
+                    "(cap 300, o200k)")
+    _write_skills(home, 20)
+    from hermes.memory import store_path
+
+    for f in (home / "memories").glob("*.md"):
+        f.unlink()  # empty memory, as the first request above
+    store_path("project").unlink(missing_ok=True)
+    first = asyncio.run(_conversation(server, [USER_TEXT]))[0][0]
+    rows.append(f"  whole first request with 20 skills, all tools: "
+                f"{_req_tokens(first, 'openai/gpt-4.1')} tokens (target 1,500, o200k)")
+    _write_skills(home, 0)
+    return rows
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp, FakeLLMServer() as server:
         home = Path(tmp) / "home"
@@ -218,6 +279,7 @@ def main() -> None:
         runs["first turn, memory nearly full, default config"] = asyncio.run(
             _conversation(server, [USER_TEXT]))
         tools = first_request.get("tools") or []
+        skills_rows = _skills_rows(home, server)
 
         print(f"litellm import (offline settings): {import_seconds:.2f} s; send() wall time "
               f"against the loopback server: median {statistics.median(SEND_SECONDS) * 1000:.0f}"
@@ -256,6 +318,9 @@ def main() -> None:
                     line += "; per turn: " + ", ".join(
                         f"{100 * (t[1] + t[2]) / t[0]:.0f}%" for t in totals)
                 print(line)
+        print("\nSkills")
+        for row in skills_rows:
+            print(row)
 
 
 if __name__ == "__main__":

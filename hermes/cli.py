@@ -20,6 +20,7 @@ from hermes.memory import cli as memory_cli
 from hermes.providers import cli as providers_cli
 from hermes.providers import honcho_cli
 from hermes.sessions import cli as sessions_cli
+from hermes.skills import cli as skills_cli
 
 
 def _add_config_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -148,11 +149,31 @@ def build_parser() -> argparse.ArgumentParser:
     # in the order `hermes --help` lists them
     agent_cli.add_parser(sub)
     sessions_cli.add_parser(sub, {"hermes-agent": (interop_cli.EXPORT_HELP, interop_cli.export_sessions)})
-    providers_cli.add_memory_subcommands(memory_cli.add_parser(sub))
+    memory_sub = memory_cli.add_parser(sub)
+    providers_cli.add_memory_subcommands(memory_sub)
+    _add_skills_to_pending(memory_sub)
     honcho_cli.add_parser(sub)
     _add_config_parser(sub)
     interop_cli.add_parser(sub)
+    skills_cli.add_parser(sub)
     return parser
+
+
+def _add_skills_to_pending(memory_sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """`hermes memory pending` lists staged skill changes too (the memory layer does not know
+    skills; both sit in the same layer)."""
+    pending = memory_sub.choices.get("pending")
+    if pending is None:
+        return
+    memory_pending = pending.get_default("func")
+
+    def run(args: argparse.Namespace) -> int:
+        code = int(memory_pending(args) or 0)
+        if not getattr(args, "json", False):
+            skills_cli.print_pending_skills()
+        return code
+
+    pending.set_defaults(func=run)
 
 
 def _run_tui(args: argparse.Namespace) -> int:

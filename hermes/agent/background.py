@@ -62,6 +62,9 @@ def _usage(purpose: str, mc: ModelConfig, state: llm.StreamState,
     return BackgroundUsage(purpose, mc.name, p, c, llm.cost_usd(mc.name, p, c))
 
 
+usage_of = _usage  # the same accounting for the skill review (hermes/agent/skill_review.py)
+
+
 def _cut(text: str, limit: int) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit] + " […]"

@@ -16,6 +16,7 @@ from hermes.agent.coding_host import CodingHost
 from hermes.agent.events import Event, Notice
 from hermes.agent.loop import Conversation
 from hermes.agent.prompt import SystemPrompt, build_system_prompt
+from hermes.agent.skill_setup import register_skill_tools, skills_block
 from hermes.agent.stored_history import History, SessionTotals, strip_injected_context
 from hermes.agent.tool_registry import ToolRegistry, build_registry
 from hermes.config import Config, ModelConfig
@@ -47,6 +48,7 @@ class ConversationBuilder:
         self.summary = ""  # the compression summary the next prompt carries
         self.memory_tool: MemoryTool | None = None  # the current registry's (None: memory off)
         self._project_announced = False
+        self._skill_notes_told: set[str] = set()
 
     def announce_project(self) -> None:
         """Tell the person, once, which project files were left out of the prompt and why."""
@@ -69,9 +71,14 @@ class ConversationBuilder:
         sources = self._coding.turn_sources
         sources.record("project context", self._coding.project.block, standing=True)
         sources.record("provider context", block, standing=True)
+        skills, notes = skills_block(self._cfg.skills, self._coding.project.root)
+        for line in notes:
+            if line not in self._skill_notes_told:  # once per line, not at every prompt
+                self._skill_notes_told.add(line)
+                self._emit(Notice(kind="info", text=line))
         return build_system_prompt(self._cfg, provider_block=block,
                                    summary=self.summary if summary is None else summary,
-                                   project_block=self._coding.project.block)
+                                   project_block=self._coding.project.block, skills_block=skills)
 
     def conversation(self, session_id: str, prompt: str, messages: list[dict[str, Any]],
                      totals: SessionTotals | None = None) -> Conversation:
@@ -93,4 +100,5 @@ class ConversationBuilder:
                                                     self._provider(), coding=self._coding.tools,
                                                     turn_sources=self._coding.turn_sources,
                                                     project_dir=str(self._coding.project.root))
+        register_skill_tools(registry, self._cfg, self._coding.project.root, session_id)
         return registry

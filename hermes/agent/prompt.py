@@ -33,15 +33,17 @@ SUMMARY_HEADING = ("Summary of the earlier part of this conversation (it was com
 
 
 def build_system_prompt(cfg: Config, *, provider_block: str = "", summary: str = "",
-                        project_block: str = "") -> SystemPrompt:
-    """Identity, the frozen memory blocks, memory guidance, session-search guidance, the
+                        project_block: str = "", skills_block: str = "") -> SystemPrompt:
+    """Identity, the frozen memory blocks, the SKILLS index (hermes/agent/skill_setup.py),
+    memory guidance, session-search guidance, the
     PROJECT CONTEXT block (read once at session start: hermes/workspace/project.py) and the
     provider's static block; `summary` (after a compression) describes the earlier conversation."""
     from hermes.memory import memory_guidance, render_snapshot
     from hermes.sessions import session_search_guidance
 
     snapshot = render_snapshot(cfg.memory) or ""
-    parts = [IDENTITY, snapshot, memory_guidance(cfg.memory) or "", session_search_guidance() or "",
+    parts = [IDENTITY, snapshot, skills_block.strip(), memory_guidance(cfg.memory) or "",
+             session_search_guidance() or "",
              project_block.strip(), provider_block.strip()]
     if summary.strip():
         parts.append(SUMMARY_HEADING + summary.strip())

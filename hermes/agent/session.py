@@ -331,7 +331,8 @@ class AgentSession:
                                       turn_index=current.turn_index, wants_title=wants_title,
                                       can_review=self._builder.memory_tool is not None,
                                       provider=self.provider if finished else None,
-                                      sources=self.turn_sources.snapshot())
+                                      sources=self.turn_sources.snapshot(),
+                                      project_root=self.project_root)
         return done
 
     # ------------------------------------------------------------ background work

@@ -152,9 +152,10 @@ class AfterTurn:
 
     def schedule(self, result: TurnResult, *, session_id: str, turn_index: int, wants_title: bool,
                  can_review: bool, provider: GuardedProvider | None,
-                 sources: TurnSources | None = None) -> None:
+                 sources: TurnSources | None = None, project_root: Path | None = None) -> None:
         """`sources`: what the turn's file and command tools showed (a snapshot): the review
-        is told their labels, and its writes that copy from them are staged."""
+        is told their labels, and its writes that copy from them are staged. A turn with a
+        procedure in it also gets the skill review (hermes/agent/skill_review.py)."""
         cfg, user_text = self.cfg, result.user_text
         interval = cfg.memory.review_interval
         review_due = bool(interval and turn_index % interval == 0 and can_review)
@@ -173,6 +174,8 @@ class AfterTurn:
         else:
             every = "turn" if interval == 1 else count(interval, "turn")
             self.tasks.review_status = f"not due (runs every {every})"
+        if review_due and cfg.skills.enabled and cfg.skills.review:
+            self._schedule_skill_review(result, session_id, project_root)
         if wants_title and not combine:
             self.tasks.spawn(self._title(session_id, user_text), "title",
                              job=Job("title", session_id, user_text))
@@ -182,6 +185,22 @@ class AfterTurn:
             self.tasks.spawn(provider.on_turn_finished(session_id, turn_index, user_text,
                                                        result.assistant_text, message_ids),
                              "provider")
+
+    def _schedule_skill_review(self, result: TurnResult, session_id: str,
+                               project_root: Path | None) -> None:
+        from hermes.agent.skill_review import has_procedure, run_skill_review
+
+        if not has_procedure(result.user_text, list(result.tool_lines)):
+            return
+
+        async def review() -> None:
+            usage = await run_skill_review(self.cfg, user_text=result.user_text,
+                                           tool_lines=list(result.tool_lines),
+                                           reply=result.assistant_text, session_id=session_id,
+                                           project_root=project_root, emit=self.emit)
+            self._record(session_id, usage)
+
+        self.tasks.spawn(review(), "skill review")
 
     def replay_saved(self) -> int:
         """Run, in the background, the work an earlier run saved when it quit too early

@@ -76,10 +76,11 @@ def known_looks() -> dict[str, ToolLook]:
     from hermes.memory.memory_tool import MEMORY_LOOK
     from hermes.providers.user_model_tools import LOOKS as USER_MODEL_LOOKS
     from hermes.sessions.search_tool import SESSION_SEARCH_LOOK, TOOL_NAME
+    from hermes.skills.skill_tools import SKILL_LOOK
     from hermes.workspace.coding_lines import LOOKS as CODING_LOOKS
 
     return {"memory": MEMORY_LOOK, TOOL_NAME: SESSION_SEARCH_LOOK, **CODING_LOOKS,
-            **USER_MODEL_LOOKS}
+            **USER_MODEL_LOOKS, "skill_view": SKILL_LOOK, "skill_manage": SKILL_LOOK}
 
 
 def look_for(name: str) -> ToolLook:

@@ -31,6 +31,7 @@ from hermes.config.schema import (
     ModelConfig,
     ProjectConfig,
     SessionsConfig,
+    SkillsConfig,
     ToolsConfig,
     UserModelConfig,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "ModelConfig",
     "ProjectConfig",
     "SessionsConfig",
+    "SkillsConfig",
     "ToolsConfig",
     "UserModelConfig",
     "api_base_problem",

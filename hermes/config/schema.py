@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any, Literal
 
 __all__ = ["MAX_COMMAND_TIMEOUT", "AgentConfig", "CompressionConfig", "Config", "DisplayConfig", "HonchoConfig",
-           "MemoryConfig", "ModelConfig", "ProjectConfig", "SessionsConfig", "ToolsConfig", "UserModelConfig"]
+           "MemoryConfig", "ModelConfig", "ProjectConfig", "SessionsConfig", "SkillsConfig", "ToolsConfig",
+           "UserModelConfig"]
 
 
 def _opt(default: Any, **meta: Any) -> Any:
@@ -133,6 +134,18 @@ class ToolsConfig:
 
 
 @dataclass
+class SkillsConfig:
+    """Skills (hermes/skills/): procedures in SKILL.md folders, indexed in the prompt."""
+
+    enabled: bool = True
+    # staged: every proposal waits for a person; auto: the agent's patches to skills it created
+    # itself are written at once (new skills and deletions still wait)
+    write_approval: str = _opt("staged", choices=("staged", "auto"))
+    review: bool = _opt(True, help="the review may propose skills after multi-step turns")
+    agent_home: str = _opt("", help="a Hermes Agent home whose skills/ are read, read-only")
+
+
+@dataclass
 class Config:
     model: ModelConfig = field(default_factory=ModelConfig)
     memory: MemoryConfig = field(default_factory=MemoryConfig)
@@ -143,6 +156,7 @@ class Config:
     user_model: UserModelConfig = field(default_factory=UserModelConfig)
     project: ProjectConfig = field(default_factory=ProjectConfig)
     tools: ToolsConfig = field(default_factory=ToolsConfig)
+    skills: SkillsConfig = field(default_factory=SkillsConfig)
     # Not config keys: where it came from and what was odd about it.
     source: Path | None = field(default=None, compare=False, metadata={"internal": True})
     warnings: list[str] = field(default_factory=list, compare=False, metadata={"internal": True})

@@ -14,6 +14,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from hermes.config import Config
     from hermes.interop.agent_home import AgentHistory
     from hermes.interop.config_import import ConfigPlan
@@ -31,7 +33,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     s = p.add_subparsers(dest="import_source", metavar="SOURCE")
     c = s.add_parser("hermes-agent", help="a Hermes Agent (NousResearch) home, default ~/.hermes",
                      description="Merge MEMORY.md/USER.md entry by entry (scanned, duplicates "
-                     "skipped), import state.db sessions (searchable, resumable by title), and "
+                     "skipped), import skills/ (scanned; suspicious ones wait for approval), "
+                     "import state.db sessions (searchable, resumable by title), and "
                      "show how config.yaml maps (applied only with --config).")
     c.add_argument("path", nargs="?", metavar="PATH", help="the Hermes Agent home (default ~/.hermes)")
     c.add_argument("--dry-run", action="store_true", help="print what would be imported; change nothing")
@@ -105,6 +108,7 @@ def run_import(args: argparse.Namespace) -> int:
         _report_memory(memory)
         _report_sessions(history is not None, sessions, plan)
         _report_config(config_plan, args.config)
+        _import_skills(home.root / "skills", dry_run=args.dry_run)
         if args.dry_run:
             return 0
         return _apply(args, cfg, memory, store, history, plan, sessions, config_plan)
@@ -115,6 +119,17 @@ def run_import(args: argparse.Namespace) -> int:
             history.close()
         if store is not None:
             store.close()
+
+
+def _import_skills(folder: Path, *, dry_run: bool) -> None:
+    """The home's skills/ through the skills gate; each one held back is named with its reason."""
+    from hermes.skills.cli import print_import_report
+    from hermes.skills.skill_import import import_skills
+
+    if not folder.is_dir():
+        _say("Skills: none found")
+        return
+    print_import_report(import_skills(folder, dry_run=dry_run), dry_run=dry_run)
 
 
 def _report_memory(report: MemoryReport) -> None:

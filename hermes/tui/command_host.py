@@ -7,6 +7,7 @@ where the app builds its runner).
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
 if TYPE_CHECKING:
@@ -51,6 +52,7 @@ class CommandHost(Protocol):
     def set_theme(self, name: str) -> str: ...
 
     def theme_names(self) -> list[str]: ...
+    def suspend(self) -> AbstractContextManager[None]: ...  # hand the terminal to $EDITOR
 
     async def action_quit(self) -> None: ...
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hermes.tui import commands, memory_bridge
+from hermes.tui import commands, memory_bridge, skills_bridge
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
@@ -351,8 +352,8 @@ class CommandRunner:
             return
         sub = words[0].lower()
         if sub == "pending":
-            if not memory_bridge.list_pending(self.app.cfg):
-                await self.say("No memory writes are waiting for approval.")
+            if not memory_bridge.pending_views(self.app.cfg):
+                await self.say("No memory writes or skills are waiting for approval.")
                 return
             self.app.open_approvals()
             return
@@ -383,6 +384,63 @@ class CommandRunner:
                 self.app.cfg, words[1], provider=agent.provider if agent is not None else None)
             await self.say(line, "info" if ok else "error")
         self.app.refresh_memory_status()
+
+    # ------------------------------------------------------------ skills
+
+    def _project_root(self) -> Path:
+        agent = self.app.agent
+        if agent is not None:
+            return agent.project_root
+        from hermes.paths import find_project_root, working_dir
+
+        return find_project_root(working_dir())
+
+    async def cmd_skills(self, args: str) -> None:
+        words = args.split(maxsplit=1)
+        cfg, root = self.app.cfg, self._project_root()
+        if not words:
+            await self.say(skills_bridge.list_text(cfg, root, OPEN_KEY_LABEL))
+            return
+        sub = words[0].lower()
+        if sub not in commands.SKILLS_SUBCOMMANDS or len(words) < 2:
+            await self.say("Usage: /skills [view NAME | edit NAME | rm NAME]", "error")
+            return
+        name = words[1].strip()
+        if sub == "view":
+            found, text = skills_bridge.view_text(cfg, root, name)
+            await self.say(text, "info" if found else "error")
+        elif sub == "rm":
+            ok, line = skills_bridge.remove(cfg, root, name)
+            await self.say(line, "info" if ok else "error")
+        else:
+            await self._edit_skill(name)
+
+    async def _edit_skill(self, name: str) -> None:
+        import os
+        import shlex
+        import subprocess
+
+        path, why = skills_bridge.editable_path(self.app.cfg, self._project_root(), name)
+        if path is None:
+            await self.say(why, "error")
+            return
+        editor = os.environ.get("VISUAL") or os.environ.get("EDITOR") or "vi"
+        try:
+            with self.app.suspend():
+                subprocess.run([*shlex.split(editor), str(path)], check=False)
+        except Exception as exc:  # noqa: BLE001 - no editor, or no terminal to hand over
+            await self.say(f"Cannot open {editor}: {exc}; set $EDITOR to an editor you have.",
+                           "error")
+            return
+        await self.say(skills_bridge.check_edited(path))
+
+    async def cmd_skill(self, args: str) -> None:
+        name = skills_bridge.exists(self.app.cfg, self._project_root(), args.strip())
+        if name is None:
+            await self.say(f"No skill named {args.strip()!r}; /skills lists them.", "error")
+            return
+        self.app.send_message(f"Use the skill {name}: load it with skill_view and follow its "
+                              "steps.")
 
 
 def _unmarked(text: str) -> str:

@@ -32,6 +32,8 @@ class CommandError(ValueError):
 MEMORY_SUBCOMMANDS = ("pending", "approve", "reject", "approval", "history", "undo", "forget",
                       "refresh")
 
+SKILLS_SUBCOMMANDS = ("view", "edit", "rm")
+
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "/help", "list the commands and keys"),
     SlashCommand("new", "/new [NAME]", "start a new session, optionally named", "optional"),
@@ -46,6 +48,10 @@ COMMANDS: tuple[SlashCommand, ...] = (
                  "memory viewer, approvals, history; forget a user-model conclusion; refresh: "
                  "continue with the current memory", "optional",
                  MEMORY_SUBCOMMANDS),
+    SlashCommand("skills", "/skills [view|edit|rm NAME]",
+                 "list skills; view one, edit it in $EDITOR or remove it", "optional",
+                 SKILLS_SUBCOMMANDS),
+    SlashCommand("skill", "/skill NAME", "ask the agent to use a skill by its name", "required"),
     SlashCommand("model", "/model [NAME]", "show or switch the model (litellm name)", "optional"),
     SlashCommand("setup", "/setup", "choose the provider, model and key again (saved in config)"),
     SlashCommand("theme", "/theme [NAME]", "show or switch the theme (saved in config)", "optional"),
@@ -90,7 +96,8 @@ def parse(text: str) -> Invocation:
         raise CommandError(f"/{name} needs an argument. Usage: {command.usage}")
     if name == "memory" and args:
         _check_memory_args(args)
-    if command.choices and name != "memory" and args and args.lower() not in command.choices:
+    # the first word picks a subcommand or a theme; what follows it (a skill's name) is free
+    if command.choices and name != "memory" and args and args.split()[0].lower() not in command.choices:
         raise CommandError(f"Usage: {command.usage}")
     return Invocation(name, args)
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from hermes import paths
 from hermes.config import Config
+from hermes.tui import skills_bridge
 
 if TYPE_CHECKING:
     from hermes.memory.pending import PendingWrite
@@ -65,7 +66,7 @@ def pending_count(cfg: Config | None = None) -> int:
     try:
         from hermes.memory import pending_count as count
 
-        return count(cfg.memory if cfg else None)
+        return count(cfg.memory if cfg else None) + len(skills_bridge.pending_skill_ids())
     except Exception:
         log.exception("pending count failed")
         return 0
@@ -153,6 +154,7 @@ class PendingView:
     reason: str = ""  # why it was staged ("" in records from before reasons were kept)
     origin_label: str = ""  # who stands behind it: you, a source, the model alone
     flagged: bool = False  # the scan or the judge found it suspicious: "all" asks again
+    diff: str = ""  # a skill proposal: its SKILL.md as a unified diff
 
 
 TARGET_LABELS = {"memory": "Memory", "user": "User profile", "memory+user": "Memory + profile"}
@@ -173,7 +175,17 @@ def pending_view(record: PendingWrite) -> PendingView:
 
 
 def pending_views(cfg: Config | None = None) -> list[PendingView]:
-    return [pending_view(r) for r in list_pending(cfg)]
+    """Staged memory writes, then staged skill changes."""
+    return [pending_view(r) for r in list_pending(cfg)] + skill_views()
+
+
+def skill_views() -> list[PendingView]:
+    from hermes.skills.skill_proposals import list_proposals
+
+    return [PendingView(id=p.id, action=p.action, target="skill", target_label=f"Skill {p.name}",
+                        before="", after="", origin=p.origin, preview=p.name,
+                        reason=" ".join(p.reason.split()), diff=p.diff())
+            for p in list_proposals()]
 
 
 def find_pending(cfg: Config, pending_id: str) -> PendingView | None:
@@ -196,7 +208,7 @@ def pending_ids(cfg: Config) -> set[str] | None:
     """Ids of the writes waiting now; None when the queue cannot be read (then nothing is
     taken as decided)."""
     try:
-        return {str(r.id) for r in list_pending(cfg)}
+        return {str(r.id) for r in list_pending(cfg)} | skills_bridge.pending_skill_ids()
     except MemoryActionError:
         return None
 
@@ -215,6 +227,10 @@ def decide(cfg: Config, verdict: str, target: str) -> list[Decision]:
     """Approve or reject one pending id (or unique prefix) or "all"; one Decision each."""
     from hermes.memory import approve, reject
 
+    if skills_bridge.is_skill_id(target):
+        done = "approved" if verdict == "approve" else "rejected"
+        return [Decision(i, done if ok else "kept", line)
+                for i, ok, line in skills_bridge.decide(verdict, target)]
     func = approve if verdict == "approve" else reject
     outcomes = _run(f"{verdict.capitalize()} {target}", func, cfg.memory, target)
     done = "approved" if verdict == "approve" else "rejected"

@@ -274,7 +274,8 @@ async def test_close_during_a_reply_keeps_the_partial(agent_env, recorder):
 
 async def test_unusable_state_db_degrades_to_chat_without_history(agent_env, hermes_home):
     server, make_cfg = agent_env
-    cfg = make_cfg(memory={"review_interval": 0}, tools={"enabled": False})
+    cfg = make_cfg(memory={"review_interval": 0}, tools={"enabled": False},
+                   skills={"enabled": False})
     (hermes_home / "state.db").write_bytes(b"this is not a database" * 100)
     agent = AgentSession.open(cfg)
     assert agent.history_error and "state.db" in agent.history_error

@@ -186,7 +186,7 @@ async def test_tools_disabled_sends_none_of_them(agent_env, repo: Path, monkeypa
     await agent.send("hi")
     names = [t["function"]["name"] for t in server.requests_for(MAIN)[-1]["tools"]]
     assert names == ["memory", "session_search", "read_file", "list_files", "search_files",
-                     "edit_file", "write_file", "run_command"]
+                     "edit_file", "write_file", "run_command", "skill_manage"]  # no skills: no skill_view
     await agent.close()
 
 

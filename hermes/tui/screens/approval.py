@@ -43,6 +43,8 @@ def detail_text(item: PendingView) -> Text:
         text.append("why: ", style="bold")
         text.append(f"{item.reason}\n")
     text.append("\n")
+    if item.diff:
+        return _diff_text(text, item.diff)
     if item.before:
         text.append("before\n", style="bold")
         text.append(_indent(item.before, "- "), style="red")
@@ -53,6 +55,15 @@ def detail_text(item: PendingView) -> Text:
         text.append("\n")
     if not item.before and not item.after:
         text.append("(no content)", style="dim")
+    return text
+
+
+def _diff_text(text: Text, diff: str) -> Text:
+    """A skill proposal: its SKILL.md as a diff, added lines green, removed red."""
+    for line in diff.splitlines():
+        style = ("bold" if line.startswith(("+++", "---", "@@")) else
+                 "green" if line.startswith("+") else "red" if line.startswith("-") else "")
+        text.append(line + "\n", style=style)
     return text
 
 

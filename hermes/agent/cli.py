@@ -172,7 +172,6 @@ async def _chat(cfg: Config, args: argparse.Namespace) -> int:
         from hermes.workspace.policy import approve_everything
 
         agent.set_tool_approver(approve_everything)
-    agent.start_saved_jobs()  # work an earlier run saved when it quit too early
     pruning = _start_auto_prune(cfg)
 
     def stop() -> None:
@@ -185,14 +184,18 @@ async def _chat(cfg: Config, args: argparse.Namespace) -> int:
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stop)
     try:
         done = await agent.send(args.query)
+        # work an earlier run saved when it quit too early: after the answer, so that on a
+        # one-slot local server it does not stand in front of it
+        agent.start_saved_jobs()
         if done.failed or done.interrupted:
             return 1
-        if not await agent.wait_background(timeout=cfg.agent.request_timeout):
-            pass  # close() saves it; said below
-        elif agent.review_status.startswith("failed: "):
+        # The answer is out: the review gets the quit grace in close(), then it is saved as a
+        # job for the next start instead of holding the process (a slow local model took
+        # minutes). A review that is off or not due by the config is a choice, not news.
+        if agent.review_status.startswith("failed: "):
             _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
-        elif agent.review_status not in ("done", "scheduled"):
-            _say(f"hermes: memory review skipped: {agent.review_status}")
+        if done.extras.get("empty_reply"):
+            return 1  # the model gave no answer (the line says so); scripts must not take it for one
         # a reply cut at the token limit is printed, with its notice, but is not an answer
         return EXIT_TRUNCATED if done.extras.get("truncated") else 0
     finally:

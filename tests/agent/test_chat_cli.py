@@ -48,13 +48,14 @@ def test_chat_q_stores_memory_and_the_next_session_sees_it(cli_env):
     first = _hermes(home, "chat", "-q", "remember that I prefer tabs")
     assert first.returncode == 0, first.stderr
     assert first.stdout == "Saved: you prefer tabs.\n"
-    assert "Prefers tabs over spaces" in (home / "memories" / "USER.md").read_text()
-    assert len(server.requests_for(REVIEW)) == 1  # the review ran before exit
+    # the user's own words are saved by Hermes; the model's paraphrase is answered, not run
+    assert (home / "memories" / "USER.md").read_text() == 'The user said: "I prefer tabs"'
+    assert not server.requests_for(REVIEW)  # nothing left to review: what they said is kept
 
     second = _hermes(home, "chat", "-q", "which indentation do I like?")
     assert second.returncode == 0, second.stderr
     assert second.stdout == "OK.\n"
-    assert "Prefers tabs over spaces" in system_prompt(server.requests_for(MAIN)[-1])
+    assert "I prefer tabs" in system_prompt(server.requests_for(MAIN)[-1])
 
     listing = _hermes(home, "sessions", "list")
     assert listing.returncode == 0, listing.stderr

@@ -298,7 +298,9 @@ def write_home(home: Path, api_base: str, model: str) -> None:
     home.mkdir(parents=True)
     (home / "config.yaml").write_text(json.dumps({
         "model": {"name": f"openai/{model}", "api_base": api_base, "temperature": 0,
-                  "context_window": 8192}}))
+                  "context_window": 8192, "max_tokens": 400},
+        # a shared 2-core machine generates at 1-27 tokens/s: long replies must not be cut
+        "agent": {"reply_timeout": 900, "request_timeout": 900}}))
 
 
 def write_project(project: Path) -> None:

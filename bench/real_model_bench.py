@@ -289,8 +289,12 @@ def run_step(step: Step, home: Path, project: Path, api_base: str, model: str,
              timeout: float) -> tuple[str, str, int, float]:
     env = dict(os.environ, HERMES_HOME=str(home), PYTHONPATH=str(ROOT))
     start = time.monotonic()
-    proc = subprocess.run([sys.executable, "-m", "hermes", "chat", "-q", step.message],
-                          cwd=project, env=env, capture_output=True, text=True, timeout=timeout)
+    try:
+        proc = subprocess.run([sys.executable, "-m", "hermes", "chat", "-q", step.message],
+                              cwd=project, env=env, capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired as exc:
+        out = exc.stdout.decode() if isinstance(exc.stdout, bytes) else (exc.stdout or "")
+        return out, f"no answer within {timeout:.0f} s (--timeout)", -1, time.monotonic() - start
     return proc.stdout, proc.stderr, proc.returncode, time.monotonic() - start
 
 
@@ -321,7 +325,7 @@ def main() -> int:
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--scenario", action="append", choices=sorted(SCENARIOS))
     ap.add_argument("--record", type=Path, help="write every main-model reply here as JSON")
-    ap.add_argument("--timeout", type=float, default=600.0, help="seconds per step at most")
+    ap.add_argument("--timeout", type=float, default=1200.0, help="seconds per step at most")
     args = ap.parse_args()
     server = None
     if args.api_base:

@@ -49,3 +49,10 @@ def first_hit(search_result: str) -> tuple[str, int] | None:
     """(path, line) of the first `file:line:text` hit in a search_files result."""
     match = re.search(r"([\w./-]+\.\w+):(\d+):", search_result)
     return (match.group(1), int(match.group(2))) if match else None
+
+
+def hit_line(search_result: str, path: str, line: int) -> str:
+    """The `path:line: text` of one hit, as a person reads it."""
+    match = re.search(re.escape(f"{path}:{line}:") + r"([^\n\"]*)", search_result)
+    text = match.group(1).strip() if match else ""
+    return f"{path}:{line}: {text}" if text else f"{path}:{line}"

@@ -204,7 +204,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                 if not text.strip() and not "".join(reply_parts).strip():
                     text = _empty_reply_text(prepared, repeated)
                     show(text)
-                    empty_reply = not (prepared.saved and prepared.saved.saved)
+                    empty_reply = not (prepared.saved and prepared.saved.saved) and not prepared.found
                 elif repeated:
                     note = ("\n\n(Stopped: the model repeated a tool call it had already made "
                             "this turn.)")
@@ -279,6 +279,9 @@ def _empty_reply_text(prepared: prefetch.Prepared, repeated: bool) -> str:
     if saved is not None and saved.saved:
         verb = "Waiting for your approval" if saved.staged else "Saved to memory"
         return f"{verb}: " + "; ".join(f.text for f in saved.saved)
+    if prepared.found:
+        return ("The model gave no answer; Hermes found:\n\n"
+                + "\n".join(f"- `{line}`" for line in prepared.found))
     if repeated:
         return ("The model repeated a tool call it had already made and gave no answer. Ask "
                 "again in other words, or /retry.")

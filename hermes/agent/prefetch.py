@@ -34,6 +34,7 @@ class Prepared:
     saved: remember.Saved | None = None
     calls: list[tuple[str, str]] = field(default_factory=list)  # (name, arguments) run here
     tool_lines: list[str] = field(default_factory=list)
+    found: list[str] = field(default_factory=list)  # what a lookup found, for a reply without text
 
     def answer_instead(self, name: str, arguments: str) -> str | None:
         """The result for a model's memory `add` in a turn whose facts Hermes saved already:
@@ -127,6 +128,7 @@ async def _look_up_code(conv: Conversation, name: str, run_tool: RunTool,
         hit = code_question.first_hit(outcome.result)
     if hit is not None:
         path, line = hit
+        prepared.found.append(code_question.hit_line(outcome.result, path, line))
         await _call(conv, run_tool, prepared, "read_file",
                     {"path": path, "offset": max(1, line - 2), "limit": 30})
 

@@ -87,7 +87,7 @@ async def test_template_residue_is_no_answer_and_says_what_to_do(agent_env, reco
     cfg = make_cfg(memory={"review_interval": 0})
     server.queue(Reply(text=DATA["tools_tag_only"]["text"]), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    done = await agent.send("Where is parse_config defined?")
+    done = await agent.send("Which editor should I try next?")
     shown = "".join(e.text for e in recorder.of(TextDelta))
     assert "<tools>" not in shown and "empty reply" in shown
     assert done.extras.get("empty_reply") is True
@@ -212,8 +212,10 @@ async def test_where_is_a_function_defined_is_searched_and_read_before_the_reply
     monkeypatch.chdir(project)
     server.queue(Reply(text=DATA["tools_tag_only"]["text"]), model=MAIN)
     agent = AgentSession.open(cfg)
-    await agent.send("Where is parse_config defined?")
+    done = await agent.send("Where is parse_config defined?")
     results = "\n".join(tool_results(_main(server)[0]))
     assert "app/settings.py:4:" in results  # the definition, not the import in main.py
     assert "return dict(json.load" in results  # and the code read around it
+    # the model's `<tools></tools>` is no answer: the person reads what the lookup found
+    assert done.text.endswith("- `app/settings.py:4: def parse_config(path):`")
     await agent.close()

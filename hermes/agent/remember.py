@@ -39,6 +39,9 @@ _NOT_A_REQUEST = re.compile(
 _NEGATED = re.compile(r"\b(?:don'?t|do not|never|no need to|nicht)\s+(?:remember|save|store|keep|"
                       r"note|merken)\b|\bvergiss\b(?!\s+(?:das\s+)?nicht)|\bforget\b",
                       re.IGNORECASE)
+# A request to remember what something else will show, not a fact the user states.
+_TO_FIND_OUT = re.compile(r"\b(?:remember|note|keep in mind)\s+(?:how|what|where|why|which|who|"
+                          r"when|whether|the\s+\w+\s+(?:in|from|of))\b", re.IGNORECASE)
 # What is left of a sentence once the request words are taken out: nothing worth saving.
 _REQUEST_ONLY = re.compile(
     r"^(?:(?:ok|okay|so|and|also|please|pls|kindly|could you|can you|would you|will you|"
@@ -102,6 +105,8 @@ def stated_facts(text: str) -> list[Fact]:
     for sentence in _sentences(text):
         if _NEGATED.search(sentence):
             continue  # what the user asked NOT to keep
+        if _TO_FIND_OUT.search(sentence):
+            continue  # "read the README and remember how we deploy": the fact is not stated
         asked = re.sub(r"(?i)^(?:can|could|would|will) you\s+", "", sentence)
         body = _LEADING_REQUEST.sub("", asked).strip()
         if sentence.endswith(("?", "？")):

@@ -175,6 +175,10 @@ def test_stated_facts_are_the_users_sentences_without_the_request(text, facts):
     assert [(f.target, f.text) for f in remember.stated_facts(text)] == facts
 
 
+def test_remembering_what_a_file_will_show_states_no_fact():
+    assert remember.stated_facts("Read the README and remember how we deploy.") == []
+
+
 @pytest.mark.parametrize("text", ["Do you remember my name?", "Don't remember my phone number.",
                                   "Forget that I use vim.", "I prefer tabs over spaces."])
 def test_questions_and_refusals_are_not_remember_requests(text):

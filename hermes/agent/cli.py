@@ -377,7 +377,6 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
         from hermes.workspace.policy import approve_everything
 
         agent.set_tool_approver(approve_everything)
-    agent.start_saved_jobs()  # work an earlier run saved when it quit too early
     pruning = _start_auto_prune(cfg)
     stopped_by: list[int] = []
 
@@ -395,6 +394,9 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
             loop.add_signal_handler(sig, stop, int(sig))
     try:
         status = await _turn(agent, cfg, query, report, stopped_by)
+        # work an earlier run saved when it quit too early: after the answer, so that on a
+        # one-slot local server it does not stand in front of it
+        agent.start_saved_jobs()
     finally:
         await agent.close(wait_background=QUIT_GRACE_S)
         if pruning is not None:  # a prune is one transaction: waiting a little is enough
@@ -425,13 +427,12 @@ async def _turn(agent: AgentSession, cfg: Config, query: str, report: _Report,
         if report.error is None:
             report.fail("the turn did not finish; $HERMES_HOME/logs/hermes.log says why")
         return EXIT_MODEL_ERROR
-    if not await agent.wait_background(timeout=cfg.agent.request_timeout):
-        pass  # close() saves it; said after it
-    elif agent.review_status.startswith("failed: "):
+    # The answer is out: the review gets the quit grace in close(), then it is saved as a job
+    # for the next start instead of holding the process (a slow local model took minutes).
+    # A review that is off or not due by the config is a choice, not news.
+    if agent.review_status.startswith("failed: "):
         _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
-    elif agent.review_status not in ("done", "scheduled"):
-        _say(f"hermes: memory review skipped: {agent.review_status}")
-    if not (done.text or report.answer).strip():
+    if done.extras.get("empty_reply") or not (done.text or report.answer).strip():
         tools = len(report.tool_calls)
         after = f" after {tools} tool call{'' if tools == 1 else 's'}" if tools else ""
         report.fail(f"the model ended the turn without an answer{after}; ask again, or "

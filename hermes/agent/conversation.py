@@ -44,7 +44,11 @@ class Conversation:
     failed_user_id: int | None = None  # the stored user message of a turn that got no answer
 
     def request_messages(self) -> list[dict[str, Any]]:
-        return [{"role": "system", "content": self.system_prompt}, *self.messages]
+        """The system message(s) (hermes/agent/prompt.py splits off the session part), then
+        the conversation."""
+        from hermes.agent.prompt import system_messages
+
+        return [*system_messages(self.system_prompt), *self.messages]
 
 
 @dataclass
@@ -57,6 +61,7 @@ class TurnResult:
     prompt_tokens: int = 0  # all requests of the turn
     completion_tokens: int = 0
     tool_lines: list[str] = field(default_factory=list)  # finish summaries, for the review
+    remembered: bool = False  # the user's words were saved as they asked: no review needed
 
 
 def safe_emit(conv: Conversation, event: Event) -> None:

@@ -12,7 +12,7 @@ import logging
 import uuid
 from typing import Any
 
-from hermes.agent import limits, llm, reply_store, textcalls, tokens
+from hermes.agent import limits, llm, prefetch, reply_store, textcalls, tokens
 from hermes.agent.conversation import (  # they lived here first; callers keep importing them from loop
     Conversation as Conversation,
     TurnResult as TurnResult,
@@ -87,17 +87,21 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             content = await _with_provider_context(conv, user_text, turn_index)
         conv.messages.append({"role": "user", "content": content})
     safe_emit(conv, TurnStarted(session_id=conv.session_id, user_message_id=user_id or 0))
+    prepared = (await prefetch.before_reply(conv, user_text, _run_tool) if store_user
+                else prefetch.Prepared())
 
     tools = conv.registry.schemas()
     max_rounds = cfg.agent.max_tool_rounds
     cap = limits.reply_token_cap(conv.model, conv.context_window)
     truncated = False
+    empty_reply = False  # the model said nothing and nothing was done: not an answer
     rounds = 0
     reply_parts: list[str] = []
     state = llm.StreamState()
     prompt_total = completion_total = 0
     assistant_id: int | None = None
-    tool_lines: list[str] = []
+    tool_lines: list[str] = list(prepared.tool_lines)
+    seen_calls: set[tuple[str, str]] = set(prepared.calls)  # a repeat of one is not run again
     checkpoint = reply_store.ReplyCheckpoint(conv)
 
     text_calls = cfg.model.text_tool_calls == "auto"
@@ -142,7 +146,8 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
         while True:
             state = llm.StreamState()
             round_shown = False
-            hold = textcalls.DisplayHold(text_calls and rounds < max_rounds and bool(tools))
+            # held at the round limit too: a call written as text there is dropped, not printed
+            hold = textcalls.DisplayHold(text_calls and bool(tools))
             guard = limits.RepetitionGuard(conv.model.name)
             messages = conv.request_messages()
             extra: dict[str, Any] = {"max_tokens": cap}
@@ -170,7 +175,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                                              state.received_anything) from None
             except llm.LLMError as err:
                 settle_retry("gave up")
-                show(hold.finish(state.text, None))
+                show(hold.abandon(state.text))
                 return reply_store.fail(conv, err, state, checkpoint, reply_parts, user_text, user_id)
             settle_retry("answered")  # a reply of tool calls only has no text to settle it
             p, c, _, _ = _account(conv, state, messages, tools)
@@ -180,7 +185,9 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             text = state.text
             kept: str | None = None
             if not calls and hold.active:
-                calls, kept = _calls_from_text(conv, text)
+                calls, kept = _calls_from_text(conv, text, notice=rounds < max_rounds)
+            if not calls and text.strip() and textcalls.template_only(text):
+                kept = ""  # `<tools></tools>`: the template's markup, not an answer
             show(hold.finish(state.text, kept))
             if kept is not None:
                 text = kept
@@ -191,9 +198,21 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                     f"Ask for a shorter answer or to continue, or raise model.max_tokens.")))
             for tc in calls:
                 tc["id"] = tc["id"] or f"call_{uuid.uuid4().hex[:12]}"
+            repeated = bool(calls) and all(
+                prefetch.call_key(tc["name"], tc["arguments"]) in seen_calls for tc in calls)
+            if not calls or repeated:
+                if not text.strip() and not "".join(reply_parts).strip():
+                    text = _empty_reply_text(prepared, repeated)
+                    show(text)
+                    empty_reply = not (prepared.saved and prepared.saved.saved) and not prepared.found
+                elif repeated:
+                    note = ("\n\n(Stopped: the model repeated a tool call it had already made "
+                            "this turn.)")
+                    show(note)
+                    text += note
             if text:
                 reply_parts.append(text)
-            if not calls:
+            if not calls or repeated:
                 assistant_id = checkpoint.store(text, token_count=c,
                                                 finish_reason=state.finish_reason or "stop")
                 conv.messages.append({"role": "assistant", "content": text})
@@ -214,6 +233,11 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
             conv.messages.append({"role": "assistant", "content": text, "tool_calls": call_json})
             state = llm.StreamState()  # this round's text is stored: a cancel must not store it again
             for tc in calls:
+                seen_calls.add(prefetch.call_key(tc["name"], tc["arguments"]))
+                answer = prepared.answer_instead(tc["name"], tc["arguments"])
+                if answer is not None:
+                    _answer_unrun(conv, tc, answer)
+                    continue
                 tool_lines.append((await _run_tool(conv, tc)).finish_summary)
     except asyncio.CancelledError:
         show(hold.finish(state.text, None))
@@ -225,10 +249,12 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     conv.totals.turns += 1
     final = "".join(reply_parts)
     done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
-                    extras={"truncated": True} if truncated else {})
+                    extras={**({"truncated": True} if truncated else {}),
+                            **({"empty_reply": True} if empty_reply else {})})
     safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
-                      completion_total, tool_lines)
+                      completion_total, tool_lines,
+                      remembered=bool(prepared.saved and prepared.saved.saved))
 
 
 def _reply_room(conv: Conversation, tools: list[dict[str, Any]], cap: int) -> int | None:
@@ -246,7 +272,24 @@ def _reply_room(conv: Conversation, tools: list[dict[str, Any]], cap: int) -> in
     return room if room >= min(cap, limits.MIN_REPLY_ROOM) else None
 
 
-def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]], str | None]:
+def _empty_reply_text(prepared: prefetch.Prepared, repeated: bool) -> str:
+    """What the person reads when the model's reply has no text: what was saved, else why
+    there is no answer and what to do."""
+    saved = prepared.saved
+    if saved is not None and saved.saved:
+        verb = "Waiting for your approval" if saved.staged else "Saved to memory"
+        return f"{verb}: " + "; ".join(f.text for f in saved.saved)
+    if prepared.found:
+        return ("The model gave no answer; Hermes found:\n\n"
+                + "\n".join(f"- `{line}`" for line in prepared.found))
+    if repeated:
+        return ("The model repeated a tool call it had already made and gave no answer. Ask "
+                "again in other words, or /retry.")
+    return "The model sent an empty reply. Ask again in other words, or /retry."
+
+
+def _calls_from_text(conv: Conversation, text: str, *, notice: bool = True
+                     ) -> tuple[list[dict[str, str]], str | None]:
     """Tool calls the model wrote as text (model.text_tool_calls: auto), and the text to keep;
     ([], None) when the reply is an answer. The first time per server, a notice says so."""
     found = textcalls.extract(text, set(conv.registry.names))
@@ -255,7 +298,7 @@ def _calls_from_text(conv: Conversation, text: str) -> tuple[list[dict[str, str]
     kept, calls = found
     server = conv.model.api_base or conv.model.name.split("/", 1)[0]
     log.info("ran %d tool call(s) that %s wrote as text", len(calls), server)
-    if server not in textcalls.noticed:
+    if notice and server not in textcalls.noticed:
         textcalls.noticed.add(server)
         safe_emit(conv, Notice(kind="info", text=(
             f"The model at {server} wrote its tool call as text; Hermes ran it as a call. "
@@ -276,6 +319,14 @@ async def _with_provider_context(conv: Conversation, user_text: str, turn_index:
     except Exception:  # noqa: BLE001 - no context this turn
         log.warning("provider context failed", exc_info=True)
         return user_text
+
+
+def _answer_unrun(conv: Conversation, tc: dict[str, str], result: str) -> None:
+    """Give the model `result` for a call that is not run (stored like any tool result)."""
+    conv.history.append(conv.session_id, "tool", result, tool_call_id=tc["id"],
+                        tool_name=tc["name"] or "unknown",
+                        token_count=tokens.count_text(result, conv.model.name))
+    conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": result})
 
 
 async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:

@@ -329,7 +329,8 @@ class AgentSession:
             wants_title = current.titles.take_model_request()
             self._after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=current.turn_index, wants_title=wants_title,
-                                      can_review=self._builder.memory_tool is not None,
+                                      can_review=self._builder.memory_tool is not None
+                                      and not result.remembered,
                                       provider=self.provider if finished else None,
                                       sources=self.turn_sources.snapshot(),
                                       project_root=self.project_root)

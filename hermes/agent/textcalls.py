@@ -20,7 +20,12 @@ from typing import Any
 
 # keys a call object may carry; anything else means it is data, not a call
 _CALL_KEYS = {"name", "arguments", "parameters", "type", "id"}
-_TAGGED = re.compile(r"<tool_call>\s*(.*?)\s*(?:</tool_call>|$)", re.DOTALL)
+# Qwen's <tool_call> blocks, and <tools> (the tag its template puts around the schemas, which
+# a 1.5B model wrote around its call: tests/data/real_model/)
+_TAGGED = re.compile(r"<(tool_call|tools)>\s*(.*?)\s*(?:</\1>|$)", re.DOTALL)
+# A reply that is only the chat template's own markup (`<tools></tools>`): no answer at all.
+_TEMPLATE_ONLY = re.compile(r"^(?:\s*</?(?:tools|tool_call|tool_response)>|\s*<\|im_(?:start|end)\|>"
+                            r"(?:assistant)?)+\s*$")
 _FENCE = re.compile(r"```[ \t]*(?:json|JSON|tool_call|tool)?[ \t]*\n(.*?)\n?[ \t]*```", re.DOTALL)
 noticed: set[str] = set()  # servers already named in the one-time notice (per process)
 HOLD_LIMIT = 6000  # characters held back at most; a call is rarely longer than this
@@ -88,10 +93,12 @@ def extract(text: str, tools: set[str]) -> tuple[str, list[TextCall]] | None:
     """(the text to keep, the calls) when a reply's content holds calls to offered tools."""
     if not text.strip() or not tools:
         return None
-    if "<tool_call>" in text:
+    if "<tool_call>" in text or "<tools>" in text:
         calls: list[TextCall] = []
         for m in _TAGGED.finditer(text):
-            found = _calls_in(m.group(1), tools)
+            if not m.group(2).strip():
+                continue  # an empty block is template residue, not a call
+            found = _calls_in(m.group(2), tools)
             if not found:
                 return None  # a tag around something that is not a call: leave it all as text
             calls.extend(found)
@@ -116,7 +123,12 @@ def extract(text: str, tools: set[str]) -> tuple[str, list[TextCall]] | None:
     return _trailing_object(text, tools)
 
 
-_MARKERS = ("{", "```", "<tool_call>")
+_MARKERS = ("{", "```", "<tool_call>", "<tools>")
+
+
+def template_only(text: str) -> bool:
+    """The reply is nothing but chat-template markup (`<tools></tools>`), or nothing at all."""
+    return not text.strip() or bool(_TEMPLATE_ONLY.match(text))
 
 
 def _may_start_call(line: str) -> bool:
@@ -176,7 +188,7 @@ class DisplayHold:
                 return False
             body = head[nl + 1:].lstrip()
             return bool(body) and not body.startswith("{")
-        if head.startswith("{") or head.startswith("<tool_call>"):
+        if head.startswith("{") or head.startswith("<tool_call>") or head.startswith("<tools>"):
             return False
         # a line that only began like a marker ("{" vs "<t", "`") and then went elsewhere
         return not any(head.startswith(m) or m.startswith(head) for m in _MARKERS)
@@ -194,3 +206,12 @@ class DisplayHold:
             piece = ""
         self.shown = len(full)
         return piece
+
+    def abandon(self, full: str) -> str:
+        """The stream broke: what is left to show. Held text that starts like a call is a
+        fragment of one (```` ```json {"name": "write_f ````) and is dropped, not shown."""
+        rest = full[self.shown:]
+        self.shown = len(full)
+        if self.active and _may_start_call(rest.lstrip("\r\n").split("\n", 1)[0]):
+            return ""
+        return rest

@@ -194,7 +194,7 @@ async def test_review_sees_what_tools_did_and_the_keeping_rules(agent_env):
                                                    "content": "CI runs on Fridays"})]),
                  Reply(text="Saved."), model=MAIN)
     agent = AgentSession.open(cfg)
-    await agent.send("Remember: CI runs on Fridays. Don't remember my phone number 555-0100.")
+    await agent.send("CI runs on Fridays. Don't remember my phone number 555-0100.")
     await agent.wait_background(timeout=30)
     review = server.requests_for(REVIEW)[0]["messages"]
     rules, excerpt = review[0]["content"], review[-1]["content"]

@@ -34,7 +34,7 @@ async def test_memory_add_is_on_disk_reaches_model_and_prompt_stays_frozen(agent
         "memory", {"action": "add", "target": "user", "content": "Prefers tabs over spaces"})]),
         Reply(text="Noted: tabs."), Reply(text="Second answer."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    done = await agent.send("Remember that I prefer tabs over spaces.")
+    done = await agent.send("I prefer tabs over spaces.")
     assert not done.failed and done.text == "Let me note that.\n\nNoted: tabs."
     assert read_entries(cfg.memory, "user") == ["Prefers tabs over spaces"]
 
@@ -84,14 +84,15 @@ async def test_session_search_finds_an_earlier_session(agent_env, recorder):
     earlier_id = earlier.session_id
     await earlier.close()
 
-    server.queue(Reply(tool_calls=[call("session_search", {"query": "auth refactor"})]),
-                 Reply(text="Last time you chose PostgreSQL."), model=MAIN)
+    # "last time": Hermes searches before the model is asked (a small model did not)
+    server.queue(Reply(text="Last time you chose PostgreSQL."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("What did we decide last time about the auth refactor?")
     assert done.text == "Last time you chose PostgreSQL."
-    result = json.loads(tool_results(_main_requests(server)[-1])[0])
+    first = _main_requests(server)[-1]
+    result = json.loads(tool_results(first)[0])
     assert result["success"] and result["results"][0]["session_id"] == earlier_id
-    assert recorder.of(ToolFinished)[0].summary == 'session_search "auth refactor" → 1 session'
+    assert recorder.of(ToolFinished)[0].summary == 'session_search "auth OR refactor" → 1 session'
     await agent.close()
 
 
@@ -120,7 +121,9 @@ async def test_bad_tool_calls_get_error_results_and_the_turn_completes(agent_env
 async def test_tool_round_limit_is_enforced_and_said(agent_env):
     server, make_cfg = agent_env
     cfg = make_cfg(memory={"review_interval": 0}, agent={"max_tool_rounds": 2})
-    server.add(Reply(tool_calls=[call("session_search", {"query": "loop"})]), model=MAIN)
+    queries = iter(range(100))  # a new query each round: identical repeats are stopped earlier
+    server.add(lambda body: Reply(tool_calls=[call("session_search", {"query": f"loop {next(queries)}"})]),
+               model=MAIN)
     agent = AgentSession.open(cfg)
     done = await agent.send("keep searching forever")
     assert "Stopped after 2 rounds" in done.text and not done.failed
@@ -293,7 +296,7 @@ async def test_retry_after_a_failure_between_tool_rounds_continues_from_the_resu
     server.queue(Reply(tool_calls=[call("session_search", {"query": "backup"})]),
                  Reply(status=500), Reply(text="Found nothing earlier."), model=MAIN)
     agent = AgentSession.open(cfg)
-    failed = await agent.send("did we discuss backups?")
+    failed = await agent.send("search the history for backups")
     assert failed.failed
     done = await agent.retry()
     assert done is not None and done.text == "Found nothing earlier."

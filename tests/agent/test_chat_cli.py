@@ -51,13 +51,14 @@ def test_chat_q_stores_memory_and_the_next_session_sees_it(cli_env):
     first = _hermes(home, "chat", "-q", "remember that I prefer tabs")
     assert first.returncode == 0, first.stderr
     assert first.stdout == "Saved: you prefer tabs.\n"
-    assert "Prefers tabs over spaces" in (home / "memories" / "USER.md").read_text()
-    assert len(server.requests_for(REVIEW)) == 1  # the review ran before exit
+    # the user's own words are saved by Hermes; the model's paraphrase is answered, not run
+    assert (home / "memories" / "USER.md").read_text() == 'The user said: "I prefer tabs"'
+    assert not server.requests_for(REVIEW)  # nothing left to review: what they said is kept
 
     second = _hermes(home, "chat", "-q", "which indentation do I like?")
     assert second.returncode == 0, second.stderr
     assert second.stdout == "OK.\n"
-    assert "Prefers tabs over spaces" in system_prompt(server.requests_for(MAIN)[-1])
+    assert "I prefer tabs" in system_prompt(server.requests_for(MAIN)[-1])
 
     listing = _hermes(home, "sessions", "list")
     assert listing.returncode == 0, listing.stderr
@@ -171,6 +172,8 @@ def test_chat_q_ctrl_c_mid_reply_exits_130_and_keeps_the_partial_reply(cli_env):
 
 
 def _remember_tabs(server) -> None:
+    """The model saves a preference the user states (not a remember request, which Hermes saves
+    itself from the user's words before asking the model)."""
     server.add(Reply(tool_calls=[call("memory", {"action": "add", "target": "user",
                                                  "content": "Prefers tabs over spaces"})]),
                model=MAIN, match=lambda body: not has_tool_results(body))
@@ -182,7 +185,7 @@ def test_chat_q_json_prints_one_result_object_and_tool_lines_on_stderr(cli_env):
 
     server, home = cli_env
     _remember_tabs(server)
-    result = _hermes(home, "chat", "-q", "remember that I prefer tabs", "--json")
+    result = _hermes(home, "chat", "-q", "I prefer tabs over spaces", "--json")
     assert result.returncode == 0, result.stderr
     (line,) = result.stdout.splitlines()  # one object, nothing else on stdout
     data = json.loads(line)
@@ -213,7 +216,7 @@ def test_chat_q_stream_json_reads_a_piped_prompt_and_quiet_drops_tool_lines(cli_
     server, home = cli_env
     _remember_tabs(server)
     result = _hermes(home, "chat", "--stream-json", "--quiet",
-                     stdin="remember that I prefer tabs\n")
+                     stdin="I prefer tabs over spaces\n")
     assert result.returncode == 0, result.stderr
     events = [json.loads(ln) for ln in result.stdout.splitlines()]
     types = [e["type"] for e in events]
@@ -230,18 +233,18 @@ def test_chat_q_stream_json_reads_a_piped_prompt_and_quiet_drops_tool_lines(cli_
     assert done["exit_code"] == 0 and done["answer"] == text and done["session"]["id"]
     assert "· " not in result.stderr  # --quiet
     users = [m["content"] for m in server.requests_for(MAIN)[0]["messages"] if m["role"] == "user"]
-    assert users == ["remember that I prefer tabs\n"]
+    assert users == ["I prefer tabs over spaces\n"]
 
 
 def test_chat_q_dash_reads_stdin_and_prints_the_tool_line(cli_env):
     server, home = cli_env
     _remember_tabs(server)
-    result = _hermes(home, "chat", "-q", "-", stdin="remember: tabs, not spaces")
+    result = _hermes(home, "chat", "-q", "-", stdin="tabs over spaces for me")
     assert result.returncode == 0, result.stderr
     assert result.stdout == "Saved: you prefer tabs.\n"
     assert '· memory +user "Prefers tabs over spaces" → saved' in result.stderr
     users = [m["content"] for m in server.requests_for(MAIN)[0]["messages"] if m["role"] == "user"]
-    assert users == ["remember: tabs, not spaces"]
+    assert users == ["tabs over spaces for me"]
 
 
 def test_chat_q_a_turn_without_answer_text_is_not_a_silent_success(cli_env):

@@ -42,7 +42,10 @@ def test_chat_q_killed_while_the_review_waits_saves_it_and_the_next_run_finishes
     assert review["user_text"] == "I work in Lisbon"
     assert read_entries(cfg.memory, "user") == []
 
-    server.queue(Reply(text=SAVE), model=REVIEW)
+    # the saved review now runs after this run's own turn (and its review of "hello"), so
+    # its reply is matched by the saved turn's words rather than by order
+    server.add(Reply(text=SAVE), model=REVIEW, contains="I work in Lisbon")
+    server._rules.insert(0, server._rules.pop())  # before the default "[]" rule
     again = _hermes(hermes_home, "chat", "-q", "hello")
     assert again.returncode == 0, again.stderr
     assert read_entries(cfg.memory, "user") == ["Works in Lisbon"]

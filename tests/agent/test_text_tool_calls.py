@@ -42,7 +42,7 @@ async def test_a_call_written_as_text_runs_and_is_stored_as_a_call(agent_env, re
     cfg = make_cfg(memory={"review_interval": 0})
     server.queue(Reply(text=SHAPES[shape], chunk_size=5), Reply(text="Noted: tabs."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    done = await agent.send("Please remember that I prefer tabs.")
+    done = await agent.send("I prefer tabs.")
     assert not done.failed and done.text == "Noted: tabs."
     assert read_entries(cfg.memory, "user") == ["Prefers tabs over spaces"]
     shown = "".join(e.text for e in recorder.of(TextDelta))
@@ -76,8 +76,8 @@ async def test_the_notice_is_shown_once_per_server(agent_env, recorder):
     server.queue(Reply(text=SHAPES["bare"]), Reply(text="one"), Reply(text=SHAPES["fenced"]),
                  Reply(text="two"), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    await agent.send("remember tabs")
-    await agent.send("remember tabs again")
+    await agent.send("tabs, please")
+    await agent.send("tabs again")
     assert len([n for n in recorder.of(Notice) if "as text" in n.text]) == 1
     assert len(recorder.of(ToolFinished)) == 2
     await agent.close()
@@ -89,7 +89,7 @@ async def test_a_mixed_reply_keeps_its_text(agent_env, recorder):
     mixed = "Sure, I will remember that.\n" + SHAPES["bare"]
     server.queue(Reply(text=mixed, chunk_size=4), Reply(text="Done."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    done = await agent.send("Please remember that I prefer tabs.")
+    done = await agent.send("I prefer tabs.")
     assert done.text == "Sure, I will remember that.\n\nDone."
     assert read_entries(cfg.memory, "user") == ["Prefers tabs over spaces"]
     assert "".join(e.text for e in recorder.of(TextDelta)) == done.text
@@ -122,7 +122,7 @@ async def test_off_leaves_a_text_call_as_text(agent_env, recorder):
     cfg = make_cfg(memory={"review_interval": 0}, model={"text_tool_calls": "off"})
     server.queue(Reply(text=SHAPES["bare"]), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    done = await agent.send("Please remember that I prefer tabs.")
+    done = await agent.send("I prefer tabs.")
     assert done.text == SHAPES["bare"]
     assert read_entries(cfg.memory, "user") == []
     assert not recorder.of(ToolFinished) and not recorder.of(Notice)
@@ -135,7 +135,7 @@ async def test_a_text_call_with_bad_arguments_gets_the_usual_error(agent_env, re
     bad = json.dumps({"name": "memory", "arguments": {"action": "add"}})
     server.queue(Reply(text=bad), Reply(text="Sorry."), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
-    await agent.send("remember tabs")
+    await agent.send("tabs, please")
     result = json.loads(tool_results(server.requests_for(MAIN)[1])[0])
     assert result["success"] is False and "target" in result["error"]
     await agent.close()

@@ -119,11 +119,14 @@ def has_tool_results(body: dict[str, Any]) -> bool:
 
 
 def system_prompt(body: dict[str, Any]) -> str:
-    """The system message text of a request body ("" when there is none)."""
+    """The system prompt of a request body: its leading system messages joined as Hermes
+    stores the prompt (the fixed part and the session part; "" when there is none)."""
+    parts = []
     for msg in body.get("messages") or []:
-        if msg.get("role") == "system":
-            return _text_of(msg.get("content"))
-    return ""
+        if msg.get("role") != "system":
+            break
+        parts.append(_text_of(msg.get("content")))
+    return "\n\n".join(parts)
 
 
 def tool_results(body: dict[str, Any]) -> list[str]:

@@ -8,7 +8,7 @@ from hermes.memory.memory_files import locked, write_entries_locked
 from hermes.sessions import SessionStore
 from hermes.tui.widgets.folded import FOLDED_TITLE, FoldedAnswer
 from hermes.tui.widgets.messages import LineMessage, UserMessage
-from tests.support.fake_llm import Reply
+from tests.support.fake_llm import Reply, system_prompt
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
 
 
@@ -33,7 +33,7 @@ async def test_retry_folds_the_replaced_answer_and_sends_the_question_once(chat_
         assert _kinds(app) == [("user", "What is a monad?"), ("replaced", "First answer."),
                                ("assistant", "Second answer.")]
         retry_request = server.requests_for("main")[-1]
-        assert [(m["role"], m["content"]) for m in retry_request["messages"][1:]] == [
+        assert [(m["role"], m["content"]) for m in retry_request["messages"] if m["role"] != "system"] == [
             ("user", "What is a monad?")]
 
         [fold] = app.chat.transcript.query(FoldedAnswer)
@@ -57,7 +57,7 @@ async def test_retry_folds_the_replaced_answer_and_sends_the_question_once(chat_
         assert [k for k, _ in _kinds(resumed)][:3] == ["user", "replaced", "assistant"]
         await submit(pilot, "And a functor?")
         await wait_for(pilot, lambda: "Third answer." in transcript_texts(resumed))
-        sent = [m["content"] for m in server.requests_for("main")[-1]["messages"][1:]]
+        sent = [m["content"] for m in server.requests_for("main")[-1]["messages"] if m["role"] != "system"]
         assert sent == ["What is a monad?", "Second answer.", "And a functor?"]
 
 
@@ -82,7 +82,7 @@ async def test_a_cleared_failed_message_is_marked_not_sent_and_leaves_the_contex
         await submit(pilot, "/retry")  # changed their mind: /retry sends it after all
         await wait_for(pilot, lambda: "Two answer." in transcript_texts(app) and _idle(app))
         assert "not_sent" not in prompt_item.meta and not row.has_class("-not-sent")
-        sent = [m["content"] for m in server.requests_for("main")[-1]["messages"][1:]]
+        sent = [m["content"] for m in server.requests_for("main")[-1]["messages"] if m["role"] != "system"]
         assert sent == ["one", "One answer.", "two"]
 
 
@@ -122,8 +122,9 @@ async def test_resume_says_memory_changed_and_memory_refresh_continues_on_it(cha
         await submit(pilot, "which indentation?")
         await wait_for(pilot, lambda: "Tabs." in transcript_texts(resumed))
         body = server.requests_for("main")[-1]
-        assert "The project uses tabs." in body["messages"][0]["content"]
-        assert [m["content"] for m in body["messages"][1:]] == ["hello", "Noted.", "which indentation?"]
+        assert "The project uses tabs." in system_prompt(body)
+        assert [m["content"] for m in body["messages"] if m["role"] != "system"] == [
+            "hello", "Noted.", "which indentation?"]
         await resumed.action_quit()
     assert SessionStore().get_session(sid).end_reason == "memory_refresh"
 

@@ -61,7 +61,7 @@ async def test_an_ungrounded_fact_is_dropped_and_a_grounded_one_saved(agent_env,
 
 
 async def test_a_single_object_reply_is_applied(agent_env, recorder):
-    cfg = await _review(agent_env, recorder, "Please remember that I prefer tabs.",
+    cfg = await _review(agent_env, recorder, "I prefer tabs.",
                         json.dumps({**ADD, "content": "Prefers tabs"}))
     assert read_entries(cfg.memory, "user") == ["Prefers tabs"]
 

@@ -54,12 +54,12 @@ async def test_surrogates_in_tool_arguments_and_the_reply_do_not_break_the_turn(
                  Reply(text="Saved \ud800 it."), model=MAIN)
     agent = AgentSession.open(cfg)
     # argv bytes that were not UTF-8
-    done = await agent.send("remember that I like emoji and odd marks \udcff")
+    done = await agent.send("I like emoji and odd marks \udcff")
     await agent.close()
     assert not done.failed and done.text == "Saved \ufffd it."
     assert read_entries(cfg.memory, "user") == ["Likes 😀 and \ufffd marks"]
     stored = _stored(hermes_home)
-    assert stored[0] == ("user", "remember that I like emoji and odd marks \ufffd")
+    assert stored[0] == ("user", "I like emoji and odd marks \ufffd")
     assert stored[-1] == ("assistant", "Saved \ufffd it.")
 
 

@@ -9,12 +9,12 @@ from hermes.agent.session import AgentSession
 from hermes.memory.memory_files import locked, write_entries_locked
 from hermes.sessions import SessionStore
 from tests.agent.conftest import MAIN, SUMMARY
-from tests.support.fake_llm import Reply, call
+from tests.support.fake_llm import Reply, call, system_prompt
 
 
 def _sent(body) -> list[tuple[str, str]]:
-    """(role, content) of a request after the system prompt."""
-    return [(m["role"], m["content"] or "") for m in body["messages"][1:]]
+    """(role, content) of a request after its system messages (the fixed prompt and the session's)."""
+    return [(m["role"], m["content"] or "") for m in body["messages"] if m["role"] != "system"]
 
 
 def _rows(sid) -> list[tuple[str, str, str | None]]:
@@ -58,9 +58,10 @@ async def test_retry_replaces_an_answer_with_tool_calls_entirely(agent_env):
     server.queue(Reply(tool_calls=[call("session_search", {"query": "parsers"})]),
                  Reply(text="found nothing"), Reply(text="plain answer"), model=MAIN)
     agent = AgentSession.open(cfg)
-    await agent.send("did we talk about parsers?")
+    # not a question about an earlier talk, which Hermes would answer with its own lookup first
+    await agent.send("search the history for parsers")
     await agent.retry()
-    assert _sent(server.requests_for(MAIN)[-1]) == [("user", "did we talk about parsers?")]
+    assert _sent(server.requests_for(MAIN)[-1]) == [("user", "search the history for parsers")]
     assert [m["role"] for m in agent.messages] == ["user", "assistant"]
     sid = agent.session_id
     await agent.close()
@@ -171,8 +172,8 @@ async def test_memory_refresh_continues_with_the_current_memory(agent_env, recor
     assert recorder.of(SessionChanged)[-1].reason == "memory_refresh"
     await resumed.send("which indentation?")
     body = server.requests_for(MAIN)[-1]
-    assert "The project uses tabs." in body["messages"][0]["content"]
-    assert "spaces" not in body["messages"][0]["content"]
+    assert "The project uses tabs." in system_prompt(body)
+    assert "spaces" not in system_prompt(body)
     assert _sent(body) == [("user", "hello"), ("assistant", "noted"), ("user", "which indentation?")]
     await resumed.close()
     parent = SessionStore().get_session(sid)

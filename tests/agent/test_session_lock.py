@@ -62,7 +62,7 @@ async def test_chat_q_resume_of_a_session_open_elsewhere_says_so_and_sends_nothi
     done = _hermes(hermes_home, "chat", "-q", "sneak in", "--resume", first.session_id)
     assert done.returncode != 0
     assert "open in another Hermes window" in done.stderr
-    assert "/new" not in done.stderr and "without --resume" in done.stderr  # shell words, not the app's
+    assert "/new" not in done.stderr and "leave out --resume" in done.stderr  # shell words, not the app's
     assert len(done.stderr.strip().splitlines()) == 1
     assert len(server.requests) == sent
     await first.close()

@@ -97,7 +97,7 @@ async def test_the_users_words_paraphrased_in_five_scripts_are_written(env) -> N
 async def test_the_benign_notes_are_written_when_the_user_says_them(env) -> None:
     server, make_cfg = env
     cfg = make_cfg()
-    results = await _turns(server, cfg, [(f"Please remember: {note}", "memory", note)
+    results = await _turns(server, cfg, [(f"For the record: {note}", "memory", note)
                                          for note in BENIGN])
     assert all(r["success"] and not r.get("staged") for r in results), results
     assert read_entries(cfg.memory, "memory") == BENIGN

@@ -15,7 +15,7 @@ from hermes.config import Config
 from hermes.skills.skill_proposals import approve, list_proposals
 from tests.agent.conftest import MAIN, REVIEW, TITLE, write_config
 from tests.skills.conftest import write_skill
-from tests.support.fake_llm import FakeLLMServer, Reply, call
+from tests.support.fake_llm import FakeLLMServer, Reply, call, system_prompt
 
 STEPS = "1. Run `make check`.\n2. Delete a stale .deploy.lock.\n3. Run `make deploy ENV=staging`.\n"
 PROPOSAL = {"action": "create", "name": "deploy-staging",
@@ -38,7 +38,7 @@ def env(fake_llm: FakeLLMServer, hermes_home: Path, project: Path,
 
 
 def _system(body: dict[str, Any]) -> str:
-    return str(body["messages"][0]["content"])
+    return system_prompt(body)
 
 
 def _tool_results(body: dict[str, Any]) -> list[str]:

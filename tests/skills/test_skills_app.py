@@ -13,7 +13,7 @@ from hermes.skills.skill_proposals import list_proposals
 from hermes.tui.screens.approval import ApprovalScreen
 from hermes.tui.screens.chat import ChatScreen
 from tests.skills.conftest import write_skill
-from tests.support.fake_llm import Reply
+from tests.support.fake_llm import Reply, system_prompt
 from tests.tui.conftest import MAIN, SIZE, make_app, ready, submit, transcript_texts, wait_for
 from tests.tui.test_memory_panes import read_the_pane
 
@@ -57,7 +57,7 @@ async def test_skills_list_view_rm_and_ask_by_name(chat_env, in_project: Path, u
         await wait_for(pilot, lambda: _said(app, "Following the skill."))
         request = server.requests_for(MAIN)[-1]
         assert "Use the skill deploy-staging" in str(request["messages"][-1]["content"])
-        assert "deploy-staging: Deploy to staging" in str(request["messages"][0]["content"])
+        assert "deploy-staging: Deploy to staging" in system_prompt(request)
 
 
 async def test_a_staged_skill_shows_as_a_diff_and_is_approved_in_the_pane(

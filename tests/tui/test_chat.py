@@ -74,7 +74,8 @@ async def test_the_gauge_moves_after_a_memory_write(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         assert app.chat.status_info.memory_pct == 0
-        await submit(pilot, "Remember how we deploy: " + fact.strip())
+        # a statement, not a remember request (which Hermes saves itself from the words)
+        await submit(pilot, "This is how we deploy: " + fact.strip())
         await wait_for(pilot, lambda: "Saved." in transcript_texts(app))
         expected = len(fact.strip()) * 100 // 2200
         assert expected > 40

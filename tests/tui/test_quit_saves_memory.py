@@ -87,7 +87,9 @@ async def test_a_review_slower_than_the_grace_is_saved_and_the_next_chat_q_runs_
     assert "Our repo uses tabs." in job["user_text"]
     assert "sk-abcdefghijklmnopqrstuvwx123456" not in job_file.read_text()  # redacted
 
-    chat_env.review_replies.append(Reply(text=SAVE))  # the model answers quickly now
+    # the model answers quickly now; this run's own turn is reviewed first ("hello again":
+    # nothing to save), then the saved review gets its answer
+    chat_env.review_replies.extend([Reply(text="[]"), Reply(text=SAVE)])
     before = len(server.requests_for(REVIEW))
     result = _hermes(hermes_home, "chat", "-q", "hello again")
     assert result.returncode == 0, result.stderr

@@ -88,6 +88,18 @@ def error_line(start: str, call: ToolCall) -> str:
     return f"{start} → error: {preview(call.data.get('error'), 60)}"
 
 
+def pending_or_failed_line(start: str, call: ToolCall) -> str | None:
+    """The line of a call still running, failed, or staged for approval; None once it applied
+    (the look then says what it did)."""
+    if not call.done:
+        return start
+    if not call.success:
+        return error_line(start, call)
+    if call.data.get("staged"):
+        return f"{start} → staged for approval"
+    return None
+
+
 def generic_line(call: ToolCall) -> str:
     """`name(a=1, b=x)` and `→ ok`/`→ error: …` once done: the line of a tool with no words."""
     inner = ", ".join(f"{k}={preview(v, 24)}" for k, v in list(call.arguments.items())[:3])

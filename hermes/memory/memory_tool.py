@@ -30,7 +30,7 @@ from hermes.memory.memory_files import (
 from hermes.plural import count
 from hermes.security.overlap import Evidence
 from hermes.security.scan import STAGE
-from hermes.toolspec import ToolCall, ToolLook, error_line, preview
+from hermes.toolspec import ToolCall, ToolLook, pending_or_failed_line, preview
 
 log = logging.getLogger("hermes.memory")
 
@@ -97,14 +97,10 @@ def memory_line(call: ToolCall) -> str:
         start = f'memory -{target} "{preview(args.get("old_text"))}"'
     else:
         start = f"memory {action} {target}"
-    if not call.done:
-        return start
-    if not call.success:
-        return error_line(start, call)
-    data = call.data
-    if data.get("staged"):
-        return f"{start} → staged for approval"
-    usage = data.get("usage")
+    line = pending_or_failed_line(start, call)
+    if line is not None:
+        return line
+    usage = call.data.get("usage")
     return f"{start} → saved" + (f" ({usage})" if usage else "")
 
 

@@ -17,7 +17,7 @@ from hermes.skills.skill_changes import SkillRequest, propose
 from hermes.skills.skill_gate import Screen
 from hermes.skills.skill_stores import SkillUnreadable, files_beside, read_beside
 from hermes.security.scan import assess
-from hermes.toolspec import ToolCall, ToolLook, error_line, preview
+from hermes.toolspec import ToolCall, ToolLook, pending_or_failed_line, preview
 
 # Kept short: every request carries them (see bench/token_bench.py).
 SKILL_VIEW_SCHEMA: dict[str, Any] = {"type": "function", "function": {
@@ -43,13 +43,10 @@ def skill_line(call: ToolCall) -> str:
     else:
         file = f" {preview(args.get('file'), 40)}" if args.get("file") else ""
         start = f"skill_view {preview(args.get('name'), 40) or '(list)'}{file}"
-    if not call.done:
-        return start
-    if not call.success:
-        return error_line(start, call)
+    line = pending_or_failed_line(start, call)
+    if line is not None:
+        return line
     data = call.data
-    if data.get("staged"):
-        return f"{start} → staged for approval"
     if isinstance(data.get("skills"), list):
         return f"{start} → {len(data['skills'])} skills"
     return f"{start} → ok"

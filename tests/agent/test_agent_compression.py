@@ -198,7 +198,7 @@ async def test_cancel_during_the_compression_before_a_send_sends_nothing(agent_e
     assert agent.busy and not turn.done()  # the summary hangs: the send waits for it
     agent.cancel()
     done = await asyncio.wait_for(turn, 10)
-    assert isinstance(done, TurnDone) and done.cancelled and done.extras.get("unsent")
+    assert isinstance(done, TurnDone) and done.cancelled and done.unsent
     assert agent.session_id == sid and agent.messages == before
     assert len(server.requests_for(MAIN)) == main_requests  # the message never went out
     assert not recorder.of(SessionChanged)

@@ -354,7 +354,8 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
     import contextlib
     import signal
 
-    from hermes.agent.session import AgentSession, OpenError
+    from hermes.agent.opening import OpenError
+    from hermes.agent.session import AgentSession
     from hermes.agent.tasks import QUIT_GRACE_S
 
     printer = _Printer(report)
@@ -363,9 +364,9 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
                                   model_override=args.model, on_event=printer)
     except OpenError as exc:
         return report.finish(EXIT_USAGE, str(exc), "session")
-    report.model = agent.model
-    report.session_id, report.session_name = agent.session_id or "", agent.title
-    if agent.read_only:
+    report.model = agent.view.model
+    report.session_id, report.session_name = agent.view.session_id or "", agent.view.title
+    if agent.view.read_only:
         await agent.close(wait_background=0)
         return report.finish(EXIT_USAGE, (
             f"session {args.resume} is open in another Hermes window, so this run cannot add "
@@ -376,7 +377,7 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
     if args.yes:
         from hermes.workspace.policy import approve_everything
 
-        agent.set_tool_approver(approve_everything)
+        agent.coding.tool_approver = approve_everything
     pruning = _start_auto_prune(cfg)
     stopped_by: list[int] = []
 
@@ -396,7 +397,7 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
         status = await _turn(agent, cfg, query, report, stopped_by)
         # work an earlier run saved when it quit too early: after the answer, so that on a
         # one-slot local server it does not stand in front of it
-        agent.start_saved_jobs()
+        agent.after_turn.replay_saved()
     finally:
         await agent.close(wait_background=QUIT_GRACE_S)
         if pruning is not None:  # a prune is one transaction: waiting a little is enough
@@ -412,7 +413,7 @@ async def _chat(cfg: Config, args: argparse.Namespace, query: str, report: _Repo
             report.fail("interrupted: the reply so far is stored, marked interrupted "
                         f"(hermes chat -q ... --resume {report.session_id} continues the "
                         "session)", "interrupted")
-    report.session_name = agent.title or report.session_name
+    report.session_name = agent.view.title or report.session_name
     return report.finish(status)
 
 
@@ -430,8 +431,8 @@ async def _turn(agent: AgentSession, cfg: Config, query: str, report: _Report,
     # The answer is out: the review gets the quit grace in close(), then it is saved as a job
     # for the next start instead of holding the process (a slow local model took minutes).
     # A review that is off or not due by the config is a choice, not news.
-    if agent.review_status.startswith("failed: "):
-        _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
+    if agent.view.review_status.startswith("failed: "):
+        _say(f"hermes: memory review skipped: {agent.view.review_status[8:]}")
     if done.empty_reply or not (done.text or report.answer).strip():
         tools = len(report.tool_calls)
         after = f" after {tools} tool call{'' if tools == 1 else 's'}" if tools else ""

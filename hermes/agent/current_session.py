@@ -38,7 +38,7 @@ class CurrentSession:
     def __init__(self, cfg: Config, history: History, *, source: str, builder: ConversationBuilder,
                  coding: CodingHost, emit: Callable[[Event], None], model: Callable[[], ModelConfig],
                  provider: Callable[[], GuardedProvider | None],
-                 spawn: Callable[[Coroutine[Any, Any, Any], str], None]) -> None:
+                 spawn: Callable[[Coroutine[object, object, object], str], None]) -> None:
         self._cfg = cfg
         self._history = history
         self._source = source

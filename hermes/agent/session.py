@@ -15,27 +15,27 @@ prompt, tools and Conversation), turn_runner.py (the lock and the cancellable tu
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import functools
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from hermes.agent import background, limits, llm, opening, rewind, tokens
+from hermes.agent import limits, llm, opening, rewind, tokens
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.current_session import CurrentSession
 from hermes.agent.events import ErrorEvent, Event, Notice, TurnDone
+from hermes.agent.session_view import SessionView
 from hermes.agent.stored_history import History, SessionTotals
 from hermes.agent.loop import run_turn
-from hermes.agent.opening import OpenError as OpenError  # callers catch it from here
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
-from hermes.workspace.approval import ToolApprover
 from hermes.workspace.project import ProjectContext, load_project
-from hermes.workspace.provenance import TurnSources
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
     from hermes.providers.guard import GuardedProvider
@@ -58,7 +58,6 @@ class AgentSession:
         self._on_event = on_event
         self._runner = TurnRunner(history)  # the lock, and the turn or /compress task Esc cancels
         self._tasks = BackgroundTasks()
-        self._after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._apply_title)
         self.turn_tokens: list[int] = []  # prompt+completion tokens of each finished turn
         self.provider: GuardedProvider | None = None
         self.saved_jobs: list[Path] = []  # job files written by close() for the next start
@@ -66,18 +65,21 @@ class AgentSession:
         self._hurry = asyncio.Event()
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
-        # who approves the coding tools' changes (the app's pane; None denies them): see
-        # the project, turn_sources and tool_approver properties.
-        self._coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
+        # who approves the coding tools' changes (the app's pane; None denies them): its
+        # project, turn_sources and tool_approver, changes_diff() for /diff.
+        self.coding = CodingHost(cfg.tools, ProjectContext(find_project_root(working_dir()), ""),
                                   self._emit, lambda text: tokens.count_text(text, self._model.name),
                                   history.get)
         # the prompt, tools and conversation of each session this object opens
-        self._builder = ConversationBuilder(cfg, history, source=source, coding=self._coding, emit=self._emit,
+        self._builder = ConversationBuilder(cfg, history, source=source, coding=self.coding, emit=self._emit,
                                             model=lambda: self._model, provider=lambda: self.provider)
         # the session it is in now (None before the first message), and the moves to another
-        self._current = CurrentSession(cfg, history, source=source, builder=self._builder, coding=self._coding,
+        self._current = CurrentSession(cfg, history, source=source, builder=self._builder, coding=self.coding,
                                        emit=self._emit, model=lambda: self._model, provider=lambda: self.provider,
                                        spawn=self._tasks.spawn)
+        # the review and the title after each turn, and the jobs an earlier run saved (stop(),
+        # replay_saved())
+        self.after_turn = AfterTurn(cfg, history, self._tasks, self._emit, self._current.apply_model_title)
 
     # ------------------------------------------------------------ opening
 
@@ -93,7 +95,7 @@ class AgentSession:
                     history_error=error)
         history.on_lost = agent._history_lost
         agent.provider = opening.load_provider(cfg, agent._emit)
-        agent.project = load_project(working_dir(), cfg.project.context_chars)
+        agent.coding.project = load_project(working_dir(), cfg.project.context_chars)
         if resume or continue_last:  # a resumed session keeps the prompt it was started with
             agent._current.load(opening.resume_target(history, resume, error=error))
         else:
@@ -109,121 +111,36 @@ class AgentSession:
         """Wait until the size of a loaded conversation is counted (hermes/agent/context_gauge.py)."""
         await self._current.gauge.counted()
 
-    # ------------------------------------------------------------ coding tools (coding_host.py)
+    # ------------------------------------------------------------ what readers see
 
     @property
-    def project(self) -> ProjectContext:
-        return self._coding.project
-
-    @project.setter
-    def project(self, project: ProjectContext) -> None:
-        self._coding.project = project
-
-    @property
-    def turn_sources(self) -> TurnSources:
-        """What this turn's file and command tools showed (memory writes that copy it are staged)."""
-        return self._coding.turn_sources
-
-    @property
-    def tool_approver(self) -> ToolApprover | None:
-        return self._coding.tool_approver
-
-    @tool_approver.setter
-    def tool_approver(self, approver: ToolApprover | None) -> None:
-        self._coding.tool_approver = approver
-
-    def set_tool_approver(self, approver: ToolApprover | None) -> None:
-        """Who approves edits, writes and commands (None: they are denied, the model is told)."""
-        self._coding.tool_approver = approver
-
-    def changes_diff(self) -> str:
-        """What the agent changed in this session's files, as one unified diff (/diff)."""
-        return self._coding.changes_diff()
+    def view(self) -> SessionView:
+        """The session as it is now, as one frozen snapshot (hermes/agent/session_view.py)."""
+        conv = self._current.conv
+        project = self.coding.project
+        return SessionView(
+            session_id=conv.session_id if conv else None, title=self._current.titles.text,
+            model=self._model.name, read_only=self._current.read_only, busy=self._runner.busy,
+            compressing=self._runner.compressing, memory_changed=self._current.memory_changed,
+            project_name=project.name, project_root=project.root,
+            totals=dataclasses.replace(conv.totals) if conv else SessionTotals(),
+            context_window=(conv.context_window if conv else 0) or limits.context_window(self._model),
+            context_tokens=conv.last_prompt_tokens if conv else 0,
+            system_prompt=conv.system_prompt if conv else None,
+            memory_snapshot=self._current.memory_snapshot,
+            messages=list(conv.messages) if conv else [],
+            has_background_work=self._tasks.running, review_status=self._tasks.review_status,
+            background_errors=list(self._tasks.errors), background_usage=list(self.after_turn.usage))
 
     def undo_last_edit(self) -> str:
         """Revert the agent's last edit or write in this session (/undo); one line. A read-only
         window changes nothing: the edits belong to the window that holds the session."""
-        if self.read_only:
-            return self.read_only
-        return self._coding.undo_last_edit()
+        read_only = self._current.read_only
+        return read_only or self.coding.undo_last_edit()
 
-    # ------------------------------------------------------------ properties
-
-    @property
-    def session_id(self) -> str | None:
+    def _session_id(self) -> str:
         conv = self._current.conv
-        return conv.session_id if conv else None
-
-    @property
-    def title(self) -> str | None:
-        return self._current.titles.text
-
-    @property
-    def read_only(self) -> str:
-        """One line when another process has this session open (nothing can be sent), else ""."""
-        return self._current.read_only
-
-    @property
-    def memory_changed(self) -> bool:
-        """Resumed: MEMORY.md/USER.md differ from the snapshot the session's prompt froze."""
-        return self._current.memory_changed
-
-    @property
-    def model(self) -> str:
-        return self._model.name
-
-    @property
-    def project_name(self) -> str:
-        """The project's name (its root folder's name), for the status bar."""
-        return self.project.name
-
-    @property
-    def project_root(self) -> Path:
-        """Where the coding tools work: the project's root folder."""
-        return self.project.root
-
-    @property
-    def project_dir(self) -> str:
-        """The project root this session records (hermes sessions list --here filters on it)."""
-        return str(self.project.root)
-
-    @property
-    def totals(self) -> SessionTotals:
-        conv = self._current.conv
-        return conv.totals if conv else SessionTotals()
-
-    @property
-    def busy(self) -> bool:
-        return self._runner.busy
-
-    @property
-    def context_window(self) -> int:
-        """Tokens the model accepts (0 until known: litellm not loaded yet)."""
-        conv = self._current.conv
-        return (conv.context_window if conv else 0) or limits.context_window(self._model)
-
-    @property
-    def context_tokens(self) -> int:
-        """Tokens of the context as last sent (or, after a resume, as counted from storage)."""
-        conv = self._current.conv
-        return conv.last_prompt_tokens if conv else 0
-
-    @property
-    def system_prompt(self) -> str | None:
-        conv = self._current.conv
-        return conv.system_prompt if conv else None
-
-    @property
-    def memory_snapshot(self) -> str:
-        """The rendered memory blocks frozen into this session's prompt ("" before the first
-        message of a new session, or when resumed: see the stored prompt)."""
-        return self._current.memory_snapshot
-
-    @property
-    def messages(self) -> list[dict[str, Any]]:
-        """The conversation as sent to the model (after the system prompt)."""
-        conv = self._current.conv
-        return list(conv.messages) if conv else []
+        return conv.session_id if conv else ""
 
     def _emit(self, event: Event) -> None:
         if self._on_event is not None:
@@ -260,34 +177,24 @@ class AgentSession:
         (kept in the history, marked discarded) until /retry brings it back. False when the
         conversation does not end with a failed message, or a turn runs."""
         conv = self._current.conv
-        return conv is not None and not self.busy and self._current.retry_point.discard(conv)
-
-    @property
-    def compressing(self) -> bool:
-        """A /compress summary request is running (Esc cancels it like a reply)."""
-        return self._runner.compressing
+        return conv is not None and not self._runner.busy and self._current.retry_point.discard(conv)
 
     def cancel(self) -> None:
         """Stop the running turn or /compress now (Esc); a partial reply is kept, marked
         interrupted; a cancelled compression leaves the conversation as it was."""
         self._runner.cancel()
 
-    def stop_background(self) -> None:
-        """Stop the background model requests (review, title) now (Esc with nothing else
-        running): their work is saved as jobs and runs again at the next start."""
-        self._after_turn.stop()
-
     async def _run(self, text: str, *, store_user: bool, retry: bool = False) -> TurnDone:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
-        if self.read_only:
-            self._emit(ErrorEvent(message=self.read_only, retryable=False, kind="internal"))
-            done = TurnDone(session_id=self.session_id or "", text="", failed=True)
+        if read_only := self._current.read_only:
+            self._emit(ErrorEvent(message=read_only, retryable=False, kind="internal"))
+            done = TurnDone(session_id=self._session_id(), text="", failed=True)
             self._emit(done)
             return done
-        return await self._runner.turn(lambda: self._turn(text, store_user, retry), self._cancelled)
+        return await self._runner.turn(functools.partial(self._turn, text, store_user, retry), self._cancelled)
 
     def _cancelled(self) -> TurnDone:
-        done = TurnDone(session_id=self.session_id or "", text="", cancelled=True)
+        done = TurnDone(session_id=self._session_id(), text="", cancelled=True)
         self._emit(done)
         return done
 
@@ -314,7 +221,7 @@ class AgentSession:
             current.turn_index += 1
         if self._builder.memory_tool is not None:
             self._builder.memory_tool.reset_turn()
-        self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
+        self.coding.turn_sources.clear()  # provenance is per turn: only this turn's output counts
         result = await run_turn(conv, text, store_user=store_user, turn_index=current.turn_index)
         done = result.done
         current.titles.derive(conv.session_id, text)  # instant, from the first user line
@@ -326,44 +233,21 @@ class AgentSession:
             if finished:
                 self.turn_tokens.append(result.prompt_tokens + result.completion_tokens)
             wants_title = current.titles.take_model_request()
-            self._after_turn.schedule(result, session_id=conv.session_id,
+            self.after_turn.schedule(result, session_id=conv.session_id,
                                       turn_index=current.turn_index, wants_title=wants_title,
                                       can_review=self._builder.memory_tool is not None
                                       and not result.remembered,
                                       provider=self.provider if finished else None,
-                                      sources=self.turn_sources.snapshot(),
-                                      project_root=self.project_root)
+                                      sources=self.coding.turn_sources.snapshot(),
+                                      project_root=self.coding.project.root)
         return done
 
     # ------------------------------------------------------------ background work
-
-    @property
-    def background_usage(self) -> list[background.BackgroundUsage]:
-        """Tokens and cost of each review/title call so far."""
-        return self._after_turn.usage
-
-    @property
-    def background_errors(self) -> list[tuple[str, str]]:
-        """(what, one line) for review/title/provider work that failed (logged, never raised)."""
-        return self._tasks.errors
-
-    @property
-    def review_status(self) -> str:
-        """After a turn: "scheduled", "done", "failed: …" or why the review did not run."""
-        return self._tasks.review_status
-
-    def _apply_title(self, session_id: str, title: str) -> None:
-        self._current.titles.apply_model(session_id, title, current=self.session_id)
 
     async def wait_background(self, timeout: float | None = None) -> bool:
         """Wait for review/title/provider tasks; False when some still run after `timeout`
         (or once hurry() was called)."""
         return await self._tasks.wait(timeout, self._hurry)
-
-    @property
-    def has_background_work(self) -> bool:
-        """True while a review, title or provider task runs."""
-        return self._tasks.running
 
     def begin_quit(self) -> None:
         """The program is quitting: stop a running turn (its partial is stored) and still
@@ -374,11 +258,6 @@ class AgentSession:
     def hurry(self) -> None:
         """Stop waiting for background work now (a second quit): close() saves what is left."""
         self._hurry.set()
-
-    def start_saved_jobs(self) -> int:
-        """Run, in the background, the work an earlier run saved when it quit too early
-        (hermes/agent/jobs.py); the number started."""
-        return self._after_turn.replay_saved()
 
     # ------------------------------------------------------------ moving to another session (current_session.py)
 
@@ -434,7 +313,7 @@ class AgentSession:
         if not await self.wait_background(wait_background):
             self.saved_jobs = self._tasks.save_unfinished()
         conv = self._current.conv
-        if conv is not None and not self.read_only:
+        if conv is not None and not self._current.read_only:
             self.history.end(conv.session_id, "user_exit")
             if self.provider is not None:
                 try:

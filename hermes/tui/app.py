@@ -95,7 +95,7 @@ class HermesApp(App[None]):
 
     def project_root(self) -> Path:
         """Where @path files are read and !commands run: the session's project root."""
-        return self.agent.project_root if self.agent is not None else Path.cwd()
+        return self.agent.view.project_root if self.agent is not None else Path.cwd()
 
     @property
     def cfg(self) -> Config:
@@ -239,7 +239,7 @@ class HermesApp(App[None]):
             title, self.pending_title = self.pending_title, None
             self.call_later(self.runner.apply_title, title)
         if isinstance(event, ev.SessionChanged) and self.agent is not None:  # /new may be read-only
-            chat.set_read_only(self.agent.read_only)
+            chat.set_read_only(self.agent.view.read_only)
         chat.post_message(AgentEventMessage(event))
 
     def send_message(self, text: str, retry: bool = False) -> None:
@@ -332,7 +332,7 @@ class HermesApp(App[None]):
                             self.open_approvals)
 
     def session_id(self) -> str | None:
-        return self.agent.session_id if self.agent else None
+        return self.agent.view.session_id if self.agent else None
 
     def theme_names(self) -> list[str]:
         """Hermes's themes (bundled and the user's): the one list /theme, its completion and
@@ -406,10 +406,10 @@ class HermesApp(App[None]):
                 agent.hurry()
             return
         self._quitting = True
-        if agent is not None and agent.session_id:
-            self.resume_hint = resume_hint(agent.title, agent.session_id)
+        if agent is not None and agent.view.session_id:
+            self.resume_hint = resume_hint(agent.view.title, agent.view.session_id)
         if agent is not None:
-            if agent.busy or agent.has_background_work:
+            if agent.view.busy or agent.view.has_background_work:
                 with contextlib.suppress(Exception):
                     await self.chat.add_line("info", "saving memory… (Ctrl+Q again to leave now;"
                                                      " unfinished work runs at the next start)")

@@ -83,7 +83,7 @@ class ApprovalPanes:
     def attach(self, agent: AgentSession) -> None:
         """The session asks the person (through the pane) before an edit, write or command."""
         self.tool_approvals.bind_loop(asyncio.get_running_loop())
-        agent.tool_approver = self.tool_approvals.ask
+        agent.coding.tool_approver = self.tool_approvals.ask
 
     def _post_to_chat(self, message: Message) -> None:
         if self.app.screen_stack:

@@ -88,7 +88,7 @@ class CommandRunner:
         if agent is None:
             await self.say("No session is open.", "error")
             return
-        totals = agent.totals
+        totals = agent.view.totals
         ctx = (f"{info.context_tokens:,}/{info.context_window:,} tokens of context"
                if info.context_window else "context size not known yet")
         await self.say(
@@ -105,7 +105,7 @@ class CommandRunner:
     async def cmd_model(self, args: str) -> None:
         agent = self._agent_or_none()
         if not args:
-            current = agent.model if agent else self.app.cfg.model.name or "none"
+            current = agent.view.model if agent else self.app.cfg.model.name or "none"
             await self.say(f"Model: {current}. Switch with /model NAME (a litellm model name)")
             return
         if agent is None:
@@ -120,7 +120,7 @@ class CommandRunner:
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.app.loader.wait(), 60)
         if problem := model_problem(args):
-            current = agent.model or "none"
+            current = agent.view.model or "none"
             await self.say(f"{problem} Still on {current}.", "error")
             return
         agent.set_model(args)
@@ -170,7 +170,7 @@ class CommandRunner:
     async def cmd_diff(self, args: str) -> None:
         """The session's file changes as one unified diff, in a pane."""
         agent = self._agent_or_none()
-        diff = agent.changes_diff() if agent is not None else ""
+        diff = agent.coding.changes_diff() if agent is not None else ""
         if not diff:
             await self.say("No changes to show: the agent has not changed a file in this session "
                            "(or every change is undone).")
@@ -195,7 +195,7 @@ class CommandRunner:
 
     async def cmd_compress(self, args: str) -> None:
         agent = self._agent_or_none()
-        if agent is None or not agent.session_id:
+        if agent is None or not agent.view.session_id:
             await self.say("Nothing to compress yet.", "error")
             return
         chat = self.app.chat
@@ -242,21 +242,21 @@ class CommandRunner:
     async def cmd_title(self, args: str) -> None:
         agent = self._agent_or_none()
         if not args:
-            title = agent.title if agent else None
+            title = agent.view.title if agent else None
             await self.say(f"Title: {title}" if title else "This session has no title yet. /title NAME")
             return
-        if agent is None or not agent.session_id:
+        if agent is None or not agent.view.session_id:
             self.app.pending_title = args
             await self.say(f"The session will be named {args!r} when it starts (with your first message).")
             return
         await self.apply_title(args)
 
     async def apply_title(self, name: str) -> None:
-        from hermes.agent.session import OpenError
+        from hermes.agent.opening import OpenError
         from hermes.sessions import SessionError
 
         agent = self.app.agent
-        if agent is None or not agent.session_id:
+        if agent is None or not agent.view.session_id:
             return
         try:
             # through the agent, so its title and "no model title any more" stay in step
@@ -275,8 +275,8 @@ class CommandRunner:
 
     async def resume(self, target: str) -> None:
         resumed = await self.app.open_agent(resume=target)
-        if resumed and self.app.agent is not None and self.app.agent.session_id:
-            name = self.app.agent.title or self.app.agent.session_id
+        if resumed and self.app.agent is not None and self.app.agent.view.session_id:
+            name = self.app.agent.view.title or self.app.agent.view.session_id
             await self.say(f"Resumed {name}.")
 
     async def cmd_sessions(self, args: str) -> None:
@@ -318,10 +318,10 @@ class CommandRunner:
 
     async def _refresh_memory(self) -> None:
         """/memory refresh: continue in a continuation session frozen on the current memory."""
-        from hermes.agent.session import OpenError
+        from hermes.agent.opening import OpenError
 
         agent = self._agent_or_none()
-        if agent is None or not agent.session_id:
+        if agent is None or not agent.view.session_id:
             await self.say("No session has started yet: your first message uses the current memory.")
             return
         if not agent.memory_outdated():
@@ -335,7 +335,7 @@ class CommandRunner:
         if child is None:
             await self.say("No session has started yet: your first message uses the current memory.")
             return
-        await self.say(f"💾 Continuing in {agent.title or child} with the current memory; the earlier "
+        await self.say(f"💾 Continuing in {agent.view.title or child} with the current memory; the earlier "
                        f"session keeps the memory it started with.")
 
     async def cmd_memory(self, args: str) -> None:
@@ -345,7 +345,7 @@ class CommandRunner:
             from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 
             agent = self.app.agent
-            snapshot = frozen_snapshot(agent)
+            snapshot = frozen_snapshot(agent.view if agent is not None else None)
             provider = agent.provider if agent is not None else None  # one client, not a second
             await self.app.push_screen_wait(MemoryViewerScreen(self.app.cfg, snapshot, provider))
             self.app.refresh_memory_status()
@@ -390,7 +390,7 @@ class CommandRunner:
     def _project_root(self) -> Path:
         agent = self.app.agent
         if agent is not None:
-            return agent.project_root
+            return agent.view.project_root
         from hermes.paths import find_project_root, working_dir
 
         return find_project_root(working_dir())

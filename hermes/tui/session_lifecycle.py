@@ -42,7 +42,7 @@ class SessionLifecycle:
         if not resumed and not app.chat.transcript.items:
             await self.welcome()
         if app.agent is not None:  # work an earlier run saved when it quit too early
-            app.agent.start_saved_jobs()
+            app.agent.after_turn.replay_saved()
         _start_auto_prune(app.cfg)
 
     async def welcome(self) -> None:
@@ -58,7 +58,7 @@ class SessionLifecycle:
         except sessions_bridge.SessionsUnavailable:
             rows = []  # already said in its own line
         memory_pct, user_pct = memory_bridge.gauge(app.cfg)
-        model = app.agent.model if app.agent is not None else app.cfg.model.name
+        model = app.agent.view.model if app.agent is not None else app.cfg.model.name
         app.chat.show_welcome(welcome_text(model, os.getcwd(), memory_pct, user_pct, rows))
 
     async def open(self, resume: str | None = None, continue_last: bool = False) -> bool:
@@ -100,14 +100,15 @@ class SessionLifecycle:
             await app.chat.add_line("error", line)
         for line in history.resume_notes(new) if resuming else []:
             await app.chat.add_line("notice", f"💾 {line}")
-        if new.read_only:
-            await app.chat.add_line("error", new.read_only)
-        app.chat.set_read_only(new.read_only)
+        view = new.view
+        if view.read_only:
+            await app.chat.add_line("error", view.read_only)
+        app.chat.set_read_only(view.read_only)
         app.chat.update_status(
-            model=new.model, title=new.title or "", project=new.project_name,
-            context_window=new.context_window or app.chat.status_info.context_window,
-            input_tokens=new.totals.input_tokens, output_tokens=new.totals.output_tokens,
-            cost=new.totals.cost)
+            model=view.model, title=view.title or "", project=view.project_name,
+            context_window=view.context_window or app.chat.status_info.context_window,
+            input_tokens=view.totals.input_tokens, output_tokens=view.totals.output_tokens,
+            cost=view.totals.cost)
         return resuming
 
     async def load_prompt_history(self) -> None:

@@ -39,7 +39,7 @@ class StoredMessage(Protocol):
 
 
 class SnapshotSource(Protocol):
-    """The parts of a running session (AgentSession) the frozen memory snapshot comes from."""
+    """The parts of a running session (AgentSession.view) the frozen memory snapshot comes from."""
 
     @property
     def session_id(self) -> str | None: ...
@@ -131,12 +131,12 @@ MEMORY_CHANGED = ("Memory changed since this session started — /memory refresh
 
 def resume_notes(agent: AgentSession) -> list[str]:
     """Lines to show after resuming a session (its frozen memory is out of date)."""
-    return [MEMORY_CHANGED] if agent.memory_changed else []
+    return [MEMORY_CHANGED] if agent.view.memory_changed else []
 
 
 def transcript_items(agent: AgentSession) -> list[TranscriptItem]:
     """The rows of the session the agent opened on (empty for a new session)."""
-    session_id = agent.session_id
+    session_id = agent.view.session_id
     if not session_id:
         return []
     from hermes.tui.sessions_bridge import stored_messages

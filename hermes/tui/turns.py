@@ -24,7 +24,7 @@ class TurnSender:
     def running(self) -> bool:
         """A message is on its way or a reply is streaming (queued input waits for it)."""
         app = self.app
-        if app.agent is not None and app.agent.busy:
+        if app.agent is not None and app.agent.view.busy:
             return True
         return any(w.group == "turn" and not w.is_finished for w in app.workers)
 
@@ -33,7 +33,7 @@ class TurnSender:
         "cancelled"."""
         app = self.app
         chat = app.chat
-        model = app.agent.model if app.agent is not None else app.cfg.model.name
+        model = app.agent.view.model if app.agent is not None else app.cfg.model.name
         if not model:  # say so at once instead of after the model client has loaded
             await chat.add_line("error", "No model is configured. Choose one with /model NAME "
                                 "(a litellm name, e.g. openai/gpt-4.1) or set model.name in "
@@ -78,10 +78,10 @@ class TurnSender:
         app = self.app
         app.tool_approvals.deny_all()  # a tool waiting for approval gets "denied", then the cancel
         waiting = [w for w in app.workers if w.group == "turn" and not w.is_finished]
-        if app.agent is not None and (app.agent.busy or app.agent.compressing):
+        if app.agent is not None and (app.agent.view.busy or app.agent.view.compressing):
             app.agent.cancel()
-        elif app.agent is not None and app.agent.has_background_work:
-            app.agent.stop_background()  # saved as a job: the review runs at the next start
+        elif app.agent is not None and app.agent.view.has_background_work:
+            app.agent.after_turn.stop()  # saved as a job: the review runs at the next start
         elif waiting:
             for worker in waiting:
                 worker.cancel()

@@ -40,7 +40,7 @@ async def test_review_writes_through_the_memory_tool_on_the_review_model(agent_e
     # title: derived at once, then the model's
     titles = [t.title for t in recorder.of(TitleChanged)]
     assert titles[0].startswith("I write Rust all day") and titles[-1] == "A Short Test Title"
-    assert SessionStore().get_session(agent.session_id).title == "A Short Test Title"
+    assert SessionStore().get_session(agent.view.session_id).title == "A Short Test Title"
     assert len(server.requests_for(TITLE)) == 1
     await agent.close()
 
@@ -139,9 +139,9 @@ async def test_failed_title_call_changes_nothing(agent_env, recorder):
     done = await agent.send("Plan the database migration")
     await agent.wait_background(timeout=30)
     assert not done.failed
-    assert SessionStore().get_session(agent.session_id).title == "Plan the database migration"
+    assert SessionStore().get_session(agent.view.session_id).title == "Plan the database migration"
     assert [t.title for t in recorder.of(TitleChanged)] == ["Plan the database migration"]
-    assert agent.background_errors and agent.background_errors[0][0] == "title"
+    assert agent.view.background_errors and agent.view.background_errors[0][0] == "title"
     assert len(server.requests_for(MAIN)) == 1
     await agent.close()
 
@@ -159,7 +159,7 @@ async def test_review_and_title_share_one_call_on_the_same_model(agent_env, reco
     await agent.send("I write Rust; explain lifetimes briefly.")
     await agent.wait_background(timeout=30)
     assert len(server.requests_for(MAIN)) == 2  # the turn, then one review+title call
-    assert agent.title == "Rust Lifetimes Help"
+    assert agent.view.title == "Rust Lifetimes Help"
     assert read_entries(cfg.memory, "user") == ["Writes Rust"]
     await agent.send("and borrowing?")  # later turns: review only, no title instruction
     await agent.wait_background(timeout=30)
@@ -174,11 +174,11 @@ async def test_title_comes_after_the_first_successful_turn(agent_env, recorder):
     server.queue(Reply(status=401), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
     failed = await agent.send("Sketch a backup plan for the NAS")
-    assert failed.failed and agent.title == "Sketch a backup plan for the NAS"  # derived at once
+    assert failed.failed and agent.view.title == "Sketch a backup plan for the NAS"  # derived at once
     assert not server.requests_for(TITLE)
     await agent.retry()
     await agent.wait_background(timeout=30)
-    assert agent.title == "A Short Test Title" and len(server.requests_for(TITLE)) == 1
+    assert agent.view.title == "A Short Test Title" and len(server.requests_for(TITLE)) == 1
     await agent.send("more")
     await agent.wait_background(timeout=30)
     assert len(server.requests_for(TITLE)) == 1  # titled once

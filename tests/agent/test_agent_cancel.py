@@ -66,13 +66,13 @@ async def test_cancel_during_a_tool_answers_its_calls_and_the_session_goes_on(ag
     done = await asyncio.wait_for(task, 30)
     assert done.cancelled and done.text == "Let me check."
 
-    sid = agent.session_id
+    sid = agent.view.session_id
     stored = SessionStore().get_messages(sid)
     assert [m.role for m in stored] == ["user", "assistant", "tool", "tool"]
     assert sum(m.content.count("Let me check.") for m in stored) == 1
     results = [json.loads(m.content) for m in stored if m.role == "tool"]
     assert results == [{"success": False, "error": "cancelled by the user"}] * 2
-    assert unanswered_calls(agent.messages) == []
+    assert unanswered_calls(agent.view.messages) == []
     running = recorder.of(ToolStarted)[0].call_id
     assert [(f.call_id, f.success) for f in recorder.of(ToolFinished)] == [(running, False)]
 
@@ -84,7 +84,7 @@ async def test_cancel_during_a_tool_answers_its_calls_and_the_session_goes_on(ag
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume=sid)  # the stored history is whole too
-    roles = [m["role"] for m in resumed.messages]
+    roles = [m["role"] for m in resumed.view.messages]
     assert roles == ["user", "assistant", "tool", "tool", "user", "assistant"]
-    assert unanswered_calls(resumed.messages) == []
+    assert unanswered_calls(resumed.view.messages) == []
     await resumed.close()

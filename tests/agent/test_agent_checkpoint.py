@@ -34,7 +34,7 @@ async def test_the_streaming_reply_is_saved_and_then_finished_in_the_same_row(
     seen: list = []
     for _ in range(300):  # watch the stored row while the reply streams
         await asyncio.sleep(0.05)
-        rows = _assistant_rows(agent.session_id)
+        rows = _assistant_rows(agent.view.session_id)
         if rows and not task.done():
             seen.append(rows)
         if task.done():
@@ -45,7 +45,7 @@ async def test_the_streaming_reply_is_saved_and_then_finished_in_the_same_row(
     assert partial, "no partial reply was ever stored while streaming"
     assert all(row.interrupted and text.startswith(row.content) for row in partial)
     assert len({len(row.content) for row in partial}) > 1  # it grew
-    (final,) = _assistant_rows(agent.session_id)  # one row, rewritten as finished
+    (final,) = _assistant_rows(agent.view.session_id)  # one row, rewritten as finished
     assert final.id == partial[0].id and final.content == text and not final.interrupted
     await agent.close()
 
@@ -63,7 +63,7 @@ async def test_a_tool_round_and_the_answer_keep_their_own_rows(agent_env, record
     await agent.new_session(title="tool checkpoint")
     done = await agent.send("remember this")
     assert not done.failed
-    stored = SessionStore().get_messages(agent.session_id)
+    stored = SessionStore().get_messages(agent.view.session_id)
     assert [m.role for m in stored] == ["user", "assistant", "tool", "assistant"]
     assert stored[1].tool_calls and not stored[1].interrupted
     assert stored[3].content == "Done, noted. " * 10 and not stored[3].interrupted

@@ -28,7 +28,7 @@ async def test_small_context_window_forces_compression_into_a_child(agent_env, r
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("I am planning a trip to Lisbon. " + LONG)
     await agent.wait_background(timeout=30)  # the model title lands on the parent
-    parent_id, parent_title = agent.session_id, agent.title
+    parent_id, parent_title = agent.view.session_id, agent.view.title
     assert parent_title == "A Short Test Title"
     parent_prompt = system_prompt(server.requests_for(MAIN)[0])
     MemoryTool(cfg.memory, origin="cli").dispatch(
@@ -41,7 +41,7 @@ async def test_small_context_window_forces_compression_into_a_child(agent_env, r
     changed = recorder.of(SessionChanged)
     assert changed and changed[0].reason == "compression"
     child_id = changed[0].session_id
-    assert agent.session_id == child_id != parent_id
+    assert agent.view.session_id == child_id != parent_id
     store = SessionStore()
     child, parent = store.get_session(child_id), store.get_session(parent_id)
     assert child.parent_id == parent_id and child.title == f"{parent_title} #2"
@@ -67,16 +67,16 @@ async def test_compress_on_demand_and_resume_by_name_opens_the_newest(agent_env,
     await agent.new_session(title="trip planning")
     for text in ("first question", "second question"):
         await agent.send(text)
-    parent = agent.session_id
+    parent = agent.view.session_id
     child = await agent.compress()
-    assert child and child != parent and agent.title == "trip planning #2"
-    assert "summary of earlier turns" in agent.system_prompt
-    assert [m["content"] for m in agent.messages if m["role"] == "user"] == ["second question"]
+    assert child and child != parent and agent.view.title == "trip planning #2"
+    assert "summary of earlier turns" in agent.view.system_prompt
+    assert [m["content"] for m in agent.view.messages if m["role"] == "user"] == ["second question"]
     await agent.send("third question")
     await agent.close()
     resumed = AgentSession.open(cfg, resume="trip planning")
-    assert resumed.session_id == child
-    assert [m["content"] for m in resumed.messages if m["role"] == "user"] == [
+    assert resumed.view.session_id == child
+    assert [m["content"] for m in resumed.view.messages if m["role"] == "user"] == [
         "second question", "third question"]
     await resumed.close()
 
@@ -95,11 +95,11 @@ async def test_failed_summary_keeps_the_session(agent_env, recorder):
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("one")
     await agent.send("two")
-    sid = agent.session_id
+    sid = agent.view.session_id
     assert await agent.compress() is None
-    assert agent.session_id == sid
+    assert agent.view.session_id == sid
     assert any("Compression failed" in n.text for n in recorder.of(Notice))
-    assert json.dumps(agent.messages).count('"user"') == 2
+    assert json.dumps(agent.view.messages).count('"user"') == 2
     await agent.close()
 
 
@@ -113,14 +113,14 @@ async def test_a_second_compression_after_resume_carries_the_first_summary(agent
     for text in ("first question", "second question"):
         await agent.send(text)
     first_child = await agent.compress()
-    assert first_child and agent.title == "lisbon #2"
+    assert first_child and agent.view.title == "lisbon #2"
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume="lisbon", on_event=recorder)
-    assert resumed.session_id == first_child
+    assert resumed.view.session_id == first_child
     await resumed.send("third question")
     second_child = await resumed.compress()
-    assert second_child and second_child != first_child and resumed.title == "lisbon #3"
+    assert second_child and second_child != first_child and resumed.view.title == "lisbon #3"
     second_request = server.requests_for(SUMMARY)[1]["messages"][-1]["content"]
     assert "FIRST-SUMMARY: the user plans a trip to Lisbon in May" in second_request
     assert "SECOND-SUMMARY" in SessionStore().get_session(second_child).system_prompt
@@ -156,16 +156,16 @@ async def test_cancel_stops_a_slow_compression_and_keeps_the_conversation(agent_
     agent = AgentSession.open(cfg, on_event=recorder)
     for text in ("first question", "second question"):
         await agent.send(text)
-    sid, before = agent.session_id, agent.messages
+    sid, before = agent.view.session_id, agent.view.messages
     sessions_before = len(SessionStore().list_sessions())
 
     job = asyncio.create_task(agent.compress())
     await _until(lambda: bool(server.requests_for(SUMMARY)))
-    assert agent.compressing and not job.done()
+    assert agent.view.compressing and not job.done()
     agent.cancel()
     assert await asyncio.wait_for(job, 10) is None
-    assert not agent.compressing
-    assert agent.session_id == sid and agent.messages == before
+    assert not agent.view.compressing
+    assert agent.view.session_id == sid and agent.view.messages == before
     assert not recorder.of(SessionChanged)
     assert len(SessionStore().list_sessions()) == sessions_before
     assert [n.text for n in recorder.of(Notice) if "ompression" in n.text] == [
@@ -190,16 +190,16 @@ async def test_cancel_during_the_compression_before_a_send_sends_nothing(agent_e
     agent = AgentSession.open(cfg, on_event=recorder)
     for text in ("first question", "second question"):  # one turn older than the kept one
         await agent.send(text)
-    sid, before = agent.session_id, agent.messages
+    sid, before = agent.view.session_id, agent.view.messages
     main_requests = len(server.requests_for(MAIN))
 
     turn = asyncio.create_task(agent.send("third " + LONG))  # past the threshold: compresses
     await _until(lambda: bool(server.requests_for(SUMMARY)))
-    assert agent.busy and not turn.done()  # the summary hangs: the send waits for it
+    assert agent.view.busy and not turn.done()  # the summary hangs: the send waits for it
     agent.cancel()
     done = await asyncio.wait_for(turn, 10)
     assert isinstance(done, TurnDone) and done.cancelled and done.unsent
-    assert agent.session_id == sid and agent.messages == before
+    assert agent.view.session_id == sid and agent.view.messages == before
     assert len(server.requests_for(MAIN)) == main_requests  # the message never went out
     assert not recorder.of(SessionChanged)
     assert any(n.text.startswith("Compression cancelled") for n in recorder.of(Notice))
@@ -220,8 +220,8 @@ async def test_the_child_prompt_leaves_half_the_window_free(agent_env, recorder)
     for text in ("first question", "second question"):
         await agent.send(text)
     assert await agent.compress()
-    prompt = agent.system_prompt or ""
+    prompt = agent.view.system_prompt or ""
     assert "Point 0:" in prompt  # the summary's start is kept, cut and marked
     assert compress.TRUNCATED_MARK in prompt
-    assert tokens.count_text(prompt, agent.model) <= window // 2
+    assert tokens.count_text(prompt, agent.view.model) <= window // 2
     await agent.close()

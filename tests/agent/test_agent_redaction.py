@@ -40,7 +40,7 @@ async def test_the_model_sees_what_was_said_and_the_store_loses_only_the_credent
     first = f"Here is my code:\n{CODE}\nand my token {TOKEN}"
     await agent.send(first)
     await agent.send("and now?")
-    sid = agent.session_id
+    sid = agent.view.session_id
     # the later request carries the original text: the user's message and the tool arguments
     later = server.requests_for(MAIN)[-1]["messages"]
     assert any(m.get("content") == first for m in later)
@@ -67,12 +67,12 @@ async def test_a_streamed_token_is_never_checkpointed_in_part(agent_env, monkeyp
     seen: list[str] = []
     while not task.done():
         await asyncio.sleep(0.02)
-        seen += [row.content for row in _assistant_rows(agent.session_id)]
+        seen += [row.content for row in _assistant_rows(agent.view.session_id)]
     done = await task
     assert done.text == text
     assert len(set(seen)) > 2  # checkpoints were written while the reply streamed
     assert not [s for s in seen if "ghp_" in s or TOKEN[4:10] in s]
-    (final,) = _assistant_rows(agent.session_id)
+    (final,) = _assistant_rows(agent.view.session_id)
     assert final.content == text.replace(TOKEN, "[REDACTED:github-token]")
     await agent.close()
 
@@ -85,9 +85,9 @@ async def test_a_stream_broken_inside_a_token_stores_no_part_of_it(agent_env):
     agent = AgentSession.open(make_cfg(memory={"review_interval": 0}, agent={"max_retries": 0}))
     done = await agent.send("what is the token?")
     assert done.interrupted
-    (row,) = _assistant_rows(agent.session_id)
+    (row,) = _assistant_rows(agent.view.session_id)
     assert row.content == "The deploy token is [REDACTED:cut-off]"
-    assert TOKEN[:12] in agent.messages[-1]["content"]  # the conversation keeps what arrived
+    assert TOKEN[:12] in agent.view.messages[-1]["content"]  # the conversation keeps what arrived
     await agent.close()
 
 
@@ -116,6 +116,6 @@ async def test_the_derived_title_never_keeps_part_of_a_token(agent_env, cut_at):
     prefix = "x" * (48 - 4 - cut_at - 1)  # puts the 48-character cut `cut_at` chars into the token
     await agent.send(f"{prefix} {TOKEN} and push the branch")
     with SessionStore() as store:
-        title = store.get_session(agent.session_id).title or ""
+        title = store.get_session(agent.view.session_id).title or ""
     assert "ghp_" not in title and TOKEN[4:12] not in title
     await agent.close()

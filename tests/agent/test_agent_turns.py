@@ -63,7 +63,7 @@ async def test_resumed_session_reuses_the_stored_prompt_byte_identical(agent_env
     cfg = make_cfg(memory={"review_interval": 0})
     agent = AgentSession.open(cfg)
     await agent.send("first")
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     (cfg.source.parent / "memories").mkdir(exist_ok=True)
     (cfg.source.parent / "memories" / "USER.md").write_text("Hand-edited fact")
@@ -81,7 +81,7 @@ async def test_session_search_finds_an_earlier_session(agent_env, recorder):
     server.queue(Reply(text="PostgreSQL it is for the auth refactor."), model=MAIN)
     earlier = AgentSession.open(cfg)
     await earlier.send("For the auth refactor we decided on PostgreSQL sessions.")
-    earlier_id = earlier.session_id
+    earlier_id = earlier.view.session_id
     await earlier.close()
 
     # "last time": Hermes searches before the model is asked (a small model did not)
@@ -113,7 +113,7 @@ async def test_bad_tool_calls_get_error_results_and_the_turn_completes(agent_env
     assert "Unknown tool 'no_such_tool'" in results[1]["error"]
     assert "target" in results[2]["error"]
     assert all(not f.success for f in recorder.of(ToolFinished))
-    stored = SessionStore().get_messages(agent.session_id)
+    stored = SessionStore().get_messages(agent.view.session_id)
     assert [m.role for m in stored] == ["user", "assistant", "tool", "tool", "tool", "assistant"]
     await agent.close()
 
@@ -157,10 +157,10 @@ async def test_auth_error_is_clear_not_retried_and_retry_resends(agent_env, reco
     assert "FAKE_LLM_KEY" in err.message and "sk-fake" not in err.message
     assert len(_main_requests(server)) == 1
     store = SessionStore()
-    assert [m.content for m in store.get_messages(agent.session_id)] == ["hello there"]
+    assert [m.content for m in store.get_messages(agent.view.session_id)] == ["hello there"]
     again = await agent.retry()
     assert again is not None and again.text == "Now it works."
-    assert [m.role for m in store.get_messages(agent.session_id)] == ["user", "assistant"]
+    assert [m.role for m in store.get_messages(agent.view.session_id)] == ["user", "assistant"]
     await agent.close()
 
 
@@ -173,7 +173,7 @@ async def test_dropped_stream_stores_partial_marked_interrupted(agent_env, recor
     done = await agent.send("tell me a story")
     assert done.interrupted and done.text == "Here is the beginning of "
     assert recorder.of(ErrorEvent) and "connection" in recorder.of(ErrorEvent)[0].message
-    last = SessionStore().get_messages(agent.session_id)[-1]
+    last = SessionStore().get_messages(agent.view.session_id)[-1]
     assert last.role == "assistant" and last.interrupted
     assert last.content == "Here is the beginning of "
     await agent.close()
@@ -188,11 +188,11 @@ async def test_cancel_mid_stream_keeps_partial(agent_env, recorder):
     recorder.hooks.append(lambda e: first_text.set() if isinstance(e, TextDelta) else None)
     task = asyncio.create_task(agent.send("stream please"))
     await asyncio.wait_for(first_text.wait(), 30)
-    assert agent.busy
+    assert agent.view.busy
     agent.cancel()
     done = await asyncio.wait_for(task, 30)
     assert done.cancelled and done.text == "Partial "
-    last = SessionStore().get_messages(agent.session_id)[-1]
+    last = SessionStore().get_messages(agent.view.session_id)[-1]
     assert last.interrupted and last.content == "Partial "
     assert [e.cancelled for e in recorder.of(TurnDone)] == [True]
     nxt = await agent.send("are you there?")  # the session goes on after a cancel
@@ -229,7 +229,7 @@ async def test_local_user_model_provider_adds_its_block_and_tools(agent_env, rec
     names = [t["function"]["name"] for t in first["tools"]]
     assert names[:2] == ["memory", "session_search"] and len(names) > 2
     assert agent.provider.system_prompt_block() in system_prompt(first)
-    stored = SessionStore().get_messages(agent.session_id)
+    stored = SessionStore().get_messages(agent.view.session_id)
     assert stored[0].content == "hello there, I am Ana"  # injected context never stored
     await agent.close()
 
@@ -243,7 +243,7 @@ async def test_rename_names_the_session_and_clashes_are_refused(agent_env, recor
     await agent.new_session()
     await agent.send("two")
     assert agent.rename("  fresh\u200b name ") == "fresh name"
-    assert agent.title == "fresh name" == SessionStore().get_session(agent.session_id).title
+    assert agent.view.title == "fresh name" == SessionStore().get_session(agent.view.session_id).title
     from hermes.sessions import TitleClashError
 
     try:
@@ -252,7 +252,7 @@ async def test_rename_names_the_session_and_clashes_are_refused(agent_env, recor
         assert "taken name" in str(exc)
     else:
         raise AssertionError("a clash must be refused")
-    assert agent.title == "fresh name"
+    assert agent.view.title == "fresh name"
     await agent.close()
 
 
@@ -265,7 +265,7 @@ async def test_close_during_a_reply_keeps_the_partial(agent_env, recorder):
     recorder.hooks.append(lambda e: got_text.set() if isinstance(e, TextDelta) else None)
     task = asyncio.create_task(agent.send("think aloud"))
     await asyncio.wait_for(got_text.wait(), 30)
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     done = await task
     assert done.cancelled
@@ -302,6 +302,6 @@ async def test_retry_after_a_failure_between_tool_rounds_continues_from_the_resu
     assert done is not None and done.text == "Found nothing earlier."
     last = _main_requests(server)[-1]["messages"]
     assert [m["role"] for m in last] == ["system", "user", "assistant", "tool"]
-    roles = [m.role for m in SessionStore().get_messages(agent.session_id)]
+    roles = [m.role for m in SessionStore().get_messages(agent.view.session_id)]
     assert roles == ["user", "assistant", "tool", "assistant"]
     await agent.close()

@@ -48,7 +48,7 @@ async def test_a_stream_that_never_ends_is_cut_by_reply_timeout(agent_env, recor
     assert done.interrupted and not done.failed
     [error] = recorder.of(ErrorEvent)
     assert "agent.reply_timeout" in error.message and "cut" in error.message
-    [stored] = _stored(agent.session_id)
+    [stored] = _stored(agent.view.session_id)
     assert stored.finish_reason == "interrupted" and stored.content.startswith("Here goes: word 0, ")
     # the session goes on
     server.queue(Reply(text="fine"), model=MAIN)
@@ -65,7 +65,7 @@ async def test_a_looping_stream_is_cut_by_the_repetition_guard(agent_env, record
     assert done.interrupted
     [error] = recorder.of(ErrorEvent)
     assert "repeating" in error.message and "tab(" in error.message
-    [stored] = _stored(agent.session_id)
+    [stored] = _stored(agent.view.session_id)
     assert stored.finish_reason == "interrupted" and stored.content.startswith("def f(tab(tab(")
     await agent.close()
 
@@ -87,7 +87,7 @@ async def test_finish_reason_length_is_said_to_be_incomplete(agent_env, recorder
     done = await agent.send("explain")
     assert done.truncated is True
     assert any("token limit" in n.text for n in recorder.of(Notice))
-    [stored] = _stored(agent.session_id)
+    [stored] = _stored(agent.view.session_id)
     assert stored.finish_reason == "length"
     assert not done.interrupted and not done.failed and done.text == "The first half of an answer"
     await agent.close()

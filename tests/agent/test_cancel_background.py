@@ -27,13 +27,13 @@ async def test_stop_background_stops_a_slow_review_and_saves_it(agent_env) -> No
         if server.requests_for(REVIEW):
             break
         await asyncio.sleep(0.02)
-    assert agent.has_background_work
-    agent.stop_background()
+    assert agent.view.has_background_work
+    agent.after_turn.stop()
     for _ in range(100):
-        if not agent.has_background_work:
+        if not agent.view.has_background_work:
             break
         await asyncio.sleep(0.02)
-    assert not agent.has_background_work  # stopped at once, not after 30 s
+    assert not agent.view.has_background_work  # stopped at once, not after 30 s
     saved = [json.loads(p.read_text()) for p in jobs_dir().glob("*.json")]
     [review] = [j for j in saved if j["kind"] == "review"]
     assert review["user_text"] == "I prefer tabs"
@@ -46,6 +46,6 @@ async def test_stop_background_with_nothing_running_does_nothing(agent_env) -> N
     _, make_cfg = agent_env
     recorder = Recorder()
     agent = AgentSession.open(make_cfg(), on_event=recorder)
-    agent.stop_background()
+    agent.after_turn.stop()
     assert recorder.of(Notice) == [] and not list(jobs_dir().glob("*.json"))
     await agent.close()

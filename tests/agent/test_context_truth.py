@@ -48,12 +48,12 @@ async def test_a_new_message_after_a_failure_replaces_the_orphan(agent_env, reco
     assert _users(server.requests_for(MAIN)[-1]) == ["one", "three"]
     roles = [m["role"] for m in server.requests_for(MAIN)[-1]["messages"]]
     assert roles == ["system", "user", "assistant", "user"]
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     assert _user_rows(sid) == [("one", None), ("two", "failed"), ("three", None)]
 
     resumed = AgentSession.open(cfg, resume=sid)
-    assert [m["content"] for m in resumed.messages if m["role"] == "user"] == ["one", "three"]
+    assert [m["content"] for m in resumed.view.messages if m["role"] == "user"] == ["one", "three"]
     await resumed.close()
 
 
@@ -66,7 +66,7 @@ async def test_a_retry_answers_the_failed_message_and_unmarks_it(agent_env):
     done = await agent.retry()
     assert done is not None and done.text == "answer"
     assert _users(server.requests_for(MAIN)[-1]) == ["question"]
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     assert _user_rows(sid) == [("question", "retried")]
 
@@ -77,16 +77,16 @@ async def test_a_resumed_session_reports_its_context_size_at_once(agent_env, rec
     server.queue(Reply(text="A long answer about parsers. " * 40), model=MAIN)
     agent = AgentSession.open(cfg)
     await agent.send("Tell me about parsers in detail.")
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
     await resumed.context_counted()
     [usage] = recorder.of(Usage)  # before any request
     expected = tokens.count_request(
-        [{"role": "system", "content": resumed.system_prompt}, *resumed.messages],
+        [{"role": "system", "content": resumed.view.system_prompt}, *resumed.view.messages],
         resumed._current.conv.registry.schemas(), cfg.model.name)
-    assert usage.context_tokens == expected == resumed.context_tokens
+    assert usage.context_tokens == expected == resumed.view.context_tokens
     assert usage.context_tokens > 200 and usage.context_window > 0
     assert usage.session_input_tokens > 0  # the stored totals come with it
     assert len(server.requests_for(MAIN)) == 1
@@ -101,7 +101,7 @@ async def test_a_turn_sent_before_the_resume_count_keeps_its_own_size(agent_env,
     server.queue(Reply(text="First answer. " * 30), Reply(text="second answer"), model=MAIN)
     agent = AgentSession.open(cfg)
     await agent.send("first question")
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
@@ -109,7 +109,7 @@ async def test_a_turn_sent_before_the_resume_count_keeps_its_own_size(agent_env,
     await resumed.context_counted()
     last = recorder.of(Usage)[-1]
     assert last.input_tokens > 0  # the turn's own report is the last word
-    assert resumed.context_tokens == last.context_tokens
+    assert resumed.view.context_tokens == last.context_tokens
     await resumed.close()
 
 
@@ -127,8 +127,8 @@ def test_without_an_event_loop_a_resumed_session_is_counted_at_once(agent_env, r
     resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
     [usage] = recorder.of(Usage)
     expected = tokens.count_request(
-        [{"role": "system", "content": "You are a test assistant."}, *resumed.messages],
+        [{"role": "system", "content": "You are a test assistant."}, *resumed.view.messages],
         resumed._current.conv.registry.schemas(), cfg.model.name)
-    assert usage.context_tokens == expected == resumed.context_tokens
-    assert resumed.context_tokens > 100
+    assert usage.context_tokens == expected == resumed.view.context_tokens
+    assert resumed.view.context_tokens > 100
     resumed.history.store.close()

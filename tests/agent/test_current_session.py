@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hermes.agent.events import SessionChanged
-from hermes.agent.session import AgentSession, OpenError
+from hermes.agent.opening import OpenError
+from hermes.agent.session import AgentSession
 from hermes.agent import session_lock
 from hermes.agent.session_lock import READ_ONLY_LINE
 from hermes.sessions import SessionStore, TitleClashError
@@ -20,14 +21,14 @@ async def test_a_new_session_under_a_taken_title_keeps_the_current_one(agent_env
 
     agent = AgentSession.open(cfg, on_event=recorder)
     await agent.send("hello")
-    before = (agent.session_id, agent.title, agent.messages)
+    before = (agent.view.session_id, agent.view.title, agent.view.messages)
     sessions = SessionStore().count_sessions()
     changes = len(recorder.of(SessionChanged))
 
     with pytest.raises(TitleClashError):
         await agent.new_session(title="taken name")
 
-    assert (agent.session_id, agent.title, agent.messages) == before
+    assert (agent.view.session_id, agent.view.title, agent.view.messages) == before
     assert SessionStore().count_sessions() == sessions  # the half-made session was removed
     assert len(recorder.of(SessionChanged)) == changes
     done = await agent.send("still here")
@@ -41,8 +42,8 @@ async def _writer_and_reader(agent_env) -> tuple[AgentSession, AgentSession]:
     cfg = make_cfg(memory={"review_interval": 0})
     writer = AgentSession.open(cfg)
     await writer.send("hello")
-    reader = AgentSession.open(cfg, resume=writer.session_id)
-    assert reader.read_only == READ_ONLY_LINE
+    reader = AgentSession.open(cfg, resume=writer.view.session_id)
+    assert reader.view.read_only == READ_ONLY_LINE
     return writer, reader
 
 
@@ -54,7 +55,7 @@ async def test_a_memory_refresh_of_a_read_only_session_is_refused(agent_env):
         await reader.refresh_memory()
 
     assert str(refused.value) == READ_ONLY_LINE
-    assert reader.session_id == writer.session_id
+    assert reader.view.session_id == writer.view.session_id
     assert SessionStore().count_sessions() == sessions
     await reader.close()
     await writer.close()
@@ -65,8 +66,8 @@ async def test_a_named_new_session_from_a_read_only_one_leaves_the_other_window_
 
     await reader.new_session(title="my own")
 
-    assert not reader.read_only and reader.title == "my own"
-    assert not SessionStore().get_session(writer.session_id).ended  # still the writer's, still open
+    assert not reader.view.read_only and reader.view.title == "my own"
+    assert not SessionStore().get_session(writer.view.session_id).ended  # still the writer's, still open
     again = await writer.send("still mine")
     assert not again.failed
     await reader.close()
@@ -77,7 +78,7 @@ async def test_a_named_new_session_whose_lock_fails_leaves_the_current_one(agent
     _, make_cfg = agent_env
     agent = AgentSession.open(make_cfg(memory={"review_interval": 0}))
     await agent.send("hello")
-    before = (agent.session_id, agent.title, agent.messages)
+    before = (agent.view.session_id, agent.view.title, agent.view.messages)
     sessions = SessionStore().count_sessions()
     real_acquire = session_lock.acquire
 
@@ -90,11 +91,11 @@ async def test_a_named_new_session_whose_lock_fails_leaves_the_current_one(agent
     with pytest.raises(OSError):
         await agent.new_session(title="fresh start")
 
-    assert (agent.session_id, agent.title, agent.messages) == before
+    assert (agent.view.session_id, agent.view.title, agent.view.messages) == before
     assert SessionStore().count_sessions() == sessions  # the half-made session was removed
-    assert not agent.read_only
+    assert not agent.view.read_only
     other = AgentSession.open(make_cfg(memory={"review_interval": 0}), resume=before[0])
-    assert other.read_only == READ_ONLY_LINE  # this process holds the session's lock again
+    assert other.view.read_only == READ_ONLY_LINE  # this process holds the session's lock again
     await other.close()
     monkeypatch.setattr(session_lock, "acquire", real_acquire)
     done = await agent.send("still here")

@@ -39,4 +39,4 @@ async def test_the_app_session_goes_on_when_the_database_breaks_mid_run(agent_en
     warnings = [n for n in recorder.of(Notice) if "history" in n.text.lower()]
     assert len(warnings) == 1 and str(path) in warnings[0].text
     assert recorder.of(ErrorEvent) == []
-    assert [m["role"] for m in agent.messages] == ["user", "assistant", "user", "assistant"]
+    assert [m["role"] for m in agent.view.messages] == ["user", "assistant", "user", "assistant"]

@@ -129,7 +129,7 @@ async def test_a_question_about_an_earlier_conversation_is_searched_before_the_r
     server.queue(Reply(text="Go errgroup versus WaitGroup."), model=MAIN)
     earlier = AgentSession.open(cfg)
     await earlier.send("Should my Go fetcher use errgroup or a WaitGroup?")
-    earlier_id = earlier.session_id
+    earlier_id = earlier.view.session_id
     await earlier.close()
 
     server.queue(Reply(text="We compared errgroup and WaitGroup."), model=MAIN)

@@ -101,7 +101,7 @@ async def test_summaries_are_capped_and_a_cut_one_is_marked(agent_env):
     assert await agent.compress()
     [req] = server.requests_for(SUMMARY)
     assert req["max_tokens"] == compress.summary_cap(cfg.model.context_window or 32_768)
-    prompt = agent.system_prompt
+    prompt = agent.view.system_prompt
     assert "Plans a trip to Lisbon." in prompt and compress.TRUNCATED_MARK in prompt
     assert "near the riv" not in prompt
     assert system_prompt(server.requests_for(MAIN)[-1]) != prompt  # the child is new

@@ -38,7 +38,7 @@ async def test_retry_after_an_answer_replaces_it_and_sends_the_question_once(age
     await agent.send("and a functor?")
     assert _sent(server.requests_for(MAIN)[2]) == [
         ("user", "what is a monad?"), ("assistant", "second answer"), ("user", "and a functor?")]
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     assert _rows(sid) == [("user", "what is a monad?", None),
                           ("assistant", "first answer", "replaced"),
@@ -47,7 +47,7 @@ async def test_retry_after_an_answer_replaces_it_and_sends_the_question_once(age
                           ("assistant", "third", "stop")]
 
     resumed = AgentSession.open(cfg, resume=sid)  # the replaced answer is history only
-    assert [m["content"] for m in resumed.messages] == [
+    assert [m["content"] for m in resumed.view.messages] == [
         "what is a monad?", "second answer", "and a functor?", "third"]
     await resumed.close()
 
@@ -62,8 +62,8 @@ async def test_retry_replaces_an_answer_with_tool_calls_entirely(agent_env):
     await agent.send("search the history for parsers")
     await agent.retry()
     assert _sent(server.requests_for(MAIN)[-1]) == [("user", "search the history for parsers")]
-    assert [m["role"] for m in agent.messages] == ["user", "assistant"]
-    sid = agent.session_id
+    assert [m["role"] for m in agent.view.messages] == ["user", "assistant"]
+    sid = agent.view.session_id
     await agent.close()
     rows = _rows(sid)
     assert [(r[0], r[2]) for r in rows] == [("user", None), ("assistant", "replaced"),
@@ -94,14 +94,14 @@ async def test_a_cleared_failed_message_leaves_the_context(agent_env, recorder):
     assert (await agent.send("secret plan two")).failed
     assert agent.discard_failed()
     assert [e.what for e in recorder.of(ContextRewound)] == ["message_dropped"]
-    assert [m["content"] for m in agent.messages] == ["one", "one answer"]
+    assert [m["content"] for m in agent.view.messages] == ["one", "one answer"]
     assert not agent.discard_failed()  # only once
 
     await agent.compress()  # the next request: the summary does not see the cleared message
     [summary_request] = server.requests_for(SUMMARY)
     assert "secret plan two" not in str(summary_request["messages"])
     assert "one answer" in str(summary_request["messages"])
-    parent = [s for s in SessionStore().list_sessions() if s.id != agent.session_id][0].id
+    parent = [s for s in SessionStore().list_sessions() if s.id != agent.view.session_id][0].id
     await agent.close()
     assert ("user", "secret plan two", "discarded") in _rows(parent)
 
@@ -114,11 +114,11 @@ async def test_a_cleared_failed_message_stays_out_after_resume(agent_env):
     await agent.send("one")
     await agent.send("two")
     agent.discard_failed()
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
 
     resumed = AgentSession.open(cfg, resume=sid)
-    assert [m["content"] for m in resumed.messages] == ["one", "one answer"]
+    assert [m["content"] for m in resumed.view.messages] == ["one", "one answer"]
     assert await resumed.retry() is not None  # nothing failed at the end: replaces the answer
     assert _sent(server.requests_for(MAIN)[-1]) == [("user", "one")]
     await resumed.close()
@@ -137,7 +137,7 @@ async def test_retry_after_clearing_brings_the_failed_message_back(agent_env, re
     assert _sent(server.requests_for(MAIN)[-1]) == [
         ("user", "one"), ("assistant", "one answer"), ("user", "two")]
     assert [e.what for e in recorder.of(ContextRewound)] == ["message_dropped", "message_restored"]
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     assert [(r[1], r[2]) for r in _rows(sid) if r[0] == "user"] == [("one", None), ("two", "retried")]
 
@@ -155,20 +155,20 @@ async def test_memory_refresh_continues_with_the_current_memory(agent_env, recor
     agent = AgentSession.open(cfg)
     await agent.send("hello")
     agent.rename("style chat")
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
 
     same = AgentSession.open(cfg, resume=sid)
-    assert not same.memory_changed  # nothing changed yet
+    assert not same.view.memory_changed  # nothing changed yet
     await same.close()
 
     _remember("The project uses tabs.")
     resumed = AgentSession.open(cfg, resume=sid, on_event=recorder)
-    assert resumed.memory_changed
-    assert "spaces" in (resumed.system_prompt or "")  # the snapshot stays until asked
+    assert resumed.view.memory_changed
+    assert "spaces" in (resumed.view.system_prompt or "")  # the snapshot stays until asked
     child = await resumed.refresh_memory()
-    assert child and child != sid and not resumed.memory_changed
-    assert resumed.title == "style chat #2"
+    assert child and child != sid and not resumed.view.memory_changed
+    assert resumed.view.title == "style chat #2"
     assert recorder.of(SessionChanged)[-1].reason == "memory_refresh"
     await resumed.send("which indentation?")
     body = server.requests_for(MAIN)[-1]
@@ -188,11 +188,11 @@ async def test_memory_refresh_notices_memory_that_was_emptied(agent_env):
     _remember("Short-lived fact.")
     agent = AgentSession.open(cfg)
     await agent.send("hi")
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     _remember()
     resumed = AgentSession.open(cfg, resume=sid)
-    assert resumed.memory_changed
+    assert resumed.view.memory_changed
     await resumed.close()
 
 
@@ -214,7 +214,7 @@ async def test_a_message_sent_again_from_the_input_never_replaces_an_answer(agen
     assert _sent(server.requests_for(MAIN)[-1])[-3:] == [
         ("user", "two"), ("assistant", "two answer"), ("user", "three")]
     assert recorder.of(ContextRewound) == []  # no answer was replaced
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
     assert [(r[1], r[2]) for r in _rows(sid) if r[0] == "user"] == [
         ("one", None), ("two", "retried"), ("three", None)]

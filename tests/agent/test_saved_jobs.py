@@ -60,7 +60,7 @@ async def test_a_saved_job_that_keeps_failing_is_set_aside_after_three_tries(age
     server._rules.insert(0, server._rules.pop())  # this rule first
     for attempt in range(1, jobs.MAX_ATTEMPTS + 1):
         agent = AgentSession.open(cfg)
-        assert agent.start_saved_jobs() == 1
+        assert agent.after_turn.replay_saved() == 1
         await agent.wait_background(30)
         await agent.close()
         if attempt < jobs.MAX_ATTEMPTS:

@@ -16,19 +16,19 @@ async def test_a_second_session_on_the_same_id_is_read_only(agent_env, hermes_ho
     cfg = make_cfg(memory={"review_interval": 0})
     first = AgentSession.open(cfg)
     done = await first.send("hello")
-    assert not done.failed and not first.read_only
-    sid = first.session_id
+    assert not done.failed and not first.view.read_only
+    sid = first.view.session_id
     lock_file = hermes_home / "locks" / f"{sid}.lock"
     assert stat.S_IMODE(lock_file.stat().st_mode) == 0o600
 
     errors: list[ErrorEvent] = []
     second = AgentSession.open(cfg, resume=sid, on_event=lambda e: errors.append(e)
                                if isinstance(e, ErrorEvent) else None)
-    assert second.read_only == session_lock.READ_ONLY_LINE
-    before, asked = len(second.messages), len(server.requests)
+    assert second.view.read_only == session_lock.READ_ONLY_LINE
+    before, asked = len(second.view.messages), len(server.requests)
     refused = await second.send("from the other window")
     assert refused.failed and [e.message for e in errors] == [session_lock.READ_ONLY_LINE]
-    assert len(server.requests) == asked and len(second.messages) == before
+    assert len(server.requests) == asked and len(second.view.messages) == before
     await second.close()
 
     again = await first.send("still mine")  # the writer is not disturbed by the reader
@@ -36,8 +36,8 @@ async def test_a_second_session_on_the_same_id_is_read_only(agent_env, hermes_ho
     await first.close()
 
     third = AgentSession.open(cfg, resume=sid)  # released on close: writable again
-    assert not third.read_only
-    assert len(third.messages) == before + 2
+    assert not third.view.read_only
+    assert len(third.view.messages) == before + 2
     await third.close()
 
 
@@ -59,7 +59,7 @@ async def test_chat_q_resume_of_a_session_open_elsewhere_says_so_and_sends_nothi
     first = AgentSession.open(cfg)
     await first.send("hello")
     sent = len(server.requests)
-    done = _hermes(hermes_home, "chat", "-q", "sneak in", "--resume", first.session_id)
+    done = _hermes(hermes_home, "chat", "-q", "sneak in", "--resume", first.view.session_id)
     assert done.returncode != 0
     assert "open in another Hermes window" in done.stderr
     assert "/new" not in done.stderr and "leave out --resume" in done.stderr  # shell words, not the app's

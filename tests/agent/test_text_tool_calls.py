@@ -56,7 +56,7 @@ async def test_a_call_written_as_text_runs_and_is_stored_as_a_call(agent_env, re
     assert calls["tool_calls"][0]["function"]["name"] == "memory"
     assert json.loads(calls["tool_calls"][0]["function"]["arguments"]) == ADD
     assert json.loads(tool_results(second)[0])["success"] is True
-    sid = agent.session_id
+    sid = agent.view.session_id
     await agent.close()
 
     # resume replays a valid conversation: the call and its result, as structured messages

@@ -119,8 +119,8 @@ async def test_resume_an_imported_session_by_its_title(agent_home: Path, hermes,
     fake_llm.default = Reply(text="Continuing with the lexer tests.")
     agent = AgentSession.open(load_config(), resume="Rust refactor")
     try:
-        assert agent.session_id == "20251230_113000_0a1b2c"
-        assert any("proptest" in str(m.get("content")) for m in agent.messages)
+        assert agent.view.session_id == "20251230_113000_0a1b2c"
+        assert any("proptest" in str(m.get("content")) for m in agent.view.messages)
         await agent.send("what next?")
     finally:
         await agent.close()

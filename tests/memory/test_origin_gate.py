@@ -69,7 +69,7 @@ async def _turns(server: FakeLLMServer, cfg: Any, turns: list[tuple[str, str, st
         if isinstance(event, TurnStarted):
             turn["n"] += 1
             if shown and turn["n"] in shown:
-                agent.turn_sources.record(*shown[turn["n"]])
+                agent.coding.turn_sources.record(*shown[turn["n"]])
 
     recorder.hooks.append(on_start)
     results = []

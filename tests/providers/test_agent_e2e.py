@@ -138,7 +138,7 @@ async def test_the_model_uses_the_user_model_tools(server: FakeLLMServer,
         Reply(text="Noted."), model=MAIN)
     agent = AgentSession.open(cfg)
     await agent.send("I'm learning Rust, keep that in mind")
-    session_id = agent.session_id
+    session_id = agent.view.session_id
     await agent.close()
 
     tools = {t["function"]["name"] for t in server.requests_for(MAIN)[0]["tools"]}

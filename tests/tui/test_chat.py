@@ -11,7 +11,7 @@ REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.chat.status_info.busy
+    return app.agent is not None and not app.agent.view.busy and not app.chat.status_info.busy
 
 
 async def test_sending_a_message_shows_the_streamed_reply(chat_env):
@@ -100,14 +100,14 @@ async def test_a_provider_error_is_one_line_and_the_input_is_kept(chat_env):
         server.queue(Reply(text="Now it works."))
         await pilot.press("enter")
         await wait_for(pilot, lambda: "Now it works." in transcript_texts(app))
-        users = [m for m in app.agent.messages if m["role"] == "user"]
+        users = [m for m in app.agent.view.messages if m["role"] == "user"]
         assert len(users) == 1
 
 
 async def test_escape_cancels_a_running_reply_and_keeps_the_partial_text(chat_env):
     async with mid_reply(chat_env, "Tell me a long story") as (app, pilot):
         await pilot.press("escape")
-        await wait_for(pilot, lambda: not app.agent.busy)
+        await wait_for(pilot, lambda: not app.agent.view.busy)
         reply = [i for i in app.chat.transcript.items if i.kind == "assistant"][0]
         assert reply.text.startswith("Partial")
         await wait_for(pilot, lambda: reply.meta.get("marker") == "cancelled")
@@ -219,7 +219,7 @@ async def test_the_view_follows_the_stream_unless_scrolled_up(chat_env):
             "Line 10 " in i.text for i in transcript.items[-3:] if i.kind == "assistant"))
         await pilot.press("pageup", "pageup")  # the person scrolls up to read
         await wait_for(pilot, lambda: not transcript.following)
-        assert app.agent.busy  # mid-stream
+        assert app.agent.view.busy  # mid-stream
         second.chunk_delay = 0.01
         await wait_for(pilot, lambda: _idle(app) and "Line 79" in transcript_texts(app)[-1])
         await pilot.pause()  # everything the end of the turn asked for is handled

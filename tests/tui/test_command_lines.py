@@ -12,18 +12,18 @@ async def test_model_with_an_unknown_provider_is_refused_in_one_line(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
-        before = app.agent.model
+        before = app.agent.view.model
         await submit(pilot, "/model nosuchprovider/foo")
         await wait_for(pilot, lambda: any(i.kind == "error" for i in app.chat.transcript.items))
         errors = [i.text for i in app.chat.transcript.items if i.kind == "error"]
         assert len(errors) == 1 and "\n" not in errors[0]
         assert "'nosuchprovider' is not a provider" in errors[0] and f"Still on {before}" in errors[0]
         assert "litellm.BadRequestError" not in errors[0] and "Traceback" not in errors[0]
-        assert app.agent.model == before and app.chat.status_info.model == before
+        assert app.agent.view.model == before and app.chat.status_info.model == before
         await submit(pilot, "hello")  # the next message still goes to the working model
         await wait_for(pilot, lambda: "Still the old model." in transcript_texts(app))
         await submit(pilot, f"/model openai/{MAIN}-two")  # a routable name is accepted
-        await wait_for(pilot, lambda: app.agent.model == f"openai/{MAIN}-two")
+        await wait_for(pilot, lambda: app.agent.view.model == f"openai/{MAIN}-two")
 
 
 def test_model_problem_wording():

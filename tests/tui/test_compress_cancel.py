@@ -10,7 +10,7 @@ CANCELLED = "Compression cancelled: the conversation is unchanged."
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.chat.status_info.busy
+    return app.agent is not None and not app.agent.view.busy and not app.chat.status_info.busy
 
 
 async def test_escape_cancels_a_slow_compress_and_the_app_takes_input_again(chat_env):
@@ -24,22 +24,22 @@ async def test_escape_cancels_a_slow_compress_and_the_app_takes_input_again(chat
         for text in ("first question", "second question"):
             await submit(pilot, text)
             await wait_for(pilot, lambda: _idle(app) and not app.turn_running())
-        sid, before = app.agent.session_id, app.agent.messages
+        sid, before = app.agent.view.session_id, app.agent.view.messages
 
         await submit(pilot, "/compress")
         await wait_for(pilot, lambda: bool(server.requests_for(SUMMARY))
                        and app.chat.status_info.busy == "compressing…")
         await pilot.press("escape")
         await wait_for(pilot, lambda: any(CANCELLED in t for t in transcript_texts(app)))
-        await wait_for(pilot, lambda: _idle(app) and not app.agent.compressing)
-        assert app.agent.session_id == sid and app.agent.messages == before
+        await wait_for(pilot, lambda: _idle(app) and not app.agent.view.compressing)
+        assert app.agent.view.session_id == sid and app.agent.view.messages == before
         assert not any("compressed:" in t for t in transcript_texts(app))
         assert sum(CANCELLED in t for t in transcript_texts(app)) == 1  # one line, no repeat
 
         await submit(pilot, "third question")  # the app takes input again
         await wait_for(pilot, lambda: transcript_texts(app).count("An answer.") == 3 and _idle(app))
         assert server.requests_for("main")[-1]["messages"][-1]["content"] == "third question"
-        assert app.agent.session_id == sid
+        assert app.agent.view.session_id == sid
 
 
 async def test_escape_during_the_compression_before_a_send_puts_the_message_back(chat_env):
@@ -55,7 +55,7 @@ async def test_escape_during_the_compression_before_a_send_puts_the_message_back
         for text in ("first question", "second question"):
             await submit(pilot, text)
             await wait_for(pilot, lambda: _idle(app) and not app.turn_running())
-        sid, before = app.agent.session_id, app.agent.messages
+        sid, before = app.agent.view.session_id, app.agent.view.messages
         sent = len(server.requests_for("main"))
 
         await submit(pilot, long_text)  # past the threshold: compresses before sending
@@ -64,5 +64,5 @@ async def test_escape_during_the_compression_before_a_send_puts_the_message_back
         await wait_for(pilot, lambda: any(CANCELLED in t for t in transcript_texts(app)))
         await wait_for(pilot, lambda: _idle(app) and not app.turn_running())
         assert app.chat.prompt.text == long_text  # back in the input, to send again or edit
-        assert app.agent.session_id == sid and app.agent.messages == before
+        assert app.agent.view.session_id == sid and app.agent.view.messages == before
         assert len(server.requests_for("main")) == sent

@@ -32,7 +32,7 @@ async def test_search_in_the_app_finds_the_current_session(chat_env):
         await wait_for(pilot, lambda: any("bloom" in t.lower() and "/resume" in t
                                           for t in transcript_texts(app)))
         [found] = [t for t in transcript_texts(app) if t.startswith("Sessions matching")]
-        assert app.agent.session_id in found
+        assert app.agent.view.session_id in found
         assert not any(t.startswith("No sessions match") for t in transcript_texts(app))
 
 
@@ -40,7 +40,7 @@ async def test_a_cancelled_reply_still_says_cancelled_after_resume(chat_env):
     async with mid_reply(chat_env, "tell me a long story") as (app, pilot):
         await pilot.press("escape")
         await wait_for(pilot, lambda: any(t.startswith("⏹ cancelled") for t in transcript_texts(app)))
-        sid = app.agent.session_id
+        sid = app.agent.view.session_id
         await app.action_quit()
     assert [m.finish_reason for m in SessionStore().get_messages(sid) if m.role == "assistant"] \
         == ["cancelled"]

@@ -17,10 +17,10 @@ async def test_esc_stops_a_slow_review_and_keeps_it_for_later(chat_env) -> None:
         await ready(app)
         await submit(pilot, "I prefer tabs")
         await wait_for(pilot, lambda: "Noted." in transcript_texts(app))
-        await wait_for(pilot, lambda: app.agent is not None and app.agent.has_background_work)
+        await wait_for(pilot, lambda: app.agent is not None and app.agent.view.has_background_work)
         await pilot.press("escape")
         await wait_for(pilot, lambda: any("Background memory review stopped" in t
                                           for t in transcript_texts(app)))
-        assert not app.agent.has_background_work
+        assert not app.agent.view.has_background_work
         assert any(p.name.endswith(".json") for p in jobs_dir().iterdir())
         assert app.chat.prompt.has_focus

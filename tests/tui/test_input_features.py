@@ -105,7 +105,7 @@ async def test_undo_is_told_to_the_model_and_kept_in_the_history(chat_env, proje
         assert sent.startswith("ok, leave it\n\n--- Notes from Hermes")
         assert "The user ran /undo since your last reply. Undone: greet.py is back" in sent
         assert any('"success": true' in r for r in tool_results(request))  # what the note corrects
-        sid = app.agent.session_id
+        sid = app.agent.view.session_id
     stored = [m.content for m in SessionStore().get_messages(sid) if m.role == "user"]
     assert any("The user ran /undo" in (c or "") for c in stored)
 

@@ -48,9 +48,9 @@ async def test_ctrl_c_closes_the_memory_viewer_without_stopping_the_reply(chat_e
         await wait_for(pilot, lambda: isinstance(app.screen, MemoryViewerScreen))
         await pilot.press("ctrl+c")
         await wait_for(pilot, lambda: isinstance(app.screen, ChatScreen))
-        assert app.agent.busy and app.is_running  # the reply still runs
+        assert app.agent.view.busy and app.is_running  # the reply still runs
         await pilot.press("ctrl+c")  # now, in the chat, it cancels the reply
-        await wait_for(pilot, lambda: not app.agent.busy)
+        await wait_for(pilot, lambda: not app.agent.view.busy)
         assert app.is_running
 
 

@@ -11,7 +11,7 @@ from tests.tui.conftest import SIZE, make_app, ready, submit, wait_for
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.turn_running()
+    return app.agent is not None and not app.agent.view.busy and not app.turn_running()
 
 
 async def test_up_recalls_a_prompt_sent_in_an_earlier_app(chat_env):

@@ -38,7 +38,7 @@ async def test_a_message_sent_while_a_reply_streams_is_queued_then_sent(chat_env
         await wait_for(pilot, lambda: app.chat.queued == ["follow-up question"])
         assert _queued_bar(app).display and "follow-up question" in str(_queued_bar(app).render())
         assert "follow-up question" not in transcript_texts(app)  # not drawn inside the reply
-        assert app.agent.busy  # the first reply was still streaming when it was queued
+        assert app.agent.view.busy  # the first reply was still streaming when it was queued
         first.chunk_delay = 0  # now let the first reply end
         await wait_for(pilot, lambda: "Second answer." in transcript_texts(app) and _idle(app))
         texts = transcript_texts(app)
@@ -59,7 +59,7 @@ async def test_escape_takes_a_queued_message_back_before_cancelling(chat_env):
         await pilot.press("escape")  # first Esc: the queued message comes back to edit
         await wait_for(pilot, lambda: app.chat.prompt.text == "actually, shorter please")
         assert app.chat.queued == [] and not _queued_bar(app).display
-        assert app.agent.busy  # the reply still runs
+        assert app.agent.view.busy  # the reply still runs
         await pilot.press("escape")  # second Esc: cancels the reply
         await wait_for(pilot, lambda: _idle(app))
         assert app.chat.prompt.text == "actually, shorter please"  # the draft is kept
@@ -146,7 +146,7 @@ async def test_a_failed_reply_holds_the_queue_until_the_next_message(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "will this work?")
-        await wait_for(pilot, lambda: app.agent.busy)
+        await wait_for(pilot, lambda: app.agent.view.busy)
         await submit(pilot, "queued meanwhile")
         await wait_for(pilot, lambda: app.chat.prompt.text == "will this work?")  # back for a retry
         await wait_for(pilot, lambda: "held" in str(_queued_bar(app).render()))

@@ -58,7 +58,7 @@ async def test_quit_with_a_slow_review_waits_for_it_within_the_grace(chat_env):
         await ready(app)
         await submit(pilot, "Our repo uses tabs.")
         await wait_for(pilot, lambda: "Sure." in transcript_texts(app)
-                       and app.agent.has_background_work)
+                       and app.agent.view.has_background_work)
         await pilot.press("ctrl+q")
     assert read_entries(app.cfg.memory, "memory") == ["Repo uses tabs"]
     assert jobs.pending_job_files() == []
@@ -76,14 +76,14 @@ async def test_a_review_slower_than_the_grace_is_saved_and_the_next_chat_q_runs_
         await ready(app)
         await submit(pilot, "Our repo uses tabs. My key is sk-abcdefghijklmnopqrstuvwx123456")
         await wait_for(pilot, lambda: "Sure." in transcript_texts(app)
-                       and app.agent.has_background_work)
+                       and app.agent.view.has_background_work)
         await pilot.press("ctrl+q")
     assert read_entries(app.cfg.memory, "memory") == []
     (job_file,) = jobs.pending_job_files()
     assert stat.S_IMODE(job_file.stat().st_mode) == 0o600
     assert stat.S_IMODE(job_file.parent.stat().st_mode) == 0o700
     job = json.loads(job_file.read_text())
-    assert job["kind"] == "review" and job["session_id"] == app.agent.session_id
+    assert job["kind"] == "review" and job["session_id"] == app.agent.view.session_id
     assert "Our repo uses tabs." in job["user_text"]
     assert "sk-abcdefghijklmnopqrstuvwx123456" not in job_file.read_text()  # redacted
 

@@ -15,7 +15,7 @@ async def test_the_gauge_of_a_resumed_session_shows_its_size_without_a_request(c
     server.queue(Reply(text="A long answer about parsers. " * 40), model="main")
     earlier = AgentSession.open(load_config())
     await earlier.send("Tell me about parsers in detail.")
-    sid = earlier.session_id
+    sid = earlier.view.session_id
     await earlier.close()
     asked = len(server.requests_for("main"))
 
@@ -23,10 +23,10 @@ async def test_the_gauge_of_a_resumed_session_shows_its_size_without_a_request(c
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         agent = app.agent
-        assert agent is not None and agent.session_id == sid
+        assert agent is not None and agent.view.session_id == sid
         expected = tokens.count_request(
-            [{"role": "system", "content": agent.system_prompt}, *agent.messages],
-            agent._current.conv.registry.schemas(), agent.model)
+            [{"role": "system", "content": agent.view.system_prompt}, *agent.view.messages],
+            agent._current.conv.registry.schemas(), agent.view.model)
         await wait_for(pilot, lambda: app.chat.status_info.context_tokens == expected)
         assert expected > 200
         assert len(server.requests_for("main")) == asked  # counted, not asked of the model

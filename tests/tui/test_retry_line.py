@@ -16,7 +16,7 @@ async def test_two_failures_then_a_reply_show_one_retry_line(chat_env):
         await submit(pilot, "hello")
         await wait_for(pilot, lambda: any(i.kind == "assistant" and i.text == "Here you go."
                                           for i in app.chat.transcript.items))
-        await wait_for(pilot, lambda: not app.agent.busy)
+        await wait_for(pilot, lambda: not app.agent.view.busy)
         texts = transcript_texts(app)
         retry_lines = [t for t in texts if t.startswith("↻")]
         assert retry_lines == ["↻ answered after 3 tries"]

@@ -46,7 +46,7 @@ async def test_retry_folds_the_replaced_answer_and_sends_the_question_once(chat_
         await wait_for(pilot, lambda: fold.query_one("CollapsibleTitle").has_focus)
         await pilot.press("enter")  # Enter folds it again
         await wait_for(pilot, lambda: fold.collapsed)
-        sid = app.agent.session_id
+        sid = app.agent.view.session_id
         await app.action_quit()
 
     resumed = make_app(resume=sid)  # resume shows the same fold, and the model never sees it
@@ -77,7 +77,7 @@ async def test_a_cleared_failed_message_is_marked_not_sent_and_leaves_the_contex
         row = app.chat.transcript.row_for(prompt_item)
         assert isinstance(row, UserMessage) and row.has_class("-not-sent")
         assert "not sent" in str(row.render())
-        assert [m["content"] for m in app.agent.messages] == ["one", "One answer."]
+        assert [m["content"] for m in app.agent.view.messages] == ["one", "One answer."]
 
         await submit(pilot, "/retry")  # changed their mind: /retry sends it after all
         await wait_for(pilot, lambda: "Two answer." in transcript_texts(app) and _idle(app))
@@ -102,7 +102,7 @@ async def test_resume_says_memory_changed_and_memory_refresh_continues_on_it(cha
         await wait_for(pilot, lambda: "Noted." in transcript_texts(app) and _idle(app))
         await submit(pilot, "/title style talk")
         await wait_for(pilot, lambda: app.chat.status.info.title == "style talk")
-        sid = app.agent.session_id
+        sid = app.agent.view.session_id
         await app.action_quit()
 
     _remember("The project uses tabs.")
@@ -138,7 +138,7 @@ async def test_resume_without_a_memory_change_says_nothing_about_it(chat_env):
         await ready(app)
         await submit(pilot, "hello")
         await wait_for(pilot, lambda: "Hi." in transcript_texts(app) and _idle(app))
-        sid = app.agent.session_id
+        sid = app.agent.view.session_id
         await app.action_quit()
     resumed = make_app(resume=sid)
     async with resumed.run_test(size=SIZE) as pilot:

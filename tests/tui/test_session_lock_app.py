@@ -15,7 +15,7 @@ async def test_resuming_a_session_open_elsewhere_is_read_only_until_new(chat_env
     await other.send("hello from there")
     asked = len(server.requests_for("main"))
 
-    app = make_app(resume=other.session_id)
+    app = make_app(resume=other.view.session_id)
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         assert READ_ONLY_LINE in transcript_texts(app)
@@ -26,5 +26,5 @@ async def test_resuming_a_session_open_elsewhere_is_read_only_until_new(chat_env
         app.chat.prompt.set_text("")
         await submit(pilot, "/new")
         await wait_for(pilot, lambda: app.chat.prompt.placeholder == PLACEHOLDER)
-        assert not app.agent.read_only
+        assert not app.agent.view.read_only
     await other.close()

@@ -17,7 +17,7 @@ async def _chat_and_name(pilot, app, text: str, reply: str, name: str) -> str:
     await wait_for(pilot, lambda: reply in transcript_texts(app))
     await submit(pilot, f"/title {name}")
     await wait_for(pilot, lambda: app.chat.status_info.title == name)
-    return app.agent.session_id
+    return app.agent.view.session_id
 
 
 async def test_title_then_resume_by_name_from_a_new_app_instance(chat_env):
@@ -35,7 +35,7 @@ async def test_title_then_resume_by_name_from_a_new_app_instance(chat_env):
         await ready(second)
         assert transcript_texts(second) == []  # a fresh session
         await submit(pilot, "/resume search ideas")
-        await wait_for(pilot, lambda: second.agent.session_id == sid)
+        await wait_for(pilot, lambda: second.agent.view.session_id == sid)
         assert transcript_texts(second)[:2] == ["How do I do prefix search?", "Use a trie."]
         assert second.chat.status_info.title == "search ideas"
         # the conversation continues in the resumed session
@@ -53,7 +53,7 @@ async def test_new_with_a_name_already_taken_is_one_line_and_keeps_the_session(c
         alpha_id = await _chat_and_name(pilot, app, "alpha question", "first answer", "alpha")
         await submit(pilot, "/new alpha")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Cannot start"))
-        assert "alpha" in transcript_texts(app)[-1] and app.agent.session_id == alpha_id
+        assert "alpha" in transcript_texts(app)[-1] and app.agent.view.session_id == alpha_id
         assert "alpha question" in transcript_texts(app)  # the conversation is still on screen
 
 
@@ -210,7 +210,7 @@ async def test_model_switches_the_model_and_retry_uses_the_new_one(chat_env):
         await _one_turn(pilot, app)
         await submit(pilot, "/model openai/other")
         await wait_for(pilot, lambda: app.chat.status_info.model == "openai/other")
-        assert app.agent.model == "openai/other"
+        assert app.agent.view.model == "openai/other"
         await submit(pilot, "/model")
         await wait_for(pilot, lambda: transcript_texts(app)[-1].startswith("Model: openai/other"))
         server.queue(Reply(text="Again: 42."), model="other")
@@ -225,13 +225,13 @@ async def test_compress_summarises_and_continues_in_a_new_session(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await _one_turn(pilot, app)
-        first_session = app.agent.session_id
+        first_session = app.agent.view.session_id
         await submit(pilot, "/compress")
         # one turn is on screen, so /compress summarises it and continues in a new session
         await wait_for(pilot, lambda: any("Conversation compressed:" in t
                                           for t in transcript_texts(app)))
         assert not any(t.startswith("Nothing to compress") for t in transcript_texts(app))
-        assert app.agent.session_id != first_session
+        assert app.agent.view.session_id != first_session
 
 
 async def test_search_finds_the_session_left_with_new(chat_env):
@@ -240,7 +240,7 @@ async def test_search_finds_the_session_left_with_new(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await _one_turn(pilot, app)
-        first_session = app.agent.session_id
+        first_session = app.agent.view.session_id
         await submit(pilot, "/new")
         await wait_for(pilot, lambda: transcript_texts(app) == ["New session."])
         await submit(pilot, "/search quokkas")
@@ -312,10 +312,10 @@ async def test_title_renames_through_the_agent(chat_env):
         await wait_for(pilot, lambda: "ok then" in transcript_texts(app))
         await submit(pilot, "/title release notes")
         await wait_for(pilot, lambda: app.chat.status_info.title == "release notes")
-        assert app.agent.title == "release notes"
+        assert app.agent.view.title == "release notes"
         await submit(pilot, "/title")
         await wait_for(pilot, lambda: transcript_texts(app)[-1] == "Title: release notes")
-    assert SessionStore().get_session(app.agent.session_id).title == "release notes"
+    assert SessionStore().get_session(app.agent.view.session_id).title == "release notes"
 
 
 async def test_resume_completes_session_names_with_tab(chat_env):

@@ -170,7 +170,7 @@ async def test_setup_reopens_with_slash_setup_and_switches_the_model(chat_env, h
                        and any(t.startswith("Model: openai/") for t in transcript_texts(app)))
         saved = yaml.safe_load((hermes_home / "config.yaml").read_text())["model"]
         assert saved["name"] == f"openai/{MAIN}" and saved["api_key_env"] == ""
-        assert app.agent.model == f"openai/{MAIN}"
+        assert app.agent.view.model == f"openai/{MAIN}"
         await submit(pilot, "/setup")  # Esc closes it again and changes nothing
         await wait_for(pilot, lambda: _setup_ready(app))
         await pilot.press("escape")
@@ -206,7 +206,7 @@ async def test_the_first_screen_welcomes_with_model_memory_keys_and_sessions(cha
         welcome = app.chat.query_one("#welcome")
         await wait_for(pilot, lambda: welcome.display)
         text = str(welcome.render())
-        assert app.agent.model in text
+        assert app.agent.view.model in text
         assert "MEM 0%" in text and "USER 0%" in text
         assert "Esc or Ctrl+C cancel" in text and "/help" in text
         assert '/resume "auth refactor"' in text

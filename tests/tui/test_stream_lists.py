@@ -183,7 +183,7 @@ async def test_a_reply_with_a_list_streams_into_the_chat(chat_env):
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "how do I start?")
-        await wait_for(pilot, lambda: reply in transcript_texts(app) and not app.agent.busy)
+        await wait_for(pilot, lambda: reply in transcript_texts(app) and not app.agent.view.busy)
         numbered = app.chat.transcript.query_one(GrowingOrderedList)
         assert [row[1] for row in numbered._rows] == [" 1. ", " 2. ", " 3. "]  # as Textual aligns them
         assert [row[2].plain for row in numbered._rows] == ["install it", "run hermes", "chat"]

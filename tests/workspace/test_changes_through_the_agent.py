@@ -37,7 +37,7 @@ def agent_in_repo(agent_env, recorder, repo: Path, monkeypatch: pytest.MonkeyPat
     server, make_cfg = agent_env
     monkeypatch.chdir(repo / "pkg")  # the root is found from a subfolder
     agent = AgentSession.open(make_cfg(), on_event=recorder)
-    assert agent.project_root == repo.resolve()
+    assert agent.view.project_root == repo.resolve()
     return server, agent
 
 
@@ -50,7 +50,7 @@ async def test_an_approved_edit_changes_the_file_and_shows_the_diff(agent_in_rep
                                                                     repo: Path):
     server, agent = agent_in_repo
     person = Person(ToolApprovalAnswer(Choice.ALLOW_ONCE))
-    agent.set_tool_approver(person)
+    agent.coding.tool_approver = person
     script(server, call("edit_file", FIX))
     done = await agent.send("fix add")
     assert done.text == "Done."
@@ -73,8 +73,7 @@ async def test_a_denied_edit_leaves_the_file_and_the_model_gets_the_note(agent_i
                                                                          recorder, repo: Path):
     server, agent = agent_in_repo
     before = (repo / "pkg/calc.py").read_text()
-    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.DENY_WITH_NOTE,
-                                                      "fix sub instead")))
+    agent.coding.tool_approver = Person(ToolApprovalAnswer(Choice.DENY_WITH_NOTE, "fix sub instead"))
     script(server, call("edit_file", FIX))
     await agent.send("fix add")
     assert (repo / "pkg/calc.py").read_text() == before
@@ -101,7 +100,7 @@ async def test_without_an_approver_changes_are_denied_with_how_to_allow(agent_in
 
 async def test_an_edit_with_several_matches_names_their_lines(agent_in_repo, repo: Path):
     server, agent = agent_in_repo
-    agent.set_tool_approver(Person())  # never asked: the edit is refused first
+    agent.coding.tool_approver = Person()  # never asked: the edit is refused first
     script(server, call("edit_file", {"path": "pkg/calc.py", "old_text": "return a - b",
                                       "new_text": "return a + b"}))
     await agent.send("fix")
@@ -120,7 +119,7 @@ async def test_write_then_undo_twice_restores_everything(agent_in_repo, hermes_h
                                                          repo: Path):
     server, agent = agent_in_repo
     person = Person(*[ToolApprovalAnswer(Choice.ALLOW_ONCE)] * 2)
-    agent.set_tool_approver(person)
+    agent.coding.tool_approver = person
     original = (repo / "pkg/calc.py").read_text()
     script(server, call("edit_file", FIX),
            call("write_file", {"path": "docs/notes.md", "content": "# Notes\n"}))
@@ -130,7 +129,7 @@ async def test_write_then_undo_twice_restores_everything(agent_in_repo, hermes_h
     assert (write.tool, write.title, write.path) == ("write_file", "write docs/notes.md (new, 1 line)",
                                                      "docs/notes.md")
     assert write.diff == "--- a/docs/notes.md\n+++ b/docs/notes.md\n@@ -0,0 +1 @@\n+# Notes\n"
-    journal = journal_path(agent.session_id or "")
+    journal = journal_path(agent.view.session_id or "")
     assert journal.parent == hermes_home / "undo"
     assert stat.S_IMODE(journal.stat().st_mode) == 0o600
     assert agent.undo_last_edit() == "Undone: removed docs/notes.md, which the agent had created."
@@ -147,7 +146,7 @@ async def test_undo_of_a_created_file_that_changed_does_not_advise_git(agent_in_
     """git checkout fails on a file git does not know: the advice for a file the agent created
     is to delete it by hand."""
     server, agent = agent_in_repo
-    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.ALLOW_ONCE)))
+    agent.coding.tool_approver = Person(ToolApprovalAnswer(Choice.ALLOW_ONCE))
     script(server, call("write_file", {"path": "NOTES.txt", "content": "notes\n"}))
     await agent.send("write notes")
     (repo / "NOTES.txt").write_text("notes\nmine too\n")
@@ -162,7 +161,7 @@ async def test_undo_of_a_created_file_that_changed_does_not_advise_git(agent_in_
 
 async def test_undo_refuses_when_the_file_changed_since(agent_in_repo, repo: Path):
     server, agent = agent_in_repo
-    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.ALLOW_ONCE)))
+    agent.coding.tool_approver = Person(ToolApprovalAnswer(Choice.ALLOW_ONCE))
     script(server, call("edit_file", FIX))
     await agent.send("fix add")
     (repo / "pkg/calc.py").write_text("changed by the person\n")
@@ -210,21 +209,21 @@ async def test_file_content_is_reported_to_the_turn_sources(agent_in_repo, repo:
     """What read_file and run_command showed the model is what provenance compares memory
     writes against (the session's real TurnSources)."""
     server, agent = agent_in_repo
-    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.ALLOW_ONCE)))
+    agent.coding.tool_approver = Person(ToolApprovalAnswer(Choice.ALLOW_ONCE))
     (repo / "notes.md").write_text("The deploy script lives in ops/deploy.sh and needs the staging"
                                    " token from the vault before every release\n")
     script(server, call("read_file", {"path": "notes.md"}, id="call_read"),
            call("run_command", {"command": "echo the nightly build publishes wheels to the"
                                 " internal index at midnight"}, id="call_run"))
     await agent.send("look")
-    assert agent.turn_sources.labels == [
+    assert agent.coding.turn_sources.labels == [
         "file notes.md",
         "command echo the nightly build publishes wheels to the internal index at midnight"]
-    assert agent.turn_sources.match(
+    assert agent.coding.turn_sources.match(
         "deploy script lives in ops/deploy.sh and needs the staging token") == "file notes.md"
-    assert agent.turn_sources.match("nightly build publishes wheels to the internal index") \
+    assert agent.coding.turn_sources.match("nightly build publishes wheels to the internal index") \
         .startswith("command echo")
-    assert agent.turn_sources.match("the user prefers short answers in German") is None
+    assert agent.coding.turn_sources.match("the user prefers short answers in German") is None
     await agent.close()
 
 
@@ -237,7 +236,7 @@ async def test_a_file_changed_while_the_person_decides_is_not_overwritten(agent_
         (repo / "pkg/calc.py").write_text("edited meanwhile\n")
         return ToolApprovalAnswer(Choice.ALLOW_ONCE)
 
-    agent.set_tool_approver(slow_person)
+    agent.coding.tool_approver = slow_person
     script(server, call("edit_file", FIX, id="call_edit"))
     await agent.send("fix add")
     assert (repo / "pkg/calc.py").read_text() == "edited meanwhile\n"

@@ -60,7 +60,7 @@ async def test_an_approved_command_runs_in_the_root_and_streams_its_output(
     monkeypatch.chdir(repo / "tests")
     agent = AgentSession.open(make_cfg(), on_event=recorder)
     person = Person(ToolApprovalAnswer(Choice.ALLOW_ONCE))
-    agent.set_tool_approver(person)
+    agent.coding.tool_approver = person
     script(server, call("run_command", {"command": "pwd; echo out; echo err >&2; exit 3"},
                         id="call_cmd"))
     await agent.send("run it")
@@ -82,7 +82,7 @@ async def test_a_denied_command_does_not_run(agent_env, repo: Path, monkeypatch)
     server, make_cfg = agent_env
     monkeypatch.chdir(repo)
     agent = AgentSession.open(make_cfg())
-    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.DENY)))
+    agent.coding.tool_approver = Person(ToolApprovalAnswer(Choice.DENY))
     script(server, call("run_command", {"command": "touch ran.txt"}))
     await agent.send("run it")
     assert not (repo / "ran.txt").exists()
@@ -96,7 +96,7 @@ async def test_esc_during_a_command_kills_the_whole_group(agent_env, recorder, r
     server, make_cfg = agent_env
     monkeypatch.chdir(repo)
     agent = AgentSession.open(make_cfg(), on_event=recorder)
-    agent.set_tool_approver(Person(ToolApprovalAnswer(Choice.ALLOW_ONCE)))
+    agent.coding.tool_approver = Person(ToolApprovalAnswer(Choice.ALLOW_ONCE))
     script(server, call("run_command", {"command": SPAWNS}))
     turn = asyncio.create_task(agent.send("run it"))
     assert await wait_until(lambda: len(pids(repo)) == 2, timeout=60)  # litellm loads first

@@ -23,12 +23,12 @@ async def test_agents_md_is_in_the_system_prompt_sent_to_the_model(agent_env, re
     (shop / "AGENTS.md").write_text(AGENTS)
     server.queue(Reply(text="Noted."), model=MAIN)
     agent = AgentSession.open(make_cfg(), on_event=recorder)
-    assert agent.project_name == "shop" and agent.project_dir == str(shop)
+    assert agent.view.project_name == "shop" and agent.view.project_dir == str(shop)
     await agent.send("How do I run the tests?")
     prompt = system_prompt(server.requests_for(MAIN)[0])
     assert "PROJECT CONTEXT (project shop" in prompt and AGENTS.strip() in prompt
     # the session records its project root (not the sub-folder it was started in)
-    assert SessionStore().get_session(agent.session_id).project_dir == str(shop)
+    assert SessionStore().get_session(agent.view.session_id).project_dir == str(shop)
     assert not recorder.of(Notice)
     await agent.close()
 
@@ -76,7 +76,7 @@ async def test_a_hostile_agents_md_paragraph_is_withheld_and_reported(agent_env,
 
 def _show_readme_each_turn(agent: AgentSession, recorder) -> None:
     """Record README.md as this turn's file output, as ws-tools' read_file does."""
-    recorder.hooks.append(lambda e: agent.turn_sources.record("file README.md", README)
+    recorder.hooks.append(lambda e: agent.coding.turn_sources.record("file README.md", README)
                           if isinstance(e, TurnStarted) else None)
 
 
@@ -112,7 +112,7 @@ async def test_provenance_is_per_turn(agent_env, recorder, shop: Path):
     agent = AgentSession.open(cfg, on_event=recorder)
     server.queue(Reply(text="Read it."), model=MAIN)
     await agent.send("first")
-    agent.turn_sources.record("file README.md", README)  # output of a turn that has ended
+    agent.coding.turn_sources.record("file README.md", README)  # output of a turn that has ended
     server.queue(Reply(tool_calls=[call("memory", {"action": "add", "target": "memory",
                                                   "content": COPIED})]),
                  Reply(text="Saved."), model=MAIN)
@@ -190,7 +190,7 @@ async def test_a_review_saved_at_quit_stages_its_writes_when_it_runs_later(agent
     server.queue(Reply(text=json.dumps([{"action": "add", "target": "memory", "content": COPIED}])),
                  model=REVIEW)
     agent = AgentSession.open(cfg, on_event=recorder)
-    assert agent.start_saved_jobs() == 1
+    assert agent.after_turn.replay_saved() == 1
     assert await agent.wait_background(30)
     assert read_entries(cfg.memory, "memory") == []
     [pending] = list_pending(cfg.memory)

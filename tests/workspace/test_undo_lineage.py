@@ -39,12 +39,12 @@ def in_repo(agent_env, repo: Path, monkeypatch: pytest.MonkeyPatch):
 async def compressed_after_an_edit(server, cfg) -> tuple[str, str]:
     """A session that fixed add() and was then compressed; (parent id, continuation id)."""
     agent = AgentSession.open(cfg)
-    agent.set_tool_approver(allow)
+    agent.coding.tool_approver = allow
     await agent.new_session(title="calc work")
     script(server, call("edit_file", {"path": "pkg/calc.py", "old_text": BROKEN, "new_text": FIXED}))
     await agent.send("fix add")
     await agent.send("and now?")
-    parent = agent.session_id
+    parent = agent.view.session_id
     child = await agent.compress()
     assert child and child != parent
     await agent.close()
@@ -59,7 +59,7 @@ async def test_a_resumed_continuation_undoes_its_parents_last_edit(in_repo, repo
     assert (repo / "pkg/calc.py").read_text().startswith(FIXED)
 
     resumed = AgentSession.open(cfg, resume="calc work")  # a name opens the newest continuation
-    assert resumed.session_id == child
+    assert resumed.view.session_id == child
     assert resumed.undo_last_edit() == ("Undone: pkg/calc.py is back as it was before the "
                                         "agent's last change.")
     assert (repo / "pkg/calc.py").read_text().startswith(BROKEN)
@@ -73,7 +73,7 @@ async def test_a_resumed_continuation_writes_into_the_lineages_journal(in_repo, 
     parent, child = await compressed_after_an_edit(server, cfg)
 
     resumed = AgentSession.open(cfg, resume=child)
-    resumed.set_tool_approver(allow)
+    resumed.coding.tool_approver = allow
     script(server, call("write_file", {"path": "NOTES.md", "content": "# Notes\n"}))
     await resumed.send("write notes")
     assert (repo / "NOTES.md").is_file() and not journal_path(child).exists()
@@ -90,7 +90,7 @@ async def test_a_resumed_continuation_writes_into_the_lineages_journal(in_repo, 
     again = AgentSession.open(cfg, resume=child)
     assert again.undo_last_edit().startswith("Nothing left to undo")  # all three were undone above
     script(server, call("write_file", {"path": "MORE.md", "content": "more\n"}))
-    again.set_tool_approver(allow)
+    again.coding.tool_approver = allow
     await again.send("write more")
     assert again.undo_last_edit() == "Undone: removed MORE.md, which the agent had created."
     await again.close()
@@ -154,12 +154,12 @@ async def test_undo_in_a_read_only_window_changes_nothing(in_repo, repo: Path):
     server, make_cfg = in_repo
     cfg = make_cfg(compression={"keep_recent_turns": 1})
     writer = AgentSession.open(cfg)
-    writer.set_tool_approver(allow)
+    writer.coding.tool_approver = allow
     script(server, call("write_file", {"path": "NOTES.md", "content": "# Notes\n"}))
     await writer.send("write notes")
-    reader = AgentSession.open(cfg, resume=writer.session_id)
-    assert reader.read_only
-    assert reader.undo_last_edit() == reader.read_only
+    reader = AgentSession.open(cfg, resume=writer.view.session_id)
+    assert reader.view.read_only
+    assert reader.undo_last_edit() == reader.view.read_only
     assert (repo / "NOTES.md").is_file()  # still there: only the writer's window may undo it
     assert writer.undo_last_edit() == "Undone: removed NOTES.md, which the agent had created."
     await reader.close()

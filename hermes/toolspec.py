@@ -197,6 +197,13 @@ class ToolSpec:
         return [str(r) for r in names] if isinstance(names, list) else []
 
 
+def schema_name(schema: JsonObject) -> str:
+    """The function name an OpenAI-format tool schema declares ("" when it names none)."""
+    function = schema.get("function")
+    name = function.get("name") if isinstance(function, dict) else None
+    return name if isinstance(name, str) else ""
+
+
 def spec_problems(spec: ToolSpec) -> list[str]:
     """What a spec lacks (empty when whole): a name, a schema naming it, a dispatcher, a look."""
     problems: list[str] = []

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
+from hermes.jsontypes import JsonObject
 from hermes.agent import grounding, llm, tokens
 from hermes.agent.events import ApprovalStaged, Event, Notice
 from hermes.agent.tool_registry import preview
@@ -194,7 +195,7 @@ async def run_review(cfg: Config, *, memory_tool: MemoryTool, user_text: str,
     return usage, title
 
 
-def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
+def _small_reply(mc: ModelConfig, n: int) -> JsonObject:
     """Cap the reply length of background calls, unless the config sets its own limit or the
     model reasons before answering (its hidden reasoning would eat a small cap)."""
     if mc.max_tokens or llm.supports_reasoning(mc.name):

@@ -14,6 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
+from hermes.jsontypes import JsonObject
 from hermes.agent import tokens
 from hermes.agent.events import Event, Usage
 from hermes.agent.conversation import Conversation
@@ -68,7 +69,7 @@ class ContextGauge:
                          session_cost=t.cost, context_tokens=size, context_window=conv.context_window))
 
 
-def count(messages: list[dict[str, Any]], schemas: list[dict[str, Any]], model: str) -> int | None:
+def count(messages: list[dict[str, Any]], schemas: list[JsonObject], model: str) -> int | None:
     """Tokens of a request, or None when it cannot be counted (the gauge fills in after the
     next request)."""
     try:

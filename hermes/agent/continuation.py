@@ -97,7 +97,7 @@ async def summarise(cfg: Config, conv: Conversation, *, previous: str, keep: int
 
 def start_child(history: History, parent_id: str, *, prompt: str, model: ModelConfig, source: str,
                 reason: str, messages: list[dict[str, Any]], provider: GuardedProvider | None,
-                spawn: Callable[[Coroutine[Any, Any, Any], str], None]) -> tuple[str, str | None]:
+                spawn: Callable[[Coroutine[object, object, object], str], None]) -> tuple[str, str | None]:
     """End the parent (`reason`), create its child session with `prompt` and a copy of
     `messages`; (child id, its title)."""
     if provider is not None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from hermes.agent.events import Event, TurnDone
 from hermes.agent.stored_history import History, SessionTotals
-from hermes.agent.tool_registry import ToolRegistry
+from hermes.agent.tool_registry import ToolOutcome, ToolRegistry
 from hermes.config import Config, ModelConfig
 
 if TYPE_CHECKING:  # the provider layer is imported on first use
@@ -39,7 +39,7 @@ class Conversation:
     totals: SessionTotals = field(default_factory=SessionTotals)
     last_prompt_tokens: int = 0
     provider: GuardedProvider | None = None
-    on_tool_outcome: Callable[[Any], None] | None = None
+    on_tool_outcome: Callable[[ToolOutcome], None] | None = None
     interface: str = "tui"  # "cli" for `hermes chat -q`: errors say what to type at a shell
     failed_user_id: int | None = None  # the stored user message of a turn that got no answer
 

@@ -12,6 +12,7 @@ import logging
 import uuid
 from typing import Any
 
+from hermes.jsontypes import JsonObject
 from hermes.agent import limits, llm, prefetch, reply_store, textcalls, tokens
 from hermes.agent.conversation import Conversation, TurnResult, safe_emit
 from hermes.agent.events import (
@@ -37,7 +38,7 @@ RETRY_REASONS = {"rate_limit": "rate limited", "timeout": "no answer in time", "
 
 
 def _account(conv: Conversation, state: llm.StreamState, messages: list[dict[str, Any]],
-             tools: list[dict[str, Any]]) -> tuple[int, int, int, float]:
+             tools: list[JsonObject]) -> tuple[int, int, int, float]:
     """Tokens and cost of one request (estimated offline when the provider sent no usage)."""
     model = conv.model.name
     usage = state.usage
@@ -333,7 +334,7 @@ class TurnRun:
         safe_emit(self.conv, retry)
 
 
-def _reply_room(conv: Conversation, tools: list[dict[str, Any]], cap: int) -> int | None:
+def _reply_room(conv: Conversation, tools: list[JsonObject], cap: int) -> int | None:
     """max_tokens for the next request so that it fits the context window: the cap, or what
     is left of the window; old tool results are shortened first when that is too little.
     None when even then the request leaves no room for a reply."""

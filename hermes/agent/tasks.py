@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hermes.agent import background
 from hermes.agent.events import Event, Notice
@@ -39,12 +39,12 @@ class BackgroundTasks:
     """The asyncio tasks started after turns, with what went wrong in them."""
 
     def __init__(self) -> None:
-        self._tasks: set[asyncio.Task[Any]] = set()
-        self._jobs: dict[asyncio.Task[Any], Job] = {}  # work that can be saved to run later
+        self._tasks: set[asyncio.Task[object]] = set()
+        self._jobs: dict[asyncio.Task[object], Job] = {}  # work that can be saved to run later
         self.errors: list[tuple[str, str]] = []  # (what, one line)
         self.review_status = ""  # "scheduled", "done", "failed: …" or why it did not run
 
-    def spawn(self, coro: Coroutine[Any, Any, Any], what: str, *, job: Job | None = None,
+    def spawn(self, coro: Coroutine[object, object, object], what: str, *, job: Job | None = None,
               claimed: ClaimedJob | None = None) -> None:
         """Run `coro` in the background. `job` describes it for saving if the program quits
         first; `claimed` is the saved job it replays (removed once it has finished)."""
@@ -73,7 +73,7 @@ class BackgroundTasks:
             self._jobs[task] = job
         task.add_done_callback(self._forget)
 
-    def _forget(self, task: asyncio.Task[Any]) -> None:
+    def _forget(self, task: asyncio.Task[object]) -> None:
         self._tasks.discard(task)
         self._jobs.pop(task, None)
 
@@ -95,7 +95,7 @@ class BackgroundTasks:
         pending = [t for t in self._tasks if not t.done()]
         if not pending:
             return True
-        waiters: list[asyncio.Future[Any]] = [asyncio.ensure_future(asyncio.wait(pending))]
+        waiters: list[asyncio.Future[object]] = [asyncio.ensure_future(asyncio.wait(pending))]
         if hurry is not None:
             waiters.append(asyncio.ensure_future(hurry.wait()))
         try:

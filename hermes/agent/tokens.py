@@ -16,6 +16,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
 
+from hermes.jsontypes import JsonObject
+
 _ENCODING_URL = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
 _lock = threading.Lock()
 
@@ -89,14 +91,14 @@ def count_messages(messages: list[dict[str, Any]], model: str = "") -> int:
     return total
 
 
-def count_tools(tools: list[dict[str, Any]], model: str = "") -> int:
+def count_tools(tools: list[JsonObject], model: str = "") -> int:
     """Tokens the tool schemas add to every request (their JSON form)."""
     if not tools:
         return 0
     return count_text(json.dumps(tools, ensure_ascii=False, separators=(",", ":")), model)
 
 
-def count_request(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+def count_request(messages: list[dict[str, Any]], tools: list[JsonObject] | None,
                   model: str = "") -> int:
     """Tokens of a whole request: messages plus tool schemas."""
     return count_messages(messages, model) + count_tools(tools or [], model)

@@ -28,6 +28,7 @@ from hermes.toolspec import (
     error_line,
     parse_result,
     preview,
+    schema_name,
     tool_error,
 )
 
@@ -263,7 +264,7 @@ def build_registry(cfg: Config, store: SessionStore | None, session_id: str,
             registry.register(spec)
     if provider is not None:
         for provider_schema in provider.tool_schemas() or []:
-            name = provider_schema.get("function", {}).get("name", "")
+            name = schema_name(provider_schema)
             if not name or name in registry.names:
                 continue
 

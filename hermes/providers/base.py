@@ -12,9 +12,10 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from hermes.toolspec import tool_error
+from hermes.jsontypes import JsonObject
+from hermes.toolspec import schema_name, tool_error
 
 
 class CompleteFn(Protocol):
@@ -24,7 +25,7 @@ class CompleteFn(Protocol):
     "user_model.represent") so the agent can pick the model and account tokens.
     """
 
-    def __call__(self, messages: list[dict[str, Any]], *, purpose: str) -> Awaitable[str]: ...
+    def __call__(self, messages: list[dict[str, str]], *, purpose: str) -> Awaitable[str]: ...
 
 
 class ProviderError(Exception):
@@ -113,7 +114,7 @@ class Provider(ABC):
         """The fenced block to prepend to this turn's user message, or "" for none."""
 
     @abstractmethod
-    def tool_schemas(self) -> list[dict[str, Any]]:
+    def tool_schemas(self) -> list[JsonObject]:
         """OpenAI-format tool schemas this provider serves."""
 
     @abstractmethod
@@ -152,7 +153,7 @@ class Provider(ABC):
 
     def tool_names(self) -> frozenset[str]:
         """Names of the tools in `tool_schemas()`."""
-        return frozenset(s["function"]["name"] for s in self.tool_schemas())
+        return frozenset(schema_name(s) for s in self.tool_schemas())
 
     async def aclose(self) -> None:
         """Release connections; the default has none."""
@@ -162,17 +163,17 @@ class Provider(ABC):
 # ---------------------------------------------------------------- tool helpers
 
 
-def tool_schema(name: str, description: str, properties: dict[str, Any],
-                required: Sequence[str] = ()) -> dict[str, Any]:
+def tool_schema(name: str, description: str, properties: JsonObject,
+                required: Sequence[str] = ()) -> JsonObject:
     """One lean OpenAI-format function schema."""
-    params: dict[str, Any] = {"type": "object", "properties": properties}
+    params: JsonObject = {"type": "object", "properties": properties}
     if required:
         params["required"] = list(required)
     return {"type": "function",
             "function": {"name": name, "description": description, "parameters": params}}
 
 
-def ok(**payload: Any) -> str:
+def ok(**payload: object) -> str:
     """A successful tool result as JSON."""
     return json.dumps({"success": True, **payload}, ensure_ascii=False)
 
@@ -186,7 +187,7 @@ class ToolArgsError(ValueError):
     """Tool arguments that cannot be used; the message tells the model what to fix."""
 
 
-def parse_tool_args(raw_json_args: str | dict[str, Any] | None) -> dict[str, Any]:
+def parse_tool_args(raw_json_args: str | JsonObject | None) -> JsonObject:
     """Tool arguments as a dict; raises ToolArgsError for anything that is not a JSON object."""
     if isinstance(raw_json_args, dict):
         return raw_json_args
@@ -201,7 +202,7 @@ def parse_tool_args(raw_json_args: str | dict[str, Any] | None) -> dict[str, Any
     return data
 
 
-def require_str(args: dict[str, Any], key: str, *, max_len: int = 2000) -> str:
+def require_str(args: JsonObject, key: str, *, max_len: int = 2000) -> str:
     """A required non-empty string argument, stripped."""
     value = args.get(key)
     if not isinstance(value, str) or not value.strip():
@@ -212,7 +213,7 @@ def require_str(args: dict[str, Any], key: str, *, max_len: int = 2000) -> str:
     return value
 
 
-def optional_int(args: dict[str, Any], key: str, default: int, lo: int, hi: int) -> int:
+def optional_int(args: JsonObject, key: str, default: int, lo: int, hi: int) -> int:
     """An optional integer argument clamped to [lo, hi]."""
     value = args.get(key, default)
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):

@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
+
+from hermes.jsontypes import JsonObject
 from hermes.plural import count
+
+if TYPE_CHECKING:
+    from hermes.config import Config
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 PROVIDERS = ("local", "honcho", "off")
@@ -92,7 +97,7 @@ def run_setup(args: argparse.Namespace) -> int:
             return EXIT_USAGE
     load_env_file()
     cfg = load_config()
-    changes: dict[str, Any] = {}
+    changes: JsonObject = {}
     for key in ("context_cadence", "dialectic_cadence", "dialectic_depth"):
         value = getattr(args, key)
         if value is not None:
@@ -136,7 +141,7 @@ def run_setup(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _check_all(changes: dict[str, Any]) -> None:
+def _check_all(changes: JsonObject) -> None:
     """Raise ConfigError if config.yaml with all `changes` applied would not load."""
     from hermes.config import parse_config, read_yaml
     from hermes.paths import config_path
@@ -153,8 +158,8 @@ def _check_all(changes: dict[str, Any]) -> None:
     parse_config(data)
 
 
-def _setup_honcho(args: argparse.Namespace, cfg: Any, interactive: bool,
-                  changes: dict[str, Any]) -> tuple[int, tuple[str, str] | None]:
+def _setup_honcho(args: argparse.Namespace, cfg: Config, interactive: bool,
+                  changes: JsonObject) -> tuple[int, tuple[str, str] | None]:
     """Collect the Honcho settings into `changes`; returns (exit code, (env var, key) to store)."""
     import os
 

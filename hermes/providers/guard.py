@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
 
+from hermes.jsontypes import JsonObject
 from hermes.providers.base import MemoryOverview, Provider, fail
 from hermes.plural import count
+from hermes.toolspec import schema_name
 
 log = logging.getLogger("hermes.providers")
 
@@ -31,7 +32,7 @@ class GuardedProvider:
         self._on_error = on_error
         self._tasks: set[asyncio.Task[None]] = set()
         self._lock: asyncio.Lock | None = None
-        self._schemas: list[dict[str, Any]] | None = None
+        self._schemas: list[JsonObject] | None = None
         self._static_block: str | None = None
 
     def _warn(self, what: str, exc: BaseException | None = None) -> None:
@@ -74,7 +75,7 @@ class GuardedProvider:
 
     # -- tools
 
-    def tool_schemas(self) -> list[dict[str, Any]]:
+    def tool_schemas(self) -> list[JsonObject]:
         """The provider's tool schemas (computed once; [] if it fails)."""
         if self._schemas is None:
             try:
@@ -86,7 +87,7 @@ class GuardedProvider:
 
     def handles(self, tool_name: str) -> bool:
         """True if `tool_name` is one of this provider's tools."""
-        return any(s.get("function", {}).get("name") == tool_name for s in self.tool_schemas())
+        return any(schema_name(s) == tool_name for s in self.tool_schemas())
 
     async def dispatch(self, name: str, raw_json_args: str | None,
                        *, session_id: str | None = None) -> str:
@@ -109,7 +110,7 @@ class GuardedProvider:
 
     # -- background hooks
 
-    def _spawn(self, what: str, make: Callable[[], Any]) -> None:
+    def _spawn(self, what: str, make: Callable[[], Awaitable[object]]) -> None:
         if self._lock is None:
             self._lock = asyncio.Lock()
         lock = self._lock

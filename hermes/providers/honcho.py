@@ -15,8 +15,9 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
+from hermes.jsontypes import JsonObject
 from hermes.config import HonchoConfig
 from hermes.providers import prompts
 from hermes.providers.base import (
@@ -284,7 +285,7 @@ class HonchoProvider(CadencedProvider):
 
     # -- tools
 
-    def tool_schemas(self) -> list[dict[str, Any]]:
+    def tool_schemas(self) -> list[JsonObject]:
         return honcho_schemas()
 
     async def dispatch(self, name: str, raw_json_args: str, *,
@@ -320,7 +321,7 @@ class HonchoProvider(CadencedProvider):
             return fail(f"{name}: {exc}")
         return fail(f"unknown tool '{name}'")
 
-    async def _tool_profile(self, user: Peer, args: dict[str, Any]) -> str:
+    async def _tool_profile(self, user: Peer, args: JsonObject) -> str:
         action = args.get("action", "read")
         card = list(await self._call("card", user.aio.get_card()) or [])
         if action == "read":
@@ -343,7 +344,7 @@ class HonchoProvider(CadencedProvider):
             return ok(removed=match[0], peer_card=list(stored if stored is not None else rest))
         raise ToolArgsError("'action' must be read, add or remove")
 
-    async def _tool_conclude(self, user: Peer, args: dict[str, Any],
+    async def _tool_conclude(self, user: Peer, args: JsonObject,
                              session_id: str | None) -> str:
         delete_id = args.get("delete_id")
         if delete_id not in (None, ""):
@@ -351,7 +352,7 @@ class HonchoProvider(CadencedProvider):
                 return fail(f"user_conclude: no conclusion with id {delete_id}")
             return ok(deleted=str(delete_id))
         text = clean_text(require_str(args, "text", max_len=500), 500)
-        item: dict[str, Any] = {"content": text}
+        item: JsonObject = {"content": text}
         if session_id and session_id in self._sessions_remote:
             item["session_id"] = session_id
         made = await self._call("conclusions", user.conclusions.aio.create([item]))

@@ -13,8 +13,9 @@ import asyncio
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
+
+from hermes.jsontypes import JsonObject
 from hermes.providers import prompts
 from hermes.providers.base import (
     BaseContext,
@@ -93,7 +94,7 @@ class LocalProvider(CadencedProvider):
         self._history = history
         self._unprocessed: dict[str, list[_Turn]] = {}
 
-    async def _ask(self, messages: list[dict[str, Any]], purpose: str) -> str:
+    async def _ask(self, messages: list[dict[str, str]], purpose: str) -> str:
         if self._complete is None:
             raise ProviderError("no model is available to the user model")
         reply = await self._complete(messages, purpose=purpose)
@@ -194,7 +195,7 @@ class LocalProvider(CadencedProvider):
         remaining = self._unprocessed.get(session_id, [])
         del remaining[:len(turns)]
 
-    def _store_derived(self, session_id: str, turns: list[_Turn], data: dict[str, Any]) -> None:
+    def _store_derived(self, session_id: str, turns: list[_Turn], data: JsonObject) -> None:
         allowed = {i for t in turns for i in (t.user_id, t.assistant_id) if i is not None}
         fallback = turns[-1].user_id
         raw = data.get("conclusions")
@@ -204,7 +205,7 @@ class LocalProvider(CadencedProvider):
                 continue
             mid = item.get("message_id") if isinstance(item, dict) else None
             try:
-                mid = int(mid) if mid is not None else None
+                mid = int(mid) if isinstance(mid, (int, float, str)) else None
             except (TypeError, ValueError):
                 mid = None
             self.store.add_conclusion(text, session_id=session_id,
@@ -269,7 +270,7 @@ class LocalProvider(CadencedProvider):
 
     # -- tools
 
-    def tool_schemas(self) -> list[dict[str, Any]]:
+    def tool_schemas(self) -> list[JsonObject]:
         return local_schemas()
 
     async def dispatch(self, name: str, raw_json_args: str, *,
@@ -297,7 +298,7 @@ class LocalProvider(CadencedProvider):
             return fail(f"{name}: {exc}")
         return fail(f"unknown tool '{name}'")
 
-    def _tool_profile(self, args: dict[str, Any]) -> str:
+    def _tool_profile(self, args: JsonObject) -> str:
         action = args.get("action", "read")
         card = self.store.peer_card()
         if action == "read":
@@ -318,7 +319,7 @@ class LocalProvider(CadencedProvider):
                       peer_card=self.store.set_peer_card([c for c in card if c != match[0]]))
         raise ToolArgsError("'action' must be read, add or remove")
 
-    def _tool_conclude(self, args: dict[str, Any], session_id: str | None) -> str:
+    def _tool_conclude(self, args: JsonObject, session_id: str | None) -> str:
         delete_id = args.get("delete_id")
         if delete_id not in (None, ""):
             try:
@@ -370,6 +371,6 @@ def _view(c: Conclusion) -> ConclusionView:
                           created_at=c.created_at, source=c.source)
 
 
-def _conclusion_json(c: Conclusion) -> dict[str, Any]:
+def _conclusion_json(c: Conclusion) -> JsonObject:
     return {"id": str(c.id), "text": c.content, "session_id": c.session_id,
             "message_id": c.message_id, "seen": c.times_seen}

@@ -6,12 +6,14 @@ API can change shape without touching the dialectic.
 
 from __future__ import annotations
 
+from hermes.jsontypes import JsonObject
+
 import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+
 
 log = logging.getLogger("hermes.providers")
 
@@ -58,9 +60,11 @@ def sessions_history_search(db_path: Path | None = None) -> HistorySearch | None
     return search
 
 
-def _hit(result: dict[str, Any]) -> HistoryHit:
+def _hit(result: JsonObject) -> HistoryHit:
     """One discover result as a hit: the matching message, its snippet as the text."""
-    matched: dict[str, Any] = next((m for m in result.get("messages", []) if m.get("match")), {})
+    messages = result.get("messages")
+    matched: JsonObject = next((m for m in messages if isinstance(m, dict) and m.get("match")), {}) \
+        if isinstance(messages, list) else {}
     text = str(matched.get("content") or result.get("snippet") or "")
     message_id = result.get("message_id")
     return HistoryHit(session_id=str(result.get("session_id", "")),

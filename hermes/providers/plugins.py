@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import metadata
-from typing import Any
+from typing import Protocol, cast
 
+from hermes.jsontypes import JsonObject
 from hermes.config import PROVIDER_NAME
 from hermes.providers.base import CompleteFn, Provider, ProviderError
 from hermes.providers.user_model_tables import UserModelStore
@@ -34,7 +35,7 @@ BUILT_IN = ("local", "honcho")
 class PluginContext:
     """What a plugin's `create` receives."""
 
-    options: dict[str, Any]  # `user_model.options` from config.yaml, for the plugin to read
+    options: JsonObject  # `user_model.options` from config.yaml, for the plugin to read
     complete: CompleteFn | None  # the agent's model call (None where no model is available)
     store: UserModelStore  # the user-model tables in state.db, for providers that keep data here
     context_cadence: int
@@ -118,7 +119,15 @@ def is_installed(name: str) -> bool:
     return name in BUILT_IN or name == "off" or name in _entry_points()
 
 
-def _load(name: str, item: _Found) -> Any:
+class _Plugin(Protocol):
+    """What a provider plugin's entry point gives: its API version and a factory."""
+
+    api_version: object
+
+    def create(self, ctx: PluginContext) -> object: ...
+
+
+def _load(name: str, item: _Found) -> _Plugin:
     """The plugin object behind `name`, its version checked; raises ProviderError in one line."""
     origin = item.distribution or item.entry.value
     try:
@@ -135,7 +144,7 @@ def _load(name: str, item: _Found) -> Any:
     if not callable(getattr(plugin, "create", None)):
         raise ProviderError(f"provider plugin {name!r} ({origin}) has no create(ctx) function;"
                             " it does not follow Hermes's provider contract")
-    return plugin
+    return cast(_Plugin, plugin)
 
 
 def create(name: str, ctx: PluginContext) -> Provider:

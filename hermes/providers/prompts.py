@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from hermes.jsontypes import JsonObject
+
 import json
 import re
-from typing import Any
+
 
 DERIVE = """You keep a model of one person who uses a chat assistant. From the new exchange, \
 derive conclusions about the USER: preferences, goals, habits, skills, constraints, working \
@@ -38,7 +40,7 @@ answer only, as bullets."""
 _FENCED = re.compile(r"```(?:json)?\s*(.*?)```", re.DOTALL)
 
 
-def read_json_object(text: str) -> dict[str, Any]:
+def read_json_object(text: str) -> JsonObject:
     """The JSON object in a model reply (bare, fenced, or embedded in prose)."""
     candidates = [m.group(1) for m in _FENCED.finditer(text)] + [text]
     for candidate in candidates:

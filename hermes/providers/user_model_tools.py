@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
+
+from hermes.jsontypes import JsonObject
 from hermes.providers.base import tool_schema
-from hermes.toolspec import GENERIC_LOOK, ToolLook
+from hermes.toolspec import GENERIC_LOOK, ToolLook, schema_name
 
 PROFILE = tool_schema(
     "user_profile",
@@ -45,52 +46,52 @@ CONTEXT = tool_schema(
 )
 
 
-def local_schemas() -> list[dict[str, Any]]:
+def local_schemas() -> list[JsonObject]:
     """Tools of the local provider."""
     return [PROFILE, SEARCH, REASONING, CONCLUDE]
 
 
-def honcho_schemas() -> list[dict[str, Any]]:
+def honcho_schemas() -> list[JsonObject]:
     """Tools of the Honcho provider."""
     return [PROFILE, SEARCH, REASONING, CONTEXT, CONCLUDE]
 
 
 # What a person sees of these tools: the generic `user_search(query=…) → ok` line.
-LOOKS: dict[str, ToolLook] = {schema["function"]["name"]: GENERIC_LOOK
+LOOKS: dict[str, ToolLook] = {schema_name(schema): GENERIC_LOOK
                               for schema in (PROFILE, SEARCH, REASONING, CONCLUDE, CONTEXT)}
 
 # Hermes Agent's names for the same tools. Not offered to the model (the schemas above are),
 # but accepted when a model used to them calls one: name → (our tool, its arguments in ours).
 # None for arguments means the call has no equivalent here; the model is told what to use.
-AliasArgs = dict[str, Any] | None
+AliasArgs = JsonObject | None
 
 
-def _profile_args(args: dict[str, Any]) -> AliasArgs:
+def _profile_args(args: JsonObject) -> AliasArgs:
     return {"action": "read"} if args.get("card") in (None, "", []) else None
 
 
-def _search_args(args: dict[str, Any]) -> AliasArgs:
+def _search_args(args: JsonObject) -> AliasArgs:
     return {"query": args.get("query") or args.get("q") or "",
             **({"limit": args["limit"]} if "limit" in args else {})}
 
 
-def _context_args(args: dict[str, Any]) -> AliasArgs:
+def _context_args(args: JsonObject) -> AliasArgs:
     topic = args.get("query") or args.get("topic")
     return {"topic": topic} if topic else {}
 
 
-def _reasoning_args(args: dict[str, Any]) -> AliasArgs:
+def _reasoning_args(args: JsonObject) -> AliasArgs:
     return {"question": args.get("query") or args.get("question") or ""}
 
 
-def _conclude_args(args: dict[str, Any]) -> AliasArgs:
-    out = {"text": args.get("conclusion") or args.get("text") or ""}
+def _conclude_args(args: JsonObject) -> AliasArgs:
+    out: JsonObject = {"text": args.get("conclusion") or args.get("text") or ""}
     if args.get("delete_id"):
         out = {"delete_id": args["delete_id"]}
     return out
 
 
-ALIASES: dict[str, tuple[str, Callable[[dict[str, Any]], AliasArgs]]] = {
+ALIASES: dict[str, tuple[str, Callable[[JsonObject], AliasArgs]]] = {
     "honcho_profile": ("user_profile", _profile_args),
     "honcho_search": ("user_search", _search_args),
     "honcho_context": ("user_context", _context_args),

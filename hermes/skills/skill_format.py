@@ -8,6 +8,8 @@ reads the same in the tool it came from.
 
 from __future__ import annotations
 
+from hermes.jsontypes import JsonObject
+
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -35,7 +37,7 @@ class SkillDoc:
     version: str = ""
     tags: tuple[str, ...] = ()
     created_by: str = ""  # "agent" when Hermes wrote it from a proposal of the agent's
-    front: dict[str, Any] = field(default_factory=dict, compare=False)  # all keys, as read
+    front: JsonObject = field(default_factory=dict, compare=False)  # all keys, as read
 
 
 def name_problem(name: str) -> str:
@@ -72,7 +74,7 @@ def split_front_matter(text: str) -> tuple[str, str]:
                            "after the name and description")
 
 
-def _tags(front: dict[str, Any]) -> tuple[str, ...]:
+def _tags(front: JsonObject) -> tuple[str, ...]:
     raw: Any = front.get("tags")
     meta = front.get("metadata")
     if raw is None and isinstance(meta, dict):
@@ -83,7 +85,7 @@ def _tags(front: dict[str, Any]) -> tuple[str, ...]:
     return tuple(str(t) for t in raw) if isinstance(raw, list) else ()
 
 
-def _created_by(front: dict[str, Any]) -> str:
+def _created_by(front: JsonObject) -> str:
     meta = front.get("metadata")
     hermes = meta.get("hermes") if isinstance(meta, dict) else None
     value = hermes.get("created_by") if isinstance(hermes, dict) else None
@@ -101,9 +103,9 @@ def _first_paragraph(body: str) -> str:
 _PLAIN = re.compile(r"^([A-Za-z][\w-]*):[ \t]*(.*)$")
 
 
-def _plain_lines(front: str) -> dict[str, Any] | None:
+def _plain_lines(front: str) -> JsonObject | None:
     """Front matter of unindented `key: value` lines as strings; None when it is not that."""
-    out: dict[str, Any] = {}
+    out: JsonObject = {}
     for line in front.splitlines():
         if not line.strip():
             continue
@@ -133,7 +135,7 @@ def parse_skill(text: str, folder_name: str) -> SkillDoc:
         loaded = {}
     if not isinstance(loaded, dict):
         raise SkillFormatError("the front matter must be 'key: value' lines (name, description)")
-    front: dict[str, Any] = {str(k): v for k, v in loaded.items()}
+    front: JsonObject = {str(k): v for k, v in loaded.items()}
     name = one_line(str(front.get("name") or folder_name))
     problem = name_problem(name)
     if problem:
@@ -153,9 +155,9 @@ def parse_skill(text: str, folder_name: str) -> SkillDoc:
 
 def render_skill(name: str, description: str, body: str, *, version: str = "",
                  tags: tuple[str, ...] = (), created_by: str = "",
-                 front: dict[str, Any] | None = None) -> str:
+                 front: JsonObject | None = None) -> str:
     """A SKILL.md in the shared format; keys of `front` that Hermes does not set are kept."""
-    data: dict[str, Any] = dict(front or {})
+    data: JsonObject = dict(front or {})
     data["name"] = name
     data["description"] = one_line(description)
     if version:

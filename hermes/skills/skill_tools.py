@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
+
+from hermes.jsontypes import JsonObject
 from hermes.config import SkillsConfig
 from hermes.skills.skill_catalog import SkillCatalog, load_catalog
 from hermes.skills.skill_changes import SkillRequest, propose
@@ -20,13 +21,13 @@ from hermes.security.scan import assess
 from hermes.toolspec import ToolCall, ToolLook, pending_or_failed_line, preview
 
 # Kept short: every request carries them (see bench/token_bench.py).
-SKILL_VIEW_SCHEMA: dict[str, Any] = {"type": "function", "function": {
+SKILL_VIEW_SCHEMA: JsonObject = {"type": "function", "function": {
     "name": "skill_view",
     "description": "Load a skill by name (file: one in its folder; no name: list).",
     "parameters": {"type": "object", "properties": {
         "name": {"type": "string"}, "file": {"type": "string"}}}}}
 
-SKILL_MANAGE_SCHEMA: dict[str, Any] = {"type": "function", "function": {
+SKILL_MANAGE_SCHEMA: JsonObject = {"type": "function", "function": {
     "name": "skill_manage",
     "description": "Propose a reusable procedure as a skill (a person approves).",
     "parameters": {"type": "object", "properties": {
@@ -117,13 +118,13 @@ class SkillTools:
                          session_id=self.session_id)
         if result.outcome == "refuse":
             return _error(result.message)
-        data: dict[str, Any] = {"success": True, "message": result.message}
+        data: JsonObject = {"success": True, "message": result.message}
         if result.outcome == "stage" and result.proposal is not None:
             data.update(staged=True, pending_id=result.proposal.id, reason=result.proposal.reason)
         return json.dumps(data, ensure_ascii=False)
 
 
-def _arguments(raw: str) -> dict[str, Any] | None:
+def _arguments(raw: str) -> JsonObject | None:
     try:
         value = json.loads(raw or "{}")
     except ValueError:

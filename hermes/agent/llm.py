@@ -27,7 +27,6 @@ from hermes.agent.llm_errors import (  # the error wording lives there; callers 
     LLMError as LLMError,
     NotAChatReply as NotAChatReply,
     classify_error as classify_error,
-    default_key_env as default_key_env,
     key_env_for as key_env_for,
     phrase as phrase,
     provider_message as provider_message,

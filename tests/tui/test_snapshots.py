@@ -15,7 +15,7 @@ from hermes.agent import events as ev
 from hermes.config import load_config
 from hermes.memory import MemoryTool
 from hermes.memory.pending import pending_path
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.screens.session_picker import SessionPickerScreen
 from hermes.tui.sessions_bridge import SessionRow
@@ -254,7 +254,7 @@ def test_tool_approval_pane_with_a_diff(snap_compare, hermes_home) -> None:
     transcript's notice line "⏸ edit hermes/cli.py +2 −1 — waiting for approval (Ctrl+O)" and
     the status bar's "⏸ 1 to approve · Ctrl+O" badge.
     """
-    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.approvals.tool_pane import ToolApprovalScreen
     from hermes.workspace.approval import ToolApprovalRequest
 
     diff = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -10,4 +10,5 @@ def main() -> int:\n"

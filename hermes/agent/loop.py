@@ -249,8 +249,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     conv.totals.turns += 1
     final = "".join(reply_parts)
     done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
-                    extras={**({"truncated": True} if truncated else {}),
-                            **({"empty_reply": True} if empty_reply else {})})
+                    truncated=truncated, empty_reply=empty_reply)
     safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines,

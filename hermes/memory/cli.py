@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hermes.config import Config
+    from hermes.memory.ages import EntryAge
+    from hermes.memory.memory_files import StoreState
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 TARGET_CHOICES = ("memory", "user", "project")
@@ -40,7 +42,9 @@ def add_parser(sub: Subparsers[argparse.ArgumentParser]) -> Subparsers[argparse.
     show.add_argument("--target", choices=TARGET_CHOICES)
     show.add_argument("--all", action="store_true",
                       help="every entry, also beyond the store's char limit")
-    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show.add_argument("--ages", action="store_true",
+                      help="each entry with the date it was written and when it was last confirmed")
+    show.add_argument("--json", action="store_true", help="machine-readable output (with ages)")
     show.set_defaults(func=_run_show)
 
     add = msub.add_parser("add", help="add an entry")
@@ -112,6 +116,7 @@ def _config() -> Config:
 
 
 def _run_show(args: argparse.Namespace) -> int:
+    from hermes.memory.ages import read_ages
     from hermes.memory.snapshot import HEADERS, render_block
     from hermes.memory.memory_files import TARGETS, read_store
     from hermes.memory.withhold import capped_view
@@ -119,10 +124,13 @@ def _run_show(args: argparse.Namespace) -> int:
     cfg = _config()
     targets = [args.target] if args.target else list(TARGETS)
     states = [read_store(cfg.memory, t) for t in targets]
+    ages = (read_ages(cfg.memory, {s.target: s.entries for s in states})
+            if args.json or args.ages else {})
     if args.json:
         print(json.dumps({s.target: {
             "path": str(s.path), "enabled": s.enabled, "entries": s.entries, "used": s.used,
-            "limit": s.limit, "usage": s.usage, "error": s.error} for s in states},
+            "limit": s.limit, "usage": s.usage, "error": s.error,
+            "ages": [a.to_json() for a in ages[s.target]]} for s in states},
             ensure_ascii=False, indent=2))
         return EXIT_OK
     code = EXIT_OK
@@ -139,6 +147,10 @@ def _run_show(args: argparse.Namespace) -> int:
         if not state.entries:
             print(f"{name}: empty — {state.usage}{note}")
             continue
+        if args.ages:
+            _print_ages(state, ages[state.target], everything=args.all)
+            print(f"({state.path}{note}; hand edits take effect in the next session)")
+            continue
         # Capped like the prompt, so a hand-edited 1 MB file does not flood the terminal.
         block = render_block(state.target, state.entries, state.limit, cap=not args.all)
         # The block's header speaks to the agent ("your personal notes"); here a person reads it.
@@ -149,6 +161,29 @@ def _run_show(args: argparse.Namespace) -> int:
                   f"`hermes memory show --all` lists them, or open {state.path})")
         print(f"({state.path}{note}; hand edits take effect in the next session)")
     return code
+
+
+def _print_ages(state: StoreState, ages: list[EntryAge], *, everything: bool) -> None:
+    """The store's title, then each entry (as the prompt shows it) with its age; at most the
+    store's limit of text unless `everything`."""
+    from hermes.memory.ages import age_line
+    from hermes.memory.withhold import shown
+
+    print(f"{SHOW_TITLES[state.target]} [{state.usage}]")
+    used = left_out = 0
+    for age in ages:
+        text = shown(age.entry)
+        used += len(text)
+        if not everything and used > state.limit:
+            left_out += 1
+            continue
+        lines = text.splitlines() or [""]
+        print(f"  • {lines[0]}")
+        for more in lines[1:]:
+            print(f"    {more}")
+        print(f"    {age_line(age)}")
+    if left_out:
+        print(f"({left_out} more entr{'y' if left_out == 1 else 'ies'} not shown: add --all)")
 
 
 def _run_edit(args: argparse.Namespace) -> int:

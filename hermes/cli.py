@@ -169,8 +169,8 @@ def _add_skills_to_pending(memory_sub: argparse._SubParsersAction[argparse.Argum
 
     def run(args: argparse.Namespace) -> int:
         code = int(memory_pending(args) or 0)
-        if not getattr(args, "json", False):
-            skills_cli.print_pending_skills()
+        if not getattr(args, "json", False) and not getattr(args, "older_than", None):
+            skills_cli.print_pending_skills()  # with --json or --older-than the memory layer lists them
         return code
 
     pending.set_defaults(func=run)

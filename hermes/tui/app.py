@@ -29,7 +29,7 @@ from textual.worker import Worker, WorkerState
 from hermes import config as config_mod
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import memory_bridge, startup_gc
+from hermes.tui import memory_bridge, quick_add, startup_gc
 from hermes.tui import themes as theme_mod
 from hermes.tui.approval_notices import OPEN_KEY_LABEL
 from hermes.tui.approval_panes import ApprovalPanes
@@ -242,13 +242,25 @@ class HermesApp(App[None]):
             chat.set_read_only(self.agent.read_only)
         chat.post_message(AgentEventMessage(event))
 
-    def send_message(self, text: str, retry: bool = False) -> None:
+    def send_message(self, text: str, retry: bool = False, pasted: tuple[str, ...] = ()) -> None:
         """Start a turn (the chat screen asks with SendRequested; /retry calls this)."""
-        self._send(text, retry)
+        self._send(text, retry, pasted)
         self.chat.turn_active = True
 
     def on_chat_screen_send_requested(self, message: ChatScreen.SendRequested) -> None:
-        self.send_message(message.text, retry=message.retry)
+        self.send_message(message.text, retry=message.retry, pasted=message.pasted)
+
+    async def on_chat_screen_quick_add_requested(self, message: ChatScreen.QuickAddRequested) -> None:
+        """`# text`: written through the gate as the person's own; the gauge follows at once."""
+        entry = message.entry
+        done = await asyncio.to_thread(memory_bridge.quick_add, self.cfg, entry.target,
+                                       entry.text, self.session_id())
+        self.refresh_memory_status()
+        kind, line = quick_add.outcome_line(entry, done.state, done.message)
+        if self.chat.turn_active:  # a line drawn inside the streaming reply would split it
+            self.notify(line, severity="error" if kind == "error" else "information", timeout=6)
+        else:
+            await self.chat.add_line(kind, line)
 
     def on_chat_screen_command_entered(self, message: ChatScreen.CommandEntered) -> None:
         # A worker, so a command can wait for a pane (picker, viewer) to close.
@@ -286,10 +298,10 @@ class HermesApp(App[None]):
             self.chat.turn_active = False
 
     @work(group="turn")
-    async def _send(self, text: str, retry: bool) -> None:
+    async def _send(self, text: str, retry: bool, pasted: tuple[str, ...] = ()) -> None:
         outcome = "cancelled"  # what a cancelled worker leaves
         try:
-            outcome = await self.turns.run(text, retry)
+            outcome = await self.turns.run(text, retry, pasted)
         finally:
             if self.screen_stack and not self._quitting:
                 self.chat.turn_active = False

@@ -131,8 +131,10 @@ class HermesApp(App[None]):
         """The chat screen is mounted with the input focused: start the heavy work after it paints.
 
         The memory gauge is read first (two small files, no heavy import), so the first frame
-        already shows it: it is what a person looks for on the first screen."""
-        self.chat.update_status(**memory_bridge.status_gauges(self.cfg))
+        already shows it: it is what a person looks for on the first screen. So is the pending
+        badge of writes staged in earlier sessions (a count of files, no memory import)."""
+        self.chat.update_status(**memory_bridge.status_gauges(self.cfg),
+                                pending=memory_bridge.waiting_count())
         self.call_after_refresh(self._after_first_frame)
 
     def _register_active_theme(self) -> None:
@@ -175,11 +177,18 @@ class HermesApp(App[None]):
         for warning in self.cfg.warnings:
             self.notify(warning, title="Config", severity="warning", timeout=8)
         self.refresh_memory_status()
+        self.run_worker(self._tell_old_pending(), group="pending-notice")
         self.run_worker(self.sessions.load_prompt_history(), group="prompt-history")
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
         self._check_model_server()
+
+    async def _tell_old_pending(self) -> None:
+        """A notice when memory writes have waited more than a day (they are easy to miss)."""
+        summary = await asyncio.to_thread(memory_bridge.pending_summary, self.cfg)
+        if (line := memory_bridge.old_pending_notice(summary)) and self.screen_stack:
+            await self.chat.add_line("notice", f"⏳ {line}")
 
     @work(group="server-check")
     async def _check_model_server(self) -> None:

@@ -341,6 +341,9 @@ class HermesApp(App[None]):
     def on_approval_screen_decision_requested(self, message: ApprovalScreen.DecisionRequested) -> None:
         self.approvals.decide(message)
 
+    def on_approval_screen_edit_submitted(self, message: ApprovalScreen.EditSubmitted) -> None:
+        self.approvals.edit(message)
+
     def on_tool_approval_screen_answered(self, message: ToolApprovalScreen.Answered) -> None:
         self.approvals.answer(message)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -230,6 +230,11 @@ class AgentSession:
             self._on_event(event)
 
     # ------------------------------------------------------------ turns
+
+    def note_pasted(self, blocks: Sequence[str]) -> None:
+        """The next message holds these pasted documents: the memory gate takes them as a
+        source ("from a block you pasted"), never as the person's own words."""
+        self._builder.pasted.extend(b for b in blocks if b not in self._builder.pasted)
 
     async def send(self, text: str) -> TurnDone:
         """Run one turn with the user's text; events flow to on_event; never raises for

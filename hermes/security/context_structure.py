@@ -36,7 +36,7 @@ MEMORY = "it asks to write into the agent's memory"
 FETCH_RUN = "it directs running code fetched from an outside address"
 DESTRUCTION = "it directs destroying data when a word or signal appears"
 UPLOAD = "it directs sending project or machine data to an outside address"
-UNSURE_DESTINATION = "it names an outside address in an instruction (not sure it is safe)"
+UNSURE_DESTINATION = "it names an outside address in an instruction, and the checks cannot tell what goes there"
 UNSURE_LANGUAGE = "it is in a language the checks do not read, and names an address, a path or a command"
 
 

@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from hermes.security.context_languages import other_language_ask
-from hermes.security.context_structure import structural_finding
+from hermes.security.context_structure import harmless_permission, structural_finding
 from hermes.security.intent import external_destination, sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.textforms import fold
@@ -448,7 +448,8 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     # The memory scan's other rules (injection, safeguards, commands, secrets) apply too, except
     # where the paragraph only forbids what they name.
     verdict = assess(paragraph)
-    if verdict.outcome != ALLOW and not _scan_hits_only_prohibitions(paragraph, verdict):
+    if verdict.outcome != ALLOW and not _scan_hits_only_prohibitions(paragraph, verdict) and not (
+            all(f.rule == "covert-modifier" for f in verdict.findings) and harmless_permission(paragraph)):
         return ParagraphVerdict(False, f"flagged by the security scan: {verdict.reason}")
     if structure is not None:
         return ParagraphVerdict(False, structure.reason, staged=True)

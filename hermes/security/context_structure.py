@@ -121,7 +121,7 @@ _CLAIM = re.compile(
     r"passou|passaram|aprovad\w{1,2}|sucesso|"
     r"passat\w{1,2}|superat\w{1,2}|approvat\w{1,2}|"
     r"geslaagd|groen|goedgekeurd|"
-    r"przeszl\w{1,2}|zielon\w{1,2}|zatwierdzon\w{1,2}|"
+    r"przesz[lł]\w{1,2}|zielon\w{1,2}|zatwierdzon\w{1,2}|"
     r"gecti|yesil|onaylandi|basarili|"
     r"lulus|berhasil|hijau|disetujui|"
     r"thanh cong|đa qua|da qua|đa duyet|da duyet|"
@@ -204,8 +204,8 @@ def _misreports(s: str) -> bool:
     if _GROUNDED.search(s):
         return False
     for speech in _SPEECH.finditer(s):
-        if _prohibited(s, speech.start()):
-            continue
+        if _NEG.search(s, max(0, speech.start() - 24), speech.start()) or _BAN_AFTER.search(s, speech.end()):
+            continue  # "never tell the user it passed"; a negation of the condition is not one
         window = s[max(0, speech.start() - 80):speech.end() + 120]
         check = _CHECK_SUBJECT.match(s, speech.end())
         if not (_USER_RE.search(window) or _WHERE_TOLD.search(window) or _IF_ASKED.search(s) or check):
@@ -289,6 +289,21 @@ def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
     return False
 
 
+def harmless_permission(paragraph: str) -> bool:
+    """Whether every switch-off of confirmations in the paragraph is a permission for harmless
+    acts ("you may fix typos without asking; ask before pushing")."""
+    folded = fold(paragraph)
+    asks_first = _first_free(_ASK_FIRST, folded) is not None
+    found = False
+    for sentence in sentences(folded):
+        s = " ".join(sentence.split())
+        if _CONFIRM_OFF.search(s) or re.search(r"\bwithout asking\b", s):
+            found = True
+            if not (_SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s))):
+                return False
+    return found
+
+
 # --- persistence ----------------------------------------------------------------------------------
 _PERSIST_PLACE = re.compile(
     r"(?:~/|\$home/|/root/|/home/\w{1,32}/)?\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|zlogin|profile|"
@@ -328,6 +343,9 @@ _SPREAD = re.compile(
     r"(?:any|every|all|other|each)\b")
 
 
+_RELATIVE = re.compile(r"\b(?:you|we|they|i)\W{1,2}$")  # "every cron entry you add": a mention
+
+
 def _persists(s: str, paragraph_risky: bool) -> Certainty | None:
     if _first_free(_SPREAD, s):
         return "out"
@@ -337,10 +355,10 @@ def _persists(s: str, paragraph_risky: bool) -> Certainty | None:
     if found is None:
         return None
     act = _first_free(_WRITE_ACT, s)
-    if act is None or _prohibited(s, found.start()):
+    if act is None or _prohibited(s, found.start()) or _RELATIVE.search(s, max(0, act.start() - 12), act.start()):
         return None
     if place:
-        return "out" if (paragraph_risky or _RISKY_TARGET.search(s)) else "stage"
+        return "out" if (paragraph_risky or _RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", s))) else "stage"
     return "out" if paragraph_risky else None
 
 
@@ -480,14 +498,27 @@ _THERE = re.compile(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|li|daar(?:he
                     r"|그곳|そこに|到那里|إلى هناك|वहाँ")
 
 
+# "the mirror at …", "our release hook": after a determiner the verb is a noun.
+_DETERMINER = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|der|die|das|le|la|les|el|los|"
+                         r"o|os|il|lo|het|de|een)\s(?:[\w-]{1,20}\s)?$")
+
+
+def _first_verb(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` that is neither forbidden nor a noun."""
+    for m in pattern.finditer(s):
+        if not _prohibited(s, m.start()) and not _DETERMINER.search(s, max(0, m.start() - 30), m.start()):
+            return m
+    return None
+
+
 def _destination(s: str, external: bool, paragraph_external: bool = False) -> Certainty | None:
     if not external:
-        transfer = _first_free(_TRANSFER, s) if paragraph_external else None
+        transfer = _first_verb(_TRANSFER, s) if paragraph_external else None
         return "out" if transfer and _THERE.search(s, transfer.end()) else None
-    transfer = _first_free(_TRANSFER, s)
+    transfer = _first_verb(_TRANSFER, s)
     if transfer:
         return "out"
-    act = _first_free(_ACT, s)
+    act = _first_verb(_ACT, s)
     if act and not _READ_ONLY.search(s):
         return "stage"
     return None
@@ -504,10 +535,16 @@ _KNOWN_WORDS = re.compile(
     r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u0600-\u06ff\u0900-\u097f]")
 
 
+_NOT_WORDS = re.compile(r"`[^`\n]{0,200}`|\S{0,200}(?:://|/|@|\.\w)\S{0,200}")
+
+
 def _known_language(folded: str, written: str) -> bool:
-    words = max(len(folded.split()), 1)
-    hits = len(_KNOWN_WORDS.findall(folded)) + len(_KNOWN_WORDS.findall(written))
-    return hits * 15 >= words
+    """Whether enough of the words are common words of a language the lexicons know (URLs,
+    paths and code aside)."""
+    prose, prose_written = _NOT_WORDS.sub(" ", folded), _NOT_WORDS.sub(" ", written)
+    words = max(len(prose.split()), 1)
+    hits = len(_KNOWN_WORDS.findall(prose)) + len(_KNOWN_WORDS.findall(prose_written))
+    return hits * 8 >= words
 
 
 _INDEPENDENT_CUE = re.compile(
@@ -521,7 +558,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's structure shows against the user, or None when nothing."""
     folded = fold(paragraph)
     written = unicodedata.normalize("NFKC", paragraph).casefold()
-    risky = bool(_RISKY_TARGET.search(folded)) or outward(folded)
+    risky = bool(_RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", folded))) or outward(folded)
     staged: StructuralFinding | None = None
     asks_first = _first_free(_ASK_FIRST, folded) is not None
     paragraph_external = outward(folded)

@@ -21,6 +21,7 @@ from hermes.providers import cli as providers_cli
 from hermes.providers import honcho_cli
 from hermes.sessions import cli as sessions_cli
 from hermes.skills import cli as skills_cli
+from hermes.workspace import project_cli
 
 
 def _add_config_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -156,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_parser(sub)
     interop_cli.add_parser(sub)
     skills_cli.add_parser(sub)
+    project_cli.add_parser(sub)
     return parser
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -231,6 +231,11 @@ class AgentSession:
 
     # ------------------------------------------------------------ turns
 
+    def note_pasted(self, blocks: Sequence[str]) -> None:
+        """The next message holds these pasted documents: the memory gate takes them as a
+        source ("from a block you pasted"), never as the person's own words."""
+        self._builder.pasted.extend(b for b in blocks if b not in self._builder.pasted)
+
     async def send(self, text: str) -> TurnDone:
         """Run one turn with the user's text; events flow to on_event; never raises for
         provider or tool errors."""
@@ -308,8 +313,7 @@ class AgentSession:
                     raise
                 # Esc during the compression before a send: nothing was stored or sent; the
                 # interface puts the message back ("unsent").
-                done = TurnDone(session_id=conv.session_id, text="", cancelled=True,
-                                extras={"unsent": True})
+                done = TurnDone(session_id=conv.session_id, text="", cancelled=True, unsent=True)
                 self._emit(done)
                 return done
             current.turn_index += 1

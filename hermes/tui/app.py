@@ -29,7 +29,7 @@ from textual.worker import Worker, WorkerState
 from hermes import config as config_mod
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import memory_bridge, startup_gc
+from hermes.tui import memory_bridge, quick_add, startup_gc
 from hermes.tui import themes as theme_mod
 from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
 from hermes.tui.approvals.coordinator import ApprovalPanes
@@ -131,8 +131,10 @@ class HermesApp(App[None]):
         """The chat screen is mounted with the input focused: start the heavy work after it paints.
 
         The memory gauge is read first (two small files, no heavy import), so the first frame
-        already shows it: it is what a person looks for on the first screen."""
-        self.chat.update_status(**memory_bridge.status_gauges(self.cfg))
+        already shows it: it is what a person looks for on the first screen. So is the pending
+        badge of writes staged in earlier sessions (a count of files, no memory import)."""
+        self.chat.update_status(**memory_bridge.status_gauges(self.cfg),
+                                pending=memory_bridge.waiting_count())
         self.call_after_refresh(self._after_first_frame)
 
     def _register_active_theme(self) -> None:
@@ -175,11 +177,18 @@ class HermesApp(App[None]):
         for warning in self.cfg.warnings:
             self.notify(warning, title="Config", severity="warning", timeout=8)
         self.refresh_memory_status()
+        self.run_worker(self._tell_old_pending(), group="pending-notice")
         self.run_worker(self.sessions.load_prompt_history(), group="prompt-history")
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
         self._check_model_server()
+
+    async def _tell_old_pending(self) -> None:
+        """A notice when memory writes have waited more than a day (they are easy to miss)."""
+        summary = await asyncio.to_thread(memory_bridge.pending_summary, self.cfg)
+        if (line := memory_bridge.old_pending_notice(summary)) and self.screen_stack:
+            await self.chat.add_line("notice", f"⏳ {line}")
 
     @work(group="server-check")
     async def _check_model_server(self) -> None:
@@ -242,13 +251,25 @@ class HermesApp(App[None]):
             chat.read_only = self.agent.read_only
         chat.post_message(AgentEventMessage(event))
 
-    def send_message(self, text: str, retry: bool = False) -> None:
+    def send_message(self, text: str, retry: bool = False, pasted: tuple[str, ...] = ()) -> None:
         """Start a turn (the chat screen asks with SendRequested; /retry calls this)."""
-        self._send(text, retry)
+        self._send(text, retry, pasted)
         self.chat.turn_active = True
 
     def on_chat_screen_send_requested(self, message: ChatScreen.SendRequested) -> None:
-        self.send_message(message.text, retry=message.retry)
+        self.send_message(message.text, retry=message.retry, pasted=message.pasted)
+
+    async def on_chat_screen_quick_add_requested(self, message: ChatScreen.QuickAddRequested) -> None:
+        """`# text`: written through the gate as the person's own; the gauge follows at once."""
+        entry = message.entry
+        done = await asyncio.to_thread(memory_bridge.quick_add, self.cfg, entry.target,
+                                       entry.text, self.session_id())
+        self.refresh_memory_status()
+        kind, line = quick_add.outcome_line(entry, done.state, done.message)
+        if self.chat.turn_active:  # a line drawn inside the streaming reply would split it
+            self.notify(line, severity="error" if kind == "error" else "information", timeout=6)
+        else:
+            await self.chat.add_line(kind, line)
 
     def on_chat_screen_command_entered(self, message: ChatScreen.CommandEntered) -> None:
         # A worker, so a command can wait for a pane (picker, viewer) to close.
@@ -286,10 +307,10 @@ class HermesApp(App[None]):
             self.chat.turn_active = False
 
     @work(group="turn")
-    async def _send(self, text: str, retry: bool) -> None:
+    async def _send(self, text: str, retry: bool, pasted: tuple[str, ...] = ()) -> None:
         outcome = "cancelled"  # what a cancelled worker leaves
         try:
-            outcome = await self.turns.run(text, retry)
+            outcome = await self.turns.run(text, retry, pasted)
         finally:
             if self.screen_stack and not self._quitting:
                 self.chat.turn_active = False
@@ -319,6 +340,9 @@ class HermesApp(App[None]):
 
     def on_approval_screen_decision_requested(self, message: ApprovalScreen.DecisionRequested) -> None:
         self.approvals.decide(message)
+
+    def on_approval_screen_edit_submitted(self, message: ApprovalScreen.EditSubmitted) -> None:
+        self.approvals.edit(message)
 
     def on_tool_approval_screen_answered(self, message: ToolApprovalScreen.Answered) -> None:
         self.approvals.answer(message)

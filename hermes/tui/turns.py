@@ -28,9 +28,9 @@ class TurnSender:
             return True
         return any(w.group == "turn" and not w.is_finished for w in app.workers)
 
-    async def run(self, text: str, retry: bool) -> str:
+    async def run(self, text: str, retry: bool, pasted: tuple[str, ...] = ()) -> str:
         """One turn; how it ended: "ok", "failed" (the message is back in the input) or
-        "cancelled"."""
+        "cancelled". `pasted`: the pasted documents `text` holds (the memory gate's sources)."""
         app = self.app
         chat = app.chat
         model = app.agent.model if app.agent is not None else app.cfg.model.name
@@ -53,6 +53,8 @@ class TurnSender:
             chat.restore_input(text)
             return "failed"
         chat.busy = "● replying"
+        if pasted:
+            app.agent.note_pasted(pasted)
         try:
             # a message back from a failure is sent again as it was: never a /retry of the answer
             done = await (app.agent.retry(text or None) if retry else app.agent.send(text))
@@ -68,7 +70,7 @@ class TurnSender:
             chat.busy = ""
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
             return "ok"
-        if done.failed or done.extras.get("unsent"):  # unsent: Esc during the compression before it
+        if done.failed or done.unsent:  # unsent: Esc during the compression before it
             chat.restore_input(text)
         return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
 

@@ -20,6 +20,7 @@ from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.screens.session_picker import SessionPickerScreen
 from hermes.tui.sessions_bridge import SessionRow
 from hermes.tui.widgets.messages import TranscriptItem
+from hermes.toolspec import ToolDisplay
 from tests.tui.conftest import make_app, ready, wait_for
 
 SIZE = (100, 32)
@@ -144,6 +145,36 @@ def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
         await pilot.pause()
 
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_approval_pane_editing_at_80x24(snap_compare, hermes_home, fixed_ids) -> None:
+    """The approval pane at 80x24 with the inline editor open on a staged write (`e`).
+
+    A reviewer should see: the pane's note "Edit the entry, then Ctrl+S: it is saved as your
+    own words …"; the list with the one staged `add → Memory`; under it an editor box titled
+    "Editing 0000a001 · Memory" holding "The staging cluster is called blue" with the cursor
+    at its end; the detail below still showing the staged text and "why: not said by you"; the
+    border hints "Ctrl+S save as your words · Esc cancel". Nothing is cut off at 80 columns.
+    """
+    cfg = load_config()
+    tool = MemoryTool(cfg.memory, origin="tool", said=lambda: ["hello"])
+    assert tool.call({"action": "add", "target": "memory",
+                      "content": "The staging cluster is called blue"})["staged"]
+    _set_reason("0000a001", "not said by you")
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        app = pilot.app
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 1)
+        await pilot.pause(ApprovalScreen.typing_gap + 0.05)
+        await pilot.press("e")
+        editor = app.screen.query_one("#pending-editor")
+        await wait_for(pilot, lambda: app.focused is editor)
+        editor.cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=run_before)
 
 
 def test_memory_viewer(snap_compare, hermes_home) -> None:
@@ -298,14 +329,14 @@ def test_coding_tool_lines_in_the_transcript(snap_compare, hermes_home) -> None:
             ev.TurnStarted("s1", 1),
             ev.ToolStarted("r1", "read_file", {"path": "greet.py"}, "read greet.py"),
             ev.ToolFinished("r1", "read_file", True, "read greet.py",
-                            display={"kind": "read", "path": "greet.py", "first": 1, "last": 2, "total": 2}),
+                            display=ToolDisplay(kind="read", path="greet.py", first=1, last=2, total=2)),
             ev.ToolStarted("e1", "edit_file", {"path": "greet.py"}, "edit greet.py"),
             ev.ToolFinished("e1", "edit_file", True, "edit greet.py",
-                            display={"kind": "edit", "path": "greet.py", "added": 1, "removed": 1, "diff": diff}),
+                            display=ToolDisplay(kind="edit", path="greet.py", added=1, removed=1, diff=diff)),
             ev.ToolStarted("c1", "run_command", {"command": "pytest -q"}, "pytest -q"),
             ev.ToolOutput("c1", output),
             ev.ToolFinished("c1", "run_command", False, "pytest -q",
-                            display={"kind": "command", "command": "pytest -q", "exit_code": 1}),
+                            display=ToolDisplay(kind="command", command="pytest -q", exit_code=1)),
             ev.TextDelta("One test still fails."),
             ev.TurnDone("s1", "One test still fails."),
         ):

@@ -78,6 +78,14 @@ class ApprovalPanes:
         self.refresh_memory_status()
         message.pane.show_outcome([d.message for d in decisions])
 
+    def edit(self, message: ApprovalScreen.EditSubmitted) -> None:
+        """Save an edit made in the pane as the person's own write; the line and badge follow."""
+        done = memory_bridge.edit_pending(self.app.cfg, message.pending_id, message.text)
+        if done.state != "refused":
+            self.app.chat.approval_notices.mark(message.pending_id, "edited")
+        self.refresh_memory_status()
+        message.pane.show_outcome([done.message])
+
     # ------------------------------------------------------------ tool requests
 
     def attach(self, agent: AgentSession) -> None:

@@ -25,7 +25,7 @@ from textual.widgets import Input, Static, TextArea
 
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import commands, input_sources, prompt_history
+from hermes.tui import commands, input_sources, prompt_history, quick_add
 from hermes.tui.approvals.memory_notices import OPEN_KEY, ApprovalNotices
 from hermes.tui.text_stream import TextBuffer
 from hermes.tui.approvals.tool_requests import ToolRequestShown
@@ -108,12 +108,21 @@ class ChatScreen(Screen[None]):
         """The screen is mounted with the input focused: heavy start-up work may begin."""
 
     class SendRequested(Message):
-        """Send `text` to the model (`retry`: run the last message again)."""
+        """Send `text` to the model (`retry`: run the last message again); `pasted` are the
+        pasted documents it holds (sources for the memory gate, not the person's words)."""
 
-        def __init__(self, text: str, retry: bool = False) -> None:
+        def __init__(self, text: str, retry: bool = False, pasted: tuple[str, ...] = ()) -> None:
             super().__init__()
             self.text = text
             self.retry = retry
+            self.pasted = pasted
+
+    class QuickAddRequested(Message):
+        """`# text` was entered: save it to memory as the person's own write (no model turn)."""
+
+        def __init__(self, entry: quick_add.QuickAdd) -> None:
+            super().__init__()
+            self.entry = entry
 
     class CommandEntered(Message):
         """A slash line was entered; the app runs it."""
@@ -158,6 +167,7 @@ class ChatScreen(Screen[None]):
         self._sent: tuple[str, str, list[input_sources.Source]] | None = None  # composed, typed, held
         self._files: tuple[float, list[str]] | None = None  # the project's files, for @path
         self._completing_path = False
+        self._pasted: dict[str, tuple[str, ...]] = {}  # message → the pasted documents it holds
 
     def compose(self) -> ComposeResult:
         yield Static(id="welcome")
@@ -237,7 +247,8 @@ class ChatScreen(Screen[None]):
             if chosen is not None:
                 self.prompt.set_text(chosen + " ")
             elif message.key == "enter":
-                self.post_message(PromptInput.Submitted(self.prompt.full_text))
+                self.post_message(PromptInput.Submitted(self.prompt.full_text,
+                                                        self.prompt.pasted_now()))
             return
         if message.key == "enter" and (chosen is None or chosen == typed):
             self._hide_suggestions()
@@ -276,6 +287,12 @@ class ChatScreen(Screen[None]):
         if is_shell_line(text):  # the person's own command: no approval, output shown here
             self.post_message(self.ShellRequested(text.strip()[1:].strip()))
             return
+        entry = quick_add.parse(text, message.pasted)
+        if entry is not None:  # `# text`: saved at once, no model turn
+            self.post_message(self.QuickAddRequested(entry))
+            return
+        if message.pasted:
+            self._pasted[text] = message.pasted
         if self.turn_active:
             # Drawn inside the streaming reply it would split it; it waits for the turn instead.
             self.queued.append(text)
@@ -300,12 +317,13 @@ class ChatScreen(Screen[None]):
         self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
+        pasted = self._pasted.pop(text, ())
         composed = await self._with_sources(text)
         retry = composed == self.failed_text
         self.failed_text = None
         self.failed_in_input = False
         self.turn_active = True
-        self.post_message(self.SendRequested(composed, retry=retry))
+        self.post_message(self.SendRequested(composed, retry=retry, pasted=pasted))
 
     async def _with_sources(self, text: str) -> str:
         """The message as sent: the typed text, then the files its @paths name, the !cmd

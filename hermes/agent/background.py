@@ -307,7 +307,8 @@ def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callabl
                 continue
         reason = proposal_reason(cfg, op, str(raw.get("reason") or ""), health or {})
         try:
-            data = (memory_tool.propose(as_call(op), reason) if reason is not None
+            data = (memory_tool.propose(as_call(op, _live_entries(cfg, op)), reason)
+                    if reason is not None
                     else json.loads(memory_tool.dispatch(json.dumps(op, ensure_ascii=False))))
         except Exception:  # noqa: BLE001 - one bad operation does not stop the others
             log.warning("review operation failed", exc_info=True)
@@ -330,6 +331,19 @@ def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callabl
                     "project": "Project memory updated"}.get(target, "Memory updated")
             emit(Notice(kind=kind, text=text,
                         detail="; ".join(details) if mode == "verbose" else ""))
+
+
+def _live_entries(cfg: Config, op: dict[str, Any]) -> list[str]:
+    """The entries of the store an operation names ([] when it cannot be read)."""
+    from hermes.memory import TARGETS, StoreUnreadable, read_entries
+
+    target = str(op.get("target") or "memory")
+    if target not in TARGETS:
+        return []
+    try:
+        return read_entries(cfg.memory, target)
+    except StoreUnreadable:
+        return []
 
 
 def _replaced_entry(cfg: Config, op: dict[str, Any]) -> str:

@@ -9,7 +9,7 @@ Other changes follow the usual path (hermes/memory/memory_tool.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hermes.config import Config
@@ -49,13 +49,18 @@ def proposal_reason(cfg: Config, op: Mapping[str, Any], why: str,
     return None
 
 
-def as_call(op: Mapping[str, Any]) -> dict[str, Any]:
+def as_call(op: Mapping[str, Any], entries: Sequence[str] = ()) -> dict[str, Any]:
     """The memory tool call for a review change: a merge becomes one batch that replaces its
-    first entry with the merged text and removes the others."""
+    first entry with the merged text and removes the others. Each of its old_texts is
+    widened to the one entry of `entries` (the live store) it names, so the merged text,
+    which holds them all, is never taken for one of them."""
     if op.get("action") != "merge":
         return dict(op)
     target = op.get("target") or "memory"
-    olds = _olds(op)
+    olds = []
+    for old in _olds(op):
+        hits = [e for e in entries if old in e]
+        olds.append(hits[0] if len(hits) == 1 else old)
     if not olds:
         return {"action": "replace", "target": target, "content": op.get("content")}
     ops: list[dict[str, Any]] = [{"action": "replace", "target": target, "old_text": olds[0],

@@ -34,7 +34,7 @@ def test_room_is_made_from_the_least_recently_confirmed_entries() -> None:
     assert room_for("n" * 131, ages, 130) is None
     cfg = Config()
     health = store_health(cfg.memory, {"memory": ages}, now)["memory"]
-    assert [a.entry[0] for a in health.stale] == ["c", "b"]  # older than memory.stale_after (90d)
+    assert [a.entry[0] for a in health.stale] == ["b"]  # older than memory.stale_after (90d)
     assert not health.full
 
 

@@ -70,6 +70,11 @@ def gauge_text(pct: int, used: int, limit: int, cells: int = 20, width: int = 0)
     return f"[$hermes-gauge-{gauge_level(pct)}]{bar}[/]{tail}"
 
 
+def age_line(age: memory_bridge.EntryAge) -> str:
+    """`written 2026-11-28 · confirmed 2026-12-01` under an entry."""
+    return f"written {age.written}" + (f" · confirmed {age.confirmed}" if age.confirmed else "")
+
+
 def fitted(width: int, *choices: str) -> str:
     """The first (longest) title that fits a border `width` cells wide, else the last."""
     return next((c for c in choices if len(c) + 6 <= width), choices[-1])
@@ -134,8 +139,11 @@ class MemoryViewerScreen(Pane[None]):
                 column.mount(Static(Text(view.error), classes="store-error"))
             elif not view.entries:
                 column.mount(Static("(empty)", classes="pane-hint"))
+            ages = memory_bridge.entry_ages(self.cfg, view.target, view.entries)
             for entry in view.entries:
                 column.mount(Static(Text(entry), classes="store-entry"))
+                if (age := ages.get(entry)) is not None:  # no date is shown rather than a guess
+                    column.mount(Static(Text(age_line(age)), classes="store-age"))
             for line in waiting.get(view.target, []):  # staged, not on disk until approved
                 column.mount(Static(Text(line), classes="store-entry store-pending"))
         disk = memory_bridge.snapshot_text(self.cfg)

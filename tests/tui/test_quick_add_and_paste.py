@@ -103,3 +103,13 @@ async def test_a_pasted_line_the_model_saves_is_staged_and_a_typed_fact_is_writt
         assert staged.came_from == "source" and staged.reason == "from a block you pasted"
         # the model saw the message as it was typed and pasted, with no marker in it
         assert last_user_text(server.requests_for(MAIN)[0]) == sent
+
+
+async def test_help_names_the_quick_add(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "/help")
+        await wait_for(pilot, lambda: any("#u TEXT" in t for t in transcript_texts(app)))
+        shown = next(t for t in transcript_texts(app) if "#u TEXT" in t)
+        assert "# TEXT saves TEXT to memory" in shown and "#p TEXT" in shown

@@ -184,7 +184,7 @@ def _read_300_lines(model: str) -> tuple[int, int, int]:
                             .dispatchers()["read_file"](args, "bench"))
         capped = asyncio.run(CodingTools(ToolsConfig(), Host(Path(tmp)), count)
                              .dispatchers()["read_file"](args, "bench"))
-    return count(whole.result), capped.display["last"], count(capped.result)
+    return count(whole.result), capped.display.last, count(capped.result)
 
 
 SKILL_TOPICS = [

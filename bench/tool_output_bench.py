@@ -15,6 +15,7 @@ import os
 import sys
 import tempfile
 import time
+from hermes.toolspec import ToolDisplay
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's hermes
@@ -40,8 +41,8 @@ async def run(total_mb: int, piece: int) -> None:
                 await asyncio.sleep(0)  # a real stream arrives over time; let the UI run
         marker = "the last line\n"
         app.on_agent_event(ev.ToolOutput("c1", marker))
-        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "pytest -v", display={
-            "kind": "command", "command": "pytest -v", "exit_code": 0}))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "pytest -v", display=ToolDisplay(
+            kind="command", command="pytest -v", exit_code=0)))
 
         def row() -> ToolLine | None:
             rows = [w for w in app.chat.transcript.rows if isinstance(w, ToolLine)]

@@ -13,21 +13,54 @@ from __future__ import annotations
 import contextvars
 import json
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Literal
 
-# A parsed JSON object as tools exchange them (arguments, results, display data).
-JSONObject = dict[str, Any]
+from hermes.jsontypes import JsonObject, JsonValue
+
+# A parsed JSON object as tools exchange them (arguments, results); the older name of JsonObject.
+JSONObject = JsonObject
+
+ToolKind = Literal["", "read", "list", "search", "edit", "write", "command"]
+
+
+@dataclass(frozen=True)
+class ToolDisplay:
+    """What the UI draws of a coding tool's call besides its line (empty for other tools)."""
+
+    kind: ToolKind = ""
+    path: str = ""  # relative to the project root (read, edit, write)
+    glob: str = ""  # list, search
+    pattern: str = ""  # search
+    first: int | None = None  # lines shown (read)
+    last: int | None = None
+    total: int | None = None  # the file's lines (read), files (list), matches (search)
+    added: int | None = None  # line counts of the change (edit, write)
+    removed: int | None = None
+    diff: str = ""  # the unified diff (edit, write)
+    command: str = ""  # the command line (command)
+    exit_code: int | None = None  # None when it was stopped (command)
+    output_tail: str = ""  # the last lines of the output (command)
+    timed_out: bool = False
+    denied: bool = False  # the person (or the lack of an approver) refused it
+    note: str = ""  # the person's note with a denial
+
+    @property
+    def blank(self) -> bool:
+        """Nothing to draw beyond the line (a tool that is not a coding tool)."""
+        return self == NO_DISPLAY
+
+
+NO_DISPLAY = ToolDisplay()
 
 
 @dataclass(frozen=True)
 class ToolReply:
-    """A dispatcher's richer answer: the result for the model, what the UI draws (the keys
-    documented on hermes.agent.events.ToolFinished.display) and the finished summary for
-    headless output ("" = the look's line)."""
+    """A dispatcher's richer answer: the result for the model, what the UI draws and the
+    finished summary for headless output ("" = the look's line)."""
 
     result: str
-    display: JSONObject = field(default_factory=dict)
+    display: ToolDisplay = NO_DISPLAY
     summary: str = ""
 
 
@@ -64,9 +97,9 @@ class ToolCall:
     """One call as its line is drawn from: running (`result` None) or done, live or stored."""
 
     name: str
-    arguments: Mapping[str, Any]
+    arguments: Mapping[str, JsonValue]
     result: str | None = None  # what the model received; None while running or never answered
-    display: Mapping[str, Any] = field(default_factory=dict)
+    display: ToolDisplay = NO_DISPLAY
 
     @property
     def done(self) -> bool:
@@ -109,9 +142,9 @@ def generic_line(call: ToolCall) -> str:
     return f"{start} → ok" if call.success else error_line(start, call)
 
 
-def no_display(arguments: Mapping[str, Any], result: str) -> JSONObject:
+def no_display(arguments: Mapping[str, JsonValue], result: str) -> ToolDisplay:
     """The stored-display rebuilder of tools whose line needs only arguments and result."""
-    return {}
+    return NO_DISPLAY
 
 
 @dataclass(frozen=True)
@@ -125,7 +158,7 @@ class ToolLook:
 
     icon: str
     line: Callable[[ToolCall], str]
-    stored_display: Callable[[Mapping[str, Any], str], JSONObject] = no_display
+    stored_display: Callable[[Mapping[str, JsonValue], str], ToolDisplay] = no_display
     expandable: bool = False
 
     def text(self, call: ToolCall) -> str:
@@ -133,9 +166,9 @@ class ToolLook:
         line = self.line(call)
         return line if line.startswith(self.icon) else f"{self.icon} {line}"
 
-    def stored_call(self, name: str, arguments: Mapping[str, Any], result: str | None) -> ToolCall:
+    def stored_call(self, name: str, arguments: Mapping[str, JsonValue], result: str | None) -> ToolCall:
         """The call of a resumed session, with the display data rebuilt from its result."""
-        display = self.stored_display(arguments, result) if result else {}
+        display = self.stored_display(arguments, result) if result else NO_DISPLAY
         return ToolCall(name, arguments, result, display)
 
 
@@ -158,8 +191,10 @@ class ToolSpec:
 
     @property
     def required(self) -> list[str]:
-        params = self.schema.get("function", self.schema).get("parameters") or {}
-        return [str(r) for r in params.get("required") or []]
+        function = self.schema.get("function", self.schema)
+        params = function.get("parameters") if isinstance(function, dict) else None
+        names = params.get("required") if isinstance(params, dict) else None
+        return [str(r) for r in names] if isinstance(names, list) else []
 
 
 def spec_problems(spec: ToolSpec) -> list[str]:

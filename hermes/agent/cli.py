@@ -122,7 +122,7 @@ def _json_line(obj: dict[str, object]) -> None:
 
 
 def _tool_outcome(event: ToolFinished) -> str:
-    if event.display.get("denied"):
+    if event.display.denied:
         return "denied"
     return "ok" if event.success else "failed"
 
@@ -432,7 +432,7 @@ async def _turn(agent: AgentSession, cfg: Config, query: str, report: _Report,
     # A review that is off or not due by the config is a choice, not news.
     if agent.review_status.startswith("failed: "):
         _say(f"hermes: memory review skipped: {agent.review_status[8:]}")
-    if done.extras.get("empty_reply") or not (done.text or report.answer).strip():
+    if done.empty_reply or not (done.text or report.answer).strip():
         tools = len(report.tool_calls)
         after = f" after {tools} tool call{'' if tools == 1 else 's'}" if tools else ""
         report.fail(f"the model ended the turn without an answer{after}; ask again, or "
@@ -440,4 +440,4 @@ async def _turn(agent: AgentSession, cfg: Config, query: str, report: _Report,
                     f"{report.session_id})", "no_answer")
         return EXIT_NO_ANSWER
     # a reply cut at the token limit is printed, with its notice, but is not an answer
-    return EXIT_TRUNCATED if done.extras.get("truncated") else EXIT_ANSWERED
+    return EXIT_TRUNCATED if done.truncated else EXIT_ANSWERED

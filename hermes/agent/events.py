@@ -6,9 +6,12 @@ it can cross threads and be compared in tests.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
+
+from hermes.jsontypes import JsonObject
 from hermes.plural import count
+from hermes.toolspec import NO_DISPLAY, ToolDisplay
 
 NoticeKind = Literal["memory", "user", "title", "compression", "provider", "info", "warning"]
 
@@ -28,7 +31,7 @@ class TextDelta:
 class ToolStarted:
     call_id: str
     name: str
-    arguments: dict[str, Any]
+    arguments: JsonObject
     summary: str  # short human line, e.g. 'memory +user "prefers tabs"'
 
 
@@ -48,15 +51,8 @@ class ToolFinished:
     success: bool
     summary: str  # e.g. 'session_search "auth refactor" → 3 sessions', '📄 read a.py (1–120 of 300)'
     result: str = ""  # what the model received (JSON, or plain text for file and command output)
-    # What the UI needs to draw a coding tool's line; empty for other tools. Keys, by kind:
-    #   kind: "read" | "list" | "search" | "edit" | "write" | "command"   (always)
-    #   path: file relative to the project root (read, edit, write)
-    #   first, last, total: lines shown and the file's line count (read); total also counts
-    #     files (list) and matches (search)
-    #   added, removed, diff: line counts and the unified diff (edit, write)
-    #   command, exit_code (None when stopped), output_tail (last lines), timed_out (command)
-    #   denied: True when the person (or the lack of an approver) refused it; note: their note
-    display: dict[str, Any] = field(default_factory=dict)
+    # What the UI needs to draw a coding tool's line (hermes/toolspec.py); blank for other tools
+    display: ToolDisplay = NO_DISPLAY
 
 
 @dataclass(frozen=True)
@@ -154,7 +150,11 @@ class TurnDone:
     cancelled: bool = False
     failed: bool = False
     assistant_message_id: int | None = None
-    extras: dict[str, Any] = field(default_factory=dict)
+    truncated: bool = False  # the reply stopped at the token limit (it is incomplete)
+    empty_reply: bool = False  # the model said nothing and nothing was done: not an answer
+    unsent: bool = False  # cancelled during the compression before it: nothing was stored or sent
+    error: str = ""  # failed: the line the person read (the ErrorEvent's message)
+    error_kind: str = ""  # failed: the LLMError kind ("auth", "rate_limit", "server", …)
 
 
 Event = (

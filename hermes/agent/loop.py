@@ -81,7 +81,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     if store_user:
         reply_store.drop_orphan(conv)
         user_id = conv.history.append(conv.session_id, "user", user_text,
-                                      token_count=tokens.count_text(user_text, conv.model.name))
+                                      token_count=tokens.count_if_loaded(user_text, conv.model.name))
         content = user_text
         if conv.provider is not None:
             content = await _with_provider_context(conv, user_text, turn_index)
@@ -249,8 +249,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
     conv.totals.turns += 1
     final = "".join(reply_parts)
     done = TurnDone(session_id=conv.session_id, text=final, assistant_message_id=assistant_id,
-                    extras={**({"truncated": True} if truncated else {}),
-                            **({"empty_reply": True} if empty_reply else {})})
+                    truncated=truncated, empty_reply=empty_reply)
     safe_emit(conv, done)
     return TurnResult(done, user_text, final, user_id, assistant_id, prompt_total,
                       completion_total, tool_lines,
@@ -264,6 +263,8 @@ def _reply_room(conv: Conversation, tools: list[dict[str, Any]], cap: int) -> in
     window = conv.context_window
     if not window:
         return cap
+    if not tokens.request_exceeds(conv.request_messages(), tools, conv.model.name, window - cap):
+        return cap  # fits: no need to know by how much
     size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
     if size + cap > window and limits.shrink_old_tool_results(conv.messages):
         log.info("shortened old tool results to fit the context window")

@@ -144,7 +144,7 @@ def fail(conv: Conversation, err: llm.LLMError, state: llm.StreamState,
                                 kind="auth" if err.kind in ("auth", "config") else "provider"))
     done = TurnDone(session_id=conv.session_id, text=text, interrupted=bool(partial_id),
                     failed=not partial_id, assistant_message_id=partial_id,
-                    extras={"error": message, "error_kind": err.kind})
+                    error=message, error_kind=err.kind)
     safe_emit(conv, done)
     return TurnResult(done, user_text, text, user_id, partial_id)
 

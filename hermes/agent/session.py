@@ -316,8 +316,7 @@ class AgentSession:
                     raise
                 # Esc during the compression before a send: nothing was stored or sent; the
                 # interface puts the message back ("unsent").
-                done = TurnDone(session_id=conv.session_id, text="", cancelled=True,
-                                extras={"unsent": True})
+                done = TurnDone(session_id=conv.session_id, text="", cancelled=True, unsent=True)
                 self._emit(done)
                 return done
             current.turn_index += 1

@@ -17,8 +17,10 @@ from typing import TYPE_CHECKING
 from hermes.plural import noun
 from hermes.toolspec import (
     GENERIC_LOOK,
+    NO_DISPLAY,
     JSONObject,
     ToolCall,
+    ToolDisplay,
     ToolLook,
     ToolReply,
     ToolSpec,
@@ -53,7 +55,7 @@ class ToolOutcome:
     start_summary: str
     finish_summary: str
     data: JSONObject = field(default_factory=dict)  # the parsed result
-    display: JSONObject = field(default_factory=dict)  # ToolReply.display, for the UI
+    display: ToolDisplay = NO_DISPLAY  # ToolReply.display, for the UI
 
 
 def parse_arguments(raw: str | None) -> tuple[JSONObject | None, str]:
@@ -136,7 +138,7 @@ class ToolRegistry:
         shown = args if args is not None else {}
         start = self.summarize_start(name, shown)
         spec = self._tools.get(name)
-        display: JSONObject = {}
+        display = NO_DISPLAY
         summary = ""
         if spec is None and name in self._aliases and args is not None:
             target, translate = self._aliases[name]
@@ -144,7 +146,7 @@ class ToolRegistry:
             if mapped is None:
                 result = tool_error(f"{name} cannot do that here; call {target} instead (its "
                                     "schema is in your tool list).")
-                return _outcome(call_id, name, shown, result, start, None, {}, "")
+                return _outcome(call_id, name, shown, result, start, None, NO_DISPLAY, "")
             spec, args = self._tools[target], mapped
             raw_arguments = json.dumps(mapped, ensure_ascii=False)
         if spec is None:
@@ -185,7 +187,7 @@ def _line(look: ToolLook, call: ToolCall) -> str:
 
 
 def _outcome(call_id: str, name: str, args: JSONObject, result: str, start: str,
-             spec: ToolSpec | None, display: JSONObject, summary: str) -> ToolOutcome:
+             spec: ToolSpec | None, display: ToolDisplay, summary: str) -> ToolOutcome:
     data = parse_result(result)
     call = ToolCall(name, args, result, display)
     success = call.success

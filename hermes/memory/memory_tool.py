@@ -14,6 +14,7 @@ from typing import Any
 from hermes import paths
 from hermes.config import MemoryConfig
 from hermes.memory.apply import Applied, apply_operations, limits_for, read_targets
+from hermes.memory.journal import confirm
 from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
 from hermes.memory.origin import USER, Origin, Sources, UserWords, decide
 from hermes.memory.pending import stage
@@ -334,6 +335,7 @@ class MemoryTool:
         self._decide(ops, stores)
         plan = plan_operations(ops, stores, limits, self.screen)  # BLOCK raises here
         if not plan.changed:
+            self._confirm(plan)
             return self._result(ops, plan.after, changed=False)
         reason = self._stage_reason(ops, plan)
         if reason is not None:
@@ -347,8 +349,24 @@ class MemoryTool:
             return result
         applied = apply_operations(self.cfg, ops, origin=self.origin, session_id=self.session_id,
                                    screen=self.screen, planned=plan)
+        self._confirm(applied.plan)
         return self._result(ops, applied.plan.after, changed=applied.journal is not None,
                             applied=applied)
+
+    def _confirm(self, plan: Plan) -> None:
+        """Journal the entries this call re-stated without changing them (an add of an entry
+        already there, a replace with the same text): they count as confirmed (ages.py). Not
+        when only the model stands behind the text."""
+        by_target: dict[str, list[str]] = {}
+        for change in plan.changes:
+            if change.changed or change.after is None or change.after not in plan.after[change.target]:
+                continue
+            decision = self.screen.decisions.get(change.after)
+            if decision is not None and decision.origin.kind == "model":
+                continue
+            by_target.setdefault(change.target, []).append(change.after)
+        for target, entries in by_target.items():
+            confirm(target, entries, origin=self.origin, session_id=self.session_id)
 
     def _result(self, ops: list[Operation], stores: dict[str, list[str]], *, changed: bool,
                 applied: Applied | None = None) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from hermes import paths
 from hermes.config import MemoryConfig, set_config_value, write_private_file
 from hermes.memory.apply import apply_operations, summarize
 from hermes.memory.edits import Operation, Plan, Refusal, preview
-from hermes.memory.journal import new_id, now_iso
+from hermes.memory.journal import confirm, new_id, now_iso
 from hermes.memory.memory_files import char_limit, entries_size, usage_text
 
 log = logging.getLogger("hermes.memory")
@@ -200,6 +200,10 @@ def _approve_one(cfg: MemoryConfig, record: PendingWrite) -> ApprovalOutcome:
                                f"`/memory reject {record.id}`.", pending=record)
     usage = "; ".join(f"{t} {usage_text(entries_size(applied.plan.after[t]), char_limit(cfg, t))}"
                       for t in targets)
+    if applied.journal is None:  # the person re-stated what memory already holds
+        for target in targets:
+            confirm(target, [c.after for c in record.changes if c.target == target and c.after],
+                    origin="approval", session_id=record.session_id)
     done = "applied" if applied.journal else "nothing to change (already so)"
     return ApprovalOutcome(record.id, True, f"Approved {record.id}: {record.summary} — {done} "
                            f"({usage}).", pending=record)

@@ -34,8 +34,13 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "pin", "sandi", "laluan", "kennwort", "wachtwoord", "mdp", "contraseña", "clave",
           "senha", "parola", "şifre", "hasło", "haslo", "mật khẩu", "пароль", "пин",
           "비밀번호", "패스워드", "암호", "パスワード", "暗証", "密码", "口令", "密碼",
+          # password hashes (secret_files.py) and the commands of secret_cli.py's short flags
+          "$2a$", "$2b$", "$2y$", "$2x$", "$apr1$", "$1$", "$5$", "$6$", "$md5$", "$y$", "$argon2",
+          "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",
+          "influx", "curl", "smbclient", "login",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
-_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}")
+# ... or a run of 16 token characters, or a .pgpass line's port field
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):")
 
 
 def might_contain_secret(text: str) -> bool:
@@ -51,12 +56,14 @@ def find_secrets(text: str) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
     from hermes.security.secret_assign import assigned_secrets
+    from hermes.security.secret_cli import command_line_secrets
     from hermes.security.secret_context import paired_secrets, prose_passwords
+    from hermes.security.secret_files import file_secrets
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
-    rules = (prefixed_tokens, catalogue_tokens, value_forms, assigned_secrets, paired_secrets,
-             prose_passwords)
+    rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
+             assigned_secrets, paired_secrets, prose_passwords)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     spans.sort()

@@ -47,8 +47,8 @@ def skill_line(call: ToolCall) -> str:
     if line is not None:
         return line
     data = call.data
-    if isinstance(data.get("skills"), list):
-        return f"{start} → {len(data['skills'])} skills"
+    if isinstance(skills := data.get("skills"), list):
+        return f"{start} → {len(skills)} skills"
     return f"{start} → ok"
 
 

@@ -6,7 +6,7 @@ A message sent before litellm is ready waits for it without blocking the UI.
 
 The app holds the state and Textual's handlers; each concept's work is in its own module:
 session_lifecycle.py (open, resume, welcome), turns.py (a turn's checks, send, cancel),
-approval_panes.py (memory status, approval panes), command_runner.py (slash commands).
+approvals/ (memory status, approval panes, tool requests), command_runner.py (slash commands).
 """
 
 from __future__ import annotations
@@ -31,8 +31,8 @@ from hermes.agent import events as ev
 from hermes.config import Config
 from hermes.tui import memory_bridge, quick_add, startup_gc
 from hermes.tui import themes as theme_mod
-from hermes.tui.approval_notices import OPEN_KEY_LABEL
-from hermes.tui.approval_panes import ApprovalPanes
+from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
+from hermes.tui.approvals.coordinator import ApprovalPanes
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
@@ -43,8 +43,8 @@ from hermes.tui.turns import TurnSender
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
-    from hermes.tui.screens.approval import ApprovalScreen
-    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.approvals.memory_pane import ApprovalScreen
+    from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 
 log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
@@ -325,7 +325,7 @@ class HermesApp(App[None]):
         if not shells:
             self.turns.cancel()
 
-    # ------------------------------------------------------------ approvals (approval_panes.py)
+    # ------------------------------------------------------------ approvals (approvals/coordinator.py)
 
     def refresh_memory_status(self) -> None:
         """Gauges, the pending badge, notice lines and an open pane follow memory on disk."""

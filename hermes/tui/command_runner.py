@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hermes.tui import commands, memory_bridge, quick_add, skills_bridge
-from hermes.tui.approval_notices import OPEN_KEY_LABEL
+from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession

@@ -37,14 +37,14 @@ def stored_tool_item(name: str, arguments: object, result: str | None) -> Transc
     if not look.expandable:
         return TranscriptItem("tool", text + ("" if call.success else "  ✗"))
     display = call.display
-    success = call.success and not display.get("timed_out")
+    success = call.success and not display.timed_out
     item = TranscriptItem("tool", text, meta={"tool": name, "state": "done"})
     item.meta["outcome"] = "" if result is None else outcome_words(display, success)
-    exit_code = display.get("exit_code")
-    failed = result is not None and (not success or display.get("denied") or display.get("timed_out")
-                                     or (isinstance(exit_code, int) and exit_code != 0))
+    exit_code = display.exit_code
+    failed = result is not None and (not success or display.denied or display.timed_out
+                                     or (exit_code is not None and exit_code != 0))
     item.meta["failed"] = "1" if failed else ""
-    if body := str(display.get("output_tail") or ""):
+    if body := display.output_tail:
         item.meta["body"], item.meta["body_kind"] = body, "output"
     elif name == "edit_file" and (diff := _replaced_text(args)):
         item.meta["body"], item.meta["body_kind"] = diff, "diff"

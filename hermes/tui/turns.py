@@ -70,7 +70,7 @@ class TurnSender:
             chat.set_busy("")
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
             return "ok"
-        if done.failed or done.extras.get("unsent"):  # unsent: Esc during the compression before it
+        if done.failed or done.unsent:  # unsent: Esc during the compression before it
             chat.restore_input(text)
         return "failed" if done.failed else ("cancelled" if done.cancelled else "ok")
 

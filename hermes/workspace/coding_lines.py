@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping
-from typing import Any
 
-from hermes.toolspec import JSONObject, ToolCall, ToolLook
+from hermes.jsontypes import JsonValue
+from hermes.toolspec import NO_DISPLAY, JSONObject, ToolCall, ToolDisplay, ToolLook
 
 ICONS = {"read_file": "📄", "list_files": "📁", "search_files": "🔎", "edit_file": "✏️",
          "write_file": "📝", "run_command": "$"}
@@ -30,13 +30,7 @@ _LEFT_OUT = re.compile(r"^\[… (?P<count>[\d,]+) more \w+ left out; ")
 NO_FILES, NO_MATCHES = "no files match", "no matches"
 
 
-def _int(display: Mapping[str, Any], key: str) -> int | None:
-    value = display.get(key)
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _total(display: Mapping[str, Any], one: str, many: str) -> str:
-    total = _int(display, "total")
+def _total(total: int | None, one: str, many: str) -> str:
     return "" if total is None else f" → {total:,} {one if total == 1 else many}"
 
 
@@ -45,28 +39,28 @@ def coding_line(call: ToolCall) -> str:
     args, shown = call.arguments, call.display
     name = call.name
     icon = ICONS.get(name, "🔧")
-    path = str(shown.get("path") or args.get("path") or "")
+    path = str(shown.path or args.get("path") or "")
     if name == "read_file":
-        first, last, total = _int(shown, "first"), _int(shown, "last"), _int(shown, "total")
+        first, last, total = shown.first, shown.last, shown.total
         if first is not None and last is not None and total:
             return f"{icon} read {path} ({first:,}–{last:,} of {total:,})"
         return f"{icon} read {path}" + (" (empty)" if total == 0 else "")
     if name == "list_files":
-        glob = shown.get("glob") or args.get("glob") or "*"
-        return f"{icon} list {glob}" + _total(shown, "file", "files")
+        glob = shown.glob or args.get("glob") or "*"
+        return f"{icon} list {glob}" + _total(shown.total, "file", "files")
     if name == "search_files":
-        pattern = shown.get("pattern") or args.get("pattern") or ""
-        glob = shown.get("glob") or args.get("glob")
-        where = f" in {glob}" if glob else ""
-        return f'{icon} search "{pattern}"{where}' + _total(shown, "match", "matches")
+        pattern = shown.pattern or args.get("pattern") or ""
+        where_glob = shown.glob or args.get("glob")
+        where = f" in {where_glob}" if where_glob else ""
+        return f'{icon} search "{pattern}"{where}' + _total(shown.total, "match", "matches")
     if name in ("edit_file", "write_file"):
         kind = name.split("_")[0]
-        added, removed = _int(shown, "added"), _int(shown, "removed")
+        added, removed = shown.added, shown.removed
         # counts only for a change that was made: a denied or failed one changed nothing
         counts = (f" +{added:,} −{removed:,}" if added is not None and removed is not None
-                  and not shown.get("denied") and call.success else "")
+                  and not shown.denied and call.success else "")
         return f"{icon} {kind} {path}{counts}"
-    return f"$ {shown.get('command') or args.get('command') or ''}".rstrip()
+    return f"$ {shown.command or args.get('command') or ''}".rstrip()
 
 
 def _json(text: str) -> JSONObject:
@@ -88,39 +82,42 @@ def _found(result: str, nothing: str) -> int | None:
     return total
 
 
-def stored_display(arguments: Mapping[str, Any], result: str, name: str) -> JSONObject:
+def _count(value: JsonValue) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def stored_display(arguments: Mapping[str, JsonValue], result: str, name: str) -> ToolDisplay:
     """The display data the live tool gave, as far as the stored result tells it."""
     as_json = _json(result) if result.startswith("{") else {}
     if as_json.get("success") is False:
-        return {"denied": True} if as_json.get("denied") else {}
+        return ToolDisplay(denied=True) if as_json.get("denied") else NO_DISPLAY
     if name == "read_file":
         if match := _READ_HEAD.match(result):
-            return {"kind": "read", "path": match["path"], "first": int(match["first"]),
-                    "last": int(match["last"]), "total": int(match["total"])}
+            return ToolDisplay(kind="read", path=match["path"], first=int(match["first"]),
+                               last=int(match["last"]), total=int(match["total"]))
         if result.endswith(": empty file"):
-            return {"kind": "read", "path": result.removesuffix(": empty file"), "total": 0}
-        return {}
+            return ToolDisplay(kind="read", path=result.removesuffix(": empty file"), total=0)
+        return NO_DISPLAY
     if name in ("list_files", "search_files"):
         list_ = name == "list_files"
         total = _found(result, NO_FILES if list_ else NO_MATCHES)
-        return {} if total is None else {"kind": "list" if list_ else "search", "total": total}
+        return NO_DISPLAY if total is None else ToolDisplay(kind="list" if list_ else "search", total=total)
     if name in ("edit_file", "write_file") and as_json.get("success"):
-        return {"kind": name.split("_")[0], "path": as_json.get("path") or arguments.get("path") or "",
-                "added": as_json.get("added"), "removed": as_json.get("removed")}
+        return ToolDisplay(kind="edit" if name == "edit_file" else "write",
+                           path=str(as_json.get("path") or arguments.get("path") or ""),
+                           added=_count(as_json.get("added")), removed=_count(as_json.get("removed")))
     if name == "run_command" and result:
         head, _, output = result.partition("\n")
-        display: JSONObject = {"kind": "command", "command": str(arguments.get("command") or "")}
-        if head.startswith(TIMED_OUT):
-            display["timed_out"] = True
-        elif match := _EXIT_HEAD.match(head):
-            display["exit_code"] = int(match["code"])
-        display["output_tail"] = "\n".join(output.splitlines()[-OUTPUT_TAIL:])
-        return display
-    return {}
+        exit_match = None if head.startswith(TIMED_OUT) else _EXIT_HEAD.match(head)
+        return ToolDisplay(kind="command", command=str(arguments.get("command") or ""),
+                           timed_out=head.startswith(TIMED_OUT),
+                           exit_code=int(exit_match["code"]) if exit_match else None,
+                           output_tail="\n".join(output.splitlines()[-OUTPUT_TAIL:]))
+    return NO_DISPLAY
 
 
 def _look(name: str) -> ToolLook:
-    def rebuild(arguments: Mapping[str, Any], result: str) -> JSONObject:
+    def rebuild(arguments: Mapping[str, JsonValue], result: str) -> ToolDisplay:
         return stored_display(arguments, result, name)
 
     return ToolLook(ICONS[name], coding_line, rebuild, expandable=True)

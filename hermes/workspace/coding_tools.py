@@ -11,12 +11,13 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from hermes.os_errors import describe_os_error
 from hermes.config import MAX_COMMAND_TIMEOUT, ToolsConfig
-from hermes.toolspec import ToolCall, ToolReply, ToolSpec, current_call_id, tool_error
+from hermes.toolspec import ToolCall, ToolDisplay, ToolReply, ToolSpec, current_call_id, tool_error
 from hermes.workspace import result_caps
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest, ToolApprover
 from hermes.workspace.coding_lines import ICONS as TOOL_ICONS
@@ -149,7 +150,7 @@ class CodingTools:
             sources.record(label, text)
 
     @staticmethod
-    def _failed(exc: Exception, display: dict[str, Any]) -> ToolReply:
+    def _failed(exc: Exception, display: ToolDisplay) -> ToolReply:
         extra = exc.extra if isinstance(exc, ToolError) else {}
         return ToolReply(tool_error(str(exc), **extra), display)
 
@@ -157,24 +158,24 @@ class CodingTools:
         return await self.policy.decide(request, self.host.tool_approver)
 
     @staticmethod
-    def _denied(answer: ToolApprovalAnswer, title: str, display: dict[str, Any]) -> ToolReply:
+    def _denied(answer: ToolApprovalAnswer, title: str, display: ToolDisplay) -> ToolReply:
         if answer.choice is Choice.DENY_WITH_NOTE and answer.note:
             why = f"The user denied this. Their note: {answer.note}"
         elif answer.note:  # no approver: the note says how to allow it
             why = answer.note
         else:
             why = "The user denied this. Do not retry it unchanged; ask them or take another way."
-        shown = {**display, "denied": True, "note": answer.note}
+        shown = replace(display, denied=True, note=answer.note)
         return ToolReply(tool_error(why, denied=True), shown, f"{title} → denied")
 
     # ------------------------------------------------------------ read-only tools
 
     async def _read(self, raw: str, call_id: str) -> ToolReply:
         args = json.loads(raw)
-        display: dict[str, Any] = {"kind": "read", "path": str(args.get("path") or "")}
+        display = ToolDisplay(kind="read", path=str(args.get("path") or ""))
         try:
             path, shown = self._resolve(args.get("path"))
-            display["path"] = shown
+            display = replace(display, path=shown)
             offset = as_int(args.get("offset"), "offset", 1, 1)
             limit = as_int(args.get("limit"), "limit", DEFAULT_LIMIT, 1)
             content = await asyncio.to_thread(read_text, path, shown)
@@ -182,7 +183,7 @@ class CodingTools:
                                     - result_caps.NOTE_TOKENS, self.count)
         except (ToolError, PathRefused) as exc:
             return self._failed(exc, display)
-        display.update(first=part.first, last=part.last, total=part.total)
+        display = replace(display, first=part.first, last=part.last, total=part.total)
         if not part.total:
             return ToolReply(f"{shown}: empty file", display, f"📄 read {shown} (empty)")
         head = f"{shown}: lines {part.first}–{part.last} of {part.total}"
@@ -194,12 +195,12 @@ class CodingTools:
 
     async def _list(self, raw: str, call_id: str) -> ToolReply:
         glob = json.loads(raw).get("glob")
-        display: dict[str, Any] = {"kind": "list", "glob": glob or ""}
+        display = ToolDisplay(kind="list", glob=str(glob or ""))
         try:
             listing = await asyncio.to_thread(list_files, self.root, glob)
         except ToolError as exc:
             return self._failed(exc, display)
-        display["total"] = listing.total
+        display = replace(display, total=listing.total)
         text, _ = result_caps.fit_lines(listing.files, listing.total, self.cfg.result_tokens,
                                         self.count, "files", "narrow the glob")
         text = text or "no files match"
@@ -210,14 +211,13 @@ class CodingTools:
     async def _search(self, raw: str, call_id: str) -> ToolReply:
         args = json.loads(raw)
         pattern, glob = args.get("pattern"), args.get("glob")
-        display: dict[str, Any] = {"kind": "search", "pattern": str(pattern or ""),
-                                   "glob": glob or ""}
+        display = ToolDisplay(kind="search", pattern=str(pattern or ""), glob=str(glob or ""))
         try:
             found = await asyncio.to_thread(search_files, self.root, pattern, glob,
                                             allow_outside=self.cfg.allow_outside_root)
         except ToolError as exc:
             return self._failed(exc, display)
-        display["total"] = found.total
+        display = replace(display, total=found.total)
         text, kept = result_caps.fit_lines(found.lines, found.total, self.cfg.result_tokens,
                                            self.count, "matches", "narrow the pattern or the glob")
         text = text or "no matches"
@@ -230,10 +230,10 @@ class CodingTools:
 
     async def _edit(self, raw: str, call_id: str) -> ToolReply:
         args = json.loads(raw)
-        display: dict[str, Any] = {"kind": "edit", "path": str(args.get("path") or "")}
+        display = ToolDisplay(kind="edit", path=str(args.get("path") or ""))
         try:
             path, shown = self._resolve(args.get("path"))
-            display["path"] = shown
+            display = replace(display, path=shown)
             before = await asyncio.to_thread(read_text, path, shown)
             after = replaced(before, args.get("old_text"), args.get("new_text"), shown)
         except (ToolError, PathRefused) as exc:
@@ -245,11 +245,11 @@ class CodingTools:
 
     async def _write(self, raw: str, call_id: str) -> ToolReply:
         args = json.loads(raw)
-        display: dict[str, Any] = {"kind": "write", "path": str(args.get("path") or "")}
+        display = ToolDisplay(kind="write", path=str(args.get("path") or ""))
         content = args.get("content")
         try:
             path, shown = self._resolve(args.get("path"))
-            display["path"] = shown
+            display = replace(display, path=shown)
             if not isinstance(content, str):
                 raise ToolError("content must be a string: the whole new text of the file.")
             if path.is_dir():
@@ -265,8 +265,8 @@ class CodingTools:
         diff = unified_diff(before or "", after, shown)
         title = _change_title(kind, shown, diff.added, diff.removed, before is None)
         line = f"{ICONS[kind]} {title}"
-        display: dict[str, Any] = {"kind": kind, "path": shown, "added": diff.added,
-                                   "removed": diff.removed, "diff": diff.text}
+        display = ToolDisplay(kind="edit" if kind == "edit" else "write", path=shown, added=diff.added,
+                              removed=diff.removed, diff=diff.text)
         request = ToolApprovalRequest(call_id=call_id, tool=f"{kind}_file",
                                       title=title, cwd=str(self.root), path=shown, diff=diff.text)
         answer = await self._ask(request)
@@ -290,7 +290,7 @@ class CodingTools:
     async def _command(self, raw: str, call_id: str) -> ToolReply:
         args = json.loads(raw)
         command = args.get("command")
-        display: dict[str, Any] = {"kind": "command", "command": str(command or "")}
+        display = ToolDisplay(kind="command", command=str(command or ""))
         try:
             if not isinstance(command, str) or not command.strip():
                 raise ToolError("command is required: the shell command line to run.")
@@ -309,8 +309,8 @@ class CodingTools:
                                 on_output=lambda text: self.host.tool_output(call_id, text))
         output = run.text()
         self._record(f"command {command}", output)
-        display.update(exit_code=run.exit_code, timed_out=run.timed_out,
-                       output_tail="\n".join(output.splitlines()[-TAIL_LINES:]))
+        display = replace(display, exit_code=run.exit_code, timed_out=run.timed_out,
+                          output_tail="\n".join(output.splitlines()[-TAIL_LINES:]))
         if run.timed_out:
             head = (f"timed out after {timeout} s; the command and everything it started were "
                     "stopped")

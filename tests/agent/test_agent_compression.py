@@ -184,7 +184,9 @@ async def test_cancel_during_the_compression_before_a_send_sends_nothing(agent_e
     server, make_cfg = agent_env
     cfg = make_cfg(model={"context_window": 1800}, memory={"review_interval": 0},
                    compression={"keep_recent_turns": 1, "threshold": 0.3})
-    server.add(Reply(text="- partial", hang=True), model=SUMMARY)
+    # queued, so the compression gets it: a rule added here would come after the fixture's
+    # quick summary rule, and the turn's cancel would then race the finished compression
+    server.queue(Reply(text="- partial", hang=True), model=SUMMARY)
     agent = AgentSession.open(cfg, on_event=recorder)
     for text in ("first question", "second question"):  # one turn older than the kept one
         await agent.send(text)
@@ -193,9 +195,10 @@ async def test_cancel_during_the_compression_before_a_send_sends_nothing(agent_e
 
     turn = asyncio.create_task(agent.send("third " + LONG))  # past the threshold: compresses
     await _until(lambda: bool(server.requests_for(SUMMARY)))
+    assert agent.busy and not turn.done()  # the summary hangs: the send waits for it
     agent.cancel()
     done = await asyncio.wait_for(turn, 10)
-    assert isinstance(done, TurnDone) and done.cancelled and done.extras.get("unsent")
+    assert isinstance(done, TurnDone) and done.cancelled and done.unsent
     assert agent.session_id == sid and agent.messages == before
     assert len(server.requests_for(MAIN)) == main_requests  # the message never went out
     assert not recorder.of(SessionChanged)

@@ -85,7 +85,7 @@ async def test_finish_reason_length_is_said_to_be_incomplete(agent_env, recorder
     server.queue(Reply(text="The first half of an answer", finish_reason="length"), model=MAIN)
     agent = AgentSession.open(cfg, on_event=recorder)
     done = await agent.send("explain")
-    assert done.extras.get("truncated") is True
+    assert done.truncated is True
     assert any("token limit" in n.text for n in recorder.of(Notice))
     [stored] = _stored(agent.session_id)
     assert stored.finish_reason == "length"

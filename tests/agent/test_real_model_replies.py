@@ -48,7 +48,7 @@ async def test_remember_is_saved_from_the_users_words_when_every_call_fails(agen
     assert read_entries(cfg.memory, "memory") == [
         'The user said: "My project at ~/code/api uses Go 1.22 and sqlc."']
     # not blank: the person reads what was kept
-    assert done.text.startswith("Saved to memory: I'm Dana") and not done.extras.get("empty_reply")
+    assert done.text.startswith("Saved to memory: I'm Dana") and not done.empty_reply
     assert '"name"' not in "".join(e.text for e in recorder.of(TextDelta))
     # the model was told before its first reply, and no review re-wrote the same facts
     first = _main(server)[0]["messages"][-1]["content"]
@@ -90,7 +90,7 @@ async def test_template_residue_is_no_answer_and_says_what_to_do(agent_env, reco
     done = await agent.send("Which editor should I try next?")
     shown = "".join(e.text for e in recorder.of(TextDelta))
     assert "<tools>" not in shown and "empty reply" in shown
-    assert done.extras.get("empty_reply") is True
+    assert done.empty_reply is True
     await agent.close()
 
 

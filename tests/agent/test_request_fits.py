@@ -82,7 +82,7 @@ async def test_old_tool_results_are_shortened_before_refusing(agent_env):
     server.queue(Reply(tool_calls=[call("session_search", {"query": "x"})]),
                  Reply(text="done"), model=MAIN)
     done = await agent.send("and again: " + LONG)
-    assert not done.failed, done.extras
+    assert not done.failed, done.error
     last = server.requests_for(MAIN)[-1]
     assert _size(last) + last["max_tokens"] <= window
     shortened = [m["content"] for m in last["messages"] if m["role"] == "tool"][0]

@@ -7,6 +7,7 @@ from typing import Any
 
 from hermes.agent import events as ev
 from hermes.tui.widgets.tool_lines import ToolLine
+from hermes.toolspec import ToolDisplay
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
 
 DIFF = "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"
@@ -17,8 +18,8 @@ def _with_tool_rows(app: Any) -> None:
     for n in (1, 2):
         call_id = f"c{n}"
         app.on_agent_event(ev.ToolStarted(call_id, "edit_file", {"path": "x.py"}, "edit x.py"))
-        app.on_agent_event(ev.ToolFinished(call_id, "edit_file", True, "edit x.py", display={
-            "kind": "diff", "path": "x.py", "diff": DIFF, "added": 1, "removed": 1}))
+        app.on_agent_event(ev.ToolFinished(call_id, "edit_file", True, "edit x.py", display=ToolDisplay(
+            kind="edit", path="x.py", diff=DIFF, added=1, removed=1)))
 
 
 def _rows(app: Any) -> list[ToolLine]:

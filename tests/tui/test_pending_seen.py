@@ -10,7 +10,7 @@ from hermes.config import load_config
 from hermes.memory import MemoryTool, list_pending
 from hermes.memory.pending import pending_path
 from hermes.tui.memory_bridge import PendingSummary, old_pending_notice
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
 
 

@@ -15,11 +15,12 @@ from hermes.agent import events as ev
 from hermes.config import load_config
 from hermes.memory import MemoryTool
 from hermes.memory.pending import pending_path
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.screens.session_picker import SessionPickerScreen
 from hermes.tui.sessions_bridge import SessionRow
 from hermes.tui.widgets.messages import TranscriptItem
+from hermes.toolspec import ToolDisplay
 from tests.tui.conftest import make_app, ready, wait_for
 
 SIZE = (100, 32)
@@ -284,7 +285,7 @@ def test_tool_approval_pane_with_a_diff(snap_compare, hermes_home) -> None:
     transcript's notice line "⏸ edit hermes/cli.py +2 −1 — waiting for approval (Ctrl+O)" and
     the status bar's "⏸ 1 to approve · Ctrl+O" badge.
     """
-    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.approvals.tool_pane import ToolApprovalScreen
     from hermes.workspace.approval import ToolApprovalRequest
 
     diff = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -10,4 +10,5 @@ def main() -> int:\n"
@@ -328,14 +329,14 @@ def test_coding_tool_lines_in_the_transcript(snap_compare, hermes_home) -> None:
             ev.TurnStarted("s1", 1),
             ev.ToolStarted("r1", "read_file", {"path": "greet.py"}, "read greet.py"),
             ev.ToolFinished("r1", "read_file", True, "read greet.py",
-                            display={"kind": "read", "path": "greet.py", "first": 1, "last": 2, "total": 2}),
+                            display=ToolDisplay(kind="read", path="greet.py", first=1, last=2, total=2)),
             ev.ToolStarted("e1", "edit_file", {"path": "greet.py"}, "edit greet.py"),
             ev.ToolFinished("e1", "edit_file", True, "edit greet.py",
-                            display={"kind": "edit", "path": "greet.py", "added": 1, "removed": 1, "diff": diff}),
+                            display=ToolDisplay(kind="edit", path="greet.py", added=1, removed=1, diff=diff)),
             ev.ToolStarted("c1", "run_command", {"command": "pytest -q"}, "pytest -q"),
             ev.ToolOutput("c1", output),
             ev.ToolFinished("c1", "run_command", False, "pytest -q",
-                            display={"kind": "command", "command": "pytest -q", "exit_code": 1}),
+                            display=ToolDisplay(kind="command", command="pytest -q", exit_code=1)),
             ev.TextDelta("One test still fails."),
             ev.TurnDone("s1", "One test still fails."),
         ):

@@ -12,8 +12,9 @@ from typing import Any
 
 from hermes.agent import events as ev
 from hermes.toolspec import ToolCall
-from hermes.tui.screens.tool_approval import ToolApprovalScreen
+from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 from hermes.tui.stored_tool_lines import stored_tool_item
+from hermes.toolspec import ToolDisplay
 from hermes.tui.widgets.tool_lines import (
     EXPANDED_LINES,
     ToolLine,
@@ -64,8 +65,8 @@ async def test_a_command_streams_its_output_then_collapses_to_its_last_lines():
         running = shown(row)
         assert running.startswith("$ pytest -q")
         assert "line 13" in running and "line 12" not in running  # the last 8 lines while it runs
-        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "$ pytest -q", display={
-            "kind": "command", "command": "pytest -q", "exit_code": 1, "output_tail": "line 20\n"}))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "$ pytest -q", display=ToolDisplay(
+            kind="command", command="pytest -q", exit_code=1, output_tail="line 20\n")))
         await wait_for(pilot, lambda: "exit 1" in shown(row))
         done = shown(row)
         assert done.splitlines()[0] == "$ pytest -q  exit 1  ▸"
@@ -83,8 +84,8 @@ async def test_an_edit_line_shows_its_counts_and_enter_expands_the_diff():
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         app.on_agent_event(ev.ToolStarted("e1", "edit_file", {"path": "hermes/cli.py"}, "edit hermes/cli.py"))
-        app.on_agent_event(ev.ToolFinished("e1", "edit_file", True, "edit hermes/cli.py", display={
-            "kind": "edit", "path": "hermes/cli.py", "added": 3, "removed": 1, "diff": DIFF}))
+        app.on_agent_event(ev.ToolFinished("e1", "edit_file", True, "edit hermes/cli.py", display=ToolDisplay(
+            kind="edit", path="hermes/cli.py", added=3, removed=1, diff=DIFF)))
         await wait_for(pilot, lambda: tool_rows(app) and "+3 −1" in shown(tool_rows(app)[0]))
         row = tool_rows(app)[0]
         assert shown(row) == "✏️ edit hermes/cli.py +3 −1  ▸"
@@ -101,8 +102,8 @@ async def test_a_read_line_names_the_lines_read():
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         app.on_agent_event(ev.ToolStarted("r1", "read_file", {"path": "hermes/cli.py"}, "read hermes/cli.py"))
-        app.on_agent_event(ev.ToolFinished("r1", "read_file", True, "read hermes/cli.py", display={
-            "kind": "read", "path": "hermes/cli.py", "first": 1, "last": 120, "total": 300}))
+        app.on_agent_event(ev.ToolFinished("r1", "read_file", True, "read hermes/cli.py", display=ToolDisplay(
+            kind="read", path="hermes/cli.py", first=1, last=120, total=300)))
         await wait_for(pilot, lambda: tool_rows(app) and "of 300" in shown(tool_rows(app)[0]))
         assert shown(tool_rows(app)[0]) == "📄 read hermes/cli.py (1–120 of 300)"
 
@@ -112,8 +113,8 @@ async def test_a_denied_command_says_so_and_a_cancelled_one_stops_running():
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         app.on_agent_event(ev.ToolStarted("c1", "run_command", {"command": "rm -rf build"}, "rm -rf build"))
-        app.on_agent_event(ev.ToolFinished("c1", "run_command", False, "denied", display={
-            "kind": "command", "command": "rm -rf build", "denied": True}))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", False, "denied", display=ToolDisplay(
+            kind="command", command="rm -rf build", denied=True)))
         app.on_agent_event(ev.ToolStarted("c2", "run_command", {"command": "sleep 99"}, "sleep 99"))
         app.on_agent_event(ev.ToolOutput("c2", "waiting…\n"))
         app.on_agent_event(ev.ToolFinished("c2", "run_command", False, "run_command cancelled"))
@@ -126,17 +127,17 @@ async def test_a_denied_command_says_so_and_a_cancelled_one_stops_running():
 
 def test_heads_and_outcomes_from_display_data():
     done = '{"success": true}'
-    assert head_line(ToolCall("write_file", {"path": "notes.md"}, done, {
-        "kind": "write", "path": "notes.md", "added": 2, "removed": 0})) == "📝 write notes.md +2 −0"
-    assert head_line(ToolCall("search_files", {"pattern": "TODO"}, "a.py:1:TODO", {
-        "kind": "search", "total": 4})) == '🔎 search "TODO" → 4 matches'  # the icon once
-    assert head_line(ToolCall("list_files", {"glob": "*.py"}, "", {"kind": "list", "total": 9})) \
+    assert head_line(ToolCall("write_file", {"path": "notes.md"}, done, ToolDisplay(
+        kind="write", path="notes.md", added=2, removed=0))) == "📝 write notes.md +2 −0"
+    assert head_line(ToolCall("search_files", {"pattern": "TODO"}, "a.py:1:TODO", ToolDisplay(
+        kind="search", total=4))) == '🔎 search "TODO" → 4 matches'  # the icon once
+    assert head_line(ToolCall("list_files", {"glob": "*.py"}, "", ToolDisplay(kind="list", total=9))) \
         == "📁 list *.py → 9 files"
-    denied = {"kind": "edit", "path": "a.py", "added": 1, "removed": 1, "denied": True}
+    denied = ToolDisplay(kind="edit", path="a.py", added=1, removed=1, denied=True)
     assert head_line(ToolCall("edit_file", {"path": "a.py"}, "", denied)) == "✏️ edit a.py"
-    assert outcome_words({"kind": "command", "exit_code": 0}, True) == "exit 0"
-    assert outcome_words({"kind": "command", "timed_out": True, "exit_code": -9}, False) == "timed out"
-    assert outcome_words({}, False) == "failed"
+    assert outcome_words(ToolDisplay(kind="command", exit_code=0), True) == "exit 0"
+    assert outcome_words(ToolDisplay(kind="command", timed_out=True, exit_code=-9), False) == "timed out"
+    assert outcome_words(ToolDisplay(), False) == "failed"
     assert has_expandable_line("run_command") and not has_expandable_line("memory")
 
 
@@ -146,8 +147,8 @@ async def test_a_long_output_expands_to_its_last_lines_and_says_what_is_left_out
         await ready(app)
         app.on_agent_event(ev.ToolStarted("c1", "run_command", {"command": "make"}, "make"))
         app.on_agent_event(ev.ToolOutput("c1", "".join(f"step {n}\n" for n in range(1, 1001))))
-        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "make", display={
-            "kind": "command", "command": "make", "exit_code": 0}))
+        app.on_agent_event(ev.ToolFinished("c1", "run_command", True, "make", display=ToolDisplay(
+            kind="command", command="make", exit_code=0)))
         await wait_for(pilot, lambda: tool_rows(app) and "exit 0" in shown(tool_rows(app)[0]))
         row = tool_rows(app)[0]
         await pilot.click(row)

@@ -63,7 +63,7 @@ async def test_an_approved_edit_changes_the_file_and_shows_the_diff(agent_in_rep
     assert started.summary == "✏️ edit pkg/calc.py"
     [finished] = recorder.of(ToolFinished)
     assert finished.success and finished.summary == "✏️ edit pkg/calc.py +1 −1"
-    assert finished.display["kind"] == "edit" and finished.display["added"] == 1
+    assert finished.display.kind == "edit" and finished.display.added == 1
     assert json.loads(tool_results(server.requests_for(MAIN)[-1])[0]) == {
         "success": True, "path": "pkg/calc.py", "added": 1, "removed": 1}
     await agent.close()
@@ -83,7 +83,7 @@ async def test_a_denied_edit_leaves_the_file_and_the_model_gets_the_note(agent_i
                       "error": "The user denied this. Their note: fix sub instead"}
     [finished] = recorder.of(ToolFinished)
     assert finished.summary == "✏️ edit pkg/calc.py +1 −1 → denied"
-    assert finished.display["denied"] is True
+    assert finished.display.denied is True
     assert agent.undo_last_edit().startswith("Nothing to undo")
     await agent.close()
 

@@ -73,8 +73,8 @@ async def test_an_approved_command_runs_in_the_root_and_streams_its_output(
     assert result == f"exit code 3; {len(streamed)} bytes of output\n{streamed}"
     [finished] = recorder.of(ToolFinished)
     assert finished.summary == "$ pwd; echo out; echo err >&2; exit 3 → exit 3"
-    assert finished.display["exit_code"] == 3 and finished.display["timed_out"] is False
-    assert finished.display["output_tail"] == f"{repo}\nout\nerr"
+    assert finished.display.exit_code == 3 and finished.display.timed_out is False
+    assert finished.display.output_tail == f"{repo}\nout\nerr"
     await agent.close()
 
 
@@ -116,7 +116,7 @@ async def test_a_timeout_stops_the_shell_and_its_children(repo: Path):
     assert await wait_until(lambda: not any(alive(p) for p in pids(repo)), timeout=5)
     assert reply.result.startswith("timed out after 1 s; the command and everything it started "
                                    "were stopped")
-    assert reply.display["timed_out"] is True and reply.display["exit_code"] is None
+    assert reply.display.timed_out is True and reply.display.exit_code is None
     assert reply.summary.endswith("→ timed out after 1 s")
 
 
@@ -165,12 +165,12 @@ async def test_auto_approve_and_session_prefixes_skip_asking_but_never_for_opera
     tools = make_tools(host, auto_approve=["echo"])
     assert (await run(tools, command="echo hi")).result.endswith("\nhi\n")
     assert host.requests == []  # auto_approve: not asked
-    assert (await run(tools, command="git status --short")).display["exit_code"] == 0
+    assert (await run(tools, command="git status --short")).display.exit_code == 0
     assert [r.prefix for r in host.requests] == ["git status"]
     await run(tools, command="git status")  # allowed for the session now
     assert len(host.requests) == 1
     denied = await run(tools, command="echo hi; touch evil.txt")  # an operator always asks
-    assert len(host.requests) == 2 and denied.display["denied"] is True
+    assert len(host.requests) == 2 and denied.display.denied is True
     assert not (repo / "evil.txt").exists()
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from hermes.agent import tokens
+from hermes.toolspec import ToolDisplay
 from hermes.workspace.search import search_files
 from tests.workspace.conftest import MODEL, Host, Sources, make_tools
 
@@ -25,7 +26,7 @@ async def test_read_file_numbers_lines_and_records_the_source(repo: Path):
     result, display, summary = await read(make_tools(host), path="pkg/calc.py")
     assert result.splitlines()[0] == "pkg/calc.py: lines 1–6 of 6"
     assert "2\t    return a - b" in result.splitlines()
-    assert display == {"kind": "read", "path": "pkg/calc.py", "first": 1, "last": 6, "total": 6}
+    assert display == ToolDisplay(kind="read", path="pkg/calc.py", first=1, last=6, total=6)
     assert summary == "📄 read pkg/calc.py (1–6 of 6)"
     assert host.turn_sources.records == [("file pkg/calc.py", (repo / "pkg/calc.py").read_text()
                                           .rstrip("\n"))]
@@ -48,8 +49,8 @@ async def test_a_long_file_is_cut_at_the_token_cap_with_the_offset_to_go_on(repo
                                          for n in range(5000)))
     result, display, _ = await read(make_tools(Host(repo), result_tokens=1000), path="big.py")
     assert tokens.count_text(result, MODEL) <= 1000
-    assert 1 < display["last"] < 5000
-    assert result.splitlines()[0].endswith(f"read more with offset={display['last'] + 1}")
+    assert 1 < display.last < 5000
+    assert result.splitlines()[0].endswith(f"read more with offset={display.last + 1}")
 
 
 async def test_binary_and_huge_files_are_refused_with_their_sizes(repo: Path):
@@ -106,7 +107,7 @@ async def test_list_files_honours_gitignore_and_counts_what_it_leaves_out(repo: 
     for n in range(600):
         (repo / f"gen_{n:03}.txt").write_text("")
     reply = await tools.dispatchers()["list_files"](json.dumps({"glob": "gen_*"}), "c1")
-    assert reply.display["total"] == 600
+    assert reply.display.total == 600
     shown = [ln for ln in reply.result.splitlines() if ln.startswith("gen_")]
     assert 100 < len(shown) < 600  # the 500-file cap, then the token cap
     assert reply.result.splitlines()[-1] == f"[… {600 - len(shown)} more files left out; narrow the glob]"
@@ -172,7 +173,7 @@ async def test_one_enormous_line_is_cut_within_the_cap(repo: Path):
     assert tokens.count_text(result, MODEL) <= 2000
     assert result.splitlines()[1].startswith("1\tvar a=x0:0,x1:7")
     assert result.splitlines()[1].endswith(" […line cut]")
-    assert (display["first"], display["last"], display["total"]) == (1, 1, 1)
+    assert (display.first, display.last, display.total) == (1, 1, 1)
 
 
 @pytest.mark.skipif(shutil.which("rg") is None, reason="ripgrep is not on PATH")

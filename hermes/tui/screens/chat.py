@@ -25,9 +25,9 @@ from textual.widgets import Input, Static, TextArea
 from hermes.agent import events as ev
 from hermes.config import Config
 from hermes.tui import commands, input_sources, prompt_history, quick_add
-from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices
+from hermes.tui.approvals.memory_notices import OPEN_KEY, ApprovalNotices
 from hermes.tui.text_stream import TextBuffer
-from hermes.tui.tool_approvals import ToolRequestShown
+from hermes.tui.approvals.tool_requests import ToolRequestShown
 from hermes.tui.screens.event_renderers import EventRenderers
 from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput

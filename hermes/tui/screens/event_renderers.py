@@ -14,13 +14,13 @@ from textual.message import Message
 from hermes.agent import events as ev
 from hermes.agent.tool_registry import look_for
 from hermes.tui import memory_bridge
-from hermes.tui.approval_notices import StagedNotice, describe
+from hermes.tui.approvals.memory_notices import StagedNotice, describe
 from hermes.tui.widgets.messages import MARKER_LINES, LineMessage
 from hermes.tui.widgets.tool_lines import ToolLineBook
 
 if TYPE_CHECKING:
     from hermes.config import Config
-    from hermes.tui.approval_notices import ApprovalNotices
+    from hermes.tui.approvals.memory_notices import ApprovalNotices
     from hermes.tui.widgets.reply import AssistantMessage
     from hermes.tui.widgets.transcript import Transcript
 

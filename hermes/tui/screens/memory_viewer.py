@@ -24,7 +24,7 @@ from textual.widgets import Static
 
 from hermes.config import Config
 from hermes.tui import memory_bridge
-from hermes.tui.approval_notices import OPEN_KEY_LABEL
+from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
 from hermes.tui.widgets.status_bar import gauge_level
 from hermes.tui.screens.pane import Pane
 

@@ -8,7 +8,7 @@ kept in its `TranscriptItem`, so a row that scrolled out and was unmounted comes
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from hermes.agent import events as ev
 from hermes.agent.tool_registry import look_for
-from hermes.toolspec import ToolCall
+from hermes.toolspec import ToolCall, ToolDisplay
 from hermes.tui.widgets.messages import TranscriptItem
 
 RUNNING_TAIL = 8  # output lines shown under a command while it runs
@@ -42,14 +42,14 @@ def head_line(call: ToolCall) -> str:
     return look_for(call.name).text(call)
 
 
-def outcome_words(display: Mapping[str, Any], success: bool) -> str:
+def outcome_words(display: ToolDisplay, success: bool) -> str:
     """`exit 0`, `exit 2`, `timed out`, `denied`, `failed` — what follows the head once done."""
-    if display.get("denied"):
+    if display.denied:
         return "denied"
-    if display.get("timed_out"):
+    if display.timed_out:
         return "timed out"
-    if display.get("kind") == "command" and isinstance(display.get("exit_code"), int):
-        return f"exit {display['exit_code']}"
+    if display.kind == "command" and display.exit_code is not None:
+        return f"exit {display.exit_code}"
     return "" if success else "failed"
 
 
@@ -214,15 +214,15 @@ class ToolLineBook:
         meta["state"] = "done"
         item.text = head_line(ToolCall(event.name, arguments, event.result, display))
         meta["outcome"] = outcome_words(display, event.success)
-        if not display and event.summary.endswith("cancelled"):
+        if display.blank and event.summary.endswith("cancelled"):
             meta["outcome"] = "cancelled"
-        exit_code = display.get("exit_code")
-        meta["failed"] = "1" if (not event.success or display.get("denied") or display.get("timed_out")
-                                 or (isinstance(exit_code, int) and exit_code != 0)) else ""
-        if display.get("diff"):
-            meta["body"], meta["body_kind"] = str(display["diff"]), "diff"
-        elif not meta.get("body") and display.get("output_tail"):
-            meta["body"], meta["body_kind"] = str(display["output_tail"]), "output"
+        exit_code = display.exit_code
+        meta["failed"] = "1" if (not event.success or display.denied or display.timed_out
+                                 or (exit_code is not None and exit_code != 0)) else ""
+        if display.diff:
+            meta["body"], meta["body_kind"] = display.diff, "diff"
+        elif not meta.get("body") and display.output_tail:
+            meta["body"], meta["body_kind"] = display.output_tail, "output"
         if new:
             return item
         self._redraw(item)

@@ -70,11 +70,6 @@ def gauge_text(pct: int, used: int, limit: int, cells: int = 20, width: int = 0)
     return f"[$hermes-gauge-{gauge_level(pct)}]{bar}[/]{tail}"
 
 
-def age_line(age: memory_bridge.EntryAge) -> str:
-    """`written 2026-11-28 · confirmed 2026-12-01` under an entry."""
-    return f"written {age.written}" + (f" · confirmed {age.confirmed}" if age.confirmed else "")
-
-
 def fitted(width: int, *choices: str) -> str:
     """The first (longest) title that fits a border `width` cells wide, else the last."""
     return next((c for c in choices if len(c) + 6 <= width), choices[-1])
@@ -122,6 +117,8 @@ class MemoryViewerScreen(Pane[None]):
         pane = self.query_one(".pane", Vertical)
         pane.border_subtitle = fitted(pane.outer_size.width, *KEYS_HINTS)
         views = memory_bridge.stores(self.cfg)
+        ages = memory_bridge.entry_ages(self.cfg, {v.target: v.entries for v in views
+                                                   if v.enabled and not v.error})
         waiting = self._pending_by_target()
         # Both columns titled alike: with labels only when every label fits.
         labelled = all(len(f"{v.label} · {v.file_name}") + 6 <= self.query_one(f"#store-{v.target}").outer_size.width
@@ -139,11 +136,11 @@ class MemoryViewerScreen(Pane[None]):
                 column.mount(Static(Text(view.error), classes="store-error"))
             elif not view.entries:
                 column.mount(Static("(empty)", classes="pane-hint"))
-            ages = memory_bridge.entry_ages(self.cfg, view.target, view.entries)
+            dates = ages.get(view.target, {})
             for entry in view.entries:
                 column.mount(Static(Text(entry), classes="store-entry"))
-                if (age := ages.get(entry)) is not None:  # no date is shown rather than a guess
-                    column.mount(Static(Text(age_line(age)), classes="store-age"))
+                if (line := dates.get(entry)) is not None:
+                    column.mount(Static(Text(line), classes="store-age"))
             for line in waiting.get(view.target, []):  # staged, not on disk until approved
                 column.mount(Static(Text(line), classes="store-entry store-pending"))
         disk = memory_bridge.snapshot_text(self.cfg)

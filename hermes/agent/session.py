@@ -31,6 +31,7 @@ from hermes.agent.opening import OpenError as OpenError  # callers catch it from
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
+from hermes.memory.origin import PASTED
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
 from hermes.workspace.approval import ToolApprover
@@ -64,6 +65,7 @@ class AgentSession:
         self.saved_jobs: list[Path] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
+        self._pasted_now: list[str] = []  # pasted documents of the message about to be sent
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
         # who approves the coding tools' changes (the app's pane; None denies them): see
@@ -235,6 +237,7 @@ class AgentSession:
         """The next message holds these pasted documents: the memory gate takes them as a
         source ("from a block you pasted"), never as the person's own words."""
         self._builder.pasted.extend(b for b in blocks if b not in self._builder.pasted)
+        self._pasted_now = list(blocks)  # this turn's sources too (the review compares them)
 
     async def send(self, text: str) -> TurnDone:
         """Run one turn with the user's text; events flow to on_event; never raises for
@@ -320,6 +323,9 @@ class AgentSession:
         if self._builder.memory_tool is not None:
             self._builder.memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
+        for block in self._pasted_now if store_user else ():
+            self.turn_sources.record(PASTED, block)
+        self._pasted_now = []
         result = await run_turn(conv, text, store_user=store_user, turn_index=current.turn_index)
         done = result.done
         current.titles.derive(conv.session_id, text)  # instant, from the first user line

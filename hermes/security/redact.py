@@ -33,7 +33,10 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           # password words of secret_context.py's languages
           "pin", "sandi", "laluan", "kennwort", "wachtwoord", "mdp", "contraseña", "clave",
           "senha", "parola", "şifre", "hasło", "haslo", "mật khẩu", "пароль", "пин",
-          "비밀번호", "패스워드", "암호", "パスワード", "暗証", "密码", "口令", "密碼",
+          "비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証", "密码", "口令", "密碼", "密钥",
+          "heslo", "lösenord", "losenord", "adgangskode", "passord", "kodeord", "salasana", "jelsz",
+          "parolă", "κωδικ", "συνθηματικ", "كلمة", "סיסמ", "رمز", "گذرواژه", "पासवर्ड", "कूटशब्द",
+          "รหัสผ่าน", "chiave", "contraseña",
           # password hashes (secret_files.py) and the commands of secret_cli.py's short flags
           "$2a$", "$2b$", "$2y$", "$2x$", "$apr1$", "$1$", "$5$", "$6$", "$md5$", "$y$", "$argon2",
           "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",

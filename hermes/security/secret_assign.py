@@ -82,7 +82,7 @@ _IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-
 _NAME_PART = re.compile(r"[A-Za-z]+[0-9]{0,2}|[0-9]{1,2}")
 _CODE_CHARS = frozenset("()[]{}<>$")
 _QUOTES = ('\\"', "\\'", '"', "'", "`")
-_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]")
+_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]|\\[nrt\"]")  # a space, a quote, or an escape in a string
 
 
 def _is_name(value: str) -> bool:

@@ -81,7 +81,8 @@ _WORDS_LATIN = (
     # Turkish, Polish, Vietnamese, Russian / Ukrainian
     "şifre", "şifresi", "parola", "parolası", "hasło", "haslo", "mật khẩu", "пароль", "пин-код",
     # Czech / Slovak, Swedish, Danish / Norwegian, Finnish, Hungarian, Romanian, Greek
-    "heslo", "lösenord", "losenord", "adgangskode", "passord", "kodeord", "salasana", "jelszó",
+    "heslo", "lösenord", "lösenordet", "losenord", "adgangskode", "adgangskoden", "passord",
+    "passordet", "kodeord", "kodeordet", "salasana", "salasanan", "jelszó",
     "jelszava", "jelszo", "parolă", "parola", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
     # Italian, Spanish "secret key", Arabic, Hebrew, Persian, Hindi
     "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "סיסמה", "הסיסמה", "סיסמא",
@@ -115,6 +116,8 @@ _NOUN_AFTER = frozenset({
 })
 # Topic/subject particles and the copula that can be written right after a CJK password word.
 _CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|:)?[ \t]{0,2}")
+# A few letters of a script written without spaces, then a link: "密码长度为", "…ของเซิร์ฟเวอร์คือ".
+_CJK_GAP_LINK = re.compile(r"[^\x00-\x7f\s]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
 _MAX_GAP = 9  # words allowed between the password word and its link ("de la base de datos de …")
 
 # Grouped by first character (word_pattern.py); the word boundary before a Latin word is
@@ -309,6 +312,8 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
         if m.group("cjk"):
             link = _CJK_LINK.match(text, m.end())
             found = _value_at(text, link.end() if link else m.end())
+            if found is None and (gap := _CJK_GAP_LINK.match(text, m.end())) is not None:
+                found = _value_at(text, gap.end())  # "รหัสผ่านของเซิร์ฟเวอร์คือ …": of the server, is
         else:
             found = _after_latin(text, m.end())
             if found is None:

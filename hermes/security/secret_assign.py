@@ -154,6 +154,8 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if secret_literal(value, quoted=quoted):
             yield "assigned-secret", start, end
+        elif not quoted:
+            pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
 
 
 _YAML_TAG = re.compile(r"![A-Za-z_][A-Za-z0-9_]*")

@@ -52,10 +52,10 @@ _USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient":
 
 _COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
-# space, an operator or a path's last "/" (that character first, so the engine skips to one in
+# space, an operator, a quote or a path's last "/" (that character first, so the engine skips to one in
 # C), or at the very start of the text.
 _COMMAND_WORD = first_chars(_COMMANDS) + "(?P<cmd>" + any_word(_COMMANDS) + r")(?=[ \t])"
-_COMMAND = re.compile(r"[\s;|&(`/]" + _COMMAND_WORD)
+_COMMAND = re.compile(r"[\s;|&(`/\"'=]" + _COMMAND_WORD)  # also a command quoted in code or JSON
 _FIRST_COMMAND = re.compile(_COMMAND_WORD)
 
 # --name=value or --name value, where the name speaks of a secret.

@@ -403,7 +403,7 @@ def _answer_unrun(conv: Conversation, tc: dict[str, str], result: str) -> None:
     """Give the model `result` for a call that is not run (stored like any tool result)."""
     conv.history.append(conv.session_id, "tool", result, tool_call_id=tc["id"],
                         tool_name=tc["name"] or "unknown",
-                        token_count=tokens.count_text(result, conv.model.name))
+                        token_count=tokens.count_if_loaded(result, conv.model.name))
     conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": result})
 
 
@@ -415,7 +415,7 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     outcome = await registry.call(tc["id"], tc["name"], tc["arguments"])
     conv.history.append(conv.session_id, "tool", outcome.result, tool_call_id=tc["id"],
                         tool_name=tc["name"] or "unknown",
-                        token_count=tokens.count_text(outcome.result, conv.model.name))
+                        token_count=tokens.count_if_loaded(outcome.result, conv.model.name))
     conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": outcome.result})
     safe_emit(conv, ToolFinished(call_id=tc["id"], name=tc["name"], success=outcome.success,
                                   summary=outcome.finish_summary, result=outcome.result,

@@ -183,13 +183,15 @@ def _origin_rows(holdout4: Path | None) -> None:
 
 
 # Project-context corpora: (label, hostile file, benign file); the held-out ones were written
-# blind to the rules. #2 and #3 were measured before this filter existed (already seen).
+# blind to the rules. #2 and #3 were measured before this filter existed (already seen); #4 was
+# measured once blind and is now part of the development set; #5 is the blind one.
 _CONTEXT_CORPORA = (
     ("train", "agents_malicious_train.txt", "agents_benign_train.txt"),
     ("dev (filter's own)", "context_dev_hostile.txt", "context_dev_benign.txt"),
     ("held-out #2 (seen)", "agents_malicious_holdout.txt", "agents_benign_holdout.txt"),
     ("held-out #3 (seen)", "agents3_malicious_holdout.txt", "agents3_benign_holdout.txt"),
-    ("held-out #4 (blind)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
+    ("held-out #4 (seen)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
+    ("held-out #5 (blind)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
 )
 
 
@@ -204,18 +206,50 @@ def _project_context_rows() -> None:
     for label, hostile_name, benign_name in _CONTEXT_CORPORA:
         if not all((SCAN_DATA / n).exists() for n in (hostile_name, benign_name)):
             continue
-        hostile = [_paragraph(line) for line in load_lines(hostile_name)]
-        benign = load_lines(benign_name)
-        out = sum(not judge_paragraph(p).kept for p in hostile)
-        kept = sum(judge_paragraph(p).kept for p in benign)
-        print(f"  {label:<20} hostile kept out {out:>3}/{len(hostile):<3} ({100 * out / len(hostile):5.1f}%)"
-              f"   benign kept in {kept:>3}/{len(benign):<3} ({100 * kept / len(benign):5.1f}%)")
+        hostile = [judge_paragraph(_paragraph(line)) for line in load_lines(hostile_name)]
+        benign = [judge_paragraph(line) for line in load_lines(benign_name)]
+        out = sum(not v.kept for v in hostile)
+        held = sum(v.staged for v in hostile)
+        kept = sum(v.kept for v in benign)
+        benign_held = sum(v.staged for v in benign)
+        print(f"  {label:<20} hostile kept out {out:>3}/{len(hostile):<3} ({100 * out / len(hostile):5.1f}%, "
+              f"{held} of them held back)   benign kept in {kept:>3}/{len(benign):<3} "
+              f"({100 * kept / len(benign):5.1f}%; held back {benign_held})")
     benign = load_lines("agents_benign_train.txt")
     start = time.perf_counter()
     for paragraph in benign:
         judge_paragraph(paragraph)
     per = (time.perf_counter() - start) * 1000 / len(benign)
     print(f"  per paragraph (judge_paragraph)  {per:7.3f} ms")
+    _context_timing()
+
+
+def _context_timing(runs: int = 3) -> None:
+    """judge_paragraph per KB: ordinary AGENTS.md text against pathological paragraphs of the
+    same size (the ratio must stay within 3x)."""
+    size = 4_000
+    ordinary = " ".join(load_lines("agents_benign_train.txt"))[:size]
+
+    def per_kb(text: str) -> float:
+        samples = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            judge_paragraph(text)
+            samples.append(time.perf_counter() - start)
+        return statistics.median(samples) * 1000 / (len(text) / 1000)
+
+    base = per_kb(ordinary)
+    print(f"  judge_paragraph, {size:,}-character paragraphs: ordinary {base:7.3f} ms/KB")
+    cases = {"'tell the user ' * n": "tell the user ", "'never ' * n": "never ", "'curl ' * n": "curl ",
+             "'https://a.b/ ' * n": "https://a.b/ ", "'send it there, ' * n": "send it there, ",
+             "'a' * n": "a", "'` ' * n": "` ", "alternating marks": "e\u0301\u0316"}
+    worst = 0.0
+    for name, unit in cases.items():
+        text = (unit * (size // len(unit) + 1))[:size]
+        ratio = per_kb(text) / base
+        worst = max(worst, ratio)
+        print(f"    {name:<24} ratio {ratio:5.2f}x")
+    print(f"    worst ratio {worst:.2f}x (target: at most 3x)")
 
 
 def main() -> None:

@@ -218,7 +218,71 @@ def report(label: str, ms: list[float], target: str) -> None:
           f"   cpu median {statistics.median(CPU_MS):6.2f} ms   (target {target})")
 
 
-def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> dict:
+class PeerSearch:
+    """The peer's search_messages in its own venv, fed one query at a time (bench/peer)."""
+
+    def __init__(self, python: str, workdir: Path, n: int) -> None:
+        self.home = workdir / f"peer-home-{n}"
+        shutil.rmtree(self.home, ignore_errors=True)
+        self.home.mkdir(parents=True)
+        self.db = self.home / "state.db"
+        env = dict(os.environ, HERMES_HOME=str(self.home))
+        script = str(REPO / "bench" / "peer" / "peer_store.py")
+        built = subprocess.run([python, script, "build", str(self.db), str(n)], env=env,
+                               capture_output=True, text=True, check=True)
+        self.build_seconds = float(json.loads(built.stdout.strip().splitlines()[-1])["seconds"])
+        self.proc = subprocess.Popen([python, script, "serve", str(self.db)], env=env, text=True,
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def query(self, q: str) -> tuple[float, int]:
+        """(ms inside the peer's process, hits)."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(json.dumps(q) + "\n")
+        self.proc.stdin.flush()
+        answer = json.loads(self.proc.stdout.readline())
+        return float(answer["ms"]), int(answer["hits"])
+
+    def close(self) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        self.proc.wait(30)
+        shutil.rmtree(self.home, ignore_errors=True)
+
+
+def side_by_side(store: SessionStore, peer: PeerSearch, pools: dict[str, list[str]], runs: int,
+                 res: dict) -> None:
+    """Each category's queries, ours and the peer's alternating query by query (the order
+    flips each time), so a change in load hits both alike."""
+    print(f"  side by side with the peer (its history built in {peer.build_seconds:.1f} s; "
+          f"median / p99 ms, ours then the peer's):")
+    for label, every in pools.items():
+        if label == "rare inflection":
+            print("    rare inflection    (left out: the words are planted in our history only)")
+            continue
+        # the two histories hold the same kind of text but not the same messages: a query
+        # either side finds nothing in is left out (an empty answer is not a fair race)
+        pool = [q for q in every if peer.query(q)[1] and discover(store, q)]
+        if not pool:
+            continue
+        ours: list[float] = []
+        theirs: list[float] = []
+        for i, q in enumerate((pool * (runs // len(pool) + 1))[:runs]):
+            for side in ((0, 1) if i % 2 == 0 else (1, 0)):
+                if side == 0:
+                    t = time.perf_counter()
+                    discover(store, q)
+                    ours.append((time.perf_counter() - t) * 1000)
+                else:
+                    theirs.append(peer.query(q)[0])
+        mo, mp = statistics.median(ours), statistics.median(theirs)
+        res[f"peer_{label}"] = {"ours": (mo, pct(ours, 0.99)), "peer": (mp, pct(theirs, 0.99))}
+        print(f"    {label:<18} ours {mo:7.2f} / {pct(ours, 0.99):7.2f}   peer {mp:8.2f} / "
+              f"{pct(theirs, 0.99):8.2f}   ratio {mp / mo if mo else float('inf'):5.2f}x "
+              f"({'ahead' if mo <= mp else 'BEHIND'})")
+
+
+def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool,
+             peer_python: str = "") -> dict:
     home = workdir / f"home-{n}"
     shutil.rmtree(home, ignore_errors=True)
     home.mkdir(parents=True)
@@ -282,6 +346,13 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool) -> 
         res[f"discover_{label}"] = (statistics.median(ms), pct(ms, 0.99))
         report(f"discover: {label}", ms, targets[label])
 
+    if peer_python:
+        peer = PeerSearch(peer_python, workdir, n)
+        try:
+            side_by_side(store, peer, pools, runs, res)
+        finally:
+            peer.close()
+
     tool = SessionSearchTool(store, sid)
     singles = [r[0] for r in store.conn.execute(
         "SELECT term FROM temp.bench_vocab WHERE doc = 1 AND term GLOB '[a-z]*' LIMIT 2000")]
@@ -323,6 +394,8 @@ def main() -> int:
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
     parser.add_argument("--bulk-from", default="1m", metavar="SIZE",
                         help="sizes from this one up are bulk-built (see build()); default 1m")
+    parser.add_argument("--peer", metavar="PYTHON", default="",
+                        help="also time the peer's search (its venv's python), interleaved")
     args = parser.parse_args()
     sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
     workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hermes-bench-"))
@@ -333,7 +406,7 @@ def main() -> int:
     try:
         for n in sizes:
             bulk = n >= parse_size(args.bulk_from)
-            results.append(run_size(n, workdir, TextMaker(), args.runs, bulk))
+            results.append(run_size(n, workdir, TextMaker(), args.runs, bulk, args.peer))
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)

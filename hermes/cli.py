@@ -21,6 +21,7 @@ from hermes.providers import cli as providers_cli
 from hermes.providers import honcho_cli
 from hermes.sessions import cli as sessions_cli
 from hermes.skills import cli as skills_cli
+from hermes.workspace import project_cli
 
 
 def _add_config_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -156,6 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_config_parser(sub)
     interop_cli.add_parser(sub)
     skills_cli.add_parser(sub)
+    project_cli.add_parser(sub)
     return parser
 
 
@@ -169,8 +171,8 @@ def _add_skills_to_pending(memory_sub: argparse._SubParsersAction[argparse.Argum
 
     def run(args: argparse.Namespace) -> int:
         code = int(memory_pending(args) or 0)
-        if not getattr(args, "json", False):
-            skills_cli.print_pending_skills()
+        if not getattr(args, "json", False) and not getattr(args, "older_than", None):
+            skills_cli.print_pending_skills()  # with --json or --older-than the memory layer lists them
         return code
 
     pending.set_defaults(func=run)

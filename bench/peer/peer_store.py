@@ -9,6 +9,7 @@ ours except bench/textgen.py (standard library only), so both stores get the sam
     /work/peer-venv/bin/python bench/peer/peer_store.py turns DB TURNS.json
     /work/peer-venv/bin/python bench/peer/peer_store.py list DB [REPEAT]
     /work/peer-venv/bin/python bench/peer/peer_store.py search DB QUERY...
+    /work/peer-venv/bin/python bench/peer/peer_store.py serve DB   (queries on stdin, one per line)
 
 HERMES_HOME should point at a scratch folder: the peer reads its home at import time.
 """
@@ -108,8 +109,25 @@ def search(path: str, queries: list[str]) -> dict:
     return {"ms": out}
 
 
+def serve(path: str) -> None:
+    """One query per stdin line; one line of JSON back with the query's time inside this
+    process (so the pipe is not counted), for benchmarks that interleave query by query."""
+    db = _db(path)
+    db.search_messages("warmup", limit=10)
+    for line in sys.stdin:
+        q = json.loads(line)
+        t = time.perf_counter()
+        hits = db.search_messages(q, limit=10)
+        ms = (time.perf_counter() - t) * 1000
+        print(json.dumps({"ms": ms, "hits": len(hits)}), flush=True)
+    db.close()
+
+
 def main(argv: list[str]) -> int:
     command, path, *rest = argv
+    if command == "serve":
+        serve(path)
+        return 0
     if command == "build":
         result = build(path, int(rest[0]))
     elif command == "turns":

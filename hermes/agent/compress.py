@@ -129,8 +129,3 @@ def summary_from_prompt(system_prompt: str) -> str:
     part of the prompt), or "" for a prompt without one."""
     _, found, summary = (system_prompt or "").rpartition(SUMMARY_HEADING)
     return summary.strip() if found else ""
-
-
-def needs_compression(cfg: Config, request_tokens: int, window: int) -> bool:
-    """Whether a request of this size passes compression.threshold of the window."""
-    return request_tokens > cfg.compression.threshold * window

@@ -37,8 +37,8 @@ class Summarised:
 def over_threshold(cfg: Config, conv: Conversation, text: str) -> bool:
     """Sending `text` next would pass compression.threshold of the window."""
     upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
-    size = tokens.count_request(upcoming, conv.registry.schemas(), conv.model.name)
-    return compress.needs_compression(cfg, size, conv.context_window)
+    return tokens.request_exceeds(upcoming, conv.registry.schemas(), conv.model.name,
+                                  cfg.compression.threshold * conv.context_window)
 
 
 async def make_room(cfg: Config, conv: Conversation, text: str,
@@ -53,7 +53,7 @@ async def make_room(cfg: Config, conv: Conversation, text: str,
     keep = cfg.compression.keep_recent_turns
     while window and keep > 0:
         upcoming = [*conv.request_messages(), {"role": "user", "content": text}]
-        if tokens.count_request(upcoming, conv.registry.schemas(), conv.model.name) + cap <= window:
+        if not tokens.request_exceeds(upcoming, conv.registry.schemas(), conv.model.name, window - cap):
             break
         keep //= 2
         child = await compress_keeping(conv, keep)

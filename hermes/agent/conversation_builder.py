@@ -8,7 +8,8 @@ and the provider are read through callables, since /model and opening change the
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from hermes.agent import limits
@@ -26,10 +27,24 @@ if TYPE_CHECKING:  # the provider layer is imported on first use
     from hermes.providers.guard import GuardedProvider
 
 
-def user_messages(messages: list[dict[str, Any]]) -> list[str]:
-    """The user's messages as typed (without a provider's injected context)."""
-    return [strip_injected_context(m["content"]) for m in messages
+def user_messages(messages: list[dict[str, Any]], pasted: Sequence[str] = ()) -> list[str]:
+    """The user's messages as typed (without a provider's injected context), each pasted
+    document in them fenced, so the origin gate takes it as a source, not their words."""
+    return [fence_pasted(strip_injected_context(m["content"]), pasted) for m in messages
             if m.get("role") == "user" and isinstance(m.get("content"), str)]
+
+
+def fence_pasted(message: str, pasted: Sequence[str]) -> str:
+    """`message` with every pasted document in it set apart as a fenced block (what
+    hermes/memory/origin.py cuts out of the person's words); one that no fence can hold
+    is left out of their words altogether."""
+    for block in pasted:
+        if not block.strip() or block not in message:
+            continue
+        fence = next((f for f in ("```", "~~~")
+                      if not re.search(rf"^[ \t]*{f}", block, re.MULTILINE)), None)
+        message = message.replace(block, f"\n{fence}\n{block}\n{fence}\n" if fence else "\n\n")
+    return message
 
 
 class ConversationBuilder:
@@ -49,6 +64,7 @@ class ConversationBuilder:
         self.memory_tool: MemoryTool | None = None  # the current registry's (None: memory off)
         self._project_announced = False
         self._skill_notes_told: set[str] = set()
+        self.pasted: list[str] = []  # documents the person pasted this session (not their words)
 
     def announce_project(self) -> None:
         """Tell the person, once, which project files were left out of the prompt and why."""
@@ -90,7 +106,7 @@ class ConversationBuilder:
             emit=self._emit, context_window=limits.context_window(model), totals=totals or SessionTotals(),
             provider=self._provider(), interface="cli" if self._source == "cli" else "tui")
         if self.memory_tool is not None:  # the origin gate: what the person said in it
-            self.memory_tool.said = lambda: user_messages(conv.messages)
+            self.memory_tool.said = lambda: user_messages(conv.messages, self.pasted)
         return conv
 
     def registry(self, session_id: str) -> ToolRegistry:

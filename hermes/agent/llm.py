@@ -27,7 +27,6 @@ from hermes.agent.llm_errors import (  # the error wording lives there; callers 
     LLMError as LLMError,
     NotAChatReply as NotAChatReply,
     classify_error as classify_error,
-    default_key_env as default_key_env,
     key_env_for as key_env_for,
     phrase as phrase,
     provider_message as provider_message,
@@ -73,6 +72,15 @@ def litellm_module() -> types.ModuleType:
     return _litellm
 
 
+def _no_response_cost(**_: object) -> float:
+    """Stands in for litellm's own pricing of every response. Hermes prices a reply from the
+    usage the provider reports (cost_usd below); litellm's pricing, run as a stream opens and
+    before any usage has arrived, counts the prompt with a tiktoken encoding instead, which
+    loads 48 MB (cl100k) to 75 MB (o200k) at the first request for a figure Hermes never reads
+    (bench/chat_startup_bench.py, bench/README.md)."""
+    return 0.0
+
+
 def _import_litellm() -> types.ModuleType:
     """`import litellm` without the cycle collector: the import makes about a million objects
     that live as long as the process, and collecting while it runs cost ~30 % of its CPU
@@ -90,6 +98,7 @@ def _import_litellm() -> types.ModuleType:
         litellm.telemetry = False
         litellm.suppress_debug_info = True
         litellm.drop_params = True  # a provider that lacks an option ignores it
+        litellm.response_cost_calculator = _no_response_cost
         for name in ("LiteLLM", "LiteLLM Router", "LiteLLM Proxy", "httpx", "openai"):
             logging.getLogger(name).setLevel(logging.CRITICAL)
         gc.freeze()

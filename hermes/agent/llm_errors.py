@@ -12,6 +12,7 @@ import asyncio
 import re
 
 from hermes.config import ModelConfig
+from hermes.config.model_providers import EXAMPLE_MODELS, default_key_env, is_local_model
 from hermes.security.redact import redact
 
 
@@ -59,15 +60,6 @@ class NotAChatReply(Exception):
     """HTTP 200, but no chat completion in it: an HTML page, or a reply without choices."""
 
 
-def default_key_env(model: str) -> str:
-    """The variable litellm reads for a provider's key, e.g. OPENAI_API_KEY."""
-    provider = model.split("/", 1)[0] if "/" in model else "openai"
-    special = {"gemini": "GEMINI_API_KEY", "vertex_ai": "GOOGLE_APPLICATION_CREDENTIALS",
-               "azure": "AZURE_API_KEY", "bedrock": "AWS_ACCESS_KEY_ID",
-               "together_ai": "TOGETHERAI_API_KEY"}
-    return special.get(provider, f"{provider.upper()}_API_KEY")
-
-
 def key_env_for(mc: ModelConfig) -> str | None:
     """The env var that should hold the key for a model (no litellm import); None for a local
     OpenAI-compatible endpoint that needs no key."""
@@ -77,7 +69,7 @@ def key_env_for(mc: ModelConfig) -> str | None:
         return None
     if mc.api_base and mc.name.startswith("openai/"):
         return None
-    if mc.name.split("/", 1)[0] in ("ollama", "ollama_chat", "lm_studio", "hosted_vllm"):
+    if is_local_model(mc.name):
         return None
     return default_key_env(mc.name)
 
@@ -155,8 +147,8 @@ def classify_error(exc: BaseException, mc: ModelConfig, *, partial: bool = False
     if "LLM Provider NOT provided" in msg:  # litellm's long help text: one line instead
         prefix = name.split("/", 1)[0] if "/" in name else name
         return LLMError(f"litellm does not know the provider '{prefix}' of {name}, so nothing "
-                        f"was sent. Write the model as PROVIDER/MODEL (e.g. openai/gpt-4.1, "
-                        f"anthropic/claude-sonnet-4-5, ollama_chat/qwen2.5). {{setmodel}}.",
+                        f"was sent. Write the model as PROVIDER/MODEL (e.g. {EXAMPLE_MODELS}). "
+                        f"{{setmodel}}.",
                         kind="config", retryable=False, partial=partial)
     if "BadRequestError" in cls or "UnprocessableEntityError" in cls or status == 400:
         return LLMError(f"{name} rejected the request: {msg}.", kind="bad_request",

@@ -117,7 +117,7 @@ class TurnRun:
         if self.store_user:
             reply_store.drop_orphan(conv)
             self.user_id = conv.history.append(conv.session_id, "user", self.user_text,
-                                               token_count=tokens.count_text(self.user_text, conv.model.name))
+                                               token_count=tokens.count_if_loaded(self.user_text, conv.model.name))
             content = self.user_text
             if conv.provider is not None:
                 content = await _with_provider_context(conv, self.user_text, turn_index)
@@ -341,6 +341,8 @@ def _reply_room(conv: Conversation, tools: list[JsonObject], cap: int) -> int | 
     window = conv.context_window
     if not window:
         return cap
+    if not tokens.request_exceeds(conv.request_messages(), tools, conv.model.name, window - cap):
+        return cap  # fits: no need to know by how much
     size = tokens.count_request(conv.request_messages(), tools, conv.model.name)
     if size + cap > window and limits.shrink_old_tool_results(conv.messages):
         log.info("shortened old tool results to fit the context window")
@@ -402,7 +404,7 @@ def _answer_unrun(conv: Conversation, tc: dict[str, str], result: str) -> None:
     """Give the model `result` for a call that is not run (stored like any tool result)."""
     conv.history.append(conv.session_id, "tool", result, tool_call_id=tc["id"],
                         tool_name=tc["name"] or "unknown",
-                        token_count=tokens.count_text(result, conv.model.name))
+                        token_count=tokens.count_if_loaded(result, conv.model.name))
     conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": result})
 
 
@@ -414,7 +416,7 @@ async def _run_tool(conv: Conversation, tc: dict[str, str]) -> ToolOutcome:
     outcome = await registry.call(tc["id"], tc["name"], tc["arguments"])
     conv.history.append(conv.session_id, "tool", outcome.result, tool_call_id=tc["id"],
                         tool_name=tc["name"] or "unknown",
-                        token_count=tokens.count_text(outcome.result, conv.model.name))
+                        token_count=tokens.count_if_loaded(outcome.result, conv.model.name))
     conv.messages.append({"role": "tool", "tool_call_id": tc["id"], "content": outcome.result})
     safe_emit(conv, ToolFinished(call_id=tc["id"], name=tc["name"], success=outcome.success,
                                   summary=outcome.finish_summary, result=outcome.result,

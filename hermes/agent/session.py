@@ -18,12 +18,13 @@ import asyncio
 import dataclasses
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from hermes.agent import limits, llm, opening, rewind, tokens
 from hermes.agent.coding_host import CodingHost
+from hermes.agent.context_judge import judge_project_context
 from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.current_session import CurrentSession
 from hermes.agent.events import ErrorEvent, Event, Notice, TurnDone
@@ -33,6 +34,7 @@ from hermes.agent.loop import run_turn
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
+from hermes.memory.origin import PASTED
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
 from hermes.workspace.project import ProjectContext, load_project
@@ -63,6 +65,7 @@ class AgentSession:
         self.saved_jobs: list[Path] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
+        self._pasted_now: list[str] = []  # pasted documents of the message about to be sent
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
         # who approves the coding tools' changes (the app's pane; None denies them): its
@@ -138,15 +141,17 @@ class AgentSession:
         read_only = self._current.read_only
         return read_only or self.coding.undo_last_edit()
 
-    def _session_id(self) -> str:
-        conv = self._current.conv
-        return conv.session_id if conv else ""
-
     def _emit(self, event: Event) -> None:
         if self._on_event is not None:
             self._on_event(event)
 
     # ------------------------------------------------------------ turns
+
+    def note_pasted(self, blocks: Sequence[str]) -> None:
+        """The next message holds these pasted documents: the memory gate takes them as a
+        source ("from a block you pasted"), never as the person's own words."""
+        self._builder.pasted.extend(b for b in blocks if b not in self._builder.pasted)
+        self._pasted_now = list(blocks)  # this turn's sources too (the review compares them)
 
     async def send(self, text: str) -> TurnDone:
         """Run one turn with the user's text; events flow to on_event; never raises for
@@ -188,19 +193,21 @@ class AgentSession:
         text = mend_surrogates(text)  # undecodable bytes in argv or a paste arrive as surrogates
         if read_only := self._current.read_only:
             self._emit(ErrorEvent(message=read_only, retryable=False, kind="internal"))
-            done = TurnDone(session_id=self._session_id(), text="", failed=True)
+            done = TurnDone(session_id=self.view.session_id or "", text="", failed=True)
             self._emit(done)
             return done
         return await self._runner.turn(functools.partial(self._turn, text, store_user, retry), self._cancelled)
 
     def _cancelled(self) -> TurnDone:
-        done = TurnDone(session_id=self._session_id(), text="", cancelled=True)
+        done = TurnDone(session_id=self.view.session_id or "", text="", cancelled=True)
         self._emit(done)
         return done
 
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
         current = self._current
+        if current.conv is None:  # before the prompt is frozen: the scan model may hold paragraphs back
+            self.coding.project = await judge_project_context(self.cfg, self.coding.project, self._emit)
         conv = current.conv or current.start()
         if not conv.context_window:
             conv.context_window = limits.context_window(self._model)
@@ -222,6 +229,9 @@ class AgentSession:
         if self._builder.memory_tool is not None:
             self._builder.memory_tool.reset_turn()
         self.coding.turn_sources.clear()  # provenance is per turn: only this turn's output counts
+        for block in self._pasted_now if store_user else ():
+            self.coding.turn_sources.record(PASTED, block)
+        self._pasted_now = []
         result = await run_turn(conv, text, store_user=store_user, turn_index=current.turn_index)
         done = result.done
         current.titles.derive(conv.session_id, text)  # instant, from the first user line

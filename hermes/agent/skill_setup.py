@@ -7,11 +7,24 @@ stated in it.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import hashlib
+import json
+import logging
+import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from hermes import paths
 from hermes.agent import tokens
 from hermes.agent.tool_registry import ToolRegistry, in_thread
 from hermes.config import Config, SkillsConfig
+
+if TYPE_CHECKING:
+    from hermes.skills.skill_stores import Skill
+
+log = logging.getLogger(__name__)
 
 INDEX_MODEL = "gpt-4o"  # any o200k model name: the index's cap is in o200k tokens
 # Within the index's 300-token cap, the prompt gives it 190: with 20 skills the whole first
@@ -32,8 +45,36 @@ def skills_block(cfg: SkillsConfig, project_root: Path | None) -> tuple[str, lis
     from hermes.skills.skill_tools import agent_home_of
 
     catalog = load_catalog(project_root, agent_home_of(cfg))
-    return (render_index(catalog.skills, count_index_tokens, max_tokens=INDEX_TOKENS),
-            [*catalog.notices, *catalog.problems])
+    return _index(catalog.skills, render_index), [*catalog.notices, *catalog.problems]
+
+
+def _index(skills: Sequence[Skill], render: Callable[..., str]) -> str:
+    """The rendered index, from $HERMES_HOME/cache/skill-index.json when the same skills were
+    rendered before. Rendering counts tokens with o200k, and loading that encoding costs ~75 MB
+    and a few hundred ms, at every session start otherwise; the rendering is a pure function
+    of the names, descriptions and caps in the key, so the saved block is the same text."""
+    from hermes.skills.skill_index import INDEX_FORMAT
+
+    key = hashlib.sha256(json.dumps(
+        [INDEX_FORMAT, INDEX_MODEL, INDEX_TOKENS, [[s.name, s.doc.description] for s in skills]],
+        ensure_ascii=False).encode("utf-8", "surrogatepass")).hexdigest()
+    path = paths.hermes_home() / "cache" / "skill-index.json"
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        found = saved.get("block") if isinstance(saved, dict) and saved.get("key") == key else None
+        if isinstance(found, str):
+            return found
+    except (OSError, ValueError):
+        pass  # none yet, or unreadable: render it
+    block = render(skills, count_index_tokens, max_tokens=INDEX_TOKENS)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        tmp.write_text(json.dumps({"key": key, "block": block}, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:
+        log.debug("skill index not cached", exc_info=True)  # a read-only home renders each time
+    return block
 
 
 def register_skill_tools(registry: ToolRegistry, config: Config, project_root: Path | None,

@@ -20,6 +20,7 @@ from hermes.jsontypes import JsonObject
 
 _ENCODING_URL = "https://openaipublic.blob.core.windows.net/encodings/{}.tiktoken"
 _lock = threading.Lock()
+_loaded: set[str] = set()  # encodings in memory
 
 
 def bundled_tokenizers_dir() -> Path | None:
@@ -59,9 +60,53 @@ def _encoding(name: str) -> Any | None:
         import tiktoken
 
         with _lock:
-            return tiktoken.get_encoding(name)
+            encoding = tiktoken.get_encoding(name)
+        _loaded.add(name)
+        return encoding
     except Exception:  # noqa: BLE001 - a broken cache file must not break a conversation
         return None
+
+
+def is_loaded(model: str = "") -> bool:
+    """Whether the model's encoding is in memory already (counting then costs no load)."""
+    return encoding_name(model) in _loaded
+
+
+def count_if_loaded(text: str, model: str = "") -> int | None:
+    """Tokens in a text when the encoding is loaded already, else None: for counts that are
+    only stored, never decided on, so that a short `chat -q` need not load 48-75 MB of
+    encoding before its first request."""
+    return count_text(text, model) if is_loaded(model) else None
+
+
+def request_bound(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> int:
+    """An upper bound of count_request that loads nothing: a byte-level BPE token covers at
+    least one UTF-8 byte (and the offline estimate is a quarter of the characters), so the
+    bytes of every counted part, plus the same per-message overhead, are never fewer."""
+    total = 3
+    for msg in messages:
+        total += 4
+        content = msg.get("content")
+        if isinstance(content, str):
+            total += len(content.encode("utf-8", "surrogatepass"))
+        elif content:
+            total += len(json.dumps(content, ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        if msg.get("tool_calls"):
+            total += len(json.dumps(msg["tool_calls"], ensure_ascii=False).encode("utf-8", "surrogatepass"))
+        if msg.get("name"):
+            total += len(str(msg["name"]).encode("utf-8", "surrogatepass"))
+    if tools:
+        total += len(json.dumps(tools, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+    return total
+
+
+def request_exceeds(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+                    model: str, limit: float) -> bool:
+    """count_request(...) > limit, without loading an encoding when the byte bound already
+    shows it is not."""
+    if request_bound(messages, tools) <= limit:
+        return False
+    return count_request(messages, tools, model) > limit
 
 
 def count_text(text: str, model: str = "") -> int:

@@ -8,11 +8,14 @@ the parser reads the allowed values from the type.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 # Path is a real import, not a TYPE_CHECKING one: parsing.py resolves these classes'
 # annotations at run time (typing.get_type_hints), in this module's namespace.
 from pathlib import Path
 from typing import Any, Literal
+
+from hermes.errors import ConfigError
 
 __all__ = ["MAX_COMMAND_TIMEOUT", "AgentConfig", "CompressionConfig", "Config", "DisplayConfig", "HonchoConfig",
            "MemoryConfig", "ModelConfig", "ProjectConfig", "SessionsConfig", "SkillsConfig", "ToolsConfig",
@@ -56,6 +59,31 @@ class MemoryConfig:
     review_approval: Literal["off", "destructive"] = _opt("off")
     # a model that double-checks writes the scan rules are unsure about; empty = rules only
     scan_model: ModelConfig | None = None
+    # an entry not confirmed for this long (90d, 12w, or a number of days) is stale: when a
+    # later session contradicts it, the review proposes to retire or rewrite it
+    stale_after: str = _opt("90d", help="90d, 12w or a number of days")
+
+    def __post_init__(self) -> None:
+        if stale_after_days(self.stale_after) is None:
+            raise ConfigError(f"memory.stale_after: expected a span such as 90d, 12w or a number "
+                              f"of days (at least 1), got {self.stale_after!r}")
+
+    @property
+    def stale_days(self) -> int:
+        """memory.stale_after in days."""
+        return stale_after_days(self.stale_after) or 90
+
+
+_SPAN = re.compile(r"^\s*(\d{1,5})\s*([dw]?)\s*$", re.IGNORECASE)
+
+
+def stale_after_days(text: str) -> int | None:
+    """Days in a span like "90d", "12w" or "90"; None when it is not one (or is 0)."""
+    match = _SPAN.match(str(text))
+    if not match:
+        return None
+    days = int(match.group(1)) * (7 if match.group(2).lower() == "w" else 1)
+    return days or None
 
 
 @dataclass

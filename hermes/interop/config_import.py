@@ -13,11 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hermes.config import Config, ConfigError, api_base_problem, parse_config, read_yaml, set_config_value
+from hermes.config.model_providers import named_like_its_prefix
 from hermes.interop.agent_home import AgentHome
 
-# Providers whose litellm prefix is the provider's own name.
-_LITELLM_PREFIXES = {"openrouter", "anthropic", "openai", "gemini", "deepseek", "groq", "mistral",
-                     "xai", "ollama", "together_ai", "fireworks_ai", "bedrock", "vertex_ai"}
 _MEMORY_KEYS = ("memory_enabled", "user_profile_enabled", "memory_char_limit", "user_char_limit",
                 "write_approval")
 
@@ -53,7 +51,7 @@ def litellm_name(model: str, provider: str, base_url: str) -> tuple[str, str | N
     if base_url or provider == "custom":
         # an OpenAI-compatible endpoint: litellm's openai/ route sends the id as given
         return ("" if model.startswith("openai/") else "openai/") + model, None
-    if provider in _LITELLM_PREFIXES:
+    if named_like_its_prefix(provider):
         return ("" if model.startswith(provider + "/") else provider + "/") + model, None
     if provider in ("", "auto"):
         return model, None

@@ -19,6 +19,7 @@ from hermes.memory.memory_files import (
     StoreUnreadable,
     char_limit,
     locked,
+    parse_entries,
     read_entries,
     store_path,
 )
@@ -54,6 +55,10 @@ def plan_now(cfg: MemoryConfig, ops: Sequence[Operation], screen: Screen = rules
 
 def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
     """(action, one-line summary) for the journal and pending lists."""
+    if len(ops) == 1 and ops[0].action == "consolidate":
+        op = ops[0]
+        old, new = parse_entries(op.old_text), parse_entries(op.content)
+        return op.action, f"consolidate {op.target}: {len(old)} entries → {len(new)}"
     if len(ops) == 1:
         op = ops[0]
         text = op.content if op.action != "remove" else op.old_text

@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from hermes.config import Config
+    from hermes.memory.ages import EntryAge
+    from hermes.memory.memory_files import StoreState
+    from hermes.skills.skill_proposals import SkillProposal
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 TARGET_CHOICES = ("memory", "user", "project")
@@ -40,7 +43,9 @@ def add_parser(sub: Subparsers[argparse.ArgumentParser]) -> Subparsers[argparse.
     show.add_argument("--target", choices=TARGET_CHOICES)
     show.add_argument("--all", action="store_true",
                       help="every entry, also beyond the store's char limit")
-    show.add_argument("--json", action="store_true", help="machine-readable output")
+    show.add_argument("--ages", action="store_true",
+                      help="each entry with the date it was written and when it was last confirmed")
+    show.add_argument("--json", action="store_true", help="machine-readable output (with ages)")
     show.set_defaults(func=_run_show)
 
     add = msub.add_parser("add", help="add an entry")
@@ -70,7 +75,10 @@ def add_parser(sub: Subparsers[argparse.ArgumentParser]) -> Subparsers[argparse.
     move.set_defaults(func=_run_move)
 
     pending = msub.add_parser("pending", help="list writes waiting for approval")
-    pending.add_argument("--json", action="store_true")
+    pending.add_argument("--older-than", metavar="WHEN",
+                         help="only writes staged before WHEN: 7d, 12h, 2w or a date like 2026-11-01")
+    pending.add_argument("--json", action="store_true",
+                         help="memory writes and skill changes, each with its kind and age")
     pending.set_defaults(func=_run_pending)
     approve = msub.add_parser("approve", help="apply staged writes")
     approve.add_argument("id", metavar="ID|all")
@@ -112,6 +120,7 @@ def _config() -> Config:
 
 
 def _run_show(args: argparse.Namespace) -> int:
+    from hermes.memory.ages import read_ages
     from hermes.memory.snapshot import HEADERS, render_block
     from hermes.memory.memory_files import TARGETS, read_store
     from hermes.memory.withhold import capped_view
@@ -119,10 +128,13 @@ def _run_show(args: argparse.Namespace) -> int:
     cfg = _config()
     targets = [args.target] if args.target else list(TARGETS)
     states = [read_store(cfg.memory, t) for t in targets]
+    ages = (read_ages(cfg.memory, {s.target: s.entries for s in states})
+            if args.json or args.ages else {})
     if args.json:
         print(json.dumps({s.target: {
             "path": str(s.path), "enabled": s.enabled, "entries": s.entries, "used": s.used,
-            "limit": s.limit, "usage": s.usage, "error": s.error} for s in states},
+            "limit": s.limit, "usage": s.usage, "error": s.error,
+            "ages": [a.to_json() for a in ages[s.target]]} for s in states},
             ensure_ascii=False, indent=2))
         return EXIT_OK
     code = EXIT_OK
@@ -139,6 +151,10 @@ def _run_show(args: argparse.Namespace) -> int:
         if not state.entries:
             print(f"{name}: empty — {state.usage}{note}")
             continue
+        if args.ages:
+            _print_ages(state, ages[state.target], everything=args.all)
+            print(f"({state.path}{note}; hand edits take effect in the next session)")
+            continue
         # Capped like the prompt, so a hand-edited 1 MB file does not flood the terminal.
         block = render_block(state.target, state.entries, state.limit, cap=not args.all)
         # The block's header speaks to the agent ("your personal notes"); here a person reads it.
@@ -149,6 +165,29 @@ def _run_show(args: argparse.Namespace) -> int:
                   f"`hermes memory show --all` lists them, or open {state.path})")
         print(f"({state.path}{note}; hand edits take effect in the next session)")
     return code
+
+
+def _print_ages(state: StoreState, ages: list[EntryAge], *, everything: bool) -> None:
+    """The store's title, then each entry (as the prompt shows it) with its age; at most the
+    store's limit of text unless `everything`."""
+    from hermes.memory.ages import age_line
+    from hermes.memory.withhold import shown
+
+    print(f"{SHOW_TITLES[state.target]} [{state.usage}]")
+    used = left_out = 0
+    for age in ages:
+        text = shown(age.entry)
+        used += len(text)
+        if not everything and used > state.limit:
+            left_out += 1
+            continue
+        lines = text.splitlines() or [""]
+        print(f"  • {lines[0]}")
+        for more in lines[1:]:
+            print(f"    {more}")
+        print(f"    {age_line(age)}")
+    if left_out:
+        print(f"({left_out} more entr{'y' if left_out == 1 else 'ies'} not shown: add --all)")
 
 
 def _run_edit(args: argparse.Namespace) -> int:
@@ -215,23 +254,65 @@ def _one_line(text: str, width: int = 100) -> str:
 
 def _run_pending(args: argparse.Namespace) -> int:
     from hermes.memory.pending import describe_change, list_pending
+    from hermes.memory.ages import parse_time
+    from hermes.memory.pending_summary import age_text, waited
+    from hermes.skills.skill_proposals import list_proposals
+    from hermes.sessions.time_bounds import BadTimeBound, parse_bound
 
-    records = list_pending(_config().memory)
+    cutoff: float | None = None
+    if args.older_than:
+        try:
+            cutoff = parse_bound(args.older_than, name="--older-than")
+        except BadTimeBound as exc:
+            print(f"hermes memory pending: {exc}", file=sys.stderr)
+            return EXIT_USAGE
+
+    def wanted(created_at: str) -> bool:
+        when = parse_time(created_at)
+        return cutoff is None or (when is not None and when.timestamp() < cutoff)
+
+    records = [r for r in list_pending(_config().memory) if wanted(r.created_at)]
     if args.json:
-        print(json.dumps([r.to_json() for r in records], ensure_ascii=False, indent=2))
+        skills = [p for p in list_proposals() if wanted(p.created_at)]
+        items = [_with_age("memory", r.to_json(), r.created_at) for r in records]
+        items += [_with_age("skill", p.to_json(), p.created_at) for p in skills]
+        print(json.dumps(items, ensure_ascii=False, indent=2))
         return EXIT_OK
+    if args.older_than:  # without it, hermes/cli.py lists the skill changes after these
+        _print_old_skills([p for p in list_proposals() if wanted(p.created_at)])
     if not records:
-        print("No memory writes wait for approval.")
+        print(f"No memory write has waited longer than {args.older_than}." if args.older_than
+              else "No memory writes wait for approval.")
         return EXIT_OK
     for r in records:
         session = f", session {r.session_id}" if r.session_id else ""
-        print(f"{r.id}  {r.action} {r.target}  (from {r.origin}{session}, {r.created_at[:19]}Z)")
+        print(f"{r.id}  {r.action} {r.target}  (from {r.origin}{session}, {r.created_at[:19]}Z, "
+              f"waiting {age_text(waited(r.created_at))})")
         print(f"    {r.origin_line}")
         for change in r.changes:
-            for line in describe_change(change).splitlines():
+            for line in describe_change(change, r.unsupported).splitlines():
                 print(f"    {line}")
     print("Approve with `hermes memory approve ID|all`, drop with `hermes memory reject ID|all`.")
     return EXIT_OK
+
+
+def _print_old_skills(proposals: list[SkillProposal]) -> None:
+    from hermes.memory.pending_summary import age_text, waited
+
+    for p in proposals:
+        print(f"{p.id}  {p.summary}  (from {p.origin}, {p.created_at[:19]}Z, waiting "
+              f"{age_text(waited(p.created_at))})")
+        print(f"    why: {p.reason}")
+    if proposals:
+        print("Approve skills with `hermes skills approve ID|all`.")
+
+
+def _with_age(kind: str, record: dict[str, Any], created_at: str) -> dict[str, Any]:
+    from hermes.memory.pending_summary import waited
+
+    age = waited(created_at)
+    return {"kind": kind, **record,
+            "age_seconds": None if age is None else int(age.total_seconds())}
 
 
 def _run_decide(args: argparse.Namespace) -> int:

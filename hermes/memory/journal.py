@@ -40,7 +40,7 @@ from hermes.memory.journal_reading import (
     unapplied,
     without,
 )
-from hermes.memory.journal_records import JournalChange, JournalEntry, Void
+from hermes.memory.journal_records import Confirmation, JournalChange, JournalEntry, Void, entry_hash
 from hermes.memory.memory_files import (
     TARGETS,
     StoreUnreadable,
@@ -53,7 +53,7 @@ from hermes.memory.memory_files import (
 )
 
 __all__ = ["HistoryReport", "JournalChange", "JournalEntry", "JournalUnwritable", "UndoResult",
-           "commit", "history", "history_report", "journal_path", "undo"]
+           "commit", "confirm", "history", "history_report", "journal_path", "undo"]
 
 log = logging.getLogger("hermes.memory")
 
@@ -98,7 +98,7 @@ def _pool() -> ThreadPoolExecutor:
     return _fsync_pool
 
 
-def _append_lines(items: Sequence[JournalEntry | Void]) -> int:
+def _append_lines(items: Sequence[JournalEntry | Void | Confirmation]) -> int:
     """Append JSON lines and fsync them (call under the journal lock); returns the file size."""
     path = journal_path()
     text = "".join(json.dumps(i.to_json(), ensure_ascii=False) + "\n" for i in items)
@@ -131,6 +131,13 @@ def _compact(size: int) -> None:
         if len(lines) >= _KEEP_AT_LEAST and budget < 0:
             break
         lines.append(line)
+    # the newest confirmation of each entry outlives compaction: it is the entry's age
+    newest: dict[tuple[str, str], Confirmation] = {}
+    for c in read.confirmations:
+        for h in c.entries:
+            newest[(c.target, h)] = c
+    kept = sorted({id(c): c for c in newest.values()}.values(), key=lambda c: c.time)[-_KEEP:]
+    lines += [json.dumps(c.to_json(), ensure_ascii=False) + "\n" for c in reversed(kept)]
     text = "".join(reversed(lines))
     if not read.damaged and len(text.encode("utf-8")) >= size:
         return  # rewriting would not shrink it
@@ -193,6 +200,22 @@ def commit(entry: JournalEntry, after: Mapping[str, Sequence[str]],
         _commit_locked(entry, after, voids)
     finally:
         lock.__exit__(None, None, None)
+
+
+def confirm(target: str, entries: Sequence[str], *, origin: str,
+            session_id: str | None) -> None:
+    """Journal that `entries` of `target` were re-stated (nothing in the store changes); an
+    entry's age counts from its latest confirmation. Best effort: a journal that cannot be
+    written loses the confirmation, never the write it came with."""
+    if not entries:
+        return
+    line = Confirmation(now_iso(), target, tuple(dict.fromkeys(entry_hash(e) for e in entries)),
+                        origin, session_id)
+    try:
+        with journal_lock():
+            _append_lines([line])
+    except OSError as exc:
+        log.warning("memory journal %s: confirmation not recorded: %s", journal_path(), exc)
 
 
 def new_entry(origin: str, session_id: str | None, action: str, summary: str,

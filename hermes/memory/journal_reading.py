@@ -17,7 +17,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes import paths
-from hermes.memory.journal_records import JournalChange, JournalEntry, Void, parse_line, store_hash
+from hermes.memory.journal_records import (
+    Confirmation,
+    JournalChange,
+    JournalEntry,
+    Void,
+    parse_line,
+    store_hash,
+)
 from hermes.memory.memory_files import ensure_memories_dir
 
 __all__ = ["JournalRead", "is_unapplied", "journal_lock", "journal_path", "latest_changes", "read_journal",
@@ -49,9 +56,10 @@ class JournalRead:
     records: list[JournalEntry]
     damaged: int = 0
     voids: list[Void] = field(default_factory=list)
+    confirmations: list[Confirmation] = field(default_factory=list)
 
 
-def _parse(line: bytes) -> JournalEntry | Void | None:
+def _parse(line: bytes) -> JournalEntry | Void | Confirmation | None:
     """One line as a record or void; None for a damaged line (bad bytes, torn JSON)."""
     try:
         return parse_line(json.loads(line.decode("utf-8")))
@@ -68,6 +76,7 @@ def read_journal() -> JournalRead:
         return JournalRead([])
     records: list[JournalEntry] = []
     voids: list[Void] = []
+    confirmations: list[Confirmation] = []
     damaged = 0
     for line in raw.split(b"\n"):
         if not line.strip():
@@ -77,11 +86,13 @@ def read_journal() -> JournalRead:
             damaged += 1
         elif isinstance(item, Void):
             voids.append(item)
+        elif isinstance(item, Confirmation):
+            confirmations.append(item)
         else:
             records.append(item)
     if damaged:
         log.warning("memory journal %s: skipped %d damaged line(s)", journal_path(), damaged)
-    return JournalRead(without(records, voids), damaged, voids)
+    return JournalRead(without(records, voids), damaged, voids, confirmations)
 
 
 def without(records: list[JournalEntry], voids: Sequence[Void]) -> list[JournalEntry]:

@@ -136,10 +136,44 @@ class Void:
         return {"void": self.record_id, "target": self.target}
 
 
-def parse_line(data: Any) -> JournalEntry | Void:
-    """A journal line's JSON as a record or a void line; raises on anything else."""
+def entry_hash(entry: str) -> str:
+    """A short fingerprint of one entry's text (what a confirmation names)."""
+    return hashlib.sha256(entry.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@dataclass(frozen=True)
+class Confirmation:
+    """A line saying that entries of `target` were re-stated at `time` without changing the
+    store (an add refused as already there, a replace that kept the entry, an approval that
+    found it so). It names the entries by hash, so it costs the same whatever their size."""
+
+    time: str  # ISO 8601, UTC
+    target: str
+    entries: tuple[str, ...]  # entry_hash of each confirmed entry
+    origin: str = ""
+    session_id: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"confirm": self.target, "time": self.time, "entries": list(self.entries),
+                "origin": self.origin, "session_id": self.session_id}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Confirmation:
+        hashes = data.get("entries") or []
+        if not isinstance(hashes, list) or not all(isinstance(h, str) for h in hashes):
+            raise TypeError("a confirmation names entries by hash")
+        session = data.get("session_id")
+        return cls(str(data["time"]), str(data["confirm"]), tuple(hashes),
+                   str(data.get("origin") or ""), None if session is None else str(session))
+
+
+def parse_line(data: Any) -> JournalEntry | Void | Confirmation:
+    """A journal line's JSON as a record, a void line or a confirmation; raises on anything
+    else."""
     if not isinstance(data, dict):
         raise TypeError("a journal line must be a JSON object")
     if "void" in data:
         return Void(str(data["void"]), str(data["target"]))
+    if "confirm" in data:
+        return Confirmation.from_json(data)
     return JournalEntry.from_json(data)

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from hermes.security.context_languages import other_language_ask
+from hermes.security.context_structure import harmless_permission, structural_finding
 from hermes.security.intent import external_destination, sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.textforms import fold
@@ -41,6 +42,7 @@ class ParagraphVerdict:
 
     kept: bool
     reason: str = ""
+    staged: bool = False  # left out only until the person admits it (the rules are unsure)
 
 
 KEPT = ParagraphVerdict(True)
@@ -440,11 +442,17 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
                                  bool(_PAY_LITERAL.search(folded)) and not _PAY_TEST.search(folded))
     if foreign:
         return ParagraphVerdict(False, _REASONS[foreign])
+    structure = structural_finding(paragraph)
+    if structure is not None and structure.certainty == "out":
+        return ParagraphVerdict(False, structure.reason)
     # The memory scan's other rules (injection, safeguards, commands, secrets) apply too, except
     # where the paragraph only forbids what they name.
     verdict = assess(paragraph)
-    if verdict.outcome != ALLOW and not _scan_hits_only_prohibitions(paragraph, verdict):
+    if verdict.outcome != ALLOW and not _scan_hits_only_prohibitions(paragraph, verdict) and not (
+            all(f.rule == "covert-modifier" for f in verdict.findings) and harmless_permission(paragraph)):
         return ParagraphVerdict(False, f"flagged by the security scan: {verdict.reason}")
+    if structure is not None:
+        return ParagraphVerdict(False, structure.reason, staged=True)
     return KEPT
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import looks_random
+from hermes.security.secret_values import basic_credentials, looks_random
 
 # A name, an optional closing quote/bracket, an assignment operator. Bounded everywhere, and
 # a name starts only where a word starts, so each position is looked at a bounded number of
@@ -32,6 +32,8 @@ _SECRET_WORDS = frozenset({
 _KEY_QUALIFIERS = frozenset({
     "api", "access", "secret", "private", "auth", "account", "client", "service", "signing",
     "encryption", "master", "db", "database", "app", "license", "subscription", "storage",
+    "admin", "write", "ingest", "webhook", "server", "consumer", "deploy", "session", "signature",
+    "hmac", "jwt", "cookie", "crypto", "cipher", "user", "personal", "root", "management",
 })
 # A last word that makes the name about a secret rather than the secret itself.
 _NOT_A_SECRET = frozenset({
@@ -53,21 +55,34 @@ def name_words(name: str) -> list[str]:
     return [w for w in re.split(r"[_\-]+", _CAMEL.sub("_", last).lower()) if w]
 
 
+# Secret words that also end a longer word written as one: PGPASSWORD, MYSQLPWD, apitoken.
+_SECRET_SUFFIXES = ("password", "passwd", "passphrase", "secret", "token", "apikey", "pwd")
+
+
 def is_secret_name(name: str) -> bool:
     """Does this key name a credential (`api_key`, `DB_PASSWORD`, `clientSecret`, `authToken`)?"""
     words = name_words(name)
     if not words or words[-1] in _NOT_A_SECRET:
         return False
-    if any(w in _SECRET_WORDS for w in words):
+    if any(w in _SECRET_WORDS or w.endswith(_SECRET_SUFFIXES) for w in words):
         return True
     return any(w == "key" and i and words[i - 1] in _KEY_QUALIFIERS for i, w in enumerate(words))
+
+
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY")
+
+
+def is_env_key_name(name: str) -> bool:
+    """An environment variable named `…_KEY` (ALGOLIA_ADMIN_KEY, SEGMENT_WRITE_KEY): a
+    credential when its value is random, whatever the word before KEY."""
+    return _ENV_NAME.fullmatch(name.strip("\"'`[]")) is not None
 
 
 _IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
 _NAME_PART = re.compile(r"[A-Za-z]+[0-9]{0,2}|[0-9]{1,2}")
 _CODE_CHARS = frozenset("()[]{}<>$")
 _QUOTES = ('\\"', "\\'", '"', "'", "`")
-_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]")
+_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]|\\[nrt\"]")  # a space, a quote, or an escape in a string
 
 
 def _is_name(value: str) -> bool:
@@ -96,6 +111,7 @@ def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
 
 # Every secret-named key contains one of these (in lower case): a cheap gate for the scan.
 _NAME_HINTS = ("pass", "pwd", "secret", "token", "key", "auth", "credential", "contrase")
+_NAME_HINT = re.compile("|".join(_NAME_HINTS), re.IGNORECASE)
 
 
 def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
@@ -106,7 +122,11 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     pos = 0
     while (m := _ASSIGN.search(text, pos)) is not None:
         pos = m.end()
-        if not is_secret_name(m.group("name")):
+        name = m.group("name")
+        if _NAME_HINT.search(name) is None:
+            continue  # most names in code: no secret word can be in them
+        env_key = not is_secret_name(name)
+        if env_key and not is_env_key_name(name):
             continue
         read = _read_value(text, m.end())
         if read is None:
@@ -125,15 +145,24 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             value = text[start:end]
         pos = max(pos, end)
         if not quoted:  # the end of a sentence: "my password: x8#Kq!2vLp9."
+            if text.startswith(("...", "…"), end - 3) or text.startswith("…", end - 1):
+                continue  # an example cut short: `sk_test_...`
             while end > start and text[end - 1] in ".:":
                 end -= 1
             value = text[start:end]
+        if env_key and not looks_random(value, min_length=16):
+            continue
         if secret_literal(value, quoted=quoted):
             yield "assigned-secret", start, end
+        elif not quoted:
+            pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
+
+
+_YAML_TAG = re.compile(r"![A-Za-z_][A-Za-z0-9_]*")
 
 
 def secret_literal(value: str, *, quoted: bool) -> bool:
     """Is this value, assigned to a secret-named key, a credential literal?"""
-    if not quoted and (_CODE_CHARS & set(value) or _is_name(value)):
-        return False  # a call, subscript, template, env lookup or a name
-    return looks_random(value)
+    if not quoted and (_CODE_CHARS & set(value) or _is_name(value) or _YAML_TAG.fullmatch(value)):
+        return False  # a call, subscript, template, env lookup, a name or a YAML tag (`!env_var`)
+    return looks_random(value) or basic_credentials(value)

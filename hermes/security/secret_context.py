@@ -20,32 +20,47 @@ import re
 from collections.abc import Iterator
 
 from hermes.security.secret_values import looks_placeholder, looks_random
+from hermes.security.word_pattern import any_word, first_chars
 
 # ---------------------------------------------------------------- partners of an identifier
 
-_WINDOW = 160  # characters after an identifier where its partner may stand
+_WINDOW = 160  # characters before or after an identifier where its partner may stand
 _PARTNERS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
-    ("aws-secret-key",
-     re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])"),
+    ("aws-secret-key",  # (a literal first, then the look-behind: the engine skips to it in C)
+     re.compile(r"A(?<![A-Za-z0-9]A)(?:KIA|SIA)[0-9A-Z]{16}(?![A-Za-z0-9])"),
      re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")),
     ("twilio-auth-token",
-     re.compile(r"(?<![A-Za-z0-9])AC[0-9a-f]{32}(?![A-Za-z0-9])"),
+     re.compile(r"A(?<![A-Za-z0-9]A)C[0-9a-f]{32}(?![A-Za-z0-9])"),
      re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")),
+    # a Twilio API key SID (SK…) and its secret: 32 letters and digits
+    ("twilio-api-secret",
+     re.compile(r"S(?<![A-Za-z0-9]S)K[0-9a-f]{32}(?![A-Za-z0-9])"),
+     re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}(?![A-Za-z0-9])")),
 ]
 
 
+def _partner_ok(kind: str, value: str) -> bool:
+    if kind == "aws-secret-key":
+        return looks_random(value, min_length=40)
+    if kind == "twilio-auth-token":
+        return len(set(value)) >= 8
+    return looks_random(value, min_length=32) and not value.startswith(("AC", "SK"))
+
+
 def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
-    """Secrets that stand within a short window after the identifier they belong to."""
+    """Secrets that stand within a short window of the identifier they belong to (after it,
+    or before it: "the secret is … and the access key is AKIA…")."""
     for kind, ident, partner in _PARTNERS:
+        last = 0  # windows of neighbouring identifiers overlap: scan each character once
         for m in ident.finditer(text):
+            begin = max(last, m.start() - _WINDOW)
             stop = min(len(text), m.end() + _WINDOW)
-            for p in partner.finditer(text, m.end(), stop):
-                value = p.group(0)
-                if kind == "aws-secret-key" and not looks_random(value, min_length=40):
-                    continue
-                if kind == "twilio-auth-token" and len(set(value)) < 8:
-                    continue
-                yield kind, p.start(), p.end()
+            for p in partner.finditer(text, begin, stop):
+                if p.start() < m.end() and p.end() > m.start():
+                    continue  # the identifier itself
+                if _partner_ok(kind, p.group(0)):
+                    yield kind, p.start(), p.end()
+            last = max(last, stop)
 
 
 # ---------------------------------------------------------------- passwords in prose
@@ -63,10 +78,19 @@ _WORDS_LATIN = (
     # French, Spanish, Portuguese, Italian
     "mot de passe", "mdp", "contraseña", "contrasena", "clave", "senha", "palavra-passe",
     "parola d'ordine",
-    # Turkish, Polish, Vietnamese, Russian
+    # Turkish, Polish, Vietnamese, Russian / Ukrainian
     "şifre", "şifresi", "parola", "parolası", "hasło", "haslo", "mật khẩu", "пароль", "пин-код",
+    # Czech / Slovak, Swedish, Danish / Norwegian, Finnish, Hungarian, Romanian, Greek
+    "heslo", "lösenord", "lösenordet", "losenord", "adgangskode", "adgangskoden", "passord",
+    "passordet", "kodeord", "kodeordet", "salasana", "salasanan", "jelszó",
+    "jelszava", "jelszo", "parolă", "parola", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
+    # Italian, Spanish "secret key", Arabic, Hebrew, Persian, Hindi
+    "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "סיסמה", "הסיסמה", "סיסמא",
+    "رمز عبور", "گذرواژه", "पासवर्ड", "कूटशब्द",
 )
-_WORDS_CJK = ("비밀번호", "패스워드", "암호", "パスワード", "暗証番号", "密码", "口令", "密碼")
+# Scripts written without spaces (or with particles glued on): no word boundary is needed.
+_WORDS_CJK = ("비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証番号", "密码", "口令", "密碼",
+              "密钥", "รหัสผ่าน")
 
 # The link between the word and the value: copulas and verbs of the languages above.
 _LINKS = frozenset({
@@ -75,7 +99,12 @@ _LINKS = frozenset({
     "ist", "lautet", "war", "wird", "is:",
     "est", "était", "es", "era", "é", "è", "sera", "será",
     "это", "—это", "będzie", "jest", "to", "là", "olarak", "şudur",
+    "je", "är", "er", "on", "az", "este", "είναι", "هي", "هو", "היא", "הוא", "است", "है",
+    "ni",
 })
+# Links that are also ordinary words of another language ("on", "to", "er", "az", "je"): when
+# no value follows one, the sentence may still go on to the real link.
+_WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", "este", "är"})
 # Words allowed between a link and the value ("is now", "was changed to", "set to").
 _LINK_FILLERS = frozenset({"now", "still", "set", "changed", "updated", "to", "just", "simply",
                            "sekarang", "jetzt", "maintenant", "ahora", "agora", "ora", "giờ"})
@@ -86,17 +115,28 @@ _NOUN_AFTER = frozenset({
     "limits", "header", "usage", "strength", "rules", "format", "type", "name", "names",
 })
 # Topic/subject particles and the copula that can be written right after a CJK password word.
-_CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝)?[ \t]{0,2}")
-_MAX_GAP = 6  # words allowed between the password word and its link
+_CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|:)?[ \t]{0,2}")
+# A few letters of a script written without spaces, then a link: "密码长度为", "…ของเซิร์ฟเวอร์คือ".
+_CJK_GAP_LINK = re.compile(r"[^\x00-\x7f\s]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
+_MAX_GAP = 9  # words allowed between the password word and its link ("de la base de datos de …")
 
-# The leading look-ahead lets the engine skip, in C, every position no password word starts at.
-_FIRST = "".join(sorted({c for w in _WORDS_LATIN + _WORDS_CJK for c in (w[0].lower(), w[0].upper())}))
-_KEYWORD = re.compile(
-    r"(?i)(?=[" + _FIRST + r"])(?:(?<![^\W_])(?<!-)(?P<latin>" + "|".join(sorted((re.escape(w) for w in _WORDS_LATIN),
-                                                       key=len, reverse=True))
-    + r")(?![^\W_])|(?P<cjk>" + "|".join(_WORDS_CJK) + "))"
-)
-_TOKEN = re.compile(r"\S{1,200}")
+# Grouped by first character (word_pattern.py); the word boundary before a Latin word is
+# checked after a match (a look-behind first would make the engine try every position). The
+# text is searched in lower case, which lets the engine compare plain literals (three times
+# faster than a case-blind search); the case-blind pattern is for text whose lower-case form
+# has another length (a Turkish dotted İ), where positions would not line up.
+def _keyword_pattern(flags: str) -> re.Pattern[str]:
+    return re.compile(
+        flags + first_chars(_WORDS_LATIN + _WORDS_CJK, ignore_case=bool(flags))
+        + r"(?:(?P<latin>" + any_word(_WORDS_LATIN, ignore_case=bool(flags)) + r")(?![^\W_])"
+        + r"|(?P<cjk>" + any_word(_WORDS_CJK) + "))")
+
+
+_KEYWORD_LOWER = _keyword_pattern("")
+_KEYWORD = _keyword_pattern("(?i)")
+_KEYWORD_STARTS = frozenset(w.split()[0] for w in _WORDS_LATIN)
+_WORD_BEFORE = re.compile(r"[^\W_]|-")
+_TOKEN = re.compile(r"\S{1,64}")  # a word between the password word and its value
 # Characters a value may hold: printable ASCII without quotes, brackets and spaces.
 _VALUE = re.compile(r"(?:[\"'`“”‘’«»„][ \u00a0]?)?([!#%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{6,128})")
 _CODE_CHARS = frozenset("()[]{}<>$")
@@ -105,16 +145,20 @@ _VERSIONISH = re.compile(r"[vV]?\d+(?:[.\-]\d+)+[a-z]?|[a-z]{2,6}-?\d{1,3}|[A-Z]
                          r"|\d+(?:[a-z]{1,3}|[KMGTP]i?B)")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _SENTENCE_END = (".", "!", "?", ";", "。", "！", "？")
-_CODE_MARKS = frozenset("\"'`{}[]=<>")
+_CODE_MARK = re.compile(r"[\"'`{}\[\]=<>]")
+_EDGE_MARKS = "&*!?.,:;@#%^~+-=|\\/"
+_INNER_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")  # dell'utente, it's: words, not code
 
 
 def token_like(value: str) -> bool:
     """A credential-shaped value: 6+ characters of letters with digits or symbols, no path,
     URL, placeholder, version number, unit or identifier."""
-    if len(value) < 6 or _CODE_CHARS & set(value) or looks_placeholder(value):
+    if len(value) < 6 or value.isalpha() and (value.islower() or value.istitle()):
+        return False  # a plain word: the common case, decided before the costlier checks
+    if _CODE_CHARS & set(value) or looks_placeholder(value):
         return False
-    if value.startswith(("/", "~", ".", "-", "http")) or "://" in value:
-        return False
+    if value.startswith(("/", "~/", ".", "-", "http")) or "://" in value or "\\u" in value:
+        return False  # a path, a URL, or a word written with JSON escapes (f\u00fcr)
     if _VERSIONISH.fullmatch(value):
         return False
     has_alpha = any(c.isalpha() for c in value)
@@ -126,6 +170,9 @@ def token_like(value: str) -> bool:
         return False
     if "_" in value and _IDENT.fullmatch(value) and not has_digit:
         return False  # a name such as db_password
+    core = value.strip(_EDGE_MARKS)
+    if core.isalpha() and len(core) + 2 >= len(value) and not looks_random(core, min_length=10):
+        return False  # a word with a mark at its edge: `&SecretString`, `*const`, `Password!`
     if "/" in value:  # a path-like value is a secret only when it is random (an AWS key)
         return looks_random(value, min_length=20)
     return True
@@ -159,12 +206,13 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
     link_seen = False
     if text.startswith(("=", " =", "\t="), pos) or text.startswith((': "', ": '", ':"', ":'"), pos):
         return None  # an assignment in code or config: secret_assign.py judges its literal
+    link = ""
     if pos < len(text) and text[pos] in ":：":
         pos += 1
         link_seen = True
     words = 0
     while words <= _MAX_GAP + 3:
-        pos = _skip_space(text, pos)
+        before, pos = pos, _skip_space(text, pos)
         m = _TOKEN.match(text, pos)
         if m is None:
             return None
@@ -175,29 +223,105 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
                 pos = m.end()
                 words += 1
                 continue
-            return _value_at(text, pos)
-        if words == 0 and low.strip(",:") in _NOUN_AFTER:
+            found = _value_at(text, pos)
+            if found is not None or words == 0 or link not in _WEAK_LINKS:
+                return found
+            link_seen = False  # a word that is also a link elsewhere ("on", "to", "er"): go on
+        if words == 0 and (low.strip(",:") in _NOUN_AFTER or low in _KEYWORD_STARTS):
             return None
+        if words == 0 and (direct := _direct_value(text, before)) is not None:
+            return direct  # "Kennwort TgTIP!fPZ0J9", "şifresi vuWURVMHpF.y3y", 'password "…"'
+
         bare = low.rstrip(":")
         if low in _LINKS or bare in _LINKS or low.endswith((":", "：")):
-            link_seen = True
+            link_seen, link = True, bare
             pos = m.end()
             words += 1
             continue
-        if words >= _MAX_GAP or word.endswith(_SENTENCE_END) or _CODE_MARKS & set(word):
-            return None  # the sentence ended, or this is code or data (`"model": "gpt-4.1"`)
+        if words >= _MAX_GAP or word.endswith(_SENTENCE_END) or bare in _KEYWORD_STARTS:
+            return None  # the sentence ended, or another password word starts (judged by itself)
+        if _CODE_MARK.search(word) and _CODE_MARK.search(_INNER_APOSTROPHE.sub("", word)):
+            return None  # code or data (`"model": "gpt-4.1"`); dell'utente is a word
         pos = m.end()
         words += 1
     return None
 
 
+def strong_value(value: str) -> bool:
+    """A value that is a credential without a verb to say so: random, or 8+ characters mixing
+    three classes of letters, digits and symbols, and not a name."""
+    if len(value) < 8 or (_IDENT.fullmatch(value) and not looks_random(value)):
+        return False
+    classes = (any(c.islower() for c in value) + any(c.isupper() for c in value)
+               + any(c.isdigit() for c in value) + any(not c.isalnum() for c in value))
+    return classes >= 3 or looks_random(value)
+
+
+_QUOTED = re.compile(r"[ \t]{1,2}([\"'“«])([!#%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{6,128})([\"'”»])")
+_CLOSING = {'"': '"', "'": "'", "“": "”", "«": "»"}
+
+
+def _direct_value(text: str, pos: int) -> tuple[int, int] | None:
+    """A value right after the password word with no link: quoted, or strongly a credential."""
+    q = _QUOTED.match(text, pos)
+    if q is not None:
+        ok = _CLOSING[q.group(1)] == q.group(3) and token_like(q.group(2))
+        return q.span(2) if ok else None
+    found = _value_at(text, _skip_space(text, pos))
+    if found is None or pos == found[0]:
+        return None
+    return found if strong_value(text[found[0]:found[1]]) else None
+
+
+# "use X as the password", "X is the root password", "X als Passwort": the value comes first.
+_REVERSE_LINKS = frozenset({"as", "is", "was", "als", "comme", "come", "como", "sebagai", "es",
+                            "est", "ist", "è", "é", "jako", "olarak", "là", "är", "er", "je"})
+_ARTICLES = frozenset({"the", "my", "our", "your", "a", "an", "new", "root", "admin", "das",
+                       "der", "die", "ein", "mein", "le", "la", "il", "el", "o", "de", "mon",
+                       "mi", "meu", "mio", "nuovo", "neue", "neues", "nieuwe", "het", "een", "nowe",
+                       "nouveau", "nuevo", "novo", "temporary", "temp"})
+
+
+def _before_latin(text: str, pos: int) -> tuple[int, int] | None:
+    """A strong value that a link and up to three articles put before the word at `pos`."""
+    head = text[max(0, pos - 200):pos]
+    if head[-1:] not in (" ", "\t"):
+        return None
+    words = head[-64:].split()[-5:]  # a link and up to three articles: the last words only
+    if len(words) < 2 or not _REVERSE_LINKS & {w.casefold() for w in words}:
+        return None
+    words = head.split()[-6:]
+    i = len(words) - 1
+    while i >= 0 and words[i].casefold() in _ARTICLES and len(words) - i <= 3:
+        i -= 1
+    if i < 1 or words[i].casefold() not in _REVERSE_LINKS:
+        return None
+    value = words[i - 1].strip("\"'“”«»`")
+    if not (token_like(value) and strong_value(value)):
+        return None
+    end = len(head) - len(" ".join(words[i:]))  # an upper bound on where the value ends
+    start = head.rfind(value, 0, end)
+    if start < 0:
+        return None
+    base = pos - len(head)
+    return base + start, base + start + len(value)
+
+
 def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     """Values that a sentence names as a password, passphrase, PIN or key."""
-    for m in _KEYWORD.finditer(text):
+    lowered = text.lower()
+    keywords = _KEYWORD_LOWER.finditer(lowered) if len(lowered) == len(text) else _KEYWORD.finditer(text)
+    for m in keywords:
+        if m.group("latin") and m.start() and _WORD_BEFORE.match(text, m.start() - 1):
+            continue  # inside a longer word
         if m.group("cjk"):
             link = _CJK_LINK.match(text, m.end())
             found = _value_at(text, link.end() if link else m.end())
+            if found is None and (gap := _CJK_GAP_LINK.match(text, m.end())) is not None:
+                found = _value_at(text, gap.end())  # "รหัสผ่านของเซิร์ฟเวอร์คือ …": of the server, is
         else:
             found = _after_latin(text, m.end())
+            if found is None:
+                found = _before_latin(text, m.start())
         if found is not None:
             yield "password-in-prose", found[0], found[1]

@@ -6,6 +6,8 @@ credential; a literal that mixes character classes with enough entropy for its l
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 import re
 from collections import Counter
@@ -19,6 +21,8 @@ _PLACEHOLDER_SHAPES = re.compile(
       | \{\{.*\}\} | \{[^{}]*\} | <[^<>]*>      # {{ var }}, {name}, <your key>
       | [*.xX•#_\-]+                            # ****, ..., xxxx, ----
       | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+           # ENV_VAR_NAME: a name, not a value
+      | (?:env|file|vault|secret|secrets|ssm|awssm|gcpsm|azkv|keyring|op|cmd|exec|ref\+[a-z]+):\S+
+                                                # a reference resolved elsewhere: env:DB_PASSWORD
     )$""",
     re.X | re.S,
 )
@@ -63,12 +67,26 @@ _HEX_LIMIT = 3.0
 _BASE64_LIMIT = 4.5
 
 
+def alphabet_size(value: str) -> int:
+    """How many symbols a random string of this look is drawn from: 16 for hex, else the
+    sizes of the classes it uses (26 lower, 26 upper, 10 digits, and the symbols it shows)."""
+    if set(value) <= _HEX and not (any(c in "abcdef" for c in value) and any(c in "ABCDEF" for c in value)):
+        return 16
+    symbols = {c for c in value if not c.isalnum()}
+    return (26 * any(c.islower() for c in value) + 26 * any(c.isupper() for c in value)
+            + 10 * any(c.isdigit() for c in value) + max(len(symbols), 2 * bool(symbols)))
+
+
 def entropy_limit(value: str) -> float:
     """The entropy a random string of this length and alphabet clears. detect-secrets' limits
-    suit long strings; a short string cannot reach them (n distinct characters give at most
-    log2 n bits), so the bar is 85 % of that maximum when it is lower."""
+    suit long strings over a wide alphabet; a short string, or one drawn from few symbols
+    (hex, lower case and digits), cannot reach them. So the bar is 75 % of the log of the
+    number of distinct symbols such a random string is expected to show, when that is lower:
+    99.9 % of random strings clear it, while words and repeated patterns do not."""
     cap = _HEX_LIMIT if set(value) <= _HEX else _BASE64_LIMIT
-    return min(cap, 0.85 * math.log2(max(len(value), 2)))
+    n, k = max(len(value), 2), max(alphabet_size(value), 2)
+    distinct = k * (1 - (1 - 1 / k) ** n)
+    return min(cap, 0.75 * math.log2(max(distinct, 2)))
 
 
 def _classes(value: str) -> int:
@@ -92,10 +110,45 @@ def looks_random(value: str, *, min_length: int = 8, max_length: int = 512) -> b
     n = len(value)
     if n < min_length or n > max_length or any(c.isspace() for c in value):
         return False
-    if value.isdigit() or looks_placeholder(value) or _WORDS.fullmatch(value):
+    if value.isdigit() or looks_placeholder(value) or _WORDS.fullmatch(value) or _wordy(value):
         return False
     if n < 20 and _classes(value) < 2:
         return False
-    if shannon_entropy(value) < entropy_limit(value):
+    if shannon_entropy(value) < entropy_limit(value) or _repeats(value):
         return False
     return not _is_sequential(value)
+
+
+_PARTS = re.compile(r"[-_./]+")
+
+
+def _wordy(value: str) -> bool:
+    """Three or more words joined by separators, with at most one number among them
+    (`hk-from-env-file-0000`, `sk-test-not-real`): a name or a fixture, not random."""
+    parts = [p for p in _PARTS.split(value) if p]
+    if len(parts) < 3:
+        return False
+    numbers = sum(p.isdigit() for p in parts)
+    return numbers <= 1 and all(p.isdigit() or (p.isalpha() and len(p) >= 2) for p in parts)
+
+
+def _repeats(value: str) -> bool:
+    """A unit written again and again (`hunter2hunter2`, `abab1212abab1212`): a pattern."""
+    n = len(value)
+    return any(n % p == 0 and value == value[:p] * (n // p) for p in range(1, n // 2 + 1))
+
+
+_BASE64 = re.compile(r"[A-Za-z0-9+/]{8,684}={0,2}")
+_USER_PASS = re.compile(r"[\x21-\x39\x3b-\x7e][\x20-\x7e]{0,255}:[\x21-\x7e][\x20-\x7e]{0,255}")
+
+
+def basic_credentials(value: str) -> bool:
+    """Base64 of `user:password` (an HTTP Basic header, a docker or npm `auth` entry): a
+    credential whatever its entropy, since it decodes to one."""
+    if not _BASE64.fullmatch(value):
+        return False
+    try:
+        decoded = base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    return _USER_PASS.fullmatch(decoded) is not None and not looks_placeholder(decoded.split(":", 1)[1])

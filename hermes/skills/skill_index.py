@@ -12,6 +12,9 @@ from collections.abc import Callable, Sequence
 
 from hermes.skills.skill_stores import Skill
 
+# Bump when render_index gives other text for the same skills: sessions reuse a saved block
+# whose key holds this number (hermes/agent/skill_setup.py).
+INDEX_FORMAT = 1
 MAX_INDEX_SKILLS = 20
 MAX_INDEX_TOKENS = 300
 DESCRIPTION_CHARS = 120  # even alone, a description longer than this is cut

@@ -6,7 +6,7 @@ A message sent before litellm is ready waits for it without blocking the UI.
 
 The app holds the state and Textual's handlers; each concept's work is in its own module:
 session_lifecycle.py (open, resume, welcome), turns.py (a turn's checks, send, cancel),
-approval_panes.py (memory status, approval panes), command_runner.py (slash commands).
+approvals/ (memory status, approval panes, tool requests), command_runner.py (slash commands).
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from textual.worker import Worker, WorkerState
 from hermes import config as config_mod
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import memory_bridge, startup_gc
+from hermes.tui import memory_bridge, quick_add, startup_gc
 from hermes.tui import themes as theme_mod
-from hermes.tui.approval_notices import OPEN_KEY_LABEL
-from hermes.tui.approval_panes import ApprovalPanes
+from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
+from hermes.tui.approvals.coordinator import ApprovalPanes
 from hermes.tui.command_runner import CommandRunner
 from hermes.tui.palette import SlashCommandProvider
 from hermes.tui.screens.chat import AgentEventMessage, ChatScreen, TextArrived
@@ -43,8 +43,8 @@ from hermes.tui.turns import TurnSender
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
-    from hermes.tui.screens.approval import ApprovalScreen
-    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.approvals.memory_pane import ApprovalScreen
+    from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 
 log = logging.getLogger("hermes.tui")
 STYLES = Path(__file__).parent / "styles"
@@ -131,8 +131,10 @@ class HermesApp(App[None]):
         """The chat screen is mounted with the input focused: start the heavy work after it paints.
 
         The memory gauge is read first (two small files, no heavy import), so the first frame
-        already shows it: it is what a person looks for on the first screen."""
-        self.chat.update_status(**memory_bridge.status_gauges(self.cfg))
+        already shows it: it is what a person looks for on the first screen. So is the pending
+        badge of writes staged in earlier sessions (a count of files, no memory import)."""
+        self.chat.update_status(**memory_bridge.status_gauges(self.cfg),
+                                pending=memory_bridge.waiting_count())
         self.call_after_refresh(self._after_first_frame)
 
     def _register_active_theme(self) -> None:
@@ -175,11 +177,18 @@ class HermesApp(App[None]):
         for warning in self.cfg.warnings:
             self.notify(warning, title="Config", severity="warning", timeout=8)
         self.refresh_memory_status()
+        self.run_worker(self._tell_old_pending(), group="pending-notice")
         self.run_worker(self.sessions.load_prompt_history(), group="prompt-history")
         # Hand edits and other processes change the files too; the check is a cheap stat.
         self.set_interval(5.0, self.refresh_memory_status)
         self._start_session()
         self._check_model_server()
+
+    async def _tell_old_pending(self) -> None:
+        """A notice when memory writes have waited more than a day (they are easy to miss)."""
+        summary = await asyncio.to_thread(memory_bridge.pending_summary)
+        if (line := memory_bridge.old_pending_notice(summary)) and self.screen_stack:
+            await self.chat.add_line("notice", f"⏳ {line}")
 
     @work(group="server-check")
     async def _check_model_server(self) -> None:
@@ -199,8 +208,8 @@ class HermesApp(App[None]):
         tune_gc_for_streaming()
         if self.loader.error:
             await self.chat.add_line("error", self.loader.error)
-        if self.chat.status_info.busy.startswith("loading"):
-            self.chat.set_busy("")
+        if self.chat.busy.startswith("loading"):
+            self.chat.busy = ""
 
     @work(group="start", exclusive=True)
     async def _start_session(self) -> None:
@@ -239,16 +248,28 @@ class HermesApp(App[None]):
             title, self.pending_title = self.pending_title, None
             self.call_later(self.runner.apply_title, title)
         if isinstance(event, ev.SessionChanged) and self.agent is not None:  # /new may be read-only
-            chat.set_read_only(self.agent.view.read_only)
+            chat.read_only = self.agent.view.read_only
         chat.post_message(AgentEventMessage(event))
 
-    def send_message(self, text: str, retry: bool = False) -> None:
+    def send_message(self, text: str, retry: bool = False, pasted: tuple[str, ...] = ()) -> None:
         """Start a turn (the chat screen asks with SendRequested; /retry calls this)."""
-        self._send(text, retry)
+        self._send(text, retry, pasted)
         self.chat.turn_active = True
 
     def on_chat_screen_send_requested(self, message: ChatScreen.SendRequested) -> None:
-        self.send_message(message.text, retry=message.retry)
+        self.send_message(message.text, retry=message.retry, pasted=message.pasted)
+
+    async def on_chat_screen_quick_add_requested(self, message: ChatScreen.QuickAddRequested) -> None:
+        """`# text`: written through the gate as the person's own; the gauge follows at once."""
+        entry = message.entry
+        done = await asyncio.to_thread(memory_bridge.quick_add, self.cfg, entry.target,
+                                       entry.text, self.session_id())
+        self.refresh_memory_status()
+        kind, line = quick_add.outcome_line(entry, done.state, done.message)
+        if self.chat.turn_active:  # a line drawn inside the streaming reply would split it
+            self.notify(line, severity="error" if kind == "error" else "information", timeout=6)
+        else:
+            await self.chat.add_line(kind, line)
 
     def on_chat_screen_command_entered(self, message: ChatScreen.CommandEntered) -> None:
         # A worker, so a command can wait for a pane (picker, viewer) to close.
@@ -286,10 +307,10 @@ class HermesApp(App[None]):
             self.chat.turn_active = False
 
     @work(group="turn")
-    async def _send(self, text: str, retry: bool) -> None:
+    async def _send(self, text: str, retry: bool, pasted: tuple[str, ...] = ()) -> None:
         outcome = "cancelled"  # what a cancelled worker leaves
         try:
-            outcome = await self.turns.run(text, retry)
+            outcome = await self.turns.run(text, retry, pasted)
         finally:
             if self.screen_stack and not self._quitting:
                 self.chat.turn_active = False
@@ -304,7 +325,7 @@ class HermesApp(App[None]):
         if not shells:
             self.turns.cancel()
 
-    # ------------------------------------------------------------ approvals (approval_panes.py)
+    # ------------------------------------------------------------ approvals (approvals/coordinator.py)
 
     def refresh_memory_status(self) -> None:
         """Gauges, the pending badge, notice lines and an open pane follow memory on disk."""
@@ -319,6 +340,9 @@ class HermesApp(App[None]):
 
     def on_approval_screen_decision_requested(self, message: ApprovalScreen.DecisionRequested) -> None:
         self.approvals.decide(message)
+
+    def on_approval_screen_edit_submitted(self, message: ApprovalScreen.EditSubmitted) -> None:
+        self.approvals.edit(message)
 
     def on_tool_approval_screen_answered(self, message: ToolApprovalScreen.Answered) -> None:
         self.approvals.answer(message)

@@ -1,6 +1,6 @@
 """What the app's helpers need from the app, as Protocols (the way command_host.py does it).
 
-turns.py, session_lifecycle.py and approval_panes.py are the app's helpers, but each names
+turns.py, session_lifecycle.py and approvals/coordinator.py are the app's helpers, but each names
 only its Protocol here: none of them imports app.py, so no import circle runs through the app,
 not even for the type checker. `HermesApp` satisfies all three (mypy checks that where the app
 builds its helpers).
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from hermes.config import Config
     from hermes.tui.screens.chat import ChatScreen
     from hermes.tui.startup import ClientLoader
-    from hermes.tui.tool_approvals import ToolApprovals
+    from hermes.tui.approvals.tool_requests import ToolApprovals
 
 ResultT = TypeVar("ResultT")
 
@@ -67,7 +67,7 @@ class LifecycleHost(Protocol):
 
 
 class PanesHost(Protocol):
-    """The app as the approval panes see it (approval_panes.ApprovalPanes)."""
+    """The app as the approval panes see it (approvals.coordinator.ApprovalPanes)."""
 
     @property
     def cfg(self) -> Config: ...

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from hermes.tui.screens.chat import ChatScreen
     from hermes.tui.startup import ClientLoader
     from hermes.tui.themes import ThemeLoadResult
-    from hermes.tui.tool_approvals import ToolApprovals
+    from hermes.tui.approvals.tool_requests import ToolApprovals
 
 ResultT = TypeVar("ResultT")
 

@@ -6,8 +6,8 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hermes.tui import commands, memory_bridge, skills_bridge
-from hermes.tui.approval_notices import OPEN_KEY_LABEL
+from hermes.tui import commands, memory_bridge, quick_add, skills_bridge
+from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
     from hermes.agent.session import AgentSession
@@ -29,7 +29,8 @@ FOCUS_HELP = (
 )
 INPUT_HELP = (
     "In the input: @path attaches a project file (Tab completes the path) · !command runs a "
-    "shell command for you and offers its output to the model with your next message."
+    "shell command for you and offers its output to the model with your next message · "
+    + quick_add.HELP + "."
 )
 
 
@@ -200,11 +201,11 @@ class CommandRunner:
             return
         chat = self.app.chat
         shown = len(chat.transcript.items)
-        chat.set_busy("compressing…")
+        chat.busy = "compressing…"
         try:
             child = await agent.compress()
         finally:
-            chat.set_busy("")
+            chat.busy = ""
         # The agent's own notice says how it went ("Conversation compressed: …" or "Compression
         # failed: …"); a second line would repeat it. Let its events render first, then speak
         # only when it said nothing.

@@ -10,15 +10,17 @@ import asyncio
 import logging
 import time
 from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from hermes import paths
-from hermes.config import Config
+from hermes.config import Config, MemoryConfig
 from hermes.tui import skills_bridge
 
 if TYPE_CHECKING:
     from hermes.memory.pending import PendingWrite
+    from hermes.memory.pending_summary import PendingSummary
     from hermes.providers.base import ConclusionView
     from hermes.providers.guard import GuardedProvider
 
@@ -379,3 +381,144 @@ async def forget_conclusion(cfg: Config, conclusion_id: str,
     if error:
         return False, f"Could not forget conclusion {cid}: {error}"
     return False, f"No conclusion {cid} in the {name} user model; /memory lists the ids."
+
+
+# ---------------------------------------------------------------- the person's own writes
+
+
+@dataclass(frozen=True)
+class WriteOutcome:
+    """What a write the person made in the app did: written, staged (waits for approval),
+    unchanged (already so) or refused (the reason says what to do)."""
+
+    state: str  # "written" | "staged" | "unchanged" | "refused"
+    message: str
+    pending_id: str = ""
+
+
+def _person_write(memory: MemoryConfig, origin: str, session_id: str | None,
+                  arguments: dict[str, str]) -> WriteOutcome:
+    """One memory tool call by the person (their own words: the gate's origin "user")."""
+    from hermes.memory import MemoryTool
+
+    try:
+        result = MemoryTool(memory, origin=origin, session_id=session_id).call(arguments)
+    except Exception as exc:  # noqa: BLE001 - a write that fails becomes one line for the person
+        log.exception("memory write failed")
+        return WriteOutcome("refused", f"Not saved: the memory store could not be written ({exc}).")
+    if not result.get("success"):
+        return WriteOutcome("refused", f"Not saved: {result.get('error') or 'the memory layer refused it.'}")
+    usage = f" ({result['usage']})" if isinstance(result.get("usage"), str) else ""
+    if result.get("staged"):
+        return WriteOutcome("staged", f"Staged for approval as {result['pending_id']} "
+                            f"({result.get('reason') or 'waits for you'}); Ctrl+O reviews it.",
+                            str(result["pending_id"]))
+    if not result.get("changed"):
+        return WriteOutcome("unchanged", f"{result.get('message')}{usage}")
+    return WriteOutcome("written", f"{result.get('message')}{usage}")
+
+
+def quick_add(cfg: Config, target: str, text: str, session_id: str | None = None) -> WriteOutcome:
+    """`# text`: add `text` to a store as the person's own write, through the gate."""
+    return _person_write(cfg.memory, "user", session_id,
+                         {"action": "add", "target": target, "content": text})
+
+
+def edit_pending(cfg: Config, pending_id: str, text: str) -> WriteOutcome:
+    """The person edited a staged write in the pane: the edited text goes through the gate as
+    theirs (it is their words now), and the staged record goes once the edit is written or
+    staged in its place. Editing is deciding, so write_approval does not stage it again."""
+    from dataclasses import replace as with_fields
+
+    from hermes.memory import list_pending, reject
+
+    record = next((r for r in list_pending(cfg.memory) if r.id == pending_id), None)
+    if record is None:
+        return WriteOutcome("refused", f"{pending_id} is no longer waiting (decided elsewhere); "
+                            "nothing was changed.")
+    if len(record.changes) != 1 or record.changes[0].action == "remove":
+        return WriteOutcome("refused", "Only a single add or replace can be edited; approve or "
+                            "reject this one as it is.")
+    change = record.changes[0]
+    text = text.strip()
+    if not text:
+        return WriteOutcome("refused", "Not saved: the edited entry is empty. Reject the write (r) "
+                            "to drop it.")
+    arguments = {"action": change.action, "target": change.target, "content": text}
+    if change.action == "replace":
+        arguments["old_text"] = change.before or change.old_text
+    memory = with_fields(cfg.memory, write_approval=False)
+    outcome = _person_write(memory, "editor", record.session_id, arguments)
+    if outcome.state != "refused":
+        reject(cfg.memory, pending_id)  # the edit replaces the staged write
+    return outcome
+
+
+def editable_text(cfg: Config, pending_id: str) -> str | None:
+    """The text the inline editor starts from (None: this write cannot be edited)."""
+    try:
+        record = next((r for r in list_pending(cfg) if r.id == pending_id), None)
+    except MemoryActionError:
+        return None
+    if record is None or len(record.changes) != 1 or record.changes[0].action == "remove":
+        return None
+    return record.changes[0].after or record.changes[0].content
+
+
+# ---------------------------------------------------------------- what waits, and since when
+
+PENDING_QUEUES = ("memory", "skills")  # folders under $HERMES_HOME/pending/, as the memory layer keeps them
+
+
+def waiting_count() -> int:
+    """Writes waiting (memory writes and skill changes), by counting their files: cheap
+    enough for the first frame (no import of the memory layer, no record read)."""
+    base = paths.hermes_home() / "pending"
+    total = 0
+    for queue in PENDING_QUEUES:
+        try:
+            total += sum(1 for _ in (base / queue).glob("*.json"))
+        except OSError:
+            continue
+    return total
+
+
+def pending_summary() -> PendingSummary:
+    """How many writes wait for approval, and how long the oldest has waited (never raises)."""
+    from hermes.memory.pending_summary import pending_summary as summary
+
+    return summary()
+
+
+OLD_PENDING = timedelta(days=1)
+
+
+def old_pending_notice(summary: PendingSummary, now: datetime | None = None) -> str:
+    """`3 writes are waiting for approval since Nov 28 — press Ctrl+O …` when the oldest has
+    waited more than a day; "" otherwise."""
+    waiting, age = summary
+    if not waiting or age is None or age <= OLD_PENDING:
+        return ""
+    now = now or datetime.now(UTC)
+    local = (now - age).astimezone()
+    day = f"{local:%b} {local.day}" + (f", {local.year}" if local.year != now.year else "")
+    writes = "write" + ("s" if waiting != 1 else "")
+    verb = "is" if waiting == 1 else "are"
+    return (f"{waiting} {writes} {verb} waiting for approval since {day} — press Ctrl+O "
+            "(or /memory pending) to review")
+
+
+# ---------------------------------------------------------------- ages of entries
+
+
+def entry_ages(cfg: Config, stores: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """target → entry → its written / last-confirmed line (`written 2026-11-28 · confirmed
+    3 d ago`), from the journal; empty when the journal cannot be read (no date is guessed)."""
+    from hermes.memory.ages import age_line, read_ages
+
+    try:
+        ages = read_ages(cfg.memory, stores)
+    except Exception:  # noqa: BLE001 - the viewer shows the entries without dates rather than fail
+        log.exception("reading the entries' ages failed")
+        return {}
+    return {target: {a.entry: age_line(a) for a in found} for target, found in ages.items()}

@@ -6,7 +6,9 @@ input must stay live); the app waits for its background import instead (see Comm
 
 from __future__ import annotations
 
-EXAMPLES = "e.g. openai/gpt-4.1, anthropic/claude-sonnet-4-5, ollama_chat/qwen2.5"
+from hermes.config.model_providers import EXAMPLE_MODELS
+
+EXAMPLES = f"e.g. {EXAMPLE_MODELS}"
 
 
 def model_problem(name: str) -> str | None:

@@ -103,7 +103,7 @@ class SessionLifecycle:
         view = new.view
         if view.read_only:
             await app.chat.add_line("error", view.read_only)
-        app.chat.set_read_only(view.read_only)
+        app.chat.read_only = view.read_only
         app.chat.update_status(
             model=view.model, title=view.title or "", project=view.project_name,
             context_window=view.context_window or app.chat.status_info.context_window,

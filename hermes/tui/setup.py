@@ -3,30 +3,11 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 
 from hermes.config import Config, ModelConfig
+from hermes.config.model_providers import BY_NAME
 
 
-@dataclass(frozen=True)
-class Provider:
-    id: str
-    label: str
-    example_model: str
-    key_env: str  # "" = no key needed
-    needs_api_base: bool = False
-
-
-PROVIDERS: tuple[Provider, ...] = (
-    Provider("openai", "OpenAI", "openai/gpt-4.1", "OPENAI_API_KEY"),
-    Provider("anthropic", "Anthropic", "anthropic/claude-sonnet-4-5", "ANTHROPIC_API_KEY"),
-    Provider("openrouter", "OpenRouter", "openrouter/anthropic/claude-sonnet-4.5", "OPENROUTER_API_KEY"),
-    Provider("ollama", "Ollama (local, no key)", "ollama_chat/qwen2.5", ""),
-    Provider("compatible", "OpenAI-compatible server (llama.cpp, vLLM, LM Studio)",
-             "openai/local-model", "", needs_api_base=True),
-)
-
-BY_ID = {p.id: p for p in PROVIDERS}
 def key_env_for(model: ModelConfig) -> str | None:
     """The variable that must hold the model's key; None when it needs none (the agent's rule)."""
     from hermes.agent.llm import key_env_for as agent_rule  # litellm is not imported by this
@@ -52,7 +33,7 @@ def model_settings(provider_id: str, model: str, api_base: str, *, has_key: bool
                    ) -> dict[str, str]:
     """The `model:` section to save for a provider choice (a keyless OpenAI-compatible server
     gets no api_key_env, so nothing waits for a key it does not need)."""
-    provider = BY_ID[provider_id]
+    provider = BY_NAME[provider_id]
     name = model.strip() or provider.example_model
     if provider_id == "compatible" and "/" not in name:
         name = f"openai/{name}"

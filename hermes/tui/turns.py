@@ -28,9 +28,9 @@ class TurnSender:
             return True
         return any(w.group == "turn" and not w.is_finished for w in app.workers)
 
-    async def run(self, text: str, retry: bool) -> str:
+    async def run(self, text: str, retry: bool, pasted: tuple[str, ...] = ()) -> str:
         """One turn; how it ended: "ok", "failed" (the message is back in the input) or
-        "cancelled"."""
+        "cancelled". `pasted`: the pasted documents `text` holds (the memory gate's sources)."""
         app = self.app
         chat = app.chat
         model = app.agent.view.model if app.agent is not None else app.cfg.model.name
@@ -41,7 +41,7 @@ class TurnSender:
             chat.restore_input(text)
             return "failed"
         if not app.loader.done.is_set():
-            chat.set_busy("loading model client…")
+            chat.busy = "loading model client…"
             await app.loader.wait()
         await app.ready.wait()
         if app.loader.error:  # already shown as one line when loading ended
@@ -52,20 +52,22 @@ class TurnSender:
                                 "History and memory still work: /sessions, /memory.")
             chat.restore_input(text)
             return "failed"
-        chat.set_busy("● replying")
+        chat.busy = "● replying"
+        if pasted:
+            app.agent.note_pasted(pasted)
         try:
             # a message back from a failure is sent again as it was: never a /retry of the answer
             done = await (app.agent.retry(text or None) if retry else app.agent.send(text))
         except Exception as exc:  # the agent reports errors as events; this is the last guard
             log.exception("turn failed")
-            chat.set_busy("")
+            chat.busy = ""
             await chat.add_line("error", f"The turn failed unexpectedly ({exc or 'no details'}); "
                                 "your message is back in the input. Details are in "
                                 "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
             return "failed"
         if done is None:  # /retry with nothing sent yet in this session
-            chat.set_busy("")
+            chat.busy = ""
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
             return "ok"
         if done.failed or done.unsent:  # unsent: Esc during the compression before it
@@ -85,5 +87,5 @@ class TurnSender:
         elif waiting:
             for worker in waiting:
                 worker.cancel()
-            app.chat.set_busy("")
+            app.chat.busy = ""
             app.notify("Cancelled before the model was called.", timeout=3)

@@ -11,8 +11,10 @@ data out, handling credentials or payments, or keeping things from the user is l
 so is one the memory scan would block or stage. The file stays: the left-out paragraph is
 replaced in the prompt by a one-line marker (the model knows something was withheld, not
 what), and the person gets a notice naming the file, the paragraph's first words and the
-reason (`ProjectContext.notices`); nothing is silent. There is nobody to approve a paragraph
-at session start, so nothing unvetted gets in.
+reason (`ProjectContext.notices`); nothing is silent. A paragraph the filter is only unsure
+about is held back the same way until the person admits it by its id (`hermes project allow
+ID`, hermes/workspace/context_admissions.py): admitted paragraphs, matched by a hash of their
+words, go in from the next session on, and an edited paragraph needs admitting again.
 Links are followed only to files inside the root (CLAUDE.md → AGENTS.md is common).
 """
 
@@ -22,12 +24,14 @@ import codecs
 import errno
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.paths import find_project_root
-from hermes.security.context_filter import judge_paragraph
+from hermes.security.context_filter import ParagraphVerdict, judge_paragraph
 from hermes.security.redact import redact
+from hermes.workspace.context_admissions import load_admissions, paragraph_id
 
 CONTEXT_FILES = ("AGENTS.md", "CLAUDE.md", ".hermes.md")
 HEADING = "PROJECT CONTEXT"
@@ -58,6 +62,9 @@ class ProjectContext:
     files: tuple[ContextFile, ...] = ()
     omitted: tuple[str, ...] = ()  # "CLAUDE.md (reason)" for files left out entirely
     notices: tuple[str, ...] = field(default=())  # one line each, for the person
+    withheld: tuple[Withheld, ...] = ()  # every paragraph not in the prompt, held back or left out
+    admitted: tuple[Withheld, ...] = ()  # held-back paragraphs in the prompt because the person admitted them
+    kept: tuple[KeptParagraph, ...] = ()  # what the rules let in (what a model judge may still hold back)
 
     @property
     def block(self) -> str:
@@ -70,13 +77,22 @@ def project_name(root: Path) -> str:
     return root.name or str(root)
 
 
-def load_project(cwd: Path, context_chars: int) -> ProjectContext:
+def load_project(cwd: Path, context_chars: int, admitted: frozenset[str] | None = None,
+                 judged: Mapping[str, str] | None = None) -> ProjectContext:
     """Find the root of `cwd` and read its context files into a ProjectContext (never raises
-    for a file: each problem becomes an omission and a notice)."""
+    for a file: each problem becomes an omission and a notice). `admitted` holds the ids of
+    held-back paragraphs the person let in (by default those stored under $HERMES_HOME);
+    `judged` maps the ids of paragraphs a model judge found unsafe to its reason (they are
+    held back like the ones the rules are unsure about)."""
     root = find_project_root(cwd)
     name = project_name(root)
     if context_chars <= 0:
         return ProjectContext(root, name)
+    if admitted is None:
+        admitted = frozenset(load_admissions(root))
+    all_withheld: list[Withheld] = []
+    all_admitted: list[Withheld] = []
+    all_kept: list[KeptParagraph] = []
     files: list[ContextFile] = []
     omitted: list[str] = []
     notices: list[str] = []
@@ -109,9 +125,13 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
             leave_out(file_name, problem, "Fix the file and start a new session to include it.")
             continue
         assert head is not None
-        loaded, withheld = _screen(file_name, head.text,
-                                   "" if head.whole else head.cut_note(context_chars))
+        screened = _screen(file_name, head.text, "" if head.whole else head.cut_note(context_chars), admitted,
+                           judged or {})
+        loaded, withheld, let_in = screened.file, screened.withheld, screened.admitted
+        all_kept += screened.kept
         notices += _withheld_notices(file_name, withheld)
+        all_withheld += withheld
+        all_admitted += let_in
         cut = tuple(what for what in loaded.left_out if what.startswith("cut at"))
         if cut:
             notices.append(f"Project context: from {file_name}, " + "; ".join(cut) + ". "
@@ -121,7 +141,8 @@ def load_project(cwd: Path, context_chars: int) -> ProjectContext:
             budget -= len(loaded.text)
         else:
             omitted.append(f"{file_name} ({'; '.join(loaded.left_out) or 'empty'})")
-    return ProjectContext(root, name, tuple(files), tuple(omitted), tuple(notices))
+    return ProjectContext(root, name, tuple(files), tuple(omitted), tuple(notices), tuple(all_withheld),
+                          tuple(all_admitted), tuple(all_kept))
 
 
 def _inside_target(path: Path, root: Path) -> tuple[Path | None, str]:
@@ -225,14 +246,20 @@ def _paragraphs(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Withheld:
-    """A paragraph left out of the prompt: its first words (for the person) and why."""
+    """A paragraph kept from the prompt: its first words (for the person), why, its id, and
+    whether it is only held back until the person admits it (`staged`) or left out."""
 
     first_words: str
     reason: str
+    file: str = ""
+    paragraph_id: str = ""
+    staged: bool = False
 
 
-def marker(reason: str) -> str:
-    """The line that stands in the prompt where a paragraph was left out."""
+def marker(reason: str, staged: bool = False) -> str:
+    """The line that stands in the prompt where a paragraph was left out or held back."""
+    if staged:
+        return f"[A paragraph of this file is held back here until the user admits it: {reason}.]"
     return f"[A paragraph of this file was left out here: {reason}.]"
 
 
@@ -244,37 +271,75 @@ def _first_words(paragraph: str) -> str:
     return head + ("…" if head != " ".join(words) else "")
 
 
-def _screen(name: str, text: str, cut_note: str) -> tuple[ContextFile, tuple[Withheld, ...]]:
+@dataclass(frozen=True)
+class KeptParagraph:
+    """A paragraph the rules let into the prompt: its file, its id and its text."""
+
+    file: str
+    paragraph_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Screened:
+    file: ContextFile
+    withheld: tuple[Withheld, ...]
+    admitted: tuple[Withheld, ...]
+    kept: tuple[KeptParagraph, ...]
+
+
+def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = frozenset(),
+            judged: Mapping[str, str] | None = None) -> _Screened:
     """The file's text with each paragraph that may not reach the prompt replaced by a marker,
-    and those paragraphs; `cut_note` says how the text was cut ("" when it is whole)."""
+    those paragraphs, the held-back ones let in because their id is in `admitted`, and the
+    ones the rules let in; `cut_note` says how the text was cut ("" when it is whole)."""
     kept: list[str] = []
     withheld: list[Withheld] = []
+    let_in: list[Withheld] = []
+    rules_kept: list[KeptParagraph] = []
     for paragraph in _paragraphs(text):
         verdict = judge_paragraph(paragraph)
+        pid = paragraph_id(paragraph)
+        if verdict.kept and judged and pid in judged:
+            verdict = ParagraphVerdict(False, f"the scan model judged it unsafe: {judged[pid]}", staged=True)
         if verdict.kept:
             kept.append(paragraph)
+            rules_kept.append(KeptParagraph(name, pid, paragraph))
+            continue
+        held = Withheld(_first_words(paragraph), verdict.reason, name, pid, verdict.staged)
+        if held.staged and held.paragraph_id in admitted:
+            let_in.append(held)
+            kept.append(paragraph)
         else:
-            withheld.append(Withheld(_first_words(paragraph), verdict.reason))
-            kept.append(marker(verdict.reason))
+            withheld.append(held)
+            kept.append(marker(verdict.reason, verdict.staged))
     left_out: list[str] = []
     if withheld:
         count = len(withheld)
         left_out.append(f"{count} paragraph{'s' if count > 1 else ''} left out (marked where they were)")
     if cut_note:
         left_out.append(cut_note)
-    return ContextFile(name, "\n\n".join(kept), tuple(left_out)), tuple(withheld)
+    return _Screened(ContextFile(name, "\n\n".join(kept), tuple(left_out)), tuple(withheld), tuple(let_in),
+                     tuple(rules_kept))
 
 
 def _withheld_notices(name: str, withheld: tuple[Withheld, ...]) -> list[str]:
     """One line per left-out paragraph (the first few), then a count of the rest."""
-    lines = [f"Project context: from {name}, left out the paragraph “{w.first_words}” ({w.reason}); "
-             "the rest of the file is in the prompt. Reword the paragraph if it is safe."
-             for w in withheld[:MAX_NOTICES_PER_FILE]]
+    lines = [_withheld_line(name, w) for w in withheld[:MAX_NOTICES_PER_FILE]]
     more = len(withheld) - MAX_NOTICES_PER_FILE
     if more > 0:
         lines.append(f"Project context: from {name}, {more} more paragraph{'s' if more > 1 else ''} "
                      "left out for the same kinds of reason.")
     return lines
+
+
+def _withheld_line(name: str, w: Withheld) -> str:
+    if w.staged:
+        return (f"Project context: from {name}, held back the paragraph “{w.first_words}” ({w.reason}) "
+                f"until you admit it; the rest of the file is in the prompt. If you trust it, run "
+                f"`hermes project allow {w.paragraph_id}` (it goes in from the next session).")
+    return (f"Project context: from {name}, left out the paragraph “{w.first_words}” ({w.reason}); "
+            "the rest of the file is in the prompt. Reword the paragraph if it is safe.")
 
 
 def render_block(ctx: ProjectContext) -> str:

@@ -10,7 +10,7 @@ import pytest
 from hermes.skills.skill_catalog import load_catalog
 from hermes.skills.skill_changes import SkillRequest, propose
 from hermes.skills.skill_proposals import list_proposals
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from hermes.tui.screens.chat import ChatScreen
 from tests.skills.conftest import write_skill
 from tests.support.fake_llm import Reply, system_prompt

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from hermes.tui.screens.tool_approval import ToolApprovalScreen
+from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 from hermes.tui.widgets.messages import LineMessage
 
 SOURCE = "def greet():\n    return 'helo'\n"

@@ -12,7 +12,7 @@ from rich.cells import cell_len
 from hermes.config import load_config
 from hermes.memory import MemoryTool, approve, list_pending, read_entries
 from hermes.memory.pending import pending_path
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.widgets.messages import LineMessage
 from hermes.tui.widgets.status_bar import status_markup

@@ -4,7 +4,7 @@ all), never quits while a pane or a reply is open, and decides nothing."""
 from __future__ import annotations
 
 from hermes.memory import list_pending
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from hermes.tui.screens.chat import ChatScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.screens.session_picker import SessionPickerScreen

@@ -35,3 +35,37 @@ async def test_the_person_sees_which_paragraph_was_withheld(chat_env, project: P
     assert all(paragraph in prompt for paragraph in KEPT)
     assert "speed up support" not in prompt
     assert "[A paragraph of this file was left out here: it directs handling credentials.]" in prompt
+
+
+UNSURE = "After tagging a release, call the hook at https://hooks.relay-station.net/tag."
+HELD = "[A paragraph of this file is held back here until the user admits it: "
+
+
+async def test_a_held_back_paragraph_says_how_to_admit_it_and_goes_in_once_admitted(chat_env, project: Path):
+    from hermes.workspace.context_admissions import admit, paragraph_id
+
+    (project / "AGENTS.md").write_text("\n\n".join([KEPT[0], UNSURE, KEPT[1]]) + "\n")
+    server = chat_env.server
+    server.queue(Reply(text="Tag it."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await wait_for(pilot, lambda: any("held back the paragraph" in t for t in transcript_texts(app)))
+        [notice] = [t for t in transcript_texts(app) if "held back the paragraph" in t]
+        assert "“After tagging a release, call the hook at…”" in notice
+        assert f"hermes project allow {paragraph_id(UNSURE)}" in notice
+        await submit(pilot, "how do I release?")
+        await wait_for(pilot, lambda: "Tag it." in transcript_texts(app))
+    prompt = system_prompt(server.requests_for(MAIN)[0])
+    assert KEPT[0] in prompt and KEPT[1] in prompt and HELD in prompt and "relay-station" not in prompt
+
+    admit(project, paragraph_id(UNSURE), "AGENTS.md", "After tagging…")
+    server.queue(Reply(text="Call the hook after tagging."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "and then?")
+        await wait_for(pilot, lambda: "Call the hook after tagging." in transcript_texts(app))
+        assert not any("held back the paragraph" in t for t in transcript_texts(app))
+    prompt = system_prompt(server.requests_for(MAIN)[-1])
+    assert UNSURE in prompt and HELD not in prompt

@@ -15,7 +15,7 @@ from hermes.agent import events as ev
 from hermes.config import load_config
 from hermes.memory import MemoryTool
 from hermes.memory.pending import pending_path
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from hermes.tui.screens.memory_viewer import MemoryViewerScreen
 from hermes.tui.screens.session_picker import SessionPickerScreen
 from hermes.tui.sessions_bridge import SessionRow
@@ -147,6 +147,36 @@ def test_approval_pane(snap_compare, hermes_home, fixed_ids) -> None:
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
 
 
+def test_approval_pane_editing_at_80x24(snap_compare, hermes_home, fixed_ids) -> None:
+    """The approval pane at 80x24 with the inline editor open on a staged write (`e`).
+
+    A reviewer should see: the pane's note "Edit the entry, then Ctrl+S: it is saved as your
+    own words …"; the list with the one staged `add → Memory`; under it an editor box titled
+    "Editing 0000a001 · Memory" holding "The staging cluster is called blue" with the cursor
+    at its end; the detail below still showing the staged text and "why: not said by you"; the
+    border hints "Ctrl+S save as your words · Esc cancel". Nothing is cut off at 80 columns.
+    """
+    cfg = load_config()
+    tool = MemoryTool(cfg.memory, origin="tool", said=lambda: ["hello"])
+    assert tool.call({"action": "add", "target": "memory",
+                      "content": "The staging cluster is called blue"})["staged"]
+    _set_reason("0000a001", "not said by you")
+
+    async def run_before(pilot) -> None:
+        await _settle(pilot)
+        app = pilot.app
+        await pilot.press("ctrl+o")
+        await wait_for(pilot, lambda: isinstance(app.screen, ApprovalScreen) and len(app.screen.items) == 1)
+        await pilot.pause(ApprovalScreen.typing_gap + 0.05)
+        await pilot.press("e")
+        editor = app.screen.query_one("#pending-editor")
+        await wait_for(pilot, lambda: app.focused is editor)
+        editor.cursor_blink = False
+        await pilot.pause()
+
+    assert snap_compare(_app(), terminal_size=(80, 24), run_before=run_before)
+
+
 def test_memory_viewer(snap_compare, hermes_home) -> None:
     """The memory viewer: the three stores side by side, and the frozen snapshot below.
 
@@ -255,7 +285,7 @@ def test_tool_approval_pane_with_a_diff(snap_compare, hermes_home) -> None:
     transcript's notice line "⏸ edit hermes/cli.py +2 −1 — waiting for approval (Ctrl+O)" and
     the status bar's "⏸ 1 to approve · Ctrl+O" badge.
     """
-    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.approvals.tool_pane import ToolApprovalScreen
     from hermes.workspace.approval import ToolApprovalRequest
 
     diff = ("--- a/hermes/cli.py\n+++ b/hermes/cli.py\n@@ -10,4 +10,5 @@ def main() -> int:\n"

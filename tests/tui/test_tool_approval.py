@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from hermes.tui.screens.pane import TYPING_NOTE
-from hermes.tui.screens.tool_approval import ToolApprovalScreen
-from hermes.tui.tool_approvals import ToolApprovals
+from hermes.tui.approvals.tool_pane import ToolApprovalScreen
+from hermes.tui.approvals.tool_requests import ToolApprovals
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 from tests.support.fake_llm import Reply, call, tool_results
 from tests.tui.conftest import MAIN, SIZE, ChatEnv, make_app, ready, submit, transcript_texts, wait_for

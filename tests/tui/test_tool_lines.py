@@ -12,7 +12,7 @@ from typing import Any
 
 from hermes.agent import events as ev
 from hermes.toolspec import ToolCall
-from hermes.tui.screens.tool_approval import ToolApprovalScreen
+from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 from hermes.tui.stored_tool_lines import stored_tool_item
 from hermes.toolspec import ToolDisplay
 from hermes.tui.widgets.tool_lines import (

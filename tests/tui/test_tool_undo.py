@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from hermes.tui.screens.tool_approval import ToolApprovalScreen
+from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 from tests.support.fake_llm import Reply, call
 from tests.tui.conftest import SIZE, ChatEnv, make_app, mid_reply, ready, submit, transcript_texts, wait_for
 from tests.tui.project_repo import SOURCE, notice_lines, read_the_pane

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from hermes.config import load_config
 from hermes.memory import list_pending, read_entries
-from hermes.tui.screens.approval import ApprovalScreen
-from hermes.tui.screens.tool_approval import ToolApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
+from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 from tests.support.fake_llm import Reply, call, tool_results
 from tests.tui.conftest import MAIN, SIZE, make_app, ready, submit, transcript_texts, wait_for
 from tests.tui.project_repo import git, notice_lines, pane_text, read_the_pane

@@ -1,9 +1,10 @@
 """The chat screen: transcript, completion list, input and status bar; agent events go to its renderers.
 
-Attributes down, messages up: the app sets the screen's state (`status_info`, `cfg`,
-`read_only`, `turn_active`) and posts agent events to it; the screen asks the app for
-things only by posting messages (`SendRequested`, `CommandEntered`, `CancelRequested`, …).
-The screen never imports the app.
+Attributes down, messages up: the app sets the screen's state (`status_info`, `busy`,
+`read_only`, `turn_active`: reactives, and the widgets that show them are bound to them with
+`data_bind`; and `cfg`) and posts agent events to it; the screen asks the app for things only
+by posting messages (`SendRequested`, `CommandEntered`, `CancelRequested`, …). The screen
+never imports the app.
 """
 
 from __future__ import annotations
@@ -24,10 +25,10 @@ from textual.widgets import Input, Static, TextArea
 
 from hermes.agent import events as ev
 from hermes.config import Config
-from hermes.tui import commands, input_sources, prompt_history
-from hermes.tui.approval_notices import OPEN_KEY, ApprovalNotices
+from hermes.tui import commands, input_sources, prompt_history, quick_add
+from hermes.tui.approvals.memory_notices import OPEN_KEY, ApprovalNotices
 from hermes.tui.text_stream import TextBuffer
-from hermes.tui.tool_approvals import ToolRequestShown
+from hermes.tui.approvals.tool_requests import ToolRequestShown
 from hermes.tui.screens.event_renderers import EventRenderers
 from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
@@ -95,17 +96,33 @@ class ChatScreen(Screen[None]):
 
     # What the status bar shows; the bar's `info` is bound to it (data_bind). Set by the app.
     status_info: var[StatusInfo] = var(StatusInfo)
+    # What runs, shown first in the status bar ("● replying", "loading model client…"; "" = idle)
+    busy: var[str] = var("")
+    # Why messages cannot be sent in this session ("" when they can); the input's placeholder says so
+    read_only: var[str] = var("")
+    # A turn runs or waits to run. Set by the app, and here too at once on sending, so a second
+    # Enter before the app has started the turn is queued, not sent beside it.
+    turn_active: var[bool] = var(False)
 
     class Ready(Message):
         """The screen is mounted with the input focused: heavy start-up work may begin."""
 
     class SendRequested(Message):
-        """Send `text` to the model (`retry`: run the last message again)."""
+        """Send `text` to the model (`retry`: run the last message again); `pasted` are the
+        pasted documents it holds (sources for the memory gate, not the person's words)."""
 
-        def __init__(self, text: str, retry: bool = False) -> None:
+        def __init__(self, text: str, retry: bool = False, pasted: tuple[str, ...] = ()) -> None:
             super().__init__()
             self.text = text
             self.retry = retry
+            self.pasted = pasted
+
+    class QuickAddRequested(Message):
+        """`# text` was entered: save it to memory as the person's own write (no model turn)."""
+
+        def __init__(self, entry: quick_add.QuickAdd) -> None:
+            super().__init__()
+            self.entry = entry
 
     class CommandEntered(Message):
         """A slash line was entered; the app runs it."""
@@ -138,10 +155,6 @@ class ChatScreen(Screen[None]):
         super().__init__(id="chat")
         self.cfg = cfg  # the app's config; the app replaces it when it reloads config
         self._completion_choices = completion_choices or (lambda _text: {})
-        self.read_only = ""  # set by the app: why messages cannot be sent, "" when they can
-        # Set by the app while a turn runs or waits to run; set here too at once on sending, so
-        # a second Enter before the app has started the turn is queued, not sent beside it.
-        self.turn_active = False
         self.renderers = EventRenderers(self)  # the turn's drawing state: reply, tool lines
         self.failed_text: str | None = None
         self.failed_in_input = False  # the failed message is what the input holds
@@ -154,14 +167,15 @@ class ChatScreen(Screen[None]):
         self._sent: tuple[str, str, list[input_sources.Source]] | None = None  # composed, typed, held
         self._files: tuple[float, list[str]] | None = None  # the project's files, for @path
         self._completing_path = False
+        self._pasted: dict[str, tuple[str, ...]] = {}  # message → the pasted documents it holds
 
     def compose(self) -> ComposeResult:
         yield Static(id="welcome")
         yield Transcript(id="transcript")
         yield QueuedMessages(id="queued")
         yield Suggestions(id="suggestions")
-        yield PromptInput(id="prompt")
-        yield StatusBar(id="status").data_bind(info=ChatScreen.status_info)
+        yield PromptInput(id="prompt").data_bind(read_only_reason=ChatScreen.read_only)
+        yield StatusBar(id="status").data_bind(info=ChatScreen.status_info, busy=ChatScreen.busy)
 
     def on_mount(self) -> None:
         self.query_one(Suggestions).display = False
@@ -174,11 +188,6 @@ class ChatScreen(Screen[None]):
     def update_status(self, **changes: Any) -> None:
         """Change some status bar fields (names as in StatusInfo); the bar follows by itself."""
         self.status_info = replace(self.status_info, **changes)
-
-    def set_read_only(self, reason: str) -> None:
-        """Why messages cannot be sent in this session ("" when they can); the input says so."""
-        self.read_only = reason
-        self.prompt.set_read_only(reason)
 
     @property
     def prompt(self) -> PromptInput:
@@ -238,7 +247,8 @@ class ChatScreen(Screen[None]):
             if chosen is not None:
                 self.prompt.set_text(chosen + " ")
             elif message.key == "enter":
-                self.post_message(PromptInput.Submitted(self.prompt.full_text))
+                self.post_message(PromptInput.Submitted(self.prompt.full_text,
+                                                        self.prompt.pasted_now()))
             return
         if message.key == "enter" and (chosen is None or chosen == typed):
             self._hide_suggestions()
@@ -277,6 +287,12 @@ class ChatScreen(Screen[None]):
         if is_shell_line(text):  # the person's own command: no approval, output shown here
             self.post_message(self.ShellRequested(text.strip()[1:].strip()))
             return
+        entry = quick_add.parse(text, message.pasted)
+        if entry is not None:  # `# text`: saved at once, no model turn
+            self.post_message(self.QuickAddRequested(entry))
+            return
+        if message.pasted:
+            self._pasted[text] = message.pasted
         if self.turn_active:
             # Drawn inside the streaming reply it would split it; it waits for the turn instead.
             self.queued.append(text)
@@ -301,12 +317,13 @@ class ChatScreen(Screen[None]):
         self.hide_welcome()
         self.transcript.anchor()  # sending follows the stream again, even when scrolled up
         await self.transcript.add(TranscriptItem("user", text.rstrip()))
+        pasted = self._pasted.pop(text, ())
         composed = await self._with_sources(text)
         retry = composed == self.failed_text
         self.failed_text = None
         self.failed_in_input = False
         self.turn_active = True
-        self.post_message(self.SendRequested(composed, retry=retry))
+        self.post_message(self.SendRequested(composed, retry=retry, pasted=pasted))
 
     async def _with_sources(self, text: str) -> str:
         """The message as sent: the typed text, then the files its @paths name, the !cmd
@@ -436,9 +453,6 @@ class ChatScreen(Screen[None]):
     async def on_tool_request_shown(self, message: ToolRequestShown) -> None:
         """A tool asks for approval: its notice line goes in after the tool's own line."""
         message.waiting.item = (await self.add_line("notice", message.waiting.text)).item
-
-    def set_busy(self, text: str) -> None:
-        self.update_status(busy=text)
 
     def restore_input(self, text: str) -> None:
         """Put a failed message back so it can be sent again (Enter re-sends without duplicating).

@@ -10,6 +10,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from hermes import config as config_mod
 from hermes.config import Config
+from hermes.config.model_providers import BY_NAME, BY_PREFIX, SETUP_PROVIDERS, ModelProvider
 from hermes.tui import setup as setup_mod
 from hermes.tui.screens.pane import Pane
 
@@ -36,15 +37,15 @@ class SetupScreen(Pane[bool]):
         with Vertical(classes="pane setup-pane", id="setup-pane") as pane:
             pane.border_title = "Set up a model"
             pane.border_subtitle = "Enter save · Esc skip (history and memory still work)"
-            yield Static(self._hint(setup_mod.BY_ID[provider]), classes="pane-hint", id="setup-hint")
+            yield Static(self._hint(BY_NAME[provider]), classes="pane-hint", id="setup-hint")
             # above the form: seen at once, even on a short terminal where the form scrolls
             yield Static("", id="setup-error")
             with Vertical(id="setup-form"):
                 yield Label("Provider")
-                yield Select([(p.label, p.id) for p in setup_mod.PROVIDERS], value=provider,
+                yield Select([(p.label, p.name) for p in SETUP_PROVIDERS], value=provider,
                              allow_blank=False, id="setup-provider")
                 yield Label("Model (litellm name)")
-                yield Input(current.name, placeholder=setup_mod.BY_ID[provider].example_model,
+                yield Input(current.name, placeholder=BY_NAME[provider].example_model,
                             id="setup-model")
                 yield Label("API base (for an OpenAI-compatible server)", id="setup-base-label")
                 yield Input(current.api_base, placeholder="http://localhost:8080/v1", id="setup-base")
@@ -81,7 +82,7 @@ class SetupScreen(Pane[bool]):
         select = next(selects, None)
         if select is None:  # a late message after the pane closed
             return
-        provider = setup_mod.BY_ID[str(select.value)]
+        provider = BY_NAME[str(select.value)]
         self._say("")  # the previous provider's error is beside the point now
         base = provider.needs_api_base
         self.query_one("#setup-base").display = base
@@ -99,7 +100,7 @@ class SetupScreen(Pane[bool]):
         shown.update(error)
         shown.display = bool(error)
 
-    def _hint(self, provider: setup_mod.Provider) -> str:
+    def _hint(self, provider: ModelProvider) -> str:
         """The line on top; a missing-key reason only while the chosen provider needs a key
         (a key-less local server makes "no key for openai/…" beside the point)."""
         reason = self.reason if provider.key_env or not self.reason.startswith("No key") else ""
@@ -115,7 +116,7 @@ class SetupScreen(Pane[bool]):
     @on(Button.Pressed, "#setup-save")
     def action_save(self) -> None:
         provider_id = str(self.query_one("#setup-provider", Select).value)
-        provider = setup_mod.BY_ID[provider_id]
+        provider = BY_NAME[provider_id]
         model = self.query_one("#setup-model", Input).value
         base = self.query_one("#setup-base", Input).value
         key = self.query_one("#setup-key", Input).value.strip()
@@ -148,6 +149,5 @@ def _guess_provider(model: str, api_base: str) -> str:
     if api_base:
         return "compatible"
     prefix = model.split("/", 1)[0] if "/" in model else ""
-    if prefix.startswith("ollama"):
-        return "ollama"
-    return prefix if prefix in setup_mod.BY_ID else "openai"
+    provider = BY_PREFIX.get(prefix)
+    return provider.name if provider is not None and provider.in_setup else "openai"

@@ -2,6 +2,10 @@
 
 A long paste is shown as one label (`[Pasted 412 lines]`) so the input stays readable; the
 message sent holds the full text, and Ctrl+G puts the full text back into the input.
+
+What was pasted is a document, not the person's claim: the input remembers each paste of a
+few words or more, and `Submitted` carries the ones the message still holds (`pasted`), so
+the memory write gate can tell them from what the person typed.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import TextArea
 
 
@@ -40,6 +45,32 @@ def paste_label(text: str, taken: set[str]) -> str:
         n += 1
         label = f"[Pasted {what} #{n}]"
     return label
+
+
+# A paste this short (a path, a name, a number) is part of what the person is typing; a
+# longer one, or one with a line break, is a document they brought in.
+DOCUMENT_MIN_WORDS = 4
+
+
+def is_document(text: str) -> bool:
+    """Whether a paste counts as a pasted document (a source) rather than typing."""
+    return "\n" in text.strip() or len(text.split()) >= DOCUMENT_MIN_WORDS
+
+
+def pasted_spans(text: str, pasted: list[str]) -> tuple[str, ...]:
+    """The pasted documents that `text` still holds: each whole paste, or, of one edited
+    since, its lines that are still there unchanged."""
+    found: list[str] = []
+    for block in pasted:
+        block = block.strip("\n")
+        if not block.strip():
+            continue
+        if block in text:
+            found.append(block)
+            continue
+        found += [line for line in block.splitlines()
+                  if line.strip() and is_document(line) and line in text]
+    return tuple(dict.fromkeys(found))
 
 
 def expand_pastes(text: str, pastes: dict[str, str]) -> str:
@@ -94,6 +125,7 @@ class PromptInput(TextArea):
     @dataclass
     class Submitted(Message):
         text: str
+        pasted: tuple[str, ...] = ()  # the pasted documents `text` holds (see pasted_spans)
 
     @dataclass
     class CompletionKey(Message):
@@ -107,6 +139,10 @@ class PromptInput(TextArea):
 
         key: str
 
+    # Why messages cannot be sent ("" when they can); bound to the chat screen's `read_only`.
+    # Not TextArea's own `read_only`: commands such as /new still run from the input.
+    read_only_reason: reactive[str] = reactive("", layout=False)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, soft_wrap=True, tab_behavior="focus", show_line_numbers=False,
                          compact=True, highlight_cursor_line=False)
@@ -114,15 +150,17 @@ class PromptInput(TextArea):
         self.completing = False  # set by the screen when suggestions are visible
         self.placeholder = PLACEHOLDER
         self.pastes: dict[str, str] = {}  # label shown in the input → the text pasted
+        self.pasted: list[str] = []  # every pasted document since the input was last cleared
 
-    def set_read_only(self, reason: str) -> None:
-        """Say in the input itself when messages cannot be sent (commands such as /new still run)."""
+    def watch_read_only_reason(self, reason: str) -> None:
+        """Say in the input itself when messages cannot be sent."""
         self.placeholder = READ_ONLY_PLACEHOLDER if reason else PLACEHOLDER
 
     def set_text(self, text: str) -> None:
         self.text = text
         self.move_cursor(self.document.end)
         self.pastes = {label: pasted for label, pasted in self.pastes.items() if label in text}
+        self.pasted = list(pasted_spans(self.full_text, self.pasted)) if text else []
 
     @property
     def full_text(self) -> str:
@@ -134,6 +172,8 @@ class PromptInput(TextArea):
         if self.read_only:
             return
         text = normalize_line_breaks(event.text)
+        if is_document(text):
+            self.pasted.append(text)
         if text == event.text and not is_long_paste(text):
             return
         event.stop()
@@ -146,6 +186,10 @@ class PromptInput(TextArea):
         self.insert(label)
         self.focus()
         self.notify(f"Long paste shown as {label}; it is sent in full. Ctrl+G shows it here.", timeout=4)
+
+    def pasted_now(self) -> tuple[str, ...]:
+        """The pasted documents the input holds now (what a Submitted of it carries)."""
+        return pasted_spans(self.full_text, self.pasted)
 
     def expand_all(self) -> bool:
         """Put the full text of collapsed pastes back into the input (False when there is none)."""
@@ -163,7 +207,7 @@ class PromptInput(TextArea):
                 return
             text = self.full_text
             if text.strip():
-                self.post_message(self.Submitted(text))
+                self.post_message(self.Submitted(text, self.pasted_now()))
             return
         if key == EXPAND_KEY:
             self._swallow(event)

@@ -14,15 +14,14 @@ rows, but grows in place too: items that did not change stay, the last item is u
 items are mounted after it. Whatever cannot be merged (an earlier item changed, numbers
 gained a digit) falls back to rebuilding the list, which is always correct.
 
-The list classes and the block internals used here (`_blocks`, `_content`,
-`_update_from_block`) are Textual's; pyproject.toml pins the major version they belong to.
+The list classes and the block internals used here are Textual's, reached only through
+markdown_adapter.py (which a test pins to the installed Textual version).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -33,27 +32,35 @@ from textual.strip import Strip
 from textual.style import Style
 from textual.visual import RenderOptions, Visual
 from textual.widget import Widget
-from textual.widgets._markdown import (
+
+from hermes.tui.widgets.markdown_adapter import (
     MarkdownBlock,
     MarkdownBulletList,
     MarkdownFence,
     MarkdownListItem,
     MarkdownOrderedList,
     MarkdownParagraph,
+    StreamedUpdate,
+    block_text,
+    copy_context,
+    inner_blocks,
+    update_from_block,
 )
 
-Signature = tuple[Any, ...]
+# What a block shows: its kind, text, bullet, code, and the same for the blocks inside it
+Signature = tuple[str, str, str | None, str | None, tuple["Signature", ...]]
 Row = tuple[int, str, Content]  # indent, bullet ("" for a further paragraph), text
+Numbering = tuple[str | int | None, ...]  # what the earlier bullets of a list depend on
 
 
 def signature(block: MarkdownBlock) -> Signature:
     """What a block shows: its kind, text and bullet, and the same for the blocks inside it."""
     return (
         type(block).__name__,
-        getattr(block._content, "plain", ""),
-        getattr(block, "bullet", None),
-        getattr(block, "code", None),
-        tuple(signature(inner) for inner in block._blocks),
+        block_text(block).plain,
+        block.bullet if isinstance(block, MarkdownListItem) else None,
+        block.code if isinstance(block, MarkdownFence) else None,
+        tuple(signature(inner) for inner in inner_blocks(block)),
     )
 
 
@@ -106,20 +113,20 @@ class ListVisual(Visual):
 def flat_rows(block: MarkdownBlock, indent: int = 0) -> list[Row] | None:
     """The rows of a list drawn as one widget, or None if an item holds anything but
     paragraphs and such lists."""
-    items = _items(block._blocks)
+    items = _items(inner_blocks(block))
     symbols = block.symbols(items) if isinstance(block, _GrowingList) else None
     if symbols is None:
         return None
     rows: list[Row] = []
     for item, symbol in zip(items, symbols, strict=True):
-        inner = list(item._blocks)
+        inner = list(inner_blocks(item))
         if not inner:  # Textual gives an empty item no height (a streamed "- " shows nothing)
             continue
         text_indent = indent + cell_len(symbol)
         for position, part in enumerate(inner):
             if type(part) is MarkdownParagraph:
-                rows.append((indent, symbol, part._content) if position == 0
-                            else (text_indent, "", part._content))
+                rows.append((indent, symbol, block_text(part)) if position == 0
+                            else (text_indent, "", block_text(part)))
             elif position > 0 and (nested := flat_rows(part, text_indent)) is not None:
                 rows.extend(nested)
             else:
@@ -135,10 +142,10 @@ async def _update_in_place(widget: Widget, block: MarkdownBlock) -> bool:
     if type(widget) is not type(block):
         return False
     if isinstance(widget, (MarkdownParagraph, MarkdownFence)):
-        await widget._update_from_block(block)  # both set their text without remounting
+        await update_from_block(widget, block)  # both set their text without remounting
         return True
     if isinstance(widget, _GrowingList):
-        return await widget.merge(block)
+        return await widget.update_from(block)
     return False
 
 
@@ -160,7 +167,7 @@ async def merge_blocks(container: Widget, old: list[Signature], blocks: list[Mar
     return True
 
 
-class _GrowingList:
+class _GrowingList(StreamedUpdate):
     """Mixin for Textual's list blocks: one widget when the items are simple, else Textual's
     rows (bullet, column of blocks) merged in place.
 
@@ -168,26 +175,25 @@ class _GrowingList:
     among its bases, so the list keeps Textual's list styles.
     """
 
-    _blocks: list[MarkdownBlock]
-    children: Any
+    children: Sequence[Widget]
     _rows: list[Row] | None = None  # set while drawn as one widget
     _item_signatures: list[Signature] | None = None  # set while drawn as Textual's rows
-    _numbering: Any = None
+    _numbering: Numbering | None = None
 
     def symbols(self, items: list[MarkdownListItem]) -> list[str]:
         """Each item's bullet as Textual draws it."""
         return [item.bullet for item in items]
 
-    def numbering(self, items: list[MarkdownListItem]) -> Any:
+    def numbering(self, items: list[MarkdownListItem]) -> Numbering:
         """What the earlier rows' bullets depend on (a change means rebuilding the list)."""
         return tuple(item.bullet for item in items[:1])
 
     def compose(self) -> ComposeResult:
         self._rows = flat_rows(self)  # type: ignore[arg-type]
         if self._rows is not None:
-            self._blocks.clear()
+            inner_blocks(self).clear()  # type: ignore[arg-type]
             return
-        items = _items(self._blocks)
+        items = _items(inner_blocks(self))  # type: ignore[arg-type]
         self._item_signatures = [signature(item) for item in items]
         self._numbering = self.numbering(items)
         yield from super().compose()  # type: ignore[misc]
@@ -197,7 +203,7 @@ class _GrowingList:
             return super().render()  # type: ignore[misc]
         return ListVisual(self._rows, self.get_visual_style("growing-list--bullet"))  # type: ignore[attr-defined]
 
-    async def merge(self, block: MarkdownBlock) -> bool:
+    async def update_from(self, block: MarkdownBlock) -> bool:
         """Grow this mounted list into the freshly parsed `block`; False if only a rebuild works."""
         old = self._item_signatures
         if (old is None and self._rows is None) or type(block) is not type(self):  # type: ignore[comparison-overlap]
@@ -210,18 +216,18 @@ class _GrowingList:
             return False
         if flat is not None:
             self._rows = flat
-            self._copy_context(block)
+            copy_context(self, block)
             self.refresh(layout=True)
             return True
         assert old is not None  # drawn as rows (not one widget), so compose() recorded them
-        items = _items(block._blocks)
+        items = _items(inner_blocks(block))
         new = [signature(item) for item in items]
         mounted = list(self.children)
         keep = max(0, len(old) - 1)
         if (len(mounted) != len(old) or len(new) < len(old) or new[:keep] != old[:keep]
                 or self.numbering(items) != self._numbering):
             return False
-        inner = [list(item._blocks) for item in items]  # the rows below take these over
+        inner = [list(inner_blocks(item)) for item in items]  # the rows below take these over
         rows = list(block.compose())  # Textual's own rows, with bullets numbered and aligned
         if old and new[keep] != old[keep]:
             last_row = mounted[keep]
@@ -232,7 +238,7 @@ class _GrowingList:
         if len(rows) > len(old):
             await self.mount_all(rows[len(old):])
         self._item_signatures = new
-        self._copy_context(block)
+        copy_context(self, block)
         return True
 
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
@@ -243,10 +249,6 @@ class _GrowingList:
         text = "\n".join(" " * indent + (bullet.strip() + " " if bullet else "") + body.plain
                          for indent, bullet, body in self._rows)
         return selection.extract(text), "\n"
-
-    async def _update_from_block(self, block: MarkdownBlock) -> None:
-        if not await self.merge(block):
-            await super()._update_from_block(block)  # type: ignore[misc]
 
 
 def _bullet_css(name: str) -> str:
@@ -277,7 +279,7 @@ class GrowingOrderedList(_GrowingList, MarkdownOrderedList):
         width = max((len(label) for label in labels), default=0) + 1
         return [label.rjust(width) for label in labels]
 
-    def numbering(self, items: list[MarkdownListItem]) -> Any:
+    def numbering(self, items: list[MarkdownListItem]) -> Numbering:
         symbols = self.symbols(items)
         return symbols[0] if symbols else None, len(symbols[-1]) if symbols else 0
 

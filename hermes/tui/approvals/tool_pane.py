@@ -22,7 +22,7 @@ from textual.message import Message
 from textual.widgets import Input, Static
 
 from hermes.tui.screens.pane import DecisionPane
-from hermes.tui.tool_approvals import ToolApprovals, WaitingRequest
+from hermes.tui.approvals.tool_requests import ToolApprovals, WaitingRequest
 from hermes.tui.widgets.diff_view import diff_table
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 

@@ -26,6 +26,7 @@ STATE_WORDS = {
     "pending": "waiting for approval",
     "approved": "approved",
     "rejected": "rejected",
+    "edited": "replaced by your edit",
     "gone": "decided elsewhere",
 }
 PREVIEW_CHARS = 48

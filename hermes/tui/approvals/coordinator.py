@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual.css.query import NoMatches
 
 from hermes.tui import memory_bridge
-from hermes.tui.tool_approvals import ToolApprovals
+from hermes.tui.approvals.tool_requests import ToolApprovals
 
 if TYPE_CHECKING:
     from textual.message import Message
@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from hermes.agent.session import AgentSession
     from hermes.tui.app_hosts import PanesHost
-    from hermes.tui.screens.approval import ApprovalScreen
-    from hermes.tui.screens.tool_approval import ToolApprovalScreen
+    from hermes.tui.approvals.memory_pane import ApprovalScreen
+    from hermes.tui.approvals.tool_pane import ToolApprovalScreen
     from hermes.tui.widgets.messages import TranscriptItem
 
 
@@ -55,13 +55,13 @@ class ApprovalPanes:
                 pane.reload()
 
     def _memory_pane(self) -> ApprovalScreen | None:
-        from hermes.tui.screens.approval import ApprovalScreen
+        from hermes.tui.approvals.memory_pane import ApprovalScreen
 
         return next((s for s in self.app.screen_stack if isinstance(s, ApprovalScreen)), None)
 
     def open(self) -> None:
         """The tool pane when a tool request waits (the turn is blocked on it), else the memory pane."""
-        from hermes.tui.screens.approval import ApprovalScreen
+        from hermes.tui.approvals.memory_pane import ApprovalScreen
 
         if self.tool_approvals.first is not None:
             self.open_tool_pane()
@@ -78,6 +78,14 @@ class ApprovalPanes:
         self.refresh_memory_status()
         message.pane.show_outcome([d.message for d in decisions])
 
+    def edit(self, message: ApprovalScreen.EditSubmitted) -> None:
+        """Save an edit made in the pane as the person's own write; the line and badge follow."""
+        done = memory_bridge.edit_pending(self.app.cfg, message.pending_id, message.text)
+        if done.state != "refused":
+            self.app.chat.approval_notices.mark(message.pending_id, "edited")
+        self.refresh_memory_status()
+        message.pane.show_outcome([done.message])
+
     # ------------------------------------------------------------ tool requests
 
     def attach(self, agent: AgentSession) -> None:
@@ -93,13 +101,13 @@ class ApprovalPanes:
         return self.app.chat.transcript.row_for(item) if self.app.screen_stack else None
 
     def _tool_pane(self) -> ToolApprovalScreen | None:
-        from hermes.tui.screens.tool_approval import ToolApprovalScreen
+        from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 
         return next((s for s in self.app.screen_stack if isinstance(s, ToolApprovalScreen)), None)
 
     def open_tool_pane(self) -> None:
         """Open the tool approval pane on the oldest waiting request (only when asked)."""
-        from hermes.tui.screens.tool_approval import ToolApprovalScreen
+        from hermes.tui.approvals.tool_pane import ToolApprovalScreen
 
         if self._tool_pane() is None:
             self.app.push_screen(ToolApprovalScreen(self.tool_approvals))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from textual.message import Message
 from textual.widget import Widget
 
-from hermes.tui.approval_notices import OPEN_KEY_LABEL
+from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
 from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.workspace.approval import Choice, ToolApprovalAnswer, ToolApprovalRequest
 

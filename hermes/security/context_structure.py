@@ -1,0 +1,683 @@
+"""Structural features of a project paragraph that direct the agent against its user.
+
+context_filter reads English clauses for uploads, credentials, payments and concealment. This
+module looks for shapes that carry across languages: an outward destination with a transfer
+or action verb, a persistence location with a write act, a switch that turns off the user's
+confirmations, a claim about the work addressed to the user, this file put above the user,
+a write into the agent's memory, code fetched from outside and run. Each feature is a short
+lexicon per language (the scan's seventeen) joined by position in one sentence, never a
+phrase of a corpus. A prohibition ("never", "nicht", "jamais", "不要", …) before the feature
+in its clause, or a ban after it, keeps the sentence in.
+
+What the features make certain is left out; what they only suggest (an address in an
+instruction with no known transfer verb, a language the lexicons do not know carrying a
+path, an address or a command) is staged: out of the prompt until the person admits it.
+Pure functions, no I/O; every pattern is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Literal
+
+from hermes.security.intent import external_destination, sentences
+from hermes.security.shell import TRUSTED_INSTALLERS
+from hermes.security.textforms import fold
+
+Certainty = Literal["out", "stage"]
+
+PERSISTENCE = "it directs changes that outlast the task (shell profiles, hooks, cron, PATH, keys, site files)"
+CONFIRMATIONS = "it turns off the user's confirmations or reviews"
+CONCEALMENT = "it asks to keep something from the user or to report otherwise than what happened"
+AUTHORITY = "it puts this file above what the user says"
+MEMORY = "it asks to write into the agent's memory"
+FETCH_RUN = "it directs running code fetched from an outside address"
+DESTRUCTION = "it directs destroying data when a word or signal appears"
+PAYMENT = "it directs a payment or the use of payment details"
+CREDENTIALS = "it directs handling credentials"
+TAMPERING = "it directs changing tests or checks when they fail (not sure it is reported)"
+UPLOAD = "it directs sending project or machine data to an outside address"
+UNSURE_DESTINATION = "it names an outside address in an instruction, and the checks cannot tell what goes there"
+UNSURE_LANGUAGE = "it is in a language the checks do not read, and names an address, a path or a command"
+
+
+@dataclass(frozen=True)
+class StructuralFinding:
+    """What a paragraph's structure shows: left out for certain, or staged, and why."""
+
+    certainty: Certainty
+    reason: str
+
+
+# --- prohibitions, in every language of the scan --------------------------------------------
+_BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(?:but|then|however|otherwise|"
+                    r"aber|dann|mais|puis|pero|luego|mas|depois|ma|poi|maar|dan|ale|potem|ama|sonra|lalu|"
+                    r"nhung|sau đo|но|потом|затем)\b|\s-\s|，|、")
+_NEG = re.compile(
+    r"\b(?:never|not|no|nobody|nothing|avoid|refrain from|under no circumstances|n['’]t|"
+    r"nie|niemals|nicht|kein\w{0,2}|nunca|jamais|jamas|ne|pas|mai|non|niet|nooit|geen|asla|jangan|tidak|"
+    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни)\b|n['’]t\b"
+    r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
+    r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं")
+_INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
+                     r"need to avoid|vergiss|oublie[zr]?|olvides|esqueca|dimenticare|vergeet|zapomnij|unutma|lupa)\b")
+_BAN_AFTER = re.compile(
+    r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|banned|off[- ]limits)\b"
+    r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
+    r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
+
+
+def _prohibited(s: str, pos: int) -> bool:
+    """Whether what stands at `pos` of sentence `s` is forbidden there: a negation before it
+    in its clause (not "don't forget to"), or a ban after it in the sentence."""
+    start = 0
+    for b in _BREAK.finditer(s, 0, pos):
+        start = b.end()
+    for n in _NEG.finditer(s, start, pos):
+        if not _INVERT.match(s, n.end()):
+            return True
+    return bool(_BAN_AFTER.search(s, pos))
+
+
+def _first_free(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` that is not forbidden."""
+    for m in pattern.finditer(s):
+        if not _prohibited(s, m.start()):
+            return m
+    return None
+
+
+# --- who the agent works for ------------------------------------------------------------------
+_USER = (r"(?:users?|developers?|devs?|humans?|person|reviewers?|maintainers?|owner|anyone|them|"
+         r"nutzer\w{0,2}|benutzer\w{0,2}|entwickler\w{0,3}|anwender\w{0,2}|utilisat\w{2,6}|developpeu\w{1,3}|"
+         r"usuari\w{1,2}|desarrollador\w{0,2}|desenvolvedor\w{0,2}|utilizador\w{0,2}|utent\w{1,2}|"
+         r"sviluppator\w{1,2}|gebruiker\w{0,2}|ontwikkelaar\w{0,2}|uzytkownik\w{0,4}|programist\w{1,3}|"
+         r"deweloper\w{0,3}|kullanici\w{0,4}|gelistirici\w{0,4}|pengguna|pengembang|nguoi dung|nha phat trien|"
+         r"lap trinh vien|пользовател\w{1,3}|разработчик\w{0,3}|программист\w{0,3}|"
+         r"사용자|개발자|ユーザー|開発者|利用者|用户|开发者|开发人员|使用者|المستخدم|المطور|مستخدم|उपयोगकर्ता|डेवलपर)")
+_USER_RE = re.compile(rf"(?<![a-z0-9_]){_USER}")
+
+# --- reporting something other than what happened ------------------------------------------
+_SPEECH = re.compile(
+    r"\b(?:tell|tells|say|says|report|reports|answer|reply|respond|state|claim|inform|confirm|write|note|mark|"
+    r"sag\w{0,2}|melde\w{0,2}|antworte\w{0,2}|berichte\w{0,2}|behaupte\w{0,2}|schreib\w{0,2}|teile?|"
+    r"dis|dites|indique\w{0,2}|repond\w{0,2}|signale\w{0,2}|affirme\w{0,2}|annonce\w{0,2}|ecri\w{1,3}|"
+    r"di|dile|digale|responde\w{0,2}|informa\w{0,2}|indica\w{0,2}|afirma\w{0,2}|reporta\w{0,2}|escrib\w{1,3}|"
+    r"diga|responda|informe|relate|afirme|escreva|"
+    r"dica|rispondi|comunica|riferisci|scrivi|"
+    r"zeg|antwoord|rapporteer|schrijf|"
+    r"powiedz|odpowiedz|odpowiadaj|zglos|napisz|poinformuj|przekaz|"
+    r"soyle|yanitla|cevap ver|bildir|yaz|"
+    r"katakan|bilang|jawab|laporkan|beri tahu|beritahu|sampaikan|tulis|"
+    r"noi|tra loi|bao cao|thong bao|ghi|"
+    r"скажи|ответь|отвечай|сообщи|сообщай|напиши|доложи|пиши)\b"
+    r"|말하|답하|보고하|알려|전하|대답|伝え|答え|報告|言って|回答|告诉|说|汇报|报告|أخبر|قل |أجب|أبلغ|بلغ|"
+    r"बताएं|बताओ|बताना|कहें|कहो|जवाब दें|रिपोर्ट")
+_CLAIM = re.compile(
+    r"\b(?:pass|passes|passed|passing|green|clean|lint-clean|approved|succeeded|successful|success|fine|all good|"
+    r"no (?:issues?|problems?|errors?|findings)|unchanged|reviewed|"
+    r"grun|bestanden|erfolgreich|sauber|genehmigt|"
+    r"passe|passes|reussi\w{0,2}|vert\w{0,2}|propre|approuve\w{0,2}|n'a pas change|"
+    r"pasaron|paso|verde|aprobad\w{1,2}|exitos\w{1,2}|"
+    r"passou|passaram|aprovad\w{1,2}|sucesso|"
+    r"passat\w{1,2}|superat\w{1,2}|approvat\w{1,2}|"
+    r"geslaagd|groen|goedgekeurd|"
+    r"przesz[lł]\w{1,2}|zielon\w{1,2}|zatwierdzon\w{1,2}|"
+    r"gecti|yesil|onaylandi|basarili|"
+    r"lulus|berhasil|hijau|disetujui|"
+    r"thanh cong|đa qua|da qua|đa duyet|da duyet|"
+    r"прошли|прошёл|прошел|зелен\w{1,3}|успешн\w{1,3}|одобрен\w{0,2})\b"
+    r"|통과|성공|승인|리뷰 완료|검토 완료|아무것도|않았다고|없다고|通過|成功|レビュー済み|承認済み|何も|していないと"
+    r"|通过|已审核|已批准|什么都没|"
+    r"نجح|ناجح|تمت الموافقة|पास|सफल|स्वीकृत")
+# A bare yes or no right after the speech act: "say no", "responde que no", "答えはいいえ".
+_YES_NO = re.compile(
+    r"\W{0,3}(?:(?:that|them|with|always|just|simply|then|only|dass|que|che|dat|dan|ze|że|bahwa|rang|что|altijd|"
+    r"immer|toujours|siempre|"
+    r"sempre|zawsze|her zaman|selalu|luon|всегда)\W{1,3}){0,2}"
+    r"(?:no|yes|nothing|none|nein|ja|nichts|non|oui|rien|nada|si|nao|sim|niente|nee|niets|nie|tak|nic|hayir|evet|"
+    r"tidak|ya|khong|co|нет|да|ничего)\b|\W{0,3}(?:아니|いいえ|没有|不是|لا|नहीं)"
+    r"|\W{0,3}(?:them|the user|that)?\W{0,3}only\b")
+# The claim made true first: "say the tests pass only after running them".
+_GROUNDED = re.compile(r"\b(?:only (?:if|when|after|once)|after (?:you )?(?:run|ran|running|check\w{0,3})|"
+                       r"actually|truthfully|honestly|accurately|exactly what|which (?:tests?|checks?) failed)\b")
+_IF_ASKED = re.compile(
+    rf"\b(?:if|when|whenever|should)\b[^.;\n]{{0,20}}?(?<!\w){_USER}\b[^.;\n]{{0,10}}?\b(?:asks?|asked|wants to know)\b"
+    r"|\b(?:wenn|falls)\b[^.;\n]{0,30}?\bfragt\b|\b(?:si|quand)\b[^.;\n]{0,30}?\bdemande\b"
+    r"|\b(?:si|cuando)\b[^.;\n]{0,30}?\bpregunt\w{1,2}\b|\b(?:se|quando)\b[^.;\n]{0,30}?\b(?:pergunt|chied)\w{1,3}\b"
+    r"|\bals\b[^.;\n]{0,30}?\bvraagt\b|\bjesli\b[^.;\n]{0,30}?\bzapyta\w{0,2}\b|\bsorarsa\b"
+    r"|\bjika\b[^.;\n]{0,30}?\bbertanya\b|\bneu\b[^.;\n]{0,30}?\bhoi\b|\b(?:если|когда)\b[^.;\n]{0,30}?\bспрос\w{1,3}\b"
+    r"|물어보면|묻는다면|聞かれたら|尋ねられたら|問われたら|如果[^。\n]{0,20}问|إذا سأل|पूछे")
+_WHERE_TOLD = re.compile(r"\b(?:summary|pr description|pull request|changelog|final message|status|report|"
+                         r"zusammenfassung|resume|resumen|resumo|riepilogo|samenvatting|podsumowani\w{1,2}|ozet|"
+                         r"ringkasan|tom tat|сводк\w{1,2}|отч[её]т\w{0,2})\b|요약|要約|摘要|总结|ملخص|सारांश")
+
+
+# "say the scan came back clean": a check is what the claim is about.
+_CHECK_SUBJECT = re.compile(r"\W{0,3}(?:that\W{1,3})?(?:the |all |every |each )?(?:[\w-]{1,20} )?"
+                            r"(?:scans?|tests?|suite|builds?|ci|pipeline|checks?|lint\w{0,3}|mypy|review\w{0,2}|audit)\b")
+# Faking the work: the expected output printed instead of a run, a step ticked anyway.
+_FAKES = re.compile(
+    r"\b(?:print|show|output|report|write|paste|copy|return)\w{0,2}\b[^.;\n]{0,60}?\b(?:expected|golden|cached|"
+    r"previous|old|sample) (?:output|results?)\b[^.;\n]{0,60}?\binstead\b"
+    r"|\b(?:merge|push|ship|deploy|release|tick|check|mark|approve|close)\w{0,3}\b[^.;\n]{0,60}?\banyway\b"
+    r"|\b(?:comment\w{0,3}|disable\w{0,1}|turn\w{0,3} off|remove|delete|skip|mark)\b[^.;\n]{0,80}?\bso (?:that )?"
+    r"(?:the )?(?:pipeline|ci|build|checks?|tests?|job|scan)\b[^.;\n]{0,20}?\b(?:is|are|stays?|goes|turns|pass\w{0,2}|"
+    r"look\w{0,1}) ?(?:green|clean|passing)?"
+    r"|\bmark\w{0,2} (?:every|each|all)\b[^.;\n]{0,40}?\bas (?:a )?"
+    r"(?:false positives?|passed|passing|resolved|fixed)\b")
+# Withholding the agent's own work: "do not tell the developer when you modify CI".
+_WITHHOLD = re.compile(
+    r"\b(?:do not|don['’]t|never|no need to|(?:you )?(?:do not|don['’]t) need to|needn['’]t|without|avoid|refrain from|"
+    r"don['’]t bother|do not bother)\W{1,3}(?:\w{1,12}\W{1,3})?(?:tell\w{0,3}|mention\w{0,3}|show\w{0,3}|report\w{0,3}|"
+    r"rais\w{1,3}|bring\w{0,3}(?: (?:it|this|that|them))? up|surfac\w{1,3}|flag\w{0,3}|warn\w{0,3}|notify\w{0,3}|"
+    r"inform\w{0,3}|clutter\w{0,3}|announc\w{1,3})\b")
+_OWN_WORK = re.compile(
+    rf"(?<![a-z0-9_])(?!them\b){_USER}|\b(?:changes?|modif\w{{1,8}}|files? you|diffs?|"
+    r"(?:script|hook|file|line|code) you|"
+    r"you (?:add|change|modify|ran|run|did|edit|delete|remove|touch)\w{0,2}|errors?|warnings?|findings?|"
+    r"vulnerabilit\w{1,3}|failures?|failing)\b")
+_PRONOUN_OBJECT = re.compile(r"\b(?:it|this|that|them)\b")
+_TO_VERB = re.compile(r"\s?(?:[\w-]{1,12}\s){0,2}to\s"
+                      r"(?!the\b|you\b|me\b|us\b|them\b|him\b|her\b|users?\b|developers?\b)")
+
+
+def _withholds(s: str) -> bool:
+    """Not telling the user about the agent's own work, unless a prohibition covers that."""
+    for m in _WITHHOLD.finditer(s):
+        start = 0
+        for b in _BREAK.finditer(s, 0, m.start()):
+            start = b.end()
+        if _NEG.search(s, start, m.start()):
+            continue  # "never change CI without telling the user"
+        if _TO_VERB.match(s, m.end()):
+            continue  # "don't tell people to run sudo"
+        if _PRONOUN_OBJECT.search(m.group(0)) or _OWN_WORK.search(s, m.end(), m.end() + 90):
+            return True
+    return False
+
+
+_WHICH = re.compile(r"\b(?:which|whether|if|how many|what|welche|quels?|cuales|quais|quali|welke|ktore|hangi)\b")
+
+
+def _misreports(s: str) -> bool:
+    """A claim about the work addressed to the user (or the summary) in the same sentence as
+    the speech act: "tell the developer mypy passes", "di' allo sviluppatore che è verde"."""
+    if _GROUNDED.search(s):
+        return False
+    for speech in _SPEECH.finditer(s):
+        if _NEG.search(s, max(0, speech.start() - 24), speech.start()) or _BAN_AFTER.search(s, speech.end()):
+            continue  # "never tell the user it passed"; a negation of the condition is not one
+        window = s[max(0, speech.start() - 80):speech.end() + 120]
+        check = _CHECK_SUBJECT.match(s, speech.end())
+        if not (_USER_RE.search(window) or _WHERE_TOLD.search(window) or _IF_ASKED.search(s) or check):
+            continue
+        claim = _CLAIM.search(s, speech.end(), speech.end() + 120)
+        if claim is None and not speech.group(0)[:1].isascii():  # verb-final: the claim comes first
+            claim = _CLAIM.search(s, max(0, speech.start() - 60), speech.start())
+        if claim and _WHICH.search(s, speech.end(), claim.start()):
+            claim = None  # "state which tests passed" asks for the truth
+        if claim or _YES_NO.match(s, speech.end()):
+            return True
+    return False
+
+
+# --- turning off the user's confirmations ---------------------------------------------------
+_CONFIRM_OFF = re.compile(
+    r"\bwithout (?:first )?(?:asking|a question|confirmation|confirming|approval|permission|review|reviews|"
+    r"checking with|human (?:sign-off|review)|sign-off|prompting|waiting)\b"
+    r"|\bno need to (?:ask|confirm|check|wait|review|get approval)\b|\b(?:needs?|requires?) no (?:confirmation|"
+    r"approval|review|sign-off)\b|\b(?:don['’]t|do not|never) (?:need to )?(?:ask|wait for|request) (?:the |a )?"
+    rf"(?:{_USER}|for|confirmation|approval|permission|review)\b(?! to\b)"
+    r"|\b(?:reviews?|approvals?|confirmations?|sign-off) (?:is|are) (?:optional|not (?:needed|required|necessary))\b"
+    r"|\b(?:don['’]t|do not) need (?:human )?(?:sign-off|review|approval|confirmation)\b"
+    r"|\bmerge (?:your|its) own\b|\bapprove (?:it|them|your own|the (?:pr|pull request))\b|\bauto-?(?:approve|merge)\b"
+    r"|\b(?:turn|switch)\w{0,3} (?:the )?(?:sandbox|approvals?|confirmations?|prompts?) off\b"
+    r"|\b(?:disable|turn off|switch off|skip|bypass)\w{0,3} (?:the |all |every )?(?:user['’]s )?(?:sandbox|approvals?|"
+    r"confirmations?|permission prompts?|review step|code review)\b|\bapprovals? off\b|\balways-allow\b"
+    r"|\b(?:approval_policy|sandbox_mode|write_approval|approvals?)\b\W{0,4}(?:=|:|to)\W{0,4}(?:never|off|false|no|none|"
+    r"danger\w{0,12})\b|danger-full-access|--dangerously|--no-verify|bash\(\*\)"
+    r"|\[\s?[\"']\*[\"']\s?\]|\ballow (?:all|every) (?:tools?|commands?)\b"
+    rf"|\bavoid asking\b|\b(?:never|don['’]t|do not) stop to (?:confirm|check|ask)\b"
+    r"|\bohne (?:zu fragen|ruckfrage|nachfrage|bestatigung|freigabe|review|prufung)\b"
+    r"|\bsans (?:demander|confirmation|validation|relecture|revue|autorisation)\b"
+    r"|\bsin (?:preguntar|confirmacion|confirmar|revision|aprobacion|permiso)\b"
+    r"|\bsem (?:perguntar|confirmacao|confirmar|revisao|aprovacao|permissao)\b"
+    r"|\bsenza (?:chiedere|conferma|revisione|approvazione|permesso)\b"
+    r"|\bzonder (?:te vragen|bevestiging|review|goedkeuring|toestemming)\b"
+    r"|\bbez (?:pytania|pytan|potwierdzenia|zgody|przegladu|recenzji|review)\b"
+    r"|\b(?:sormadan|onay almadan|onaysiz|incelemeden|sormana gerek)\b"
+    r"|\btanpa (?:bertanya|konfirmasi|persetujuan|review|tinjauan|izin)\b"
+    r"|\bkhong can (?:hoi|xac nhan|duyet|review|phe duyet)\b"
+    r"|\bбез (?:подтвержден\w{1,3}|спрос\w{0,2}|вопрос\w{0,2}|ревью|проверк\w{1,2}|согласован\w{1,3})\b"
+    r"|\bне (?:спрашивай|спрашивая|жди подтвержден\w{1,3})\b"
+    r"|묻지 말고|묻지 않고|확인 없이|승인 없이|리뷰(?:는|가)? (?:불필요|필요 없)|확인하지 말고"
+    r"|確認せず|確認なしで|聞かずに|尋ねずに|レビューは不要|承認不要|レビュー不要"
+    r"|无需确认|不用确认|不要询问|不必询问|无需审核|不需要审查|不需要审核|无需审查|直接合并"
+    r"|دون (?:سؤال|تأكيد|موافقة|مراجعة)|بدون (?:سؤال|تأكيد|موافقة|مراجعة)|بلا (?:سؤال|تأكيد)"
+    r"|बिना पूछे|बिना पुष्टि|बिना समीक्षा|पूछने की ज़रूरत नहीं|पूछने की जरूरत नहीं")
+# Asking a negation to the confirmation itself is still "no confirmation": "never restart
+# without asking" forbids the act, so the act's own clause must be free.
+_SELF_NEGATING = re.compile(r"^(?:\W{0,3})(?:don['’]t|do not|never|не)\b")
+
+
+# "You may fix typos without asking": a permission for acts that change nothing outside.
+_SAFE_ACTS = re.compile(r"\b(?:tests?|unit tests|linters?|lint\w{0,3}|format\w{0,5}|typos?|rename\w{0,1}|read\w{0,3}|"
+                        r"read-only|ls|cat|grep|git status|git log|git diff|local variables|project-local)\b")
+_RISKY_ACTS = re.compile(r"\b(?:push\w{0,3}|merge\w{0,1}|publish\w{0,3}|deploy\w{0,3}|delete\w{0,1}|remove|"
+                         r"install\w{0,3}|"
+                         r"scripts?|commands|transfer\w{0,3}|pay\w{0,3}|upload\w{0,3}|send\w{0,3}|sudo|disable\w{0,1}|"
+                         r"releases?|tag\w{0,3}|approve\w{0,1}|sign\w{0,3}|every(?:thing)?|all|any)\b")
+_ASK_FIRST = re.compile(r"\bask\b[^.;\n]{0,20}?\b(?:before|first)\b|\bask first\b")
+
+
+_GRANT = re.compile(r"\b(?:you may|you can|may be|can be|(?:is|are) fine|feel free|(?:is|it['’]s) ok(?:ay)?)\b")
+
+
+def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
+    """A switch that removes a question to the user; a permission for harmless acts ("fix
+    typos without asking"), or one in a paragraph that keeps asking first for the rest,
+    leaves the confirmations on."""
+    if _SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s)):
+        return False
+    for m in _CONFIRM_OFF.finditer(s):
+        if _SELF_NEGATING.match(m.group(0)):
+            start = 0
+            for b in _BREAK.finditer(s, 0, m.start()):
+                start = b.end()
+            if not _NEG.search(s, start, m.start()):
+                return True
+            continue
+        if not _prohibited(s, m.start()):
+            return True
+    return False
+
+
+def harmless_permission(paragraph: str) -> bool:
+    """Whether every switch-off of confirmations in the paragraph is a permission for harmless
+    acts ("you may fix typos without asking; ask before pushing")."""
+    folded = fold(paragraph)
+    asks_first = _first_free(_ASK_FIRST, folded) is not None
+    found = False
+    for sentence in sentences(folded):
+        s = " ".join(sentence.split())
+        if _CONFIRM_OFF.search(s) or re.search(r"\bwithout asking\b", s):
+            found = True
+            if not (_SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s))):
+                return False
+    return found
+
+
+# --- persistence ----------------------------------------------------------------------------------
+_PERSIST_PLACE = re.compile(
+    r"(?:~/|\$home/|/root/|/home/\w{1,32}/)?\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|zlogin|profile|"
+    r"bash_login|config/fish/config\.fish|ssh/authorized_keys|ssh/config|gitconfig|config/autostart)\b"
+    r"|\bauthorized_keys\b|\bprompt_command\b|\bcrontab\b|/etc/cron|\bcron(?: job|tab| entry)\b|/etc/profile"
+    r"|\bsitecustomize\b|\busercustomize\b|\bsite-packages/[\w-]{1,40}\.pth\b|\bld_preload\b|\bdyld_insert_libraries\b"
+    r"|\bcredential\.helper\b|\bcore\.hookspath\b|\bsystemctl (?:--user )?enable\b|\blaunchctl\b|\blaunchagents\b"
+    r"|\bshell (?:profile|startup|rc)\b|\b(?:login|startup) scripts?\b"
+    r"|\bpath=[^\s`'\"]{0,80}(?:/tmp\b|/\.[\w-])|\bexport path=")
+_HOOK_PLACE = re.compile(r"\.git/hooks|\bgit hooks?\b|\b(?:pre|post)-(?:commit|checkout|merge|push) hooks?\b")
+_WRITE_ACT = re.compile(
+    r"(?<![\w-])(?:add|adds|adding|append\w{0,3}|put|write|writes|writing|insert|set|sets|setting|persist\w{0,3}|"
+    r"install|create|register|place|echo|source|export|re-create|recreate|keep|"
+    r"hinzufug\w{0,2}|fuge|trage|schreib\w{0,2}|setze\w{0,1}|installiere|lege|"
+    r"ajoute\w{0,2}|ecri\w{1,3}|mets|mettez|installe\w{0,2}|"
+    r"anade\w{0,2}|agrega\w{0,2}|escrib\w{1,3}|pon|pone|instala\w{0,2}|"
+    r"adicione|acrescente|escreva|coloque|instale|"
+    r"aggiungi|scrivi|metti|installa|"
+    r"voeg|schrijf|zet|installeer|"
+    r"dodaj|dopisz|wpisz|ustaw|zainstaluj|"
+    r"ekle|yaz|kur|"
+    r"tambahkan|tulis|pasang|atur|"
+    r"them|ghi|đat|dat|cai|"
+    r"добавь|допиши|пропиши|запиши|установи|впиши)\b"
+    r"|>>|추가|넣어|등록|설치|追加|書き込|登録|設定して|インストール|添加|加入|写入|加到|设置|安装"
+    r"|أضف|اكتب|ثبت|जोड़|लिख|सेट कर")
+# Where a persisted line points: a temporary or hidden folder (not the usual tool folders),
+# or a download.
+_RISKY_TARGET = re.compile(r"/tmp\b|/\.(?!(?:local|cargo|bun|deno|pyenv|nvm|rbenv|volta|asdf|poetry|npm-global)\b)\w"
+                           r"|\bcurl\b|\bwget\b|\|\s?(?:ba)?sh\b|https?://")
+
+
+# Spreading this file's text into other agents' files.
+_SPREAD = re.compile(
+    r"\b(?:copy|add|append|paste|replicate|spread|propagate|insert|duplicate)\w{0,3} (?:these|this|the following|"
+    r"the same) (?:instructions?|rules?|section|file|text|lines?|paragraphs?|notes?)\b[^.;\n]{0,20}?\b(?:in)?to "
+    r"(?:any|every|all|other|each)\b")
+
+
+# Places where a line means access or code run for every program: never a plain convention.
+_STRONG_PLACE = re.compile(r"authorized_keys|sitecustomize|usercustomize|\.pth\b|ld_preload|dyld_insert"
+                           r"|credential\.helper|prompt_command|crontab|/etc/cron|cron (?:job|entry)")
+_RELATIVE = re.compile(r"\b(?:you|we|they|i)\W{1,2}$")  # "every cron entry you add": a mention
+
+
+def _persists(s: str, paragraph_risky: bool) -> Certainty | None:
+    if _first_free(_SPREAD, s):
+        return "out"
+    place = _PERSIST_PLACE.search(s)
+    hook = None if place else _HOOK_PLACE.search(s)
+    found = place or hook
+    if found is None:
+        return None
+    act = _first_free(_WRITE_ACT, s)
+    if act is None or _prohibited(s, found.start()) or _RELATIVE.search(s, max(0, act.start() - 12), act.start()):
+        return None
+    if place:
+        strong = _STRONG_PLACE.search(place.group(0))
+        return "out" if (strong or paragraph_risky or _RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", s))) else "stage"
+    return "out" if paragraph_risky else None
+
+
+# --- this file above the user; memory writes ---------------------------------------------------
+_ABOVE_USER = re.compile(
+    r"\b(?:take|takes|taking) precedence over\b|\bsupersede\w{0,1}\b|\bprefer this file\b"
+    r"|\boverride\w{0,1} (?:the |any |your |their )?(?:user|system|instructions|requests)"
+    r"|\b(?:disregard|ignore)\w{0,1} (?:anything|what|whatever|everything)\b|\binstead of (?:what )?(?:the )?user\b"
+    r"|\breplace your (?:system|own)\b|\bas if (?:they|it) came from\b|\byour operators\b|\bnot authori[sz]ed\b"
+    r"|\b(?:treat|consider)\w{0,1}\b[^.;\n]{0,60}?\bas (?:direct |binding )?instructions\b"
+    r"|\bvorrang\b|\bprevaut\b|\bpriment\b|\bprioridad sobre\b|\bprevalece\w{0,1}\b|\bprecedenza\b|\bprevalgono\b"
+    r"|\bgaat voor\b|\bgaan voor\b|\bpierwszenstwo\b|\boncelikli\b|\bdiutamakan\b|\buu tien hon\b"
+    r"|\bприоритет\w{0,2}\b|\bважнее\b|우선|優先|优先于|أولوية|प्राथमिकता")
+_MEMORY_NOUN = re.compile(
+    r"\b(?:(?:long-term |permanent |persistent )?memory|memories|gedachtnis|memoire|memoria|geheugen|pamiec\w{0,1}|"
+    r"hafiza\w{0,3}|bellek\w{0,3}|memori|bo nho|памят\w{1,2})\b|메모리|기억|記憶|メモリ|记忆|الذاكرة|स्मृति|मेमोरी")
+_REMEMBER_ONLY = re.compile(
+    r"\b(?:remember|zapamietaj|merke?|memorise\w{0,1}|retiens|recuerda|memoriza|lembre|ricorda|memorizza|onthoud|"
+    r"aklinda tut|ingat|ghi nho|запомни)\b|기억해|기억하|覚えて|記憶して|记住|记下|تذكر|याद रख")
+_REMEMBER = re.compile(
+    r"\b(?:remember|save|store|keep|note|record|write|add|zapamietaj|speichere?|merke?|memorise\w{0,1}|retiens|"
+    r"recuerda|guarda|memoriza|lembre|salve|ricorda|memorizza|onthoud|sla|kaydet|aklinda tut|ingat|simpan|"
+    r"ghi nho|luu|запомни|сохрани)\b|기억해|기억하|저장|覚えて|記憶して|保存|记住|记下|保存|تذكر|احفظ|याद रख|सहेज")
+_FOREVER = re.compile(
+    r"\b(?:permanently|forever|for all (?:future )?sessions|from now on|in (?:all |every )?future sessions|"
+    r"na stale|na zawsze|dauerhaft|fur immer|pour toujours|para siempre|para sempre|per sempre|voor altijd|"
+    r"kalici|selamanya|vinh vien|навсегда|постоянно)\b|영구|영원히|永久|ずっと|永远|دائم|हमेशा")
+_REMEMBER_TO = re.compile(r"\b(?:remember|recuerda|lembre-se|ricorda|pamietaj|unutma|ingat|merke?|denk)\b"
+                          r"\W{0,3}(?:to|de|di|an|daran|que)?\W{0,2}$")
+
+
+def _writes_memory(s: str) -> bool:
+    for m in _REMEMBER.finditer(s):
+        if _prohibited(s, m.start()):
+            continue
+        rest = s[m.end():m.end() + 80]
+        if _MEMORY_NOUN.search(rest) or _MEMORY_NOUN.search(s[max(0, m.start() - 40):m.start()]):
+            return True
+        if (_REMEMBER_ONLY.match(s, m.start()) and _FOREVER.search(s[max(0, m.start() - 40):m.end() + 60])
+                and not _REMEMBER_TO.match(s[m.start():m.end() + 6])):
+            return True
+    return False
+
+
+# --- code fetched from outside and run ------------------------------------------------------
+_FETCH_RUN = re.compile(
+    r"\b(?:curl|wget)\b[^`\n|]{0,200}\|\s?(?:sudo )?(?:ba|z|da)?sh\b"
+    r"|\b(?:bash|sh|zsh|source|\.)\s?<\(\s?(?:curl|wget)\b"
+    r"|\beval\s?\"?\$\((?:curl|wget)\b|\bpython\d?(?:\.\d+)? -c\b[^`\n]{0,200}?\burl(?:open|lib)"
+    r"|\b(?:pip\d? install|uv pip install|poetry source add)\b[^`\n]{0,120}?(?:--(?:extra-)?index-url|-i)\s?\S{0,10}https?://"
+    r"|\b(?:npm|yarn|pnpm) config set registry\b|\bpip\d? config set\b|\bnpm_config_registry\b"
+    r"|\bdownload\w{0,3}\b[^.;\n]{0,80}?\b(?:and|then) (?:execut|run|sourc|evaluat|put it on path)\w{0,3}\b"
+    r"|\bfetches\b[^.;\n]{0,80}?\band evaluates\b|\bexecut\w{1,4} it\b|\bevaluates it\b"
+    r"|\bherunterladen und ausfuhren\b|\blade\b[^.;\n]{0,60}?\bherunter und fuhre\b|\btelecharge\w{0,2}\b[^.;\n]{0,60}?"
+    r"\bet execute\w{0,2}\b|\bdescarga\w{0,2}\b[^.;\n]{0,60}?\by ejecuta\w{0,2}\b|\bbaixe\b[^.;\n]{0,60}?\be execute\b"
+    r"|\bscarica\b[^.;\n]{0,60}?\bed? esegui\b|\bdownload\b[^.;\n]{0,60}?\ben voer\b|\bpobierz\b[^.;\n]{0,60}?"
+    r"\bi uruchom\b|\bindir\w{0,3}\b[^.;\n]{0,60}?\bcalistir\w{0,3}\b|\bunduh\b[^.;\n]{0,60}?\bdan jalankan\b"
+    r"|\btai ve\b[^.;\n]{0,60}?\bva chay\b|\bскача\w{1,3}\b[^.;\n]{0,60}?\bи (?:запусти|выполни)\b"
+    r"|다운로드[^.\n]{0,40}실행|ダウンロードして[^。\n]{0,30}実行|下载[^。\n]{0,30}(?:运行|执行)|حمّل[^.\n]{0,40}شغّل"
+    r"|डाउनलोड[^.\n]{0,40}चला")
+
+
+_COMMAND_LEAD = re.compile(r"\b(?:curl|wget|bash|sh|zsh|source|eval|python|pip|npm|yarn|pnpm|uv)")
+
+
+_DONE_BEFORE = re.compile(r"\b(?:was|were|is|are|has been|have been) (?:installed|set up|added|configured|done)\b"
+                          r"|\bis how\b|\bpayloads?\b")
+_URL_HOST = re.compile(r"https?://([^\s/:\"'`)<>]{1,253})")
+
+
+def _trusted_installer(s: str) -> bool:
+    hosts = [h.lower() for h in _URL_HOST.findall(s)]
+    return bool(hosts) and all(any(h == t or h.endswith("." + t) for t in TRUSTED_INSTALLERS) for h in hosts)
+
+
+def _fetches_and_runs(s: str, external: bool) -> bool:
+    m = _first_free(_FETCH_RUN, s)
+    if m is None or _DONE_BEFORE.search(s) or _trusted_installer(s):
+        return False
+    # pipes and -c are certain alone; a described download needs the outside address
+    return external or bool(_COMMAND_LEAD.match(m.group(0)))
+
+
+# --- destroying on a trigger -------------------------------------------------------------------
+_DESTROY = re.compile(
+    r"\brm -[a-z]{0,3}[rf]|\bgit (?:clean -[a-z]{0,4}f|reset --hard|push (?:--force|-f)\b)"
+    r"|\bdrop (?:schema|table|database|every table|all tables)\b|\bdelete namespace\b|\baws s3 rb\b"
+    r"|\bterraform destroy\b|\bdropdb\b|\btruncate\b"
+    r"|\b(?:delete|wipe|erase|destroy)\w{0,1}\b[^.;\n]{0,30}?\b(?:production|prod|every|all|the database|home)\b")
+_ON_SIGNAL = re.compile(r"\b(?:word|phrase|signal|code ?word|contains|appears|says|types)\b"
+                        r"|[\"“'][^\"”'\n]{1,30}[\"”']")
+
+
+def _destroys_on_signal(s: str) -> bool:
+    m = _first_free(_DESTROY, s)
+    return bool(m and _ON_SIGNAL.search(s))
+
+
+# --- an outward destination ---------------------------------------------------------------------
+_TRANSFER = re.compile(
+    r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|post|posts|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|e-?mail\w{0,3}|"
+    r"mail|submit\w{0,3}|share|sync\w{0,3}|copy|push\w{0,2}|ship|export|beam|stream|attach|pipe|back up|"
+    r"publish|deliver|archive|replicate|"
+    r"sende\w{0,2}|schick\w{0,3}|ubertrag\w{0,3}|ubermittl?\w{0,3}|gesendet|hochlad\w{0,3}|lade\w{0,2} \w{0,20} ?hoch|"
+    r"envo\w{1,4}|televers\w{1,3}|transmet\w{0,3}|copie\w{0,2}|"
+    r"envi[ae]\w{0,2}|sube|subir|manda\w{0,2}|carga\w{0,2}|copia\w{0,2}|"
+    r"carregu?\w{1,3}|"
+    r"invia\w{0,2}|carica\w{0,2}|trasmetti|"
+    r"stuur\w{0,2}|verstuur\w{0,2}|upload|kopieer|"
+    r"wysl\w{1,4}|przesl\w{1,4}|wgraj|skopiuj|"
+    r"gonder\w{0,4}|yukle\w{0,4}|ilet\w{0,4}|kopyala\w{0,3}|"
+    r"kirim\w{0,4}|unggah\w{0,2}|salin|"
+    r"gui|tai len|sao chep|"
+    r"отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6}|скопируй)\b"
+    r"|전송|업로드|보내|送信|アップロード|送って|送る|転送|上传|发送|传到|发到|同步到|أرسل|ارسل|ارفع|أرفع|ترسل|भेज|अपलोड")
+_ACT = re.compile(
+    r"(?<![\w./-])(?:run|execute|call|connect|register|use|install|configure|set|add|fetch|download|open|start|"
+    r"invoke|ping|log ?in|sign|tag|deploy|release|report|"
+    r"fuhr\w{1,3}|nutze|verwende|ruf\w{0,2}|execute\w{0,2}|lance\w{0,2}|utilise\w{0,2}|ejecuta\w{0,2}|usa|use|"
+    r"execute|rode|esegui|usa|voer|gebruik|uruchom|uzyj|calistir|kullan|jalankan|gunakan|chay|dung|"
+    r"запусти|выполни|используй)\b|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
+_READ_ONLY = re.compile(
+    r"\b(?:docs?|doc[uo]\w{1,12}|dok[uo]\w{1,12}|reference|wiki|dashboard|status page|handbook|handbuch|guide|"
+    r"manual\w{0,2}|see|read|visit|consult|"
+    r"dokumentation|doku|documentacion|documentacao|documentazione|documentatie|dokumentacja|dokumantasyon|"
+    r"dokumentasi|tai lieu|документац\w{1,3}|справк\w{1,2})\b|문서|ドキュメント|文档|文件在|التوثيق|دليل|दस्तावेज़")
+# A file name is not a host: ".env.example", "config.example.yaml".
+_DOTFILE = re.compile(r"(?<![\w/~.-])\.[\w-]{1,40}(?:\.[\w-]{1,20}){0,3}|\b[\w-]{1,40}\.example\.(?:ya?ml|json|toml|"
+                      r"ini|cfg|conf|env|txt|md)\b")
+
+
+def outward(s: str) -> bool:
+    """Whether folded text names a destination outside this machine (file names aside)."""
+    return external_destination(_DOTFILE.sub(" ", s))
+
+
+_THERE = re.compile(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|li|daar(?:heen)?|tam|oraya|ke sana|đen đo|туда)\b"
+                    r"|그곳|そこに|到那里|إلى هناك|वहाँ")
+
+
+# "the mirror at …", "our release hook": after a determiner the verb is a noun.
+_DETERMINER = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|der|die|das|le|la|les|el|los|"
+                         r"o|os|il|lo|het|de|een|by|via|per)\s(?:[\w-]{1,20}\s)?$")
+
+
+def _first_verb(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` that is neither forbidden nor a noun."""
+    for m in pattern.finditer(s):
+        if not _prohibited(s, m.start()) and not _DETERMINER.search(s, max(0, m.start() - 30), m.start()):
+            return m
+    return None
+
+
+def _destination(s: str, external: bool, paragraph_external: bool = False) -> Certainty | None:
+    if not external:
+        transfer = _first_verb(_TRANSFER, s) if paragraph_external else None
+        return "out" if transfer and _THERE.search(s, transfer.end()) else None
+    transfer = _first_verb(_TRANSFER, s)
+    if transfer:
+        return "out"
+    act = _first_verb(_ACT, s)
+    if act and not _READ_ONLY.search(s):
+        return "stage"
+    return None
+
+
+# --- which language --------------------------------------------------------------------------
+_KNOWN_WORDS = re.compile(
+    r"\b(?:the|and|to|of|is|are|you|with|for|do|not|or|a|an|in|it|be|on|if|this|that|should|must|before|after|"
+    r"from|use|uses|when|run|all|any|by|at|as|via|than|into|only|new|never|always|"
+    r"der|die|das|und|nicht|mit|ist|le|la|les|et|des|est|pour|el|los|y|"
+    r"que|con|para|o|os|e|com|nao|il|di|che|per|non|de|het|een|en|van|niet|w|na|nie|sie|jest|ve|bir|bu|icin|"
+    r"ile|dan|yang|di|untuk|dengan|ke|dari|ini|itu|harus|jangan|tidak|va|cua|la|cac|khi|trong|duoc|dung|khong|"
+    r"mot|cho|и|в|не|на|что|с)\b"
+    r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u0600-\u06ff\u0900-\u097f]")
+
+
+_NOT_WORDS = re.compile(r"`[^`\n]{0,200}`|\S{0,200}(?:://|/|@|\.\w)\S{0,200}")
+
+
+def _known_language(folded: str, written: str) -> bool:
+    """Whether enough of the words are common words of a language the lexicons know (URLs,
+    paths and code aside)."""
+    prose, prose_written = _NOT_WORDS.sub(" ", folded), _NOT_WORDS.sub(" ", written)
+    words = max(len(prose.split()), 1)
+    hits = len(_KNOWN_WORDS.findall(prose)) + len(_KNOWN_WORDS.findall(prose_written))
+    return hits * 8 >= words
+
+
+_INDEPENDENT_CUE = re.compile(
+    r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
+    r"git push|git config|npm publish|twine|pip install|crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|"
+    r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+
+
+# --- tampering with checks; payment and credential literals ----------------------------------
+_FAILS = re.compile(r"\b(?:fail\w{0,4}|broken|red|complain\w{0,2}|errors? out|fehlschlag\w{0,3}|echou\w{1,3}|"
+                    r"falla\w{0,3}|falha\w{0,3}|fallisc\w{1,3}|faal\w{1,3}|nie przechodz\w{1,3}|basarisiz|gagal|"
+                    r"that bai|пада\w{1,3}|пров[ао]л\w{1,4})\b|실패|失敗|失败|فشل|विफल|फेल")
+_TAMPER = re.compile(
+    r"\b(?:delete|remove|skip|disable|comment\w{0,3} out|xfail|mute|silence|loosen|weaken|rewrite|edit|change|adjust|"
+    r"update)\w{0,2}\b[^.;\n]{0,40}?\b(?:assert\w{0,5}|tests?|test cases?|checks?|expected (?:values?|outputs?)|"
+    r"snapshots?|thresholds?|rules?)\b"
+    r"|\b(?:losch|entfern|deaktivier|uberspring)\w{0,3}\b|\b(?:supprime|desactive|ignore)\w{0,2}\b"
+    r"|\b(?:elimina|borra|desactiva|omite|apaga|desative|remova|cancella|disattiva|verwijder|schakel|usun|wylacz|"
+    r"sil|devre disi|hapus|nonaktifkan|xoa|tat|удали|отключи)\w{0,3}\b|삭제|비활성|削除|無効|删除|禁用|跳过|احذف|हटा")
+_IBAN = re.compile(r"\b[a-z]{2}\d{2}(?=[a-z0-9]{11,30}\b)(?=(?:[a-z]*\d){8})[a-z0-9]{11,30}\b")
+_MONEY_ACT = re.compile(r"\b(?:wire|transfer|pay|send|route|refund|deposit|uberweis\w{0,2}|vire\w{0,2}|"
+                        r"transfi[er]\w{0,3}|bonifica|overmaken|przelej|gonder|transfer|kirim|chuyen|переведи)\w{0,3}\b|送金|振込|转账|汇款|송금|이체")
+_TRIAL = re.compile(r"\b(?:test\w{0,3}|sandbox|fixtures?|fake|dummy|examples?|sample)\b")
+_LIVE_SECRET = re.compile(r"\b(?:sk|rk)_live_\w{6,}|\bghp_\w{10,}|\bgithub_pat_\w{10,}|\bxox[abpr]-[\w-]{6,}"
+                          r"|\bakia[0-9a-z]{12,}|\bglpat-[\w-]{10,}|\bnpm_\w{10,}|\bpypi-\w{10,}")
+_USE = re.compile(r"\b(?:use|using|with|pass|set|export|put|configure|log ?in|authenticate|nutze|verwende|utilise|usa|"
+                  r"use|gebruik|uzyj|kullan|gunakan|dung|используй)\b|사용|使用|使って|استخدم|उपयोग")
+
+
+def _tampers_on_failure(s: str) -> bool:
+    # a negation anywhere in the sentence: German and Dutch put "nicht"/"niet" after the verb
+    return bool(_FAILS.search(s) and _TAMPER.search(s) and not _NEG.search(s))
+
+
+def _pays_to_literal(s: str) -> bool:
+    iban = _IBAN.search(s)
+    return bool(iban and _first_free(_MONEY_ACT, s) and not _TRIAL.search(s))
+
+
+def _uses_live_secret(s: str) -> bool:
+    secret = _LIVE_SECRET.search(s)
+    return bool(secret and _first_free(_USE, s) and not _prohibited(s, secret.start()))
+
+
+# Leaving the agent's own work out of what the person reads.
+_LEAVE_OUT = re.compile(
+    r"\b(?:keep|leave|omit|drop|exclude|strip|remove|hide|cut)\w{0,2}\b[^.;\n]{0,60}?\b(?:out of|from)\b"
+    r"[^.;\n]{0,12}?\b(?:summary|summaries|report|reply|replies|answer|response|message|pr description|"
+    r"pull request|changelog|notes|transcript|output|chat)\b")
+
+
+def _leaves_out_own_work(s: str) -> bool:
+    m = _first_free(_LEAVE_OUT, s)
+    return bool(m and (_OWN_WORK.search(m.group(0)) or re.search(r"\b(?:commands?|steps?|files?|edits?|"
+                                                                  r"requests?) you\b", m.group(0))))
+
+
+# --- the paragraph -------------------------------------------------------------------------
+def structural_finding(paragraph: str) -> StructuralFinding | None:
+    """What the paragraph's structure shows against the user, or None when nothing."""
+    folded = fold(paragraph)
+    written = unicodedata.normalize("NFKC", paragraph).casefold()
+    risky = bool(_RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", folded))) or outward(folded)
+    staged: StructuralFinding | None = None
+    asks_first = _first_free(_ASK_FIRST, folded) is not None
+    paragraph_external = outward(folded)
+    for text in (folded, written) if written != folded else (folded,):
+        for sentence in sentences(text):
+            s = " ".join(sentence.split())
+            if not s:
+                continue
+            external = outward(s)
+            if _fetches_and_runs(s, external):
+                return StructuralFinding("out", FETCH_RUN)
+            dest = _destination(s, external, paragraph_external)
+            if dest == "out":
+                return StructuralFinding("out", UPLOAD)
+            persist = _persists(s, risky)
+            if persist == "out":
+                return StructuralFinding("out", PERSISTENCE)
+            if _turns_off_confirmations(s, asks_first):
+                return StructuralFinding("out", CONFIRMATIONS)
+            if _misreports(s) or _first_free(_FAKES, s) or _withholds(s):
+                return StructuralFinding("out", CONCEALMENT)
+            above = _ABOVE_USER.search(s)
+            if above and _USER_RE.search(s) and not _prohibited(s, above.start()):
+                return StructuralFinding("out", AUTHORITY)
+            if _writes_memory(s):
+                return StructuralFinding("out", MEMORY)
+            if _destroys_on_signal(s):
+                return StructuralFinding("out", DESTRUCTION)
+            if _pays_to_literal(s):
+                return StructuralFinding("out", PAYMENT)
+            if _uses_live_secret(s):
+                return StructuralFinding("out", CREDENTIALS)
+            if _leaves_out_own_work(s):
+                return StructuralFinding("out", CONCEALMENT)
+            if staged is None and _tampers_on_failure(s):
+                staged = StructuralFinding("stage", TAMPERING)
+            if staged is None and persist == "stage":
+                staged = StructuralFinding("stage", PERSISTENCE)
+            if staged is None and dest == "stage":
+                staged = StructuralFinding("stage", UNSURE_DESTINATION)
+    # a path or a command split by the sentence marks inside it ("ssh-rsa AAAA... x@y", "a; b")
+    whole = " ".join(folded.split())
+    persist = _persists(whole, risky)
+    if persist == "out":
+        return StructuralFinding("out", PERSISTENCE)
+    if staged:
+        return staged
+    if persist == "stage":
+        return StructuralFinding("stage", PERSISTENCE)
+    if not _known_language(folded, written) and _INDEPENDENT_CUE.search(folded):
+        return StructuralFinding("stage", UNSURE_LANGUAGE)
+    if paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+            _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
+        return StructuralFinding("stage", UNSURE_DESTINATION)
+    return None
+
+
+_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
+
+
+def _english(folded: str) -> bool:
+    return len(_ENGLISH.findall(folded)) * 8 >= max(len(folded.split()), 1)

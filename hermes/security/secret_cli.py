@@ -1,0 +1,189 @@
+"""Credentials on a command line, recognised by the flag that carries them.
+
+- A long flag named for a secret, for any command: `--password X`, `--token=X`, `--api-key X`,
+  `--client-secret X` (not `--password-stdin`, `--token-file PATH`, `--auth-type basic`).
+- The short flags that mean "password" only for their own tools: `mysql -pX` (glued: a
+  separate `-p` prompts), `sshpass -p X`, `redis-cli -a X`, `ldapsearch -w X`, `mongosh -p X`,
+  `sqlcmd -P X`, `zip -P X`, `7z -pX`, `docker login -p X`, `twine -p X`, `keytool -storepass X`,
+  `curl -u user:PASS`, `smbclient -U user%PASS`, `htpasswd -b FILE USER PASS`;
+- OpenSSL's `-passin pass:X`, and a value echoed into a command that reads its secret from
+  standard input (`echo X | docker login --password-stdin`, `| chpasswd`).
+
+A value is a literal: a variable (`"$MYSQL_PWD"`, `${TOKEN}`), a command substitution, a
+path, a placeholder or a plain word is left as written, so scripts that pass secrets along
+stay byte-identical. Every pattern is bounded; each command is read once to its line's end.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hermes.security.secret_assign import name_words
+from hermes.security.secret_values import looks_placeholder
+from hermes.security.word_pattern import any_word, first_chars
+
+# One shell word: quoted parts and bare parts, up to a space or an operator.
+_WORD = re.compile(r"""(?:'[^'\n]{0,512}'|"(?:\\.|[^"\\\n]){0,512}"|[^\s'"|;&<>()`]{1,512})+""")
+_SEGMENT_END = re.compile(r"[|;&\n]|$")
+
+# command -> (flags whose value is the next word or glued, flags whose value must be glued)
+_SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    **{c: ((), ("-p",)) for c in ("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck",
+                                  "mysqlsh", "mysqlpump", "mariadb", "mariadb-dump", "mariadb-admin")},
+    "sshpass": (("-p",), ()),
+    "redis-cli": (("-a",), ()),
+    **{c: (("-w",), ()) for c in ("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami",
+                                  "ldappasswd", "ldapcompare")},
+    **{c: (("-p",), ()) for c in ("mongo", "mongosh", "mongodump", "mongorestore", "mongoexport",
+                                  "mongoimport", "twine")},
+    **{c: (("-P",), ()) for c in ("sqlcmd", "bcp", "zip", "unzip", "zipcloak")},
+    **{c: ((), ("-p",)) for c in ("7z", "7za", "7zr")},
+    "keytool": (("-storepass", "-keypass", "-srcstorepass", "-deststorepass", "-srckeypass",
+                 "-destkeypass"), ()),
+    "influx": (("-password", "-p"), ()),
+    "jarsigner": (("-storepass", "-keypass"), ()),
+}
+# Tools whose `login` subcommand takes -p PASSWORD.
+_LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "oc", "az",
+                "cf", "crane", "regctl", "argocd")
+# `-u user:password` (curl), `-U user%password` (smbclient).
+_USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user")}
+
+_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, "htpasswd")
+# A command word, grouped by first character (word_pattern.py), where a word starts: after a
+# space, an operator, a quote or a path's last "/" (that character first, so the engine skips to one in
+# C), or at the very start of the text.
+_COMMAND_WORD = first_chars(_COMMANDS) + "(?P<cmd>" + any_word(_COMMANDS) + r")(?=[ \t])"
+_COMMAND = re.compile(r"[\s;|&(`/\"'=]" + _COMMAND_WORD)  # also a command quoted in code or JSON
+_FIRST_COMMAND = re.compile(_COMMAND_WORD)
+
+# --name=value or --name value, where the name speaks of a secret.
+_LONG_FLAG = re.compile(
+    r"--(?<![\w\-]--)(?P<name>[A-Za-z][A-Za-z0-9_\-]{1,48})(?:=|[ \t]{1,4})"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+_FLAG_SECRET_WORDS = frozenset({
+    "password", "passwd", "pass", "pwd", "passphrase", "secret", "token", "apikey", "credential",
+    "credentials", "auth", "authtoken", "storepass", "keypass"})
+_FLAG_KEY_QUALIFIERS = frozenset({"api", "access", "secret", "private", "auth", "account", "client",
+                                  "master", "license", "subscription", "storage", "admin", "service"})
+# Last words of flags that carry something other than the secret itself.
+_FLAG_NOT_SECRET = frozenset({
+    "stdin", "file", "files", "path", "dir", "env", "var", "name", "id", "type", "types", "ttl",
+    "expiry", "expires", "length", "policy", "prompt", "cmd", "command", "helper", "store",
+    "url", "uri", "endpoint", "header", "scope", "scopes", "kind", "mode", "format", "source",
+    "from", "ref", "arn", "version", "method", "provider", "plugin", "level", "stage", "count",
+    "reset", "rotation", "hint", "label", "required", "enabled", "timeout", "max", "min"})
+_OPENSSL_PASS = re.compile(
+    r"-(?<![\w\-]-)(?:passin|passout|pass|password|kfile)[ \t]{1,4}pass:(?P<value>[^\s'\"]{1,256})")
+_STDIN_SECRET = re.compile(
+    r"(?:echo|printf)(?<![\w\-]echo)(?<![\w\-]printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?"
+    r"(?:(?P<fq>['\"])%s(?:\\n)?(?P=fq)[ \t]{1,4})?"  # printf's format: '%s', "%s\n"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})[ \t]{0,4}\|[ \t]{0,4}"""
+    r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)")
+_PLAIN_WORD = re.compile(r"[A-Za-z]+(?:[-_][A-Za-z]+)*")
+_SHELL_VARIABLE = re.compile(r"\$[A-Za-z_{(]")  # expanded by the shell: passed along, not written out
+
+
+def _unquote(word: str, start: int) -> tuple[str, int, int]:
+    """The text of a shell word without one pair of enclosing quotes, and its span."""
+    if len(word) >= 2 and word[0] in "'\"" and word[-1] == word[0]:
+        return word[1:-1], start + 1, start + len(word) - 1
+    return word, start, start + len(word)
+
+
+def literal_value(value: str) -> bool:
+    """A value written out on the command line, not passed along: no variable, command
+    substitution, path, file reference, placeholder, flag or plain word."""
+    if len(value) < 4 or looks_placeholder(value) or _PLAIN_WORD.fullmatch(value):
+        return False
+    if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "%", "`")) or "$(" in value:
+        return False
+    return "://" not in value and _SHELL_VARIABLE.search(value) is None
+
+
+def _flag_names_secret(name: str) -> bool:
+    words = name_words(name.replace("-", "_"))
+    if not words or words[-1] in _FLAG_NOT_SECRET:
+        return False
+    if any(w in _FLAG_SECRET_WORDS for w in words):
+        return True
+    return words[-1] == "key" and len(words) > 1 and words[-2] in _FLAG_KEY_QUALIFIERS
+
+
+def _words(text: str, pos: int) -> list[tuple[str, int]]:
+    """The shell words of the command that starts at `pos`, to the end of its segment."""
+    end = _SEGMENT_END.search(text, pos)
+    stop = end.start() if end else len(text)
+    return [(m.group(0), m.start()) for m in _WORD.finditer(text, pos, min(stop, pos + 4096))]
+
+
+def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """Spans of the password values in one command's words (the command word not included)."""
+    next_flags, glued_flags = _SHORT_FLAGS.get(cmd, ((), ()))
+    if cmd in _LOGIN_TOOLS:
+        if not any(w == "login" for w, _ in words[:3]):
+            return
+        next_flags = ("-p",)
+    user_pass = _USER_PASS_FLAGS.get(cmd, ())
+    if cmd == "htpasswd":
+        flags = [w for w, _ in words if w.startswith("-")]
+        if any("b" in f and not f.startswith("--") for f in flags):
+            positional = [(w, s) for w, s in words if not w.startswith("-")]
+            if len(positional) >= 3:  # -b FILE USER PASSWORD (-n: USER PASSWORD)
+                word, start = positional[2] if not any("n" in f for f in flags) else positional[1]
+                value, vs, ve = _unquote(word, start)
+                if literal_value(value):
+                    yield vs, ve
+        return
+    for i, (word, start) in enumerate(words):
+        for flag in glued_flags:
+            if word.startswith(flag) and len(word) > len(flag):
+                value, vs, ve = _unquote(word[len(flag):], start + len(flag))
+                if literal_value(value) or (len(value) >= 4 and value[:1] not in "$`"
+                                            and not looks_placeholder(value)):
+                    yield vs, ve
+        for flag in next_flags:
+            if word == flag and i + 1 < len(words):
+                value, vs, ve = _unquote(*words[i + 1])
+            elif word.startswith(flag) and len(word) > len(flag) and not flag.startswith("--") \
+                    and len(flag) == 2:
+                value, vs, ve = _unquote(word[len(flag):], start + len(flag))
+            else:
+                continue
+            if literal_value(value):
+                yield vs, ve
+        if word in user_pass and i + 1 < len(words):
+            value, vs, ve = _unquote(*words[i + 1])
+            sep = ":" if cmd == "curl" else "%"
+            if sep in value:
+                cut = value.index(sep) + 1
+                if literal_value(value[cut:]) or len(value[cut:]) >= 6 and not looks_placeholder(value[cut:]):
+                    yield vs + cut, ve
+
+
+def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Passwords and tokens passed to commands on their command line."""
+    if "--" in text:
+        for m in _LONG_FLAG.finditer(text):
+            if _flag_names_secret(m.group("name")):
+                value, vs, ve = _unquote(m.group("value"), m.start("value"))
+                if literal_value(value):
+                    yield "cli-secret", vs, ve
+    lowered = text.lower()
+    if "pass:" in lowered:
+        for m in _OPENSSL_PASS.finditer(text):
+            if literal_value(m.group("value")):
+                yield "cli-secret", m.start("value"), m.end("value")
+    if ("echo" in lowered or "printf" in lowered) and "|" in text:
+        for m in _STDIN_SECRET.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if "chpasswd" in m.group(0) and ":" in value:
+                vs += value.index(":") + 1
+                value = value[value.index(":") + 1:]
+            if literal_value(value):
+                yield "cli-secret", vs, ve
+    first = _FIRST_COMMAND.match(text)
+    for m in ([first] if first else []) + list(_COMMAND.finditer(text)):
+        for start, end in _command_secrets(m.group("cmd"), _words(text, m.end())):
+            yield "cli-secret", start, end

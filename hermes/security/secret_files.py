@@ -1,0 +1,108 @@
+"""Credentials recognised by the structure of the file they come from, one line at a time:
+
+- `.netrc`: `machine HOST login USER password PASS` (and `default … password PASS`);
+- `.pgpass`: `host:port:database:user:PASS`;
+- `.htpasswd` and shadow-style hashes: `user:$apr1$…`, `user:$2y$10$…`, `user:{SHA}…`, and a
+  bcrypt, sha-crypt or argon2 hash standing anywhere (a hash is as good as the password to an
+  attacker with time);
+- XML settings (Maven, NuGet, Tomcat): `<password>PASS</password>`, `<apiKey>…</apiKey>`,
+  `<add key="ClearTextPassword" value="PASS" />`.
+
+The structure is the evidence, so a value need not look random; it must not be a
+placeholder or a variable (`$PGPASSWORD`, `${env.TOKEN}`, `<your-password>`, `*`).
+Every pattern is bounded and anchored where a field starts, so the scan is linear.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hermes.security.secret_assign import is_secret_name
+from hermes.security.secret_values import looks_placeholder
+
+# Each pattern starts with a literal (so the engine skips to it in C); where a field must
+# start is checked by a look-behind after it, or after the match.
+_NETRC = re.compile(
+    r"(?:machine(?<![^\s]machine)[ \t]+[^\s]{1,253}|default(?<![^\s]default))"
+    r"(?:[ \t]+(?:login|account|port)[ \t]+[^\s]{1,256}){0,3}"
+    r"[ \t]+password[ \t]+([^\s]{1,256})")
+# host:port:database:user:password. Found from its port field (":5432:" or ":*:"); the host
+# before it and the three fields after it are each a run without ':' (a '\:' escape allowed
+# in the password), and the five fields stand alone as one word.
+PGPASS_HINT = re.compile(r":(?:\d{1,5}|\*):")
+_PGPASS_HOST = re.compile(r"[A-Za-z0-9_.\-]{1,253}|\*")
+_HOST_START = re.compile(r"[\s\"'`:]")  # a host has no ':', so the walk back is short
+_PGPASS_REST = re.compile(
+    r"(?P<db>[^\s:]{1,63}):(?P<user>[A-Za-z_*][^\s:]{0,62}):(?P<pw>(?:\\.|[^\s:\\]){1,256})(?![^\s\"'`])")
+_WORD_START = re.compile(r"[\s\"'`]")
+# The hash of a password in the formats htpasswd, crypt(3) and the password libraries write.
+_HASHED = re.compile(
+    r"\$(?<![A-Za-z0-9./$]\$)(?:(?:apr1|1|5|6|md5)\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{20,86}"
+    r"|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}"
+    r"|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
+    r"|y\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{8,86}\$[./A-Za-z0-9]{20,86})(?![A-Za-z0-9./$])")
+_HTPASSWD_SHA = re.compile(r":(\{SHA\}[A-Za-z0-9+/]{27}=)")
+_HTPASSWD_USER = re.compile(r"[A-Za-z0-9_.@\-]{1,64}")
+# NuGet, .NET and Ant settings: <add key="ClearTextPassword" value="…" />
+_KEY_VALUE_ATTRS = re.compile(
+    r"(?i)\bkey=\"(?P<name>[A-Za-z_][A-Za-z0-9_.:\-]{0,63})\"[ \t]{1,8}value=\"(?P<value>[^\"<>\s]{1,512})\"")
+_XML = re.compile(r"<(?P<tag>[A-Za-z_][A-Za-z0-9_.\-]{0,63})>(?P<value>[^<>\s]{1,512})</(?P=tag)>")
+# Substrings (lower case) one of which every rule here needs: the redactor's cheap gate.
+HINTS = ("password", "$apr1$", "$2a$", "$2b$", "$2y$", "$2$", "$1$", "$5$", "$6$", "$md5$", "$y$",
+          "$argon2", "{sha}", "</")
+
+
+_NOT_VALUES = frozenset({"true", "false", "yes", "no", "on", "off", "none", "null", "nil"})
+
+
+def _value(value: str) -> bool:
+    """A written-out value: not a placeholder, a variable, a flag word or a number."""
+    return (len(value) >= 4 and not looks_placeholder(value) and not value.startswith(("$", "%", "@"))
+            and value.lower() not in _NOT_VALUES and not value.isdigit())
+
+
+def _pgpass_line(text: str, colon: int, after: int) -> Iterator[tuple[str, int, int]]:
+    """The password of a .pgpass entry whose port field spans text[colon:after]."""
+    begin = colon
+    while begin > 0 and not _HOST_START.match(text, begin - 1) and colon - begin <= 253:
+        begin -= 1
+    if begin == colon or (begin > 0 and text[begin - 1] == ":") or not _PGPASS_HOST.fullmatch(text, begin, colon):
+        return
+    m = _PGPASS_REST.match(text, after)
+    if m is None:
+        return
+    pw = m.group("pw")
+    if _value(pw) and not re.fullmatch(r"[0-9a-fA-F]{1,4}|\d+", pw):  # not the groups of an IPv6 address
+        yield "pgpass-password", m.start("pw"), m.end("pw")
+
+
+def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Passwords and password hashes in the lines of .netrc, .pgpass, .htpasswd and XML
+    settings files."""
+    lowered = text.lower()
+    if "password" in lowered:
+        for m in _NETRC.finditer(text):
+            if _value(m.group(1)):
+                yield "netrc-password", m.start(1), m.end(1)
+    for m in PGPASS_HINT.finditer(text):
+        yield from _pgpass_line(text, m.start(), m.end())
+    if "$" in text:
+        for m in _HASHED.finditer(text):
+            yield "password-hash", m.start(), m.end()
+    if "{sha}" in lowered:
+        for m in _HTPASSWD_SHA.finditer(text):
+            begin = m.start()
+            while begin > 0 and not _WORD_START.match(text, begin - 1) and m.start() - begin <= 64:
+                begin -= 1
+            if _HTPASSWD_USER.fullmatch(text, begin, m.start()):
+                yield "password-hash", m.start(1), m.end(1)
+    if "</" in text:
+        for m in _XML.finditer(text):
+            if is_secret_name(m.group("tag")) and _value(m.group("value")):
+                yield "xml-secret", m.start("value"), m.end("value")
+    if "value=" in lowered:
+        for m in _KEY_VALUE_ATTRS.finditer(text):
+            if is_secret_name(m.group("name")) and _value(m.group("value")):
+                yield "xml-secret", m.start("value"), m.end("value")
+

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from hermes.agent import background, limits, llm, opening, rewind, tokens
 from hermes.agent.coding_host import CodingHost
+from hermes.agent.context_judge import judge_project_context
 from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.current_session import CurrentSession
 from hermes.agent.events import ErrorEvent, Event, Notice, TurnDone
@@ -302,6 +303,8 @@ class AgentSession:
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
         current = self._current
+        if current.conv is None:  # before the prompt is frozen: the scan model may hold paragraphs back
+            self.project = await judge_project_context(self.cfg, self.project, self._emit)
         conv = current.conv or current.start()
         if not conv.context_window:
             conv.context_window = limits.context_window(self._model)

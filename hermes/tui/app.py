@@ -208,8 +208,8 @@ class HermesApp(App[None]):
         tune_gc_for_streaming()
         if self.loader.error:
             await self.chat.add_line("error", self.loader.error)
-        if self.chat.status_info.busy.startswith("loading"):
-            self.chat.set_busy("")
+        if self.chat.busy.startswith("loading"):
+            self.chat.busy = ""
 
     @work(group="start", exclusive=True)
     async def _start_session(self) -> None:
@@ -248,7 +248,7 @@ class HermesApp(App[None]):
             title, self.pending_title = self.pending_title, None
             self.call_later(self.runner.apply_title, title)
         if isinstance(event, ev.SessionChanged) and self.agent is not None:  # /new may be read-only
-            chat.set_read_only(self.agent.read_only)
+            chat.read_only = self.agent.read_only
         chat.post_message(AgentEventMessage(event))
 
     def send_message(self, text: str, retry: bool = False, pasted: tuple[str, ...] = ()) -> None:

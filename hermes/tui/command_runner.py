@@ -201,11 +201,11 @@ class CommandRunner:
             return
         chat = self.app.chat
         shown = len(chat.transcript.items)
-        chat.set_busy("compressing…")
+        chat.busy = "compressing…"
         try:
             child = await agent.compress()
         finally:
-            chat.set_busy("")
+            chat.busy = ""
         # The agent's own notice says how it went ("Conversation compressed: …" or "Compression
         # failed: …"); a second line would repeat it. Let its events render first, then speak
         # only when it said nothing.

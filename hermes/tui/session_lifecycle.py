@@ -102,7 +102,7 @@ class SessionLifecycle:
             await app.chat.add_line("notice", f"💾 {line}")
         if new.read_only:
             await app.chat.add_line("error", new.read_only)
-        app.chat.set_read_only(new.read_only)
+        app.chat.read_only = new.read_only
         app.chat.update_status(
             model=new.model, title=new.title or "", project=new.project_name,
             context_window=new.context_window or app.chat.status_info.context_window,

@@ -41,7 +41,7 @@ class TurnSender:
             chat.restore_input(text)
             return "failed"
         if not app.loader.done.is_set():
-            chat.set_busy("loading model client…")
+            chat.busy = "loading model client…"
             await app.loader.wait()
         await app.ready.wait()
         if app.loader.error:  # already shown as one line when loading ended
@@ -52,7 +52,7 @@ class TurnSender:
                                 "History and memory still work: /sessions, /memory.")
             chat.restore_input(text)
             return "failed"
-        chat.set_busy("● replying")
+        chat.busy = "● replying"
         if pasted:
             app.agent.note_pasted(pasted)
         try:
@@ -60,14 +60,14 @@ class TurnSender:
             done = await (app.agent.retry(text or None) if retry else app.agent.send(text))
         except Exception as exc:  # the agent reports errors as events; this is the last guard
             log.exception("turn failed")
-            chat.set_busy("")
+            chat.busy = ""
             await chat.add_line("error", f"The turn failed unexpectedly ({exc or 'no details'}); "
                                 "your message is back in the input. Details are in "
                                 "$HERMES_HOME/logs/hermes.log.")
             chat.restore_input(text)
             return "failed"
         if done is None:  # /retry with nothing sent yet in this session
-            chat.set_busy("")
+            chat.busy = ""
             await chat.add_line("error", "Nothing to retry yet: send a message first.")
             return "ok"
         if done.failed or done.unsent:  # unsent: Esc during the compression before it
@@ -87,5 +87,5 @@ class TurnSender:
         elif waiting:
             for worker in waiting:
                 worker.cancel()
-            app.chat.set_busy("")
+            app.chat.busy = ""
             app.notify("Cancelled before the model was called.", timeout=3)

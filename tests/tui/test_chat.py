@@ -11,7 +11,7 @@ REPLY = "Here is **bold** text.\n\n```python\nprint('hi')\n```\n\nThat is all."
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.chat.status_info.busy
+    return app.agent is not None and not app.agent.busy and not app.chat.busy
 
 
 async def test_sending_a_message_shows_the_streamed_reply(chat_env):
@@ -151,7 +151,7 @@ async def test_a_message_sent_before_the_model_client_loads_waits_for_it(chat_en
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
         await submit(pilot, "early bird")
-        await wait_for(pilot, lambda: app.chat.status_info.busy.startswith("loading"))
+        await wait_for(pilot, lambda: app.chat.busy.startswith("loading"))
         assert app.chat.prompt.has_focus  # the UI keeps working meanwhile
         await pilot.press("x")
         await wait_for(pilot, lambda: app.chat.prompt.text == "x")

@@ -10,7 +10,7 @@ CANCELLED = "Compression cancelled: the conversation is unchanged."
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.agent.busy and not app.chat.status_info.busy
+    return app.agent is not None and not app.agent.busy and not app.chat.busy
 
 
 async def test_escape_cancels_a_slow_compress_and_the_app_takes_input_again(chat_env):
@@ -28,7 +28,7 @@ async def test_escape_cancels_a_slow_compress_and_the_app_takes_input_again(chat
 
         await submit(pilot, "/compress")
         await wait_for(pilot, lambda: bool(server.requests_for(SUMMARY))
-                       and app.chat.status_info.busy == "compressing…")
+                       and app.chat.busy == "compressing…")
         await pilot.press("escape")
         await wait_for(pilot, lambda: any(CANCELLED in t for t in transcript_texts(app)))
         await wait_for(pilot, lambda: _idle(app) and not app.agent.compressing)

@@ -12,7 +12,7 @@ HELD = 0.5
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.turn_running() and not app.chat.status_info.busy
+    return app.agent is not None and not app.turn_running() and not app.chat.busy
 
 
 def _queued_bar(app):

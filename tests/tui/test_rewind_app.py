@@ -13,7 +13,7 @@ from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, 
 
 
 def _idle(app) -> bool:
-    return app.agent is not None and not app.turn_running() and not app.chat.status.info.busy
+    return app.agent is not None and not app.turn_running() and not app.chat.status.busy
 
 
 def _kinds(app) -> list[tuple[str, str]]:

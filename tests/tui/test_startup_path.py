@@ -82,7 +82,7 @@ async def test_keys_typed_at_once_land_in_the_input_and_are_sent_when_the_client
         await pilot.press("h", "e", "y")  # no wait for the session or the model client
         assert app.chat.prompt.has_focus and app.chat.prompt.text == "hey"
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.chat.status.info.busy.startswith("loading"))
+        await wait_for(pilot, lambda: app.chat.status.busy.startswith("loading"))
         assert server.requests == []
         release.set()
         await wait_for(pilot, lambda: bool(server.requests))

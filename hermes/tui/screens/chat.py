@@ -1,9 +1,10 @@
 """The chat screen: transcript, completion list, input and status bar; agent events go to its renderers.
 
-Attributes down, messages up: the app sets the screen's state (`status_info`, `cfg`,
-`read_only`, `turn_active`) and posts agent events to it; the screen asks the app for
-things only by posting messages (`SendRequested`, `CommandEntered`, `CancelRequested`, …).
-The screen never imports the app.
+Attributes down, messages up: the app sets the screen's state (`status_info`, `busy`,
+`read_only`, `turn_active`: reactives, and the widgets that show them are bound to them with
+`data_bind`; and `cfg`) and posts agent events to it; the screen asks the app for things only
+by posting messages (`SendRequested`, `CommandEntered`, `CancelRequested`, …). The screen
+never imports the app.
 """
 
 from __future__ import annotations
@@ -95,6 +96,13 @@ class ChatScreen(Screen[None]):
 
     # What the status bar shows; the bar's `info` is bound to it (data_bind). Set by the app.
     status_info: var[StatusInfo] = var(StatusInfo)
+    # What runs, shown first in the status bar ("● replying", "loading model client…"; "" = idle)
+    busy: var[str] = var("")
+    # Why messages cannot be sent in this session ("" when they can); the input's placeholder says so
+    read_only: var[str] = var("")
+    # A turn runs or waits to run. Set by the app, and here too at once on sending, so a second
+    # Enter before the app has started the turn is queued, not sent beside it.
+    turn_active: var[bool] = var(False)
 
     class Ready(Message):
         """The screen is mounted with the input focused: heavy start-up work may begin."""
@@ -147,10 +155,6 @@ class ChatScreen(Screen[None]):
         super().__init__(id="chat")
         self.cfg = cfg  # the app's config; the app replaces it when it reloads config
         self._completion_choices = completion_choices or (lambda _text: {})
-        self.read_only = ""  # set by the app: why messages cannot be sent, "" when they can
-        # Set by the app while a turn runs or waits to run; set here too at once on sending, so
-        # a second Enter before the app has started the turn is queued, not sent beside it.
-        self.turn_active = False
         self.renderers = EventRenderers(self)  # the turn's drawing state: reply, tool lines
         self.failed_text: str | None = None
         self.failed_in_input = False  # the failed message is what the input holds
@@ -170,8 +174,8 @@ class ChatScreen(Screen[None]):
         yield Transcript(id="transcript")
         yield QueuedMessages(id="queued")
         yield Suggestions(id="suggestions")
-        yield PromptInput(id="prompt")
-        yield StatusBar(id="status").data_bind(info=ChatScreen.status_info)
+        yield PromptInput(id="prompt").data_bind(read_only_reason=ChatScreen.read_only)
+        yield StatusBar(id="status").data_bind(info=ChatScreen.status_info, busy=ChatScreen.busy)
 
     def on_mount(self) -> None:
         self.query_one(Suggestions).display = False
@@ -184,11 +188,6 @@ class ChatScreen(Screen[None]):
     def update_status(self, **changes: Any) -> None:
         """Change some status bar fields (names as in StatusInfo); the bar follows by itself."""
         self.status_info = replace(self.status_info, **changes)
-
-    def set_read_only(self, reason: str) -> None:
-        """Why messages cannot be sent in this session ("" when they can); the input says so."""
-        self.read_only = reason
-        self.prompt.set_read_only(reason)
 
     @property
     def prompt(self) -> PromptInput:
@@ -454,9 +453,6 @@ class ChatScreen(Screen[None]):
     async def on_tool_request_shown(self, message: ToolRequestShown) -> None:
         """A tool asks for approval: its notice line goes in after the tool's own line."""
         message.waiting.item = (await self.add_line("notice", message.waiting.text)).item
-
-    def set_busy(self, text: str) -> None:
-        self.update_status(busy=text)
 
     def restore_input(self, text: str) -> None:
         """Put a failed message back so it can be sent again (Enter re-sends without duplicating).

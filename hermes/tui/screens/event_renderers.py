@@ -48,6 +48,8 @@ class ChatSurface(Protocol):
     """The parts of the chat screen (ChatScreen) the renderers draw on; a Protocol, so this
     module does not import the screen that owns it."""
 
+    busy: str  # what runs, shown first in the status bar
+
     @property
     def cfg(self) -> Config: ...
     @property
@@ -59,7 +61,6 @@ class ChatSurface(Protocol):
     def post_message(self, message: Message) -> bool: ...
     async def add_line(self, kind: str, text: str) -> LineMessage: ...
     def update_status(self, **changes: Any) -> None: ...
-    def set_busy(self, text: str) -> None: ...
 
 
 class EventRenderers:
@@ -213,4 +214,4 @@ class EventRenderers:
         if self.retry_line is not None:  # cancelled while waiting to retry
             self.retry_line.update_item("↻ retry stopped")
             self.retry_line = None
-        self.screen.set_busy("")
+        self.screen.busy = ""

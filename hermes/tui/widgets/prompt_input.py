@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from textual import events
 from textual.message import Message
+from textual.reactive import reactive
 from textual.widgets import TextArea
 
 
@@ -138,6 +139,10 @@ class PromptInput(TextArea):
 
         key: str
 
+    # Why messages cannot be sent ("" when they can); bound to the chat screen's `read_only`.
+    # Not TextArea's own `read_only`: commands such as /new still run from the input.
+    read_only_reason: reactive[str] = reactive("", layout=False)
+
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id, soft_wrap=True, tab_behavior="focus", show_line_numbers=False,
                          compact=True, highlight_cursor_line=False)
@@ -147,8 +152,8 @@ class PromptInput(TextArea):
         self.pastes: dict[str, str] = {}  # label shown in the input → the text pasted
         self.pasted: list[str] = []  # every pasted document since the input was last cleared
 
-    def set_read_only(self, reason: str) -> None:
-        """Say in the input itself when messages cannot be sent (commands such as /new still run)."""
+    def watch_read_only_reason(self, reason: str) -> None:
+        """Say in the input itself when messages cannot be sent."""
         self.placeholder = READ_ONLY_PLACEHOLDER if reason else PLACEHOLDER
 
     def set_text(self, text: str) -> None:

@@ -2,7 +2,8 @@
 
 `status_markup` is a pure function of the numbers and the width, so narrowing is testable:
 segments are dropped or shortened by priority until the line fits. The bar holds no state of
-its own: its `info` is a reactive bound (`data_bind`) to the chat screen's `status_info`.
+its own: its `info` and `busy` are reactives bound (`data_bind`) to the chat screen's
+`status_info` and `busy`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,6 @@ class StatusInfo:
     output_tokens: int = 0
     cost: float = 0.0
     title: str = ""
-    busy: str = ""  # e.g. "loading model client…", shown first when set
     project: str = ""  # the project (workspace) name; shown when set
     accept_edits: bool = False  # /accept-edits on: edits and writes run without asking
 
@@ -74,11 +74,11 @@ def _gauge(label: str, pct: int | None) -> tuple[str, str]:
     return f"[$hermes-gauge-{gauge_level(pct)}]{text}[/]", text
 
 
-def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
+def _segments(info: StatusInfo, level: int, busy: str = "") -> list[tuple[str, str]]:
     """(markup, plain) pairs for a narrowing level: 0 = everything, higher = fewer/shorter."""
     out: list[tuple[str, str]] = []
-    if info.busy:
-        out.append((f"[$hermes-badge]{escape(info.busy)}[/]", info.busy))
+    if busy:
+        out.append((f"[$hermes-badge]{escape(busy)}[/]", busy))
     model = info.model or "no model"
     if level >= 3 and "/" in model:
         model = model.split("/", 1)[1]
@@ -117,15 +117,16 @@ def _segments(info: StatusInfo, level: int) -> list[tuple[str, str]]:
     return out
 
 
-def status_markup(info: StatusInfo, width: int) -> str:
-    """The bar's content markup, narrowed to fit `width` cells."""
+def status_markup(info: StatusInfo, width: int, busy: str = "") -> str:
+    """The bar's content markup, narrowed to fit `width` cells; `busy` (what runs, e.g.
+    "loading model client…") comes first when set."""
     for level in range(7):
-        segments = _segments(info, level)
+        segments = _segments(info, level, busy)
         plain = SEP.join(p for _, p in segments)
         if cell_len(plain) + 2 <= width:
             return " " + SEP.join(m for m, _ in segments)
     # Last resort: shorten the title until it fits.
-    segments = _segments(info, 5)
+    segments = _segments(info, 5, busy)
     head = segments[:-1] if info.title else segments
     plain_head = SEP.join(p for _, p in head)
     room = width - cell_len(plain_head) - len(SEP) - 2
@@ -136,9 +137,10 @@ def status_markup(info: StatusInfo, width: int) -> str:
 
 
 class StatusBar(Static):
-    """Shows a StatusInfo: bind `info` to the owner's state; it redraws when that changes."""
+    """Shows a StatusInfo: bind `info` and `busy` to the owner's state; it redraws when they change."""
 
     info: reactive[StatusInfo] = reactive(StatusInfo, layout=False)
+    busy: reactive[str] = reactive("", layout=False)
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=True)
@@ -146,8 +148,11 @@ class StatusBar(Static):
     def watch_info(self) -> None:
         self._draw()
 
+    def watch_busy(self) -> None:
+        self._draw()
+
     def on_resize(self) -> None:
         self._draw()
 
     def _draw(self) -> None:
-        self.update(status_markup(self.info, self.size.width or 120))
+        self.update(status_markup(self.info, self.size.width or 120, self.busy))

@@ -193,7 +193,7 @@ def test_memory_viewer(snap_compare, hermes_home, fixed_ages) -> None:
 
     A reviewer should see: the note that changes on disk take effect in the next session;
     a "Memory · MEMORY.md" column with a green gauge and three entries, each with a dim
-    "written 2026-11-28 · confirmed 1 d ago" line under it; a "User profile · USER.md" column
+    date line right under it (the first "written 2026-11-28 · confirmed 1 d ago"); a "User profile · USER.md" column
     with two entries (dated alike); a "Project memory · PROJECT.md" column "(empty)"; one
     line "User model: off. Turn it on with: hermes memory
     setup local (or honcho)"; a bottom box "Frozen snapshot this session runs with"

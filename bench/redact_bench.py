@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -48,40 +49,68 @@ def pathological() -> dict[str, str]:
         '"the password on the box " * 4000': "the password on the box " * 4000,
         '"비밀번호는 " * 10000': "비밀번호는 " * 10_000,
         '"AKIA…" + 40-char runs': ("AKIAPFDRN2KPMCXD9LFJ " + "Ab1/" * 10 + " ") * 1500,
+        # file forms, command lines and JSON escapes: every anchor reads a bounded span
+        '".pgpass port" "1:2:" * 25000': "1:2:" * 25_000,
+        '"a:5432:" * 12000': "a:5432:" * 12_000,
+        '"$2b$12$" * 10000': "$2b$12$" * 10_000,
+        '"machine a password " * 5000': "machine a password " * 5000,
+        '"--password " * 8000': "--password " * 8000,
+        '"mysql -p" * 10000': "mysql -p" * 10_000,
+        '"echo x | " * 10000': "echo x | " * 10_000,
+        '"<password>" * 8000': "<password>" * 8000,
+        'JSON string of \\" * 30000': '"' + '\\"' * 30_000 + '"',
+        'JSON string of \\u00e9 * 15000': '"' + "\\u00e9" * 15_000 + '"',
+        '"Kennwort " * 10000': "Kennwort " * 10_000,
+        '"รหัสผ่าน" * 10000': "รหัสผ่าน" * 10_000,
+        '"use x as the password " * 4000': "use x as the password " * 4000,
     }
 
 
 SCAN_DATA = ROOT / "tests" / "data" / "scan"
-HOLDOUT_SECRETS = SCAN_DATA / "holdout4_secrets.tsv"  # KIND<TAB>SECRET<TAB>TEXT
-HOLDOUT_CODE = SCAN_DATA / "holdout4_code_names_secret.txt"  # one line of code per line
+# (label, KIND<TAB>SECRET<TAB>TEXT file, one line of code per line). Held-out #4 was blind once;
+# it is spent (the rules were then developed on it), so it is reported as a development set.
+CORPORA = [
+    ("held-out #4 (spent: dev set)", SCAN_DATA / "holdout4_secrets.tsv",
+     SCAN_DATA / "holdout4_code_names_secret.txt"),
+    ("dev set (tests/data/redact_*_more)", ROOT / "tests" / "data" / "redact_secrets_more.tsv",
+     ROOT / "tests" / "data" / "redact_code_more.txt"),
+    ("held-out #5 (blind)", SCAN_DATA / "holdout5_secrets.tsv",
+     SCAN_DATA / "holdout5_code_names_secret.txt"),
+]
 
 
 def _rows(path: Path) -> list[str]:
     return [r for r in path.read_text(encoding="utf-8").splitlines() if r.strip() and not r.startswith("#")]
 
 
-def held_out() -> None:
-    """Blind held-out corpus #4 (written without sight of the rules), when present: how many
-    secrets are gone from the redacted text, and how many code lines come back unchanged.
-    Counts only: no line of a held-out file is printed."""
-    if not (HOLDOUT_SECRETS.exists() and HOLDOUT_CODE.exists()):
-        print("held-out #4: not present")
+def _unescape(text: str) -> str:
+    return re.sub(r"\\([n\\])", lambda m: "\n" if m.group(1) == "n" else "\\", text)
+
+
+def held_out(label: str, secrets: Path, code_file: Path) -> None:
+    """How many secrets are gone from the redacted text, and how many code lines come back
+    unchanged. Counts and kinds only: no line of a held-out file is printed."""
+    if not (secrets.exists() and code_file.exists()):
+        print(f"{label}: not present")
         return
     kinds: dict[str, list[int]] = {}
-    for row in _rows(HOLDOUT_SECRETS):
+    for row in _rows(secrets):
         kind, secret, text = row.split("\t", 2)
+        if "more" in secrets.name:  # the dev set writes newlines as \n
+            secret, text = _unescape(secret), _unescape(text)
         gone = secret not in redact(text)
         kinds.setdefault(kind, [0, 0])[0] += gone
         kinds[kind][1] += 1
     caught = sum(k[0] for k in kinds.values())
     total = sum(k[1] for k in kinds.values())
-    print(f"held-out #4 secrets redacted: {caught}/{total} ({100 * caught / total:.1f} %)")
+    print(f"{label} secrets redacted: {caught}/{total} ({100 * caught / total:.1f} %)")
     for kind, (hit, n) in sorted(kinds.items()):
         if hit < n:
             print(f"    {kind:28} {hit}/{n}")
-    code = _rows(HOLDOUT_CODE)
+    code = [line for line in code_file.read_text(encoding="utf-8").splitlines()
+            if line.strip() and not line.startswith("# ")]
     altered = sum(redact(line) != line for line in code)
-    print(f"held-out #4 code lines altered: {altered}/{len(code)}")
+    print(f"{label} code lines altered: {altered}/{len(code)}")
 
 
 def us_per_kb(text: str, runs: int = 5) -> float:
@@ -104,7 +133,8 @@ def main() -> None:
         worst = max(worst, t / base)
         print(f"{name:26} {len(sample) / 1024:8.1f} KB {t:9.1f} us/KB   ratio {t / base:4.2f}")
     print(f"worst ratio pathological/normal: {worst:.2f} (target <= 3)")
-    held_out()
+    for label, secrets, code in CORPORA:
+        held_out(label, secrets, code)
 
 
 if __name__ == "__main__":

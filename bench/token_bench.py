@@ -55,11 +55,14 @@ FOLLOW_UPS = [
 
 def _kind(body: dict) -> str:
     from hermes.agent.background import REVIEW_PROMPT, TITLE_PROMPT
+    from hermes.agent.consolidate import CONSOLIDATE_PROMPT
 
     msgs = body.get("messages") or [{}]
     first = str(msgs[0].get("content") or "")
     if first.startswith(REVIEW_PROMPT[:40]):
         return "review"
+    if first == CONSOLIDATE_PROMPT:  # the review's consolidation draft: background work too
+        return "consolidation"
     if first.startswith(TITLE_PROMPT[:30]):
         return "title"
     return "turn"
@@ -78,6 +81,12 @@ def _reply_for(body: dict) -> Reply:
         return Reply(text=(f"TITLE: {TITLE_REPLY}\n" if combined else "") + ops)
     if kind == "title":
         return Reply(text=TITLE_REPLY)
+    if kind == "consolidation":  # a draft two thirds the size of the store it was sent
+        import re
+
+        entries = [re.sub(r"^\[[^\]]*\] ", "", e) for e in
+                   str(body["messages"][-1]["content"]).split("\n§\n")]
+        return Reply(text=json.dumps(entries[: max(1, len(entries) * 2 // 3)]))
     return Reply(text=REPLY_TEXT)
 
 
@@ -152,10 +161,18 @@ CODING_TOOLS = ("read_file", "list_files", "search_files", "edit_file", "write_f
 
 
 def _share(turn_log: list[dict], model: str) -> tuple[int, int, int]:
-    sizes = {"turn": 0, "review": 0, "title": 0}
+    """(turn, review, title) tokens; the review's consolidation draft is printed on its own
+    line (consolidation_tokens), not in the per-turn review share."""
+    sizes = {"turn": 0, "review": 0, "title": 0, "consolidation": 0}
     for body in turn_log:
         sizes[_kind(body)] += _req_tokens(body, model) + _reply_tokens(body, model)
     return sizes["turn"], sizes["review"], sizes["title"]
+
+
+def consolidation_tokens(turn_log: list[dict], model: str) -> list[int]:
+    """Tokens (request + scripted reply) of each consolidation draft in a turn's log."""
+    return [_req_tokens(b, model) + _reply_tokens(b, model) for b in turn_log
+            if _kind(b) == "consolidation"]
 
 
 def _read_300_lines(model: str) -> tuple[int, int, int]:
@@ -318,6 +335,11 @@ def main() -> None:
                     line += "; per turn: " + ", ".join(
                         f"{100 * (t[1] + t[2]) / t[0]:.0f}%" for t in totals)
                 print(line)
+                drafts = [n for t in per_turn for n in consolidation_tokens(t, model)]
+                if drafts:
+                    print(f"    + consolidation draft (a store over 80 %, at most once a week per "
+                          f"store): {', '.join(map(str, drafts))} tokens; with it that turn's "
+                          f"background share is {100 * (review + title + sum(drafts)) / turn:.1f}%")
         print("\nSkills")
         for row in skills_rows:
             print(row)

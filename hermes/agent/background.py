@@ -13,7 +13,7 @@ import ast
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -24,6 +24,7 @@ from hermes.config import Config, ModelConfig
 
 if TYPE_CHECKING:  # the memory layer is imported on first use
     from hermes.memory.memory_tool import MemoryTool
+    from hermes.memory.staleness import StoreHealth
 
 log = logging.getLogger("hermes.agent.background")
 
@@ -34,6 +35,14 @@ preferences), project (this project's conventions, layout, commands), memory (en
 lessons, finished work, anything not about this project). Reply only with a \
 JSON list, usually []: [{"action":"add","target":"user","content":"..."}]; replace/remove \
 use "old_text" (unique substring)."""
+
+# Added only when a store is full or holds stale entries (the note after "Memory now").
+PROPOSAL_RULES = """
+Stale entries: if this exchange contradicts one, rewrite it (replace) or retire it (remove). \
+A FULL store needs room: merge overlapping entries \
+({"action":"merge","target":"memory","old_text":["..",".."],"content":".."}) or retire stale \
+ones. Give each such change a short "reason"; the user approves it."""
+STALE_SHOWN = 4  # stale entries named in the note, least recently confirmed first
 
 TITLE_PROMPT = "Title this conversation in 3-7 words. Reply with the title only."
 COMBINED_TITLE_RULE = '\nStart with a line "TITLE: <a 3-7 word title>".'
@@ -123,6 +132,29 @@ def memory_view(cfg: Config, exchange: str, budget: int = MEMORY_VIEW_CHARS) -> 
     return "\n\n".join(parts) or "(empty)"
 
 
+def health_note(health: Mapping[str, StoreHealth]) -> str:
+    """The lines that tell the review which stores are full and which entries are stale ("" when
+    neither: the review's request then stays as it was)."""
+    from hermes.memory.withhold import shown
+
+    full = [f"{FILE_LABELS.get(h.target, h.target)} {h.percent}%" for h in health.values() if h.full]
+    stale = [(h.target, a) for h in health.values() for a in h.stale]
+    stale.sort(key=lambda ta: ta[1].confirmed_days() or 10**6, reverse=True)
+    lines = []
+    if full:
+        lines.append("FULL: " + ", ".join(full))
+    if stale:
+        tags = [f"[{a.confirmed_days()}d]" if a.confirmed_days() is not None else "[?d]"
+                for _, a in stale[:STALE_SHOWN]]
+        lines.append("Stale (days since confirmed): " + " | ".join(
+            f"{tag} {t}: {_cut(shown(a.entry), 80)}"
+            for tag, (t, a) in zip(tags, stale[:STALE_SHOWN], strict=True)))
+    return "\n".join(lines)
+
+
+FILE_LABELS = {"memory": "MEMORY", "user": "USER", "project": "PROJECT"}
+
+
 def parse_operations(text: str) -> list[dict[str, Any]]:
     """The operations in a review reply: a JSON list, or a single JSON object (small models
     often send one), in a code fence or among chatter; a Python-literal list is read too."""
@@ -177,9 +209,14 @@ async def run_review(cfg: Config, *, memory_tool: MemoryTool, user_text: str,
     tool's provenance check). Returns (usage, title or "")."""
     mc = cfg.resolve_model(cfg.memory.review_model)
     excerpt = exchange_excerpt(user_text, tool_lines) + sources_note(source_labels or [])
+    health = review_health(cfg)
+    note = health_note(health)
+    rules = PROPOSAL_RULES if note else ""
+    view = memory_view(cfg, excerpt) + (f"\n{note}" if note else "")
     messages = [
-        {"role": "system", "content": REVIEW_PROMPT + (COMBINED_TITLE_RULE if with_title else "")},
-        {"role": "user", "content": f"Memory now:\n{memory_view(cfg, excerpt)}\n\n{excerpt}"},
+        {"role": "system",
+         "content": REVIEW_PROMPT + rules + (COMBINED_TITLE_RULE if with_title else "")},
+        {"role": "user", "content": f"Memory now:\n{view}\n\n{excerpt}"},
     ]
     state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
                                         max_retries=1, extra=_small_reply(mc, 300))
@@ -190,8 +227,49 @@ async def run_review(cfg: Config, *, memory_tool: MemoryTool, user_text: str,
 
     await prejudge(memory_tool.screen, [op.get("content") for op in parse_operations(rest)
                                         if isinstance(op, dict)])
-    apply_review(cfg, memory_tool, rest, emit, user_text=user_text, tool_lines=tool_lines or [])
+    apply_review(cfg, memory_tool, rest, emit, user_text=user_text, tool_lines=tool_lines or [],
+                 health=health)
+    extra = await _consolidation(cfg, mc, memory_tool, emit, health)
+    if extra is not None:  # counted with the review: it is the review's work
+        usage = BackgroundUsage(usage.purpose, usage.model, usage.prompt_tokens + extra.prompt_tokens,
+                                usage.completion_tokens + extra.completion_tokens,
+                                usage.cost + extra.cost)
     return usage, title
+
+
+async def _consolidation(cfg: Config, mc: ModelConfig, memory_tool: MemoryTool,
+                         emit: Callable[[Event], None], health: Mapping[str, StoreHealth]
+                         ) -> BackgroundUsage | None:
+    """Draft a consolidation of a store over 80 % full (at most one store, once a week each;
+    hermes/agent/consolidate.py) and stage it; the request's usage, None when none was due."""
+    from hermes.agent.consolidate import draft_request, stage_draft
+
+    request = draft_request(cfg, health)
+    if request is None:
+        return None
+    target, messages = request
+    try:
+        state = await llm.stream_completion(mc, messages, None, timeout=cfg.agent.request_timeout,
+                                            max_retries=1, extra=_small_reply(mc, 900))
+    except Exception:  # noqa: BLE001 - a draft is optional; the review's own work is done
+        log.warning("consolidation draft request failed", exc_info=True)
+        return None
+    stage_draft(cfg, memory_tool, emit, target, state.text)
+    return _usage("review", mc, state, messages)
+
+
+def review_health(cfg: Config) -> dict[str, StoreHealth]:
+    """Each enabled store's fill and stale entries, from the stores and the journal."""
+    from hermes.memory import enabled_targets, read_store
+    from hermes.memory.ages import read_ages
+    from hermes.memory.staleness import store_health
+
+    try:
+        stores = {t: read_store(cfg.memory, t).entries for t in enabled_targets(cfg.memory)}
+        return store_health(cfg.memory, read_ages(cfg.memory, stores))
+    except OSError:  # an unreadable journal: the review goes on without ages
+        log.warning("memory ages unavailable for the review", exc_info=True)
+        return {}
 
 
 def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
@@ -203,15 +281,21 @@ def _small_reply(mc: ModelConfig, n: int) -> dict[str, Any]:
 
 
 def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callable[[Event], None], *,
-                 user_text: str = "", tool_lines: list[str] | None = None) -> None:
+                 user_text: str = "", tool_lines: list[str] | None = None,
+                 health: Mapping[str, StoreHealth] | None = None) -> None:
     """Run the review's operations through the memory tool and announce what changed. An add
     or replace whose content the reviewed turn does not support (hermes/agent/grounding.py)
-    is dropped, with a log line and, with display.memory_notifications: verbose, a notice."""
+    is dropped, with a log line and, with display.memory_notifications: verbose, a notice.
+    A replace or remove of a stale entry, any change to a full store, and every merge are
+    proposals: staged with their reason (hermes/agent/proposals.py), never applied."""
+    from hermes.agent.proposals import as_call, proposal_reason
+
     changed: dict[str, list[str]] = {}
     mode = cfg.display.memory_notifications
-    for op in parse_operations(reply)[:6]:
-        op = {k: op[k] for k in ("action", "target", "content", "old_text") if k in op}
-        if op.get("action") in ("add", "replace"):
+    for raw in parse_operations(reply)[:6]:
+        op: dict[str, Any] = {k: raw[k] for k in ("action", "target", "content", "old_text")
+                              if k in raw}
+        if op.get("action") in ("add", "replace", "merge"):
             why = grounding.check(str(op.get("content") or ""), user_text, tool_lines or [],
                                   _replaced_entry(cfg, op))
             if why:
@@ -221,8 +305,11 @@ def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callabl
                     emit(Notice(kind="memory", text="Memory review: a change was not saved",
                                 detail=f'{op.get("action")} "{content}": {why}'))
                 continue
+        reason = proposal_reason(cfg, op, str(raw.get("reason") or ""), health or {})
         try:
-            data = json.loads(memory_tool.dispatch(json.dumps(op, ensure_ascii=False)))
+            data = (memory_tool.propose(as_call(op, _live_entries(cfg, op)), reason)
+                    if reason is not None
+                    else json.loads(memory_tool.dispatch(json.dumps(op, ensure_ascii=False))))
         except Exception:  # noqa: BLE001 - one bad operation does not stop the others
             log.warning("review operation failed", exc_info=True)
             continue
@@ -246,17 +333,34 @@ def apply_review(cfg: Config, memory_tool: MemoryTool, reply: str, emit: Callabl
                         detail="; ".join(details) if mode == "verbose" else ""))
 
 
+def _live_entries(cfg: Config, op: dict[str, Any]) -> list[str]:
+    """The entries of the store an operation names ([] when it cannot be read)."""
+    from hermes.memory import TARGETS, StoreUnreadable, read_entries
+
+    target = str(op.get("target") or "memory")
+    if target not in TARGETS:
+        return []
+    try:
+        return read_entries(cfg.memory, target)
+    except StoreUnreadable:
+        return []
+
+
 def _replaced_entry(cfg: Config, op: dict[str, Any]) -> str:
-    """The live entry a replace would change ("" for an add, or when none matches)."""
-    old = str(op.get("old_text") or "")
-    if op.get("action") != "replace" or not old:
+    """The live entry a replace would change, or the entries a merge joins ("" for an add, or
+    when none matches)."""
+    raw = op.get("old_text")
+    olds = [str(o) for o in raw] if isinstance(raw, list) else [str(raw or "")]
+    if op.get("action") not in ("replace", "merge") or not any(olds):
         return ""
     try:
         from hermes.memory import read_entries
 
-        return next((e for e in read_entries(cfg.memory, str(op.get("target") or "memory")) if old in e), "")
+        entries = read_entries(cfg.memory, str(op.get("target") or "memory"))
     except Exception:  # noqa: BLE001 - an unknown target: the memory tool refuses it anyway
         return ""
+    return "\n".join(e for old in olds if old
+                     for e in [next((e for e in entries if old in e), "")] if e)
 
 
 def title_from_reply(text: str) -> str:

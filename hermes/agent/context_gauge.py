@@ -16,7 +16,7 @@ from typing import Any
 
 from hermes.agent import tokens
 from hermes.agent.events import Event, Usage
-from hermes.agent.loop import Conversation
+from hermes.agent.conversation import Conversation
 
 log = logging.getLogger("hermes.agent.context_gauge")
 

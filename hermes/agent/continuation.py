@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from hermes.agent import compress, limits, llm, tokens
 from hermes.agent.events import Event, Notice
-from hermes.agent.loop import Conversation
+from hermes.agent.conversation import Conversation
 from hermes.agent.prompt import SystemPrompt
 from hermes.agent.stored_history import History
 from hermes.config import Config, ModelConfig

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from hermes.agent import limits
 from hermes.agent.coding_host import CodingHost
 from hermes.agent.events import Event, Notice
-from hermes.agent.loop import Conversation
+from hermes.agent.conversation import Conversation
 from hermes.agent.prompt import SystemPrompt, build_system_prompt
 from hermes.agent.skill_setup import register_skill_tools, skills_block
 from hermes.agent.stored_history import History, SessionTotals, strip_injected_context

@@ -19,7 +19,7 @@ from hermes.agent.coding_host import CodingHost
 from hermes.agent.context_gauge import ContextGauge
 from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.events import Event, Notice, SessionChanged
-from hermes.agent.loop import Conversation
+from hermes.agent.conversation import Conversation
 from hermes.agent.opening import OpenError
 from hermes.agent.prompt import SystemPrompt
 from hermes.agent.session_title import SessionTitle
@@ -192,6 +192,10 @@ class CurrentSession:
         self.conv = self._builder.conversation(child_id, prompt.text, messages, conv.totals)
         self.titles.reset(title, named=bool(title))
         return self.conv
+
+    def apply_model_title(self, session_id: str, title: str) -> None:
+        """A title the title model gave `session_id`; shown when that is still this session."""
+        self.titles.apply_model(session_id, title, current=self.conv.session_id if self.conv else None)
 
     def memory_outdated(self) -> bool:
         """MEMORY.md/USER.md differ now from what this session's prompt froze (False before

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hermes.agent.events import ContextRewound, Event
-from hermes.agent.loop import Conversation
+from hermes.agent.conversation import Conversation
 from hermes.agent.stored_history import FAILED, strip_injected_context
 from hermes.sessions.models import DISCARDED, REPLACED, MessageRecord
 

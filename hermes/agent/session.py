@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from hermes.agent import background, limits, llm, opening, rewind, tokens
 from hermes.agent.coding_host import CodingHost
+from hermes.agent.context_judge import judge_project_context
 from hermes.agent.conversation_builder import ConversationBuilder
 from hermes.agent.current_session import CurrentSession
 from hermes.agent.events import ErrorEvent, Event, Notice, TurnDone
@@ -31,6 +32,7 @@ from hermes.agent.opening import OpenError as OpenError  # callers catch it from
 from hermes.agent.tasks import QUIT_GRACE_S, AfterTurn, BackgroundTasks
 from hermes.agent.turn_runner import TurnRunner
 from hermes.config import Config, ModelConfig, load_env_file
+from hermes.memory.origin import PASTED
 from hermes.security.sanitize import mend_surrogates
 from hermes.paths import find_project_root, working_dir
 from hermes.workspace.approval import ToolApprover
@@ -64,6 +66,7 @@ class AgentSession:
         self.saved_jobs: list[Path] = []  # job files written by close() for the next start
         self._closing = False
         self._hurry = asyncio.Event()
+        self._pasted_now: list[str] = []  # pasted documents of the message about to be sent
         # The project of the working directory (its context files are read once, frozen into
         # every prompt this object builds), what this turn's file/command tools showed, and
         # who approves the coding tools' changes (the app's pane; None denies them): see
@@ -235,6 +238,7 @@ class AgentSession:
         """The next message holds these pasted documents: the memory gate takes them as a
         source ("from a block you pasted"), never as the person's own words."""
         self._builder.pasted.extend(b for b in blocks if b not in self._builder.pasted)
+        self._pasted_now = list(blocks)  # this turn's sources too (the review compares them)
 
     async def send(self, text: str) -> TurnDone:
         """Run one turn with the user's text; events flow to on_event; never raises for
@@ -299,6 +303,8 @@ class AgentSession:
     async def _turn(self, text: str, store_user: bool, retry: bool = False) -> TurnDone:
         await llm.load_async()
         current = self._current
+        if current.conv is None:  # before the prompt is frozen: the scan model may hold paragraphs back
+            self.project = await judge_project_context(self.cfg, self.project, self._emit)
         conv = current.conv or current.start()
         if not conv.context_window:
             conv.context_window = limits.context_window(self._model)
@@ -320,6 +326,9 @@ class AgentSession:
         if self._builder.memory_tool is not None:
             self._builder.memory_tool.reset_turn()
         self.turn_sources.clear()  # provenance is per turn: only this turn's output counts
+        for block in self._pasted_now if store_user else ():
+            self.turn_sources.record(PASTED, block)
+        self._pasted_now = []
         result = await run_turn(conv, text, store_user=store_user, turn_index=current.turn_index)
         done = result.done
         current.titles.derive(conv.session_id, text)  # instant, from the first user line

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from hermes.agent.stored_history import History
-    from hermes.agent.loop import TurnResult
+    from hermes.agent.conversation import TurnResult
     from hermes.config import Config
     from hermes.memory.origin import Sources as OriginSources
     from hermes.providers.guard import GuardedProvider

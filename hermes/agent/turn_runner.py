@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from hermes.agent.events import TurnDone
 from hermes.agent.stored_history import History
@@ -58,7 +58,7 @@ class TurnRunner:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
-    async def turn(self, work: Callable[[], Coroutine[Any, Any, TurnDone]],
+    async def turn(self, work: Callable[[], Coroutine[object, object, TurnDone]],
                    cancelled: Callable[[], TurnDone]) -> TurnDone:
         """Run `work()` as the turn; `cancelled()` is what a cancelled turn returns."""
         async with self.lock:
@@ -74,7 +74,7 @@ class TurnRunner:
                 self._turn = None
                 self._history.end_turn()
 
-    async def compression(self, work: Coroutine[Any, Any, T]) -> T | None:
+    async def compression(self, work: Coroutine[object, object, T]) -> T | None:
         """Run `work` as the compression (the caller holds `lock`); None when it was cancelled."""
         self._compress = asyncio.create_task(work)
         try:

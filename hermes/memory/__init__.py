@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from hermes.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the names, for type checkers and editors; at run time __getattr__ loads them
+    from hermes.memory.ages import EntryAge, age_line, read_ages
     from hermes.memory.edits import Refusal
     from hermes.memory.journal import (
         HistoryReport,
@@ -44,11 +45,17 @@ if TYPE_CHECKING:  # the names, for type checkers and editors; at run time __get
         reject,
         set_write_approval,
     )
+    from hermes.memory.pending_summary import PendingSummary, pending_summary
     from hermes.memory.screening import Screener
     from hermes.memory.snapshot import memory_guidance, render_block, render_snapshot
 
 _EXPORTS = {
     "ApprovalOutcome": "hermes.memory.pending",
+    "EntryAge": "hermes.memory.ages",
+    "PendingSummary": "hermes.memory.pending_summary",
+    "age_line": "hermes.memory.ages",
+    "pending_summary": "hermes.memory.pending_summary",
+    "read_ages": "hermes.memory.ages",
     "JournalChange": "hermes.memory.journal_records",
     "JournalEntry": "hermes.memory.journal_records",
     "MemoryTool": "hermes.memory.memory_tool",
@@ -85,6 +92,11 @@ _EXPORTS = {
 
 __all__ = [
     "ApprovalOutcome",
+    "EntryAge",
+    "PendingSummary",
+    "age_line",
+    "pending_summary",
+    "read_ages",
     "HistoryReport",
     "JournalChange",
     "JournalEntry",

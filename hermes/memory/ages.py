@@ -55,10 +55,11 @@ class EntryAge:
         return max(0, (now - self.confirmed).days)
 
     def is_stale(self, stale_days: int, now: datetime | None = None) -> bool:
-        """Not confirmed for more than `stale_days` days (an entry of unknown age is stale:
-        nobody has stood behind it since the journal began)."""
+        """Not confirmed for more than `stale_days` days. An entry of unknown age (a hand
+        edit) is not called stale: nothing says it is old, and the review would name it on
+        every turn; a full store still retires it first (staleness.room_for)."""
         days = self.confirmed_days(now)
-        return days is None or days > stale_days
+        return days is not None and days > stale_days
 
     def to_json(self, now: datetime | None = None) -> dict[str, Any]:
         return {"written": _day(self.written), "confirmed": _day(self.confirmed),

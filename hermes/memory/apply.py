@@ -7,8 +7,11 @@ plan again, with the verdicts already cached), journal the change and write the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from hermes import paths
 
 from hermes.config import MemoryConfig
 from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
@@ -18,7 +21,9 @@ from hermes.memory.screening import Screen, rules_verdict
 from hermes.memory.memory_files import (
     StoreUnreadable,
     char_limit,
+    join_entries,
     locked,
+    parse_entries,
     read_entries,
     store_path,
 )
@@ -54,12 +59,28 @@ def plan_now(cfg: MemoryConfig, ops: Sequence[Operation], screen: Screen = rules
 
 def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
     """(action, one-line summary) for the journal and pending lists."""
+    if len(ops) == 1 and ops[0].action == "consolidate":
+        op = ops[0]
+        old, new = parse_entries(op.old_text), parse_entries(op.content)
+        return op.action, f"consolidate {op.target}: {len(old)} entries → {len(new)}"
     if len(ops) == 1:
         op = ops[0]
         text = op.content if op.action != "remove" else op.old_text
         return op.action, f"{op.action} {op.target}: {preview(text, 50)!r}"
     parts = ", ".join(f"{op.action} {op.target}" for op in ops)
     return "batch", f"batch ({parts})"
+
+
+def _keep_file_text(change: JournalChange, store: Sequence[str]) -> JournalChange:
+    """A consolidation rewrites the whole file: keep its text as it was when it is more than
+    the entries joined (a hand edit's blank lines, a BOM), so one undo restores it exactly."""
+    try:
+        raw = paths.read_regular_bytes(store_path(change.target)).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return change
+    if raw == join_entries(store):
+        return change
+    return dataclasses.replace(change, before_text=raw)
 
 
 def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str,
@@ -92,8 +113,10 @@ def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str
             return Applied(plan, None)
         touched = [t for t in targets if plan.before[t] != plan.after[t]]
         action, summary = summarize(ops)
-        entry = new_entry(origin, session_id, action, summary,
-                          [JournalChange.between(t, plan.before[t], plan.after[t]) for t in touched])
+        changes = [JournalChange.between(t, plan.before[t], plan.after[t]) for t in touched]
+        if any(op.action == "consolidate" for op in ops):
+            changes = [_keep_file_text(c, plan.before[c.target]) for c in changes]
+        entry = new_entry(origin, session_id, action, summary, changes)
         try:
             # The journal line is fsynced before the store is renamed into place: a kill -9
             # between the two leaves a line whose store still reads "before", which the next

@@ -290,7 +290,7 @@ def _run_pending(args: argparse.Namespace) -> int:
               f"waiting {age_text(waited(r.created_at))})")
         print(f"    {r.origin_line}")
         for change in r.changes:
-            for line in describe_change(change).splitlines():
+            for line in describe_change(change, r.unsupported).splitlines():
                 print(f"    {line}")
     print("Approve with `hermes memory approve ID|all`, drop with `hermes memory reject ID|all`.")
     return EXIT_OK

@@ -16,6 +16,7 @@ from hermes.memory.memory_files import (
     entries_size,
     format_count,
     has_separator_line,
+    parse_entries,
     target_label,
 )
 from hermes.memory.withhold import capped_previews, capped_view, preview
@@ -31,6 +32,10 @@ class Refusal(Exception):
     def __init__(self, error: str, **extra: Any) -> None:
         super().__init__(error)
         self.payload: dict[str, Any] = {"success": False, "error": error, **extra}
+
+
+class OverLimit(Refusal):
+    """A write refused because the store would exceed its limit."""
 
 
 @dataclass(frozen=True)
@@ -149,8 +154,31 @@ def _screened(text: str, screen: Screen) -> Verdict:
     return verdict
 
 
+def _consolidate(entries: list[str], op: Operation, screen: Screen, limit: int) -> Change:
+    """Replace the whole store by a staged draft (hermes/memory/consolidation.py); only when
+    the store still holds exactly what the draft was made from."""
+    if parse_entries(op.old_text) != entries:
+        raise Refusal(f"{target_label(op.target)} changed since this consolidation was drafted "
+                      "(a hand edit or a later write); nothing was changed. Reject it; the "
+                      "review drafts a new one when the store is full again.",
+                      **entries_payload(entries, limit))
+    new = parse_entries(op.content)
+    verdict: Verdict | None = None
+    for text in new:
+        if text in entries:
+            continue  # kept as it was: already in memory
+        got = _screened(text, screen)
+        if verdict is None or stricter(got.outcome, verdict.outcome) != verdict.outcome:
+            verdict = got  # the draft is as strict as its worst new entry
+    changed = new != entries
+    entries[:] = new
+    return Change("consolidate", op.target, op.old_text, op.content, changed, verdict)
+
+
 def _apply(entries: list[str], op: Operation, screen: Screen, limit: int) -> Change:
     """Apply one validated operation to `entries` in place."""
+    if op.action == "consolidate":
+        return _consolidate(entries, op, screen, limit)
     if op.action == "add":
         text = check_content(op.content, "add")
         verdict = _screened(text, screen)
@@ -223,7 +251,7 @@ def _over_limit(op: Operation | None, target: str, current: list[str], used: int
     else:
         body = (f" These operations would leave it at {format_count(final)} chars, over the limit."
                 " Free more room in the same call (replace or remove) or shorten the new entries.")
-    return Refusal(head + body, **entries_payload(current, limit), usage=usage_fraction(used, limit))
+    return OverLimit(head + body, **entries_payload(current, limit), usage=usage_fraction(used, limit))
 
 
 def plan_operations(ops: Sequence[Operation], stores: Mapping[str, list[str]],

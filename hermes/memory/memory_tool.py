@@ -15,7 +15,15 @@ from hermes import paths
 from hermes.config import MemoryConfig
 from hermes.memory.apply import Applied, apply_operations, limits_for, read_targets
 from hermes.memory.journal import confirm
-from hermes.memory.edits import ACTIONS, Operation, Plan, Refusal, plan_operations, refuse_oversized
+from hermes.memory.edits import (
+    ACTIONS,
+    Operation,
+    OverLimit,
+    Plan,
+    Refusal,
+    plan_operations,
+    refuse_oversized,
+)
 from hermes.memory.origin import USER, Origin, Sources, UserWords, decide
 from hermes.memory.pending import stage
 from hermes.memory.screening import Judge, Provenance, Screener, flagged, reason_of
@@ -38,6 +46,10 @@ log = logging.getLogger("hermes.memory")
 MAX_FAILURES_PER_TURN = 3
 # Writers that are a person: what they write is the user's own (hermes/memory/origin.py).
 PERSON_WRITERS = frozenset({"cli", "user", "editor", "approval"})
+# Writers whose new fact, when the store is full, gets a staged proposal that makes room
+# (the person's quick-add or remember request, and the review) instead of a refusal nobody
+# reads; the agent gets the refusal and fixes it in the same turn, the CLI prints it.
+MAKE_ROOM_WRITERS = frozenset({"user", "editor", "review"})
 _FIELDS = ("action", "target", "content", "old_text")
 
 
@@ -140,6 +152,7 @@ class MemoryTool:
         self.said = said
         self.sources = sources
         self.evidence = tuple(evidence)
+        self._proposal: str | None = None  # set by propose(): stage with this reason
 
     def reset_turn(self) -> None:
         """Call at the start of each user turn: the failure budget is per turn."""
@@ -148,6 +161,15 @@ class MemoryTool:
     def dispatch(self, arguments: str | dict[str, Any] | None) -> str:
         """Run one call from the model's JSON arguments; returns the JSON result."""
         return _dumps(self.call(arguments))
+
+    def propose(self, arguments: str | dict[str, Any] | None, reason: str) -> dict[str, Any]:
+        """Like call, but the edits are staged with `reason` whatever the settings (the
+        review's retire, merge and rewrite proposals); nothing is applied."""
+        self._proposal = reason
+        try:
+            return self.call(arguments)
+        finally:
+            self._proposal = None
 
     def call(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         """Like dispatch, but returns the result as a dict."""
@@ -236,6 +258,8 @@ class MemoryTool:
 
     def _stage_reason(self, ops: list[Operation], plan: Plan) -> str | None:
         """Why this write waits for approval, or None when it applies at once."""
+        if self._proposal is not None:
+            return f"{plan.reason}; {self._proposal}" if plan.outcome == STAGE else self._proposal
         if plan.outcome == STAGE:  # suspicious text waits whatever the settings say
             return plan.reason
         if self.cfg.write_approval:
@@ -292,7 +316,12 @@ class MemoryTool:
                 continue
             replaced = ""
             if op.action == "replace" and op.old_text:
-                replaced = next((e for e in stores.get(op.target, []) if op.old_text in e), "")
+                # a merge (one replace and removes in one batch) keeps the standing of every
+                # entry it joins: only what it adds to them needs support
+                olds = [o.old_text for o in ops if o.target == op.target and o.old_text
+                        and o.action in ("replace", "remove")]
+                replaced = "\n".join(dict.fromkeys(
+                    e for old in olds for e in stores.get(op.target, []) if old in e))
             decision: GateDecision = gate(self.origin_of(text, replaced), text, op.target,
                                           review=self.origin == "review")
             if decision.outcome == "drop":
@@ -321,10 +350,12 @@ class MemoryTool:
 
     def _run(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         self.screen.decisions.clear()
+        proposal = self._proposal  # a make-room proposal sets its own reason for this call only
         try:
             return self._run_gated(arguments)
         finally:
             self.screen.decisions.clear()
+            self._proposal = proposal
 
     def _run_gated(self, arguments: str | dict[str, Any] | None) -> dict[str, Any]:
         ops = self._parse(arguments)
@@ -333,7 +364,13 @@ class MemoryTool:
         stores = read_targets(self.cfg, targets)  # no lock: planning and the scan may be slow
         refuse_oversized(ops, stores, limits)  # before any scan: the scan is never fed a flood
         self._decide(ops, stores)
-        plan = plan_operations(ops, stores, limits, self.screen)  # BLOCK raises here
+        try:
+            plan = plan_operations(ops, stores, limits, self.screen)  # BLOCK raises here
+        except OverLimit:
+            room = self._room_proposal(ops, stores, limits)
+            if room is None:
+                raise
+            ops, plan = room
         if not plan.changed:
             self._confirm(plan)
             return self._result(ops, plan.after, changed=False)
@@ -352,6 +389,31 @@ class MemoryTool:
         self._confirm(applied.plan)
         return self._result(ops, applied.plan.after, changed=applied.journal is not None,
                             applied=applied)
+
+    def _room_proposal(self, ops: list[Operation], stores: dict[str, list[str]],
+                       limits: dict[str, int]) -> tuple[list[Operation], Plan] | None:
+        """For one add that does not fit: the edits that retire the entries least recently
+        confirmed and add it, staged with the reason (None when this writer gets the
+        refusal, or no room can be made)."""
+        if (self.origin not in MAKE_ROOM_WRITERS or len(ops) != 1 or ops[0].action != "add"
+                or self._proposal is not None):
+            return None
+        from hermes.memory.ages import read_ages
+        from hermes.memory.staleness import room_for, room_reason
+
+        add = ops[0]
+        text = add.content.replace("\r\n", "\n").strip()
+        entries = stores[add.target]
+        ages = read_ages(self.cfg, {add.target: entries})[add.target]
+        retired = room_for(text, ages, limits[add.target])
+        if not retired:
+            return None
+        room = [Operation("remove", add.target, old_text=e, exact=True) for e in retired]
+        new_ops = [*room, add]
+        plan = plan_operations(new_ops, stores, limits, self.screen)
+        gone = [a for a in ages if a.entry in retired]
+        self._proposal = room_reason(self.cfg, add.target, entries, gone, text)
+        return new_ops, plan
 
     def _confirm(self, plan: Plan) -> None:
         """Journal the entries this call re-stated without changing them (an add of an entry

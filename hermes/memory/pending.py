@@ -8,9 +8,11 @@ since staging, so a user never approves something other than what they saw.
 
 from __future__ import annotations
 
+import difflib
 import json
 import logging
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -20,7 +22,7 @@ from hermes.config import MemoryConfig, set_config_value, write_private_file
 from hermes.memory.apply import apply_operations, summarize
 from hermes.memory.edits import Operation, Plan, Refusal, preview
 from hermes.memory.journal import confirm, new_id, now_iso
-from hermes.memory.memory_files import char_limit, entries_size, usage_text
+from hermes.memory.memory_files import FILE_NAMES, char_limit, entries_size, usage_text
 
 log = logging.getLogger("hermes.memory")
 
@@ -49,6 +51,8 @@ class PendingWrite:
     reason: str = ""  # why it was staged, for the person reviewing it ("" in older records)
     came_from: str = ""  # the origin gate's kind: user, source or model ("" in older records)
     flagged: bool = False  # the scan rules or the judge found it suspicious
+    # a consolidation's entries that the old store does not support (consolidation.py)
+    unsupported: list[str] = field(default_factory=list)
 
     @property
     def origin_label(self) -> str:
@@ -85,16 +89,27 @@ class PendingWrite:
         """The new entry text (one per line for a batch); "" for pure removes."""
         return "\n".join(c.after for c in self.changes if c.after is not None)
 
+    @property
+    def is_consolidation(self) -> bool:
+        return any(c.action == "consolidate" for c in self.changes)
+
     def operations(self) -> list[Operation]:
-        """The edits approval applies: replace/remove name their staged entry exactly."""
+        """The edits approval applies: replace/remove name their staged entry exactly, a
+        consolidation the whole store it was drafted from."""
         return [Operation(c.action, c.target, c.after or "", c.before or "",
                           exact=c.before is not None) for c in self.changes]
+
+    def diff(self) -> str:
+        """The change as a unified diff of the store file(s) (what the pane and `hermes memory
+        pending` show for a consolidation); a draft's unsupported entries are marked `!`."""
+        return "\n".join(change_diff(c, self.unsupported) for c in self.changes)
 
     def to_json(self) -> dict[str, Any]:
         return {"id": self.id, "origin": self.origin, "session_id": self.session_id,
                 "created_at": self.created_at,
                 "changes": [c.__dict__ for c in self.changes], "reason": self.reason,
-                "came_from": self.came_from, "flagged": self.flagged}
+                "came_from": self.came_from, "flagged": self.flagged,
+                "unsupported": list(self.unsupported)}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> PendingWrite:
@@ -102,7 +117,8 @@ class PendingWrite:
                    str(data.get("created_at", "")),
                    [PendingChange(**c) for c in data.get("changes", [])],
                    str(data.get("reason") or ""), str(data.get("came_from") or ""),
-                   bool(data.get("flagged", False)))
+                   bool(data.get("flagged", False)),
+                   [str(e) for e in data.get("unsupported") or []])
 
 
 @dataclass
@@ -119,7 +135,8 @@ def pending_path(pending_id: str) -> Path:
 
 
 def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | None,
-          reason: str = "", came_from: str = "", flagged: bool = False) -> PendingWrite:
+          reason: str = "", came_from: str = "", flagged: bool = False,
+          unsupported: Sequence[str] = ()) -> PendingWrite:
     """Write a pending record for edits already validated by `plan`; `reason` says why it
     waits (the origin, the scan's finding, or the approval setting), `came_from` is the
     origin gate's kind and `flagged` whether the scan or the judge found it suspicious."""
@@ -130,7 +147,8 @@ def stage(plan: Plan, ops: list[Operation], *, origin: str, session_id: str | No
     paths.ensure_dir(paths.pending_memory_dir())
     while True:
         record = PendingWrite(new_id(), origin, session_id, now_iso(precise=True), changes,
-                              reason or "staged for approval", came_from, flagged)
+                              reason or "staged for approval", came_from, flagged,
+                              list(unsupported))
         if not pending_path(record.id).exists():
             break
     write_private_file(pending_path(record.id), json.dumps(record.to_json(), ensure_ascii=False,
@@ -247,8 +265,22 @@ def set_write_approval(cfg: MemoryConfig, on: bool) -> str:
             "still wait for approval).")
 
 
-def describe_change(change: PendingChange) -> str:
-    """Before/after lines for a pending list."""
+def change_diff(change: PendingChange, unsupported: Sequence[str] = ()) -> str:
+    """One change as a unified diff of its store file: the whole store for a consolidation,
+    the entry for the others."""
+    name = FILE_NAMES.get(change.target, change.target)
+    before, after = (change.before or "").splitlines(), (change.after or "").splitlines()
+    lines = list(difflib.unified_diff(before, after, f"{name} (now)", f"{name} (proposed)",
+                                      lineterm="", n=1 if change.action == "consolidate" else 3))
+    if unsupported:
+        lines += [f"! not in the old store: {preview(e)}" for e in unsupported]
+    return "\n".join(lines)
+
+
+def describe_change(change: PendingChange, unsupported: Sequence[str] = ()) -> str:
+    """Before/after lines for a pending list (a unified diff for a consolidation)."""
+    if change.action == "consolidate":
+        return change_diff(change, unsupported)
     if change.action == "add":
         return f"+ {preview(change.after or '')}"
     if change.action == "remove":

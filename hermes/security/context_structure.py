@@ -35,6 +35,9 @@ AUTHORITY = "it puts this file above what the user says"
 MEMORY = "it asks to write into the agent's memory"
 FETCH_RUN = "it directs running code fetched from an outside address"
 DESTRUCTION = "it directs destroying data when a word or signal appears"
+PAYMENT = "it directs a payment or the use of payment details"
+CREDENTIALS = "it directs handling credentials"
+TAMPERING = "it directs changing tests or checks when they fail (not sure it is reported)"
 UPLOAD = "it directs sending project or machine data to an outside address"
 UNSURE_DESTINATION = "it names an outside address in an instruction, and the checks cannot tell what goes there"
 UNSURE_LANGUAGE = "it is in a language the checks do not read, and names an address, a path or a command"
@@ -113,7 +116,7 @@ _SPEECH = re.compile(
     r"|말하|답하|보고하|알려|전하|대답|伝え|答え|報告|言って|回答|告诉|说|汇报|报告|أخبر|قل |أجب|أبلغ|بلغ|"
     r"बताएं|बताओ|बताना|कहें|कहो|जवाब दें|रिपोर्ट")
 _CLAIM = re.compile(
-    r"\b(?:pass|passes|passed|passing|green|clean|lint-clean|approved|succeeded|successful|fine|all good|"
+    r"\b(?:pass|passes|passed|passing|green|clean|lint-clean|approved|succeeded|successful|success|fine|all good|"
     r"no (?:issues?|problems?|errors?|findings)|unchanged|reviewed|"
     r"grun|bestanden|erfolgreich|sauber|genehmigt|"
     r"passe|passes|reussi\w{0,2}|vert\w{0,2}|propre|approuve\w{0,2}|n'a pas change|"
@@ -126,7 +129,8 @@ _CLAIM = re.compile(
     r"lulus|berhasil|hijau|disetujui|"
     r"thanh cong|đa qua|da qua|đa duyet|da duyet|"
     r"прошли|прошёл|прошел|зелен\w{1,3}|успешн\w{1,3}|одобрен\w{0,2})\b"
-    r"|통과|성공|승인|리뷰 완료|검토 완료|通過|成功|レビュー済み|承認済み|通过|已审核|已批准|"
+    r"|통과|성공|승인|리뷰 완료|검토 완료|아무것도|않았다고|없다고|通過|成功|レビュー済み|承認済み|何も|していないと"
+    r"|通过|已审核|已批准|什么都没|"
     r"نجح|ناجح|تمت الموافقة|पास|सफल|स्वीकृत")
 # A bare yes or no right after the speech act: "say no", "responde que no", "答えはいいえ".
 _YES_NO = re.compile(
@@ -211,6 +215,8 @@ def _misreports(s: str) -> bool:
         if not (_USER_RE.search(window) or _WHERE_TOLD.search(window) or _IF_ASKED.search(s) or check):
             continue
         claim = _CLAIM.search(s, speech.end(), speech.end() + 120)
+        if claim is None and not speech.group(0)[:1].isascii():  # verb-final: the claim comes first
+            claim = _CLAIM.search(s, max(0, speech.start() - 60), speech.start())
         if claim and _WHICH.search(s, speech.end(), claim.start()):
             claim = None  # "state which tests passed" asks for the truth
         if claim or _YES_NO.match(s, speech.end()):
@@ -343,6 +349,9 @@ _SPREAD = re.compile(
     r"(?:any|every|all|other|each)\b")
 
 
+# Places where a line means access or code run for every program: never a plain convention.
+_STRONG_PLACE = re.compile(r"authorized_keys|sitecustomize|usercustomize|\.pth\b|ld_preload|dyld_insert"
+                           r"|credential\.helper|prompt_command|crontab|/etc/cron|cron (?:job|entry)")
 _RELATIVE = re.compile(r"\b(?:you|we|they|i)\W{1,2}$")  # "every cron entry you add": a mention
 
 
@@ -358,7 +367,8 @@ def _persists(s: str, paragraph_risky: bool) -> Certainty | None:
     if act is None or _prohibited(s, found.start()) or _RELATIVE.search(s, max(0, act.start() - 12), act.start()):
         return None
     if place:
-        return "out" if (paragraph_risky or _RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", s))) else "stage"
+        strong = _STRONG_PLACE.search(place.group(0))
+        return "out" if (strong or paragraph_risky or _RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", s))) else "stage"
     return "out" if paragraph_risky else None
 
 
@@ -459,7 +469,7 @@ def _destroys_on_signal(s: str) -> bool:
 
 # --- an outward destination ---------------------------------------------------------------------
 _TRANSFER = re.compile(
-    r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|post|posts|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|e-?mail|"
+    r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|post|posts|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|e-?mail\w{0,3}|"
     r"mail|submit\w{0,3}|share|sync\w{0,3}|copy|push\w{0,2}|ship|export|beam|stream|attach|pipe|back up|"
     r"publish|deliver|archive|replicate|"
     r"sende\w{0,2}|schick\w{0,3}|ubertrag\w{0,3}|ubermittl?\w{0,3}|gesendet|hochlad\w{0,3}|lade\w{0,2} \w{0,20} ?hoch|"
@@ -481,7 +491,8 @@ _ACT = re.compile(
     r"execute|rode|esegui|usa|voer|gebruik|uruchom|uzyj|calistir|kullan|jalankan|gunakan|chay|dung|"
     r"запусти|выполни|используй)\b|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
 _READ_ONLY = re.compile(
-    r"\b(?:docs?|documentation|reference|wiki|dashboard|status page|handbook|guide|see|read|visit|consult|"
+    r"\b(?:docs?|doc[uo]\w{1,12}|dok[uo]\w{1,12}|reference|wiki|dashboard|status page|handbook|handbuch|guide|"
+    r"manual\w{0,2}|see|read|visit|consult|"
     r"dokumentation|doku|documentacion|documentacao|documentazione|documentatie|dokumentacja|dokumantasyon|"
     r"dokumentasi|tai lieu|документац\w{1,3}|справк\w{1,2})\b|문서|ドキュメント|文档|文件在|التوثيق|دليل|दस्तावेज़")
 # A file name is not a host: ".env.example", "config.example.yaml".
@@ -500,7 +511,7 @@ _THERE = re.compile(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|li|daar(?:he
 
 # "the mirror at …", "our release hook": after a determiner the verb is a noun.
 _DETERMINER = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|der|die|das|le|la|les|el|los|"
-                         r"o|os|il|lo|het|de|een)\s(?:[\w-]{1,20}\s)?$")
+                         r"o|os|il|lo|het|de|een|by|via|per)\s(?:[\w-]{1,20}\s)?$")
 
 
 def _first_verb(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -553,6 +564,55 @@ _INDEPENDENT_CUE = re.compile(
     r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
 
 
+# --- tampering with checks; payment and credential literals ----------------------------------
+_FAILS = re.compile(r"\b(?:fail\w{0,4}|broken|red|complain\w{0,2}|errors? out|fehlschlag\w{0,3}|echou\w{1,3}|"
+                    r"falla\w{0,3}|falha\w{0,3}|fallisc\w{1,3}|faal\w{1,3}|nie przechodz\w{1,3}|basarisiz|gagal|"
+                    r"that bai|пада\w{1,3}|пров[ао]л\w{1,4})\b|실패|失敗|失败|فشل|विफल|फेल")
+_TAMPER = re.compile(
+    r"\b(?:delete|remove|skip|disable|comment\w{0,3} out|xfail|mute|silence|loosen|weaken|rewrite|edit|change|adjust|"
+    r"update)\w{0,2}\b[^.;\n]{0,40}?\b(?:assert\w{0,5}|tests?|test cases?|checks?|expected (?:values?|outputs?)|"
+    r"snapshots?|thresholds?|rules?)\b"
+    r"|\b(?:losch|entfern|deaktivier|uberspring)\w{0,3}\b|\b(?:supprime|desactive|ignore)\w{0,2}\b"
+    r"|\b(?:elimina|borra|desactiva|omite|apaga|desative|remova|cancella|disattiva|verwijder|schakel|usun|wylacz|"
+    r"sil|devre disi|hapus|nonaktifkan|xoa|tat|удали|отключи)\w{0,3}\b|삭제|비활성|削除|無効|删除|禁用|跳过|احذف|हटा")
+_IBAN = re.compile(r"\b[a-z]{2}\d{2}(?=[a-z0-9]{11,30}\b)(?=(?:[a-z]*\d){8})[a-z0-9]{11,30}\b")
+_MONEY_ACT = re.compile(r"\b(?:wire|transfer|pay|send|route|refund|deposit|uberweis\w{0,2}|vire\w{0,2}|"
+                        r"transfi[er]\w{0,3}|bonifica|overmaken|przelej|gonder|transfer|kirim|chuyen|переведи)\w{0,3}\b|送金|振込|转账|汇款|송금|이체")
+_TRIAL = re.compile(r"\b(?:test\w{0,3}|sandbox|fixtures?|fake|dummy|examples?|sample)\b")
+_LIVE_SECRET = re.compile(r"\b(?:sk|rk)_live_\w{6,}|\bghp_\w{10,}|\bgithub_pat_\w{10,}|\bxox[abpr]-[\w-]{6,}"
+                          r"|\bakia[0-9a-z]{12,}|\bglpat-[\w-]{10,}|\bnpm_\w{10,}|\bpypi-\w{10,}")
+_USE = re.compile(r"\b(?:use|using|with|pass|set|export|put|configure|log ?in|authenticate|nutze|verwende|utilise|usa|"
+                  r"use|gebruik|uzyj|kullan|gunakan|dung|используй)\b|사용|使用|使って|استخدم|उपयोग")
+
+
+def _tampers_on_failure(s: str) -> bool:
+    # a negation anywhere in the sentence: German and Dutch put "nicht"/"niet" after the verb
+    return bool(_FAILS.search(s) and _TAMPER.search(s) and not _NEG.search(s))
+
+
+def _pays_to_literal(s: str) -> bool:
+    iban = _IBAN.search(s)
+    return bool(iban and _first_free(_MONEY_ACT, s) and not _TRIAL.search(s))
+
+
+def _uses_live_secret(s: str) -> bool:
+    secret = _LIVE_SECRET.search(s)
+    return bool(secret and _first_free(_USE, s) and not _prohibited(s, secret.start()))
+
+
+# Leaving the agent's own work out of what the person reads.
+_LEAVE_OUT = re.compile(
+    r"\b(?:keep|leave|omit|drop|exclude|strip|remove|hide|cut)\w{0,2}\b[^.;\n]{0,60}?\b(?:out of|from)\b"
+    r"[^.;\n]{0,12}?\b(?:summary|summaries|report|reply|replies|answer|response|message|pr description|"
+    r"pull request|changelog|notes|transcript|output|chat)\b")
+
+
+def _leaves_out_own_work(s: str) -> bool:
+    m = _first_free(_LEAVE_OUT, s)
+    return bool(m and (_OWN_WORK.search(m.group(0)) or re.search(r"\b(?:commands?|steps?|files?|edits?|"
+                                                                  r"requests?) you\b", m.group(0))))
+
+
 # --- the paragraph -------------------------------------------------------------------------
 def structural_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's structure shows against the user, or None when nothing."""
@@ -587,12 +647,37 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
                 return StructuralFinding("out", MEMORY)
             if _destroys_on_signal(s):
                 return StructuralFinding("out", DESTRUCTION)
+            if _pays_to_literal(s):
+                return StructuralFinding("out", PAYMENT)
+            if _uses_live_secret(s):
+                return StructuralFinding("out", CREDENTIALS)
+            if _leaves_out_own_work(s):
+                return StructuralFinding("out", CONCEALMENT)
+            if staged is None and _tampers_on_failure(s):
+                staged = StructuralFinding("stage", TAMPERING)
             if staged is None and persist == "stage":
                 staged = StructuralFinding("stage", PERSISTENCE)
             if staged is None and dest == "stage":
                 staged = StructuralFinding("stage", UNSURE_DESTINATION)
+    # a path or a command split by the sentence marks inside it ("ssh-rsa AAAA... x@y", "a; b")
+    whole = " ".join(folded.split())
+    persist = _persists(whole, risky)
+    if persist == "out":
+        return StructuralFinding("out", PERSISTENCE)
     if staged:
         return staged
+    if persist == "stage":
+        return StructuralFinding("stage", PERSISTENCE)
     if not _known_language(folded, written) and _INDEPENDENT_CUE.search(folded):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
+    if paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+            _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
+        return StructuralFinding("stage", UNSURE_DESTINATION)
     return None
+
+
+_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
+
+
+def _english(folded: str) -> bool:
+    return len(_ENGLISH.findall(folded)) * 8 >= max(len(folded.split()), 1)

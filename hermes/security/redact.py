@@ -33,7 +33,10 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           # password words of secret_context.py's languages
           "pin", "sandi", "laluan", "kennwort", "wachtwoord", "mdp", "contraseña", "clave",
           "senha", "parola", "şifre", "hasło", "haslo", "mật khẩu", "пароль", "пин",
-          "비밀번호", "패스워드", "암호", "パスワード", "暗証", "密码", "口令", "密碼",
+          "비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証", "密码", "口令", "密碼", "密钥",
+          "heslo", "lösenord", "losenord", "adgangskode", "passord", "kodeord", "salasana", "jelsz",
+          "parolă", "κωδικ", "συνθηματικ", "كلمة", "סיסמ", "رمز", "گذرواژه", "पासवर्ड", "कूटशब्द",
+          "รหัสผ่าน", "chiave", "contraseña", "kunci", "geheim",
           # password hashes (secret_files.py) and the commands of secret_cli.py's short flags
           "$2a$", "$2b$", "$2y$", "$2x$", "$apr1$", "$1$", "$5$", "$6$", "$md5$", "$y$", "$argon2",
           "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",
@@ -51,8 +54,42 @@ def might_contain_secret(text: str) -> bool:
     return any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None
 
 
+# A JSON string literal on one line: in a log line or an error body, escapes (`\"`, `\u00e9`)
+# can hide a secret or the words around it from the rules; its decoded text is scanned too.
+_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.){1,65536})"')
+_HIDING_ESCAPES = ('\\"', "\\u")
+_MAX_DEPTH = 2  # JSON in a JSON string in a log line; deeper nesting is not decoded
+
+
+def _escaped_strings(text: str, depth: int) -> list[tuple[int, int, int, str]]:
+    r"""Spans, in `text`, of secrets found in the DECODED form of its JSON string literals that
+    hold hiding escapes. A secret's value is looked up again in the literal as JSON writes it
+    (with or without `\u` escapes for non-ASCII), so only the value is hidden."""
+    spans: list[tuple[int, int, int, str]] = []
+    for m in _JSON_STRING.finditer(text):
+        body = m.group(1)
+        if not any(e in body for e in _HIDING_ESCAPES):
+            continue
+        try:
+            decoded = json.loads(f'"{body}"')
+        except ValueError:
+            continue
+        for found in _find(decoded, depth + 1):
+            value = decoded[found.start:found.end]
+            for written in {json.dumps(value)[1:-1], json.dumps(value, ensure_ascii=False)[1:-1]}:
+                at = text.find(written, m.start(1), m.end(1))
+                while at >= 0:
+                    spans.append((at, -(at + len(written)), 99, found.kind))
+                    at = text.find(written, at + len(written), m.end(1))
+    return spans
+
+
 def find_secrets(text: str) -> list[SecretMatch]:
     """All secrets in `text`, non-overlapping, in order of position."""
+    return _find(text, 0)
+
+
+def _find(text: str, depth: int) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
     from hermes.security.secret_assign import assigned_secrets
@@ -66,6 +103,8 @@ def find_secrets(text: str) -> list[SecretMatch]:
              assigned_secrets, paired_secrets, prose_passwords)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
+    if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):
+        spans.extend(_escaped_strings(text, depth))
     spans.sort()
     found: list[SecretMatch] = []
     for start, neg_end, _, kind in spans:

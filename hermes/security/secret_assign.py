@@ -82,7 +82,7 @@ _IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-
 _NAME_PART = re.compile(r"[A-Za-z]+[0-9]{0,2}|[0-9]{1,2}")
 _CODE_CHARS = frozenset("()[]{}<>$")
 _QUOTES = ('\\"', "\\'", '"', "'", "`")
-_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]")
+_UNQUOTED_STOP = re.compile(r"[\s,;\"'`]|\\[nrt\"]")  # a space, a quote, or an escape in a string
 
 
 def _is_name(value: str) -> bool:
@@ -154,6 +154,8 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if secret_literal(value, quoted=quoted):
             yield "assigned-secret", start, end
+        elif not quoted:
+            pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
 
 
 _YAML_TAG = re.compile(r"![A-Za-z_][A-Za-z0-9_]*")

@@ -52,10 +52,10 @@ _USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient":
 
 _COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
-# space, an operator or a path's last "/" (that character first, so the engine skips to one in
+# space, an operator, a quote or a path's last "/" (that character first, so the engine skips to one in
 # C), or at the very start of the text.
 _COMMAND_WORD = first_chars(_COMMANDS) + "(?P<cmd>" + any_word(_COMMANDS) + r")(?=[ \t])"
-_COMMAND = re.compile(r"[\s;|&(`/]" + _COMMAND_WORD)
+_COMMAND = re.compile(r"[\s;|&(`/\"'=]" + _COMMAND_WORD)  # also a command quoted in code or JSON
 _FIRST_COMMAND = re.compile(_COMMAND_WORD)
 
 # --name=value or --name value, where the name speaks of a secret.
@@ -78,9 +78,11 @@ _OPENSSL_PASS = re.compile(
     r"-(?<![\w\-]-)(?:passin|passout|pass|password|kfile)[ \t]{1,4}pass:(?P<value>[^\s'\"]{1,256})")
 _STDIN_SECRET = re.compile(
     r"(?:echo|printf)(?<![\w\-]echo)(?<![\w\-]printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?"
+    r"(?:(?P<fq>['\"])%s(?:\\n)?(?P=fq)[ \t]{1,4})?"  # printf's format: '%s', "%s\n"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})[ \t]{0,4}\|[ \t]{0,4}"""
     r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)")
 _PLAIN_WORD = re.compile(r"[A-Za-z]+(?:[-_][A-Za-z]+)*")
+_SHELL_VARIABLE = re.compile(r"\$[A-Za-z_{(]")  # expanded by the shell: passed along, not written out
 
 
 def _unquote(word: str, start: int) -> tuple[str, int, int]:
@@ -97,7 +99,7 @@ def literal_value(value: str) -> bool:
         return False
     if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "%", "`")) or "$(" in value:
         return False
-    return "://" not in value and "${" not in value
+    return "://" not in value and _SHELL_VARIABLE.search(value) is None
 
 
 def _flag_names_secret(name: str) -> bool:

@@ -81,7 +81,8 @@ _WORDS_LATIN = (
     # Turkish, Polish, Vietnamese, Russian / Ukrainian
     "şifre", "şifresi", "parola", "parolası", "hasło", "haslo", "mật khẩu", "пароль", "пин-код",
     # Czech / Slovak, Swedish, Danish / Norwegian, Finnish, Hungarian, Romanian, Greek
-    "heslo", "lösenord", "losenord", "adgangskode", "passord", "kodeord", "salasana", "jelszó",
+    "heslo", "lösenord", "lösenordet", "losenord", "adgangskode", "adgangskoden", "passord",
+    "passordet", "kodeord", "kodeordet", "salasana", "salasanan", "jelszó",
     "jelszava", "jelszo", "parolă", "parola", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
     # Italian, Spanish "secret key", Arabic, Hebrew, Persian, Hindi
     "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "סיסמה", "הסיסמה", "סיסמא",
@@ -115,6 +116,8 @@ _NOUN_AFTER = frozenset({
 })
 # Topic/subject particles and the copula that can be written right after a CJK password word.
 _CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|:)?[ \t]{0,2}")
+# A few letters of a script written without spaces, then a link: "密码长度为", "…ของเซิร์ฟเวอร์คือ".
+_CJK_GAP_LINK = re.compile(r"[^\x00-\x7f\s]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
 _MAX_GAP = 9  # words allowed between the password word and its link ("de la base de datos de …")
 
 # Grouped by first character (word_pattern.py); the word boundary before a Latin word is
@@ -131,8 +134,9 @@ def _keyword_pattern(flags: str) -> re.Pattern[str]:
 
 _KEYWORD_LOWER = _keyword_pattern("")
 _KEYWORD = _keyword_pattern("(?i)")
+_KEYWORD_STARTS = frozenset(w.split()[0] for w in _WORDS_LATIN)
 _WORD_BEFORE = re.compile(r"[^\W_]|-")
-_TOKEN = re.compile(r"\S{1,200}")
+_TOKEN = re.compile(r"\S{1,64}")  # a word between the password word and its value
 # Characters a value may hold: printable ASCII without quotes, brackets and spaces.
 _VALUE = re.compile(r"(?:[\"'`“”‘’«»„][ \u00a0]?)?([!#%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{6,128})")
 _CODE_CHARS = frozenset("()[]{}<>$")
@@ -141,7 +145,7 @@ _VERSIONISH = re.compile(r"[vV]?\d+(?:[.\-]\d+)+[a-z]?|[a-z]{2,6}-?\d{1,3}|[A-Z]
                          r"|\d+(?:[a-z]{1,3}|[KMGTP]i?B)")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)*")
 _SENTENCE_END = (".", "!", "?", ";", "。", "！", "？")
-_CODE_MARKS = frozenset("\"'`{}[]=<>")
+_CODE_MARK = re.compile(r"[\"'`{}\[\]=<>]")
 _EDGE_MARKS = "&*!?.,:;@#%^~+-=|\\/"
 _INNER_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")  # dell'utente, it's: words, not code
 
@@ -149,10 +153,12 @@ _INNER_APOSTROPHE = re.compile(r"(?<=\w)['’](?=\w)")  # dell'utente, it's: wor
 def token_like(value: str) -> bool:
     """A credential-shaped value: 6+ characters of letters with digits or symbols, no path,
     URL, placeholder, version number, unit or identifier."""
-    if len(value) < 6 or _CODE_CHARS & set(value) or looks_placeholder(value):
+    if len(value) < 6 or value.isalpha() and (value.islower() or value.istitle()):
+        return False  # a plain word: the common case, decided before the costlier checks
+    if _CODE_CHARS & set(value) or looks_placeholder(value):
         return False
-    if value.startswith(("/", "~", ".", "-", "http")) or "://" in value:
-        return False
+    if value.startswith(("/", "~/", ".", "-", "http")) or "://" in value or "\\u" in value:
+        return False  # a path, a URL, or a word written with JSON escapes (f\u00fcr)
     if _VERSIONISH.fullmatch(value):
         return False
     has_alpha = any(c.isalpha() for c in value)
@@ -221,7 +227,7 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
             if found is not None or words == 0 or link not in _WEAK_LINKS:
                 return found
             link_seen = False  # a word that is also a link elsewhere ("on", "to", "er"): go on
-        if words == 0 and low.strip(",:") in _NOUN_AFTER:
+        if words == 0 and (low.strip(",:") in _NOUN_AFTER or low in _KEYWORD_STARTS):
             return None
         if words == 0 and (direct := _direct_value(text, before)) is not None:
             return direct  # "Kennwort TgTIP!fPZ0J9", "şifresi vuWURVMHpF.y3y", 'password "…"'
@@ -232,8 +238,10 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
             pos = m.end()
             words += 1
             continue
-        if words >= _MAX_GAP or word.endswith(_SENTENCE_END) or _CODE_MARKS & set(_INNER_APOSTROPHE.sub("", word)):
-            return None  # the sentence ended, or this is code or data (`"model": "gpt-4.1"`)
+        if words >= _MAX_GAP or word.endswith(_SENTENCE_END) or bare in _KEYWORD_STARTS:
+            return None  # the sentence ended, or another password word starts (judged by itself)
+        if _CODE_MARK.search(word) and _CODE_MARK.search(_INNER_APOSTROPHE.sub("", word)):
+            return None  # code or data (`"model": "gpt-4.1"`); dell'utente is a word
         pos = m.end()
         words += 1
     return None
@@ -309,6 +317,8 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
         if m.group("cjk"):
             link = _CJK_LINK.match(text, m.end())
             found = _value_at(text, link.end() if link else m.end())
+            if found is None and (gap := _CJK_GAP_LINK.match(text, m.end())) is not None:
+                found = _value_at(text, gap.end())  # "รหัสผ่านของเซิร์ฟเวอร์คือ …": of the server, is
         else:
             found = _after_latin(text, m.end())
             if found is None:

@@ -5,7 +5,8 @@
 - `.htpasswd` and shadow-style hashes: `user:$apr1$…`, `user:$2y$10$…`, `user:{SHA}…`, and a
   bcrypt, sha-crypt or argon2 hash standing anywhere (a hash is as good as the password to an
   attacker with time);
-- XML settings (Maven, NuGet, Tomcat): `<password>PASS</password>`, `<apiKey>…</apiKey>`.
+- XML settings (Maven, NuGet, Tomcat): `<password>PASS</password>`, `<apiKey>…</apiKey>`,
+  `<add key="ClearTextPassword" value="PASS" />`.
 
 The structure is the evidence, so a value need not look random; it must not be a
 placeholder or a variable (`$PGPASSWORD`, `${env.TOKEN}`, `<your-password>`, `*`).
@@ -43,14 +44,22 @@ _HASHED = re.compile(
     r"|y\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{8,86}\$[./A-Za-z0-9]{20,86})(?![A-Za-z0-9./$])")
 _HTPASSWD_SHA = re.compile(r":(\{SHA\}[A-Za-z0-9+/]{27}=)")
 _HTPASSWD_USER = re.compile(r"[A-Za-z0-9_.@\-]{1,64}")
+# NuGet, .NET and Ant settings: <add key="ClearTextPassword" value="…" />
+_KEY_VALUE_ATTRS = re.compile(
+    r"(?i)\bkey=\"(?P<name>[A-Za-z_][A-Za-z0-9_.:\-]{0,63})\"[ \t]{1,8}value=\"(?P<value>[^\"<>\s]{1,512})\"")
 _XML = re.compile(r"<(?P<tag>[A-Za-z_][A-Za-z0-9_.\-]{0,63})>(?P<value>[^<>\s]{1,512})</(?P=tag)>")
 # Substrings (lower case) one of which every rule here needs: the redactor's cheap gate.
 HINTS = ("password", "$apr1$", "$2a$", "$2b$", "$2y$", "$2$", "$1$", "$5$", "$6$", "$md5$", "$y$",
           "$argon2", "{sha}", "</")
 
 
+_NOT_VALUES = frozenset({"true", "false", "yes", "no", "on", "off", "none", "null", "nil"})
+
+
 def _value(value: str) -> bool:
-    return not looks_placeholder(value) and not value.startswith(("$", "%", "@")) and len(value) >= 4
+    """A written-out value: not a placeholder, a variable, a flag word or a number."""
+    return (len(value) >= 4 and not looks_placeholder(value) and not value.startswith(("$", "%", "@"))
+            and value.lower() not in _NOT_VALUES and not value.isdigit())
 
 
 def _pgpass_line(text: str, colon: int, after: int) -> Iterator[tuple[str, int, int]]:
@@ -91,5 +100,9 @@ def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     if "</" in text:
         for m in _XML.finditer(text):
             if is_secret_name(m.group("tag")) and _value(m.group("value")):
+                yield "xml-secret", m.start("value"), m.end("value")
+    if "value=" in lowered:
+        for m in _KEY_VALUE_ATTRS.finditer(text):
+            if is_secret_name(m.group("name")) and _value(m.group("value")):
                 yield "xml-secret", m.start("value"), m.end("value")
 

@@ -139,7 +139,7 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
         r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()]{1,256})@(?:tcp|udp|unix)\(")),
     # Authorization: Bearer <token> / Basic <base64>
     ("bearer-token", ("bearer", "basic", "token"), re.compile(
-        r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/\-]{12,512}=*)"
+        r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/\-]{8,512}=*)"
         r"(?![A-Za-z0-9._~+/\-=])")),
     # Azure storage / Service Bus connection strings and SAS signatures
     ("azure-key", ("accountkey", "sharedaccesskey", "sharedsecret"), re.compile(

@@ -21,6 +21,8 @@ _PLACEHOLDER_SHAPES = re.compile(
       | \{\{.*\}\} | \{[^{}]*\} | <[^<>]*>      # {{ var }}, {name}, <your key>
       | [*.xX•#_\-]+                            # ****, ..., xxxx, ----
       | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+           # ENV_VAR_NAME: a name, not a value
+      | (?:env|file|vault|secret|secrets|ssm|awssm|gcpsm|azkv|keyring|op|cmd|exec|ref\+[a-z]+):\S+
+                                                # a reference resolved elsewhere: env:DB_PASSWORD
     )$""",
     re.X | re.S,
 )
@@ -108,13 +110,26 @@ def looks_random(value: str, *, min_length: int = 8, max_length: int = 512) -> b
     n = len(value)
     if n < min_length or n > max_length or any(c.isspace() for c in value):
         return False
-    if value.isdigit() or looks_placeholder(value) or _WORDS.fullmatch(value):
+    if value.isdigit() or looks_placeholder(value) or _WORDS.fullmatch(value) or _wordy(value):
         return False
     if n < 20 and _classes(value) < 2:
         return False
     if shannon_entropy(value) < entropy_limit(value) or _repeats(value):
         return False
     return not _is_sequential(value)
+
+
+_PARTS = re.compile(r"[-_./]+")
+
+
+def _wordy(value: str) -> bool:
+    """Three or more words joined by separators, with at most one number among them
+    (`hk-from-env-file-0000`, `sk-test-not-real`): a name or a fixture, not random."""
+    parts = [p for p in _PARTS.split(value) if p]
+    if len(parts) < 3:
+        return False
+    numbers = sum(p.isdigit() for p in parts)
+    return numbers <= 1 and all(p.isdigit() or (p.isalpha() and len(p) >= 2) for p in parts)
 
 
 def _repeats(value: str) -> bool:

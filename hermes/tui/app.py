@@ -186,7 +186,7 @@ class HermesApp(App[None]):
 
     async def _tell_old_pending(self) -> None:
         """A notice when memory writes have waited more than a day (they are easy to miss)."""
-        summary = await asyncio.to_thread(memory_bridge.pending_summary, self.cfg)
+        summary = await asyncio.to_thread(memory_bridge.pending_summary)
         if (line := memory_bridge.old_pending_notice(summary)) and self.screen_stack:
             await self.chat.add_line("notice", f"⏳ {line}")
 

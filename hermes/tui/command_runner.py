@@ -6,7 +6,7 @@ import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from hermes.tui import commands, memory_bridge, skills_bridge
+from hermes.tui import commands, memory_bridge, quick_add, skills_bridge
 from hermes.tui.approvals.memory_notices import OPEN_KEY_LABEL
 
 if TYPE_CHECKING:
@@ -29,7 +29,8 @@ FOCUS_HELP = (
 )
 INPUT_HELP = (
     "In the input: @path attaches a project file (Tab completes the path) · !command runs a "
-    "shell command for you and offers its output to the model with your next message."
+    "shell command for you and offers its output to the model with your next message · "
+    + quick_add.HELP + "."
 )
 
 

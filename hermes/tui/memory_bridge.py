@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from hermes.tui.widgets.status_bar import Gauges
 
 if TYPE_CHECKING:
     from hermes.memory.pending import PendingWrite
+    from hermes.memory.pending_summary import PendingSummary
     from hermes.providers.base import ConclusionView
     from hermes.providers.guard import GuardedProvider
 
@@ -472,73 +472,58 @@ def editable_text(cfg: Config, pending_id: str) -> str | None:
 
 # ---------------------------------------------------------------- what waits, and since when
 
-# Until hermes.memory has pending_summary(home) (branch memtime-cli), the count and the
-# oldest date come from the pending records here; `pending_summary` is the one place to swap.
-_PENDING_ID = re.compile(r"^[0-9a-f]{8}$")
+PENDING_QUEUES = ("memory", "skills")  # folders under $HERMES_HOME/pending/, as the memory layer keeps them
 
 
 def waiting_count() -> int:
-    """Memory writes waiting, by counting their files: cheap enough for the first frame (no
-    import of the memory layer)."""
-    folder = paths.pending_memory_dir()
-    try:
-        return sum(1 for p in folder.glob("*.json") if _PENDING_ID.match(p.stem))
-    except OSError:
-        return 0
+    """Writes waiting (memory writes and skill changes), by counting their files: cheap
+    enough for the first frame (no import of the memory layer, no record read)."""
+    base = paths.hermes_home() / "pending"
+    total = 0
+    for queue in PENDING_QUEUES:
+        try:
+            total += sum(1 for _ in (base / queue).glob("*.json"))
+        except OSError:
+            continue
+    return total
 
 
-@dataclass(frozen=True)
-class PendingSummary:
-    count: int
-    oldest: datetime | None  # when the oldest waiting write was staged (UTC)
+def pending_summary() -> PendingSummary:
+    """How many writes wait for approval, and how long the oldest has waited (never raises)."""
+    from hermes.memory.pending_summary import pending_summary as summary
 
-
-def pending_summary(cfg: Config) -> PendingSummary:
-    """How many memory writes wait, and since when."""
-    try:
-        records = list_pending(cfg)
-    except MemoryActionError:
-        return PendingSummary(0, None)
-    times = [t for r in records if (t := _parse_time(r.created_at)) is not None]
-    return PendingSummary(len(records), min(times) if times else None)
-
-
-def _parse_time(text: str) -> datetime | None:
-    try:
-        when = datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
-    return when if when.tzinfo else when.replace(tzinfo=UTC)
+    return summary()
 
 
 OLD_PENDING = timedelta(days=1)
 
 
 def old_pending_notice(summary: PendingSummary, now: datetime | None = None) -> str:
-    """`3 memory writes waiting since Nov 28 — press Ctrl+O to review` when the oldest has
+    """`3 writes are waiting for approval since Nov 28 — press Ctrl+O …` when the oldest has
     waited more than a day; "" otherwise."""
-    now = now or datetime.now(UTC)
-    if not summary.count or summary.oldest is None or now - summary.oldest <= OLD_PENDING:
+    waiting, age = summary
+    if not waiting or age is None or age <= OLD_PENDING:
         return ""
-    local = summary.oldest.astimezone()
+    now = now or datetime.now(UTC)
+    local = (now - age).astimezone()
     day = f"{local:%b} {local.day}" + (f", {local.year}" if local.year != now.year else "")
-    writes = "memory write" + ("s" if summary.count != 1 else "")
-    verb = "is" if summary.count == 1 else "are"
-    return (f"{summary.count} {writes} {verb} waiting since {day} — press Ctrl+O "
+    writes = "write" + ("s" if waiting != 1 else "")
+    verb = "is" if waiting == 1 else "are"
+    return (f"{waiting} {writes} {verb} waiting for approval since {day} — press Ctrl+O "
             "(or /memory pending) to review")
 
 
 # ---------------------------------------------------------------- ages of entries
 
 
-@dataclass(frozen=True)
-class EntryAge:
-    written: str  # a date a person reads ("2026-11-28")
-    confirmed: str = ""  # the last date a later session confirmed it ("" when never)
+def entry_ages(cfg: Config, stores: dict[str, list[str]]) -> dict[str, dict[str, str]]:
+    """target → entry → its written / last-confirmed line (`written 2026-11-28 · confirmed
+    3 d ago`), from the journal; empty when the journal cannot be read (no date is guessed)."""
+    from hermes.memory.ages import age_line, read_ages
 
-
-def entry_ages(cfg: Config, target: str, entries: list[str]) -> dict[str, EntryAge]:
-    """Each entry's written / last-confirmed dates, from the journal. Empty until the memory
-    layer dates entries (hermes/memory/ages.py, branch memtime-cli): the viewer shows nothing
-    rather than a guess. The one call site to wire it."""
-    return {}
+    try:
+        ages = read_ages(cfg.memory, stores)
+    except Exception:  # noqa: BLE001 - the viewer shows the entries without dates rather than fail
+        log.exception("reading the entries' ages failed")
+        return {}
+    return {target: {a.entry: age_line(a) for a in found} for target, found in ages.items()}

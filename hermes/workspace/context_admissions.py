@@ -20,6 +20,7 @@ from hermes import paths
 
 ID_LENGTH = 12
 _FILE = "context_admitted.json"
+_JUDGED_FILE = "context_judged.json"
 
 
 def paragraph_id(paragraph: str) -> str:
@@ -62,10 +63,13 @@ def load_admissions(root: Path) -> dict[str, Admission]:
 
 
 def _save(root: Path, admissions: dict[str, Admission]) -> None:
-    path = store_path(root)
-    paths.ensure_dir(path.parent)
     data = {"admitted": {a.paragraph_id: {"file": a.file, "first_words": a.first_words, "at": a.at}
                          for a in admissions.values()}}
+    _write_json(store_path(root), data)
+
+
+def _write_json(path: Path, data: dict[str, dict[str, dict[str, str]]]) -> None:
+    paths.ensure_dir(path.parent)
     tmp = path.with_name(f".{path.name}.tmp")
     paths.check_regular_or_missing(tmp)
     fd = paths.open_regular(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
@@ -90,3 +94,37 @@ def revoke(root: Path, pid: str) -> bool:
         return False
     _save(root, admissions)
     return True
+
+
+# --- the model judge's verdicts, cached so a project is judged once ----------------------------
+@dataclass(frozen=True)
+class JudgedParagraph:
+    """A scan model's verdict on one paragraph: "allow" or "stage", and why."""
+
+    verdict: str
+    reason: str
+    model: str
+
+
+def judged_path(root: Path) -> Path:
+    return paths.projects_dir() / paths.project_key(root) / _JUDGED_FILE
+
+
+def load_judged(root: Path) -> dict[str, JudgedParagraph]:
+    """The cached verdicts of the project's paragraphs by id ({} when none can be read)."""
+    try:
+        data = json.loads(paths.read_regular_bytes(judged_path(root)).decode("utf-8"))
+    except (OSError, ValueError, paths.UnsafePath):
+        return {}
+    entries = data.get("judged") if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        return {}
+    return {pid: JudgedParagraph(str(e.get("verdict", "")), str(e.get("reason", "")), str(e.get("model", "")))
+            for pid, e in entries.items() if isinstance(pid, str) and isinstance(e, dict)}
+
+
+def save_judged(root: Path, judged: dict[str, JudgedParagraph]) -> None:
+    """Store the verdicts (the whole map) under $HERMES_HOME."""
+    data = {"judged": {pid: {"verdict": j.verdict, "reason": j.reason, "model": j.model}
+                       for pid, j in judged.items()}}
+    _write_json(judged_path(root), data)

@@ -24,11 +24,12 @@ import codecs
 import errno
 import os
 import stat
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.paths import find_project_root
-from hermes.security.context_filter import judge_paragraph
+from hermes.security.context_filter import ParagraphVerdict, judge_paragraph
 from hermes.security.redact import redact
 from hermes.workspace.context_admissions import load_admissions, paragraph_id
 
@@ -63,6 +64,7 @@ class ProjectContext:
     notices: tuple[str, ...] = field(default=())  # one line each, for the person
     withheld: tuple[Withheld, ...] = ()  # every paragraph not in the prompt, held back or left out
     admitted: tuple[Withheld, ...] = ()  # held-back paragraphs in the prompt because the person admitted them
+    kept: tuple[KeptParagraph, ...] = ()  # what the rules let in (what a model judge may still hold back)
 
     @property
     def block(self) -> str:
@@ -75,10 +77,13 @@ def project_name(root: Path) -> str:
     return root.name or str(root)
 
 
-def load_project(cwd: Path, context_chars: int, admitted: frozenset[str] | None = None) -> ProjectContext:
+def load_project(cwd: Path, context_chars: int, admitted: frozenset[str] | None = None,
+                 judged: Mapping[str, str] | None = None) -> ProjectContext:
     """Find the root of `cwd` and read its context files into a ProjectContext (never raises
     for a file: each problem becomes an omission and a notice). `admitted` holds the ids of
-    held-back paragraphs the person let in (by default those stored under $HERMES_HOME)."""
+    held-back paragraphs the person let in (by default those stored under $HERMES_HOME);
+    `judged` maps the ids of paragraphs a model judge found unsafe to its reason (they are
+    held back like the ones the rules are unsure about)."""
     root = find_project_root(cwd)
     name = project_name(root)
     if context_chars <= 0:
@@ -87,6 +92,7 @@ def load_project(cwd: Path, context_chars: int, admitted: frozenset[str] | None 
         admitted = frozenset(load_admissions(root))
     all_withheld: list[Withheld] = []
     all_admitted: list[Withheld] = []
+    all_kept: list[KeptParagraph] = []
     files: list[ContextFile] = []
     omitted: list[str] = []
     notices: list[str] = []
@@ -119,8 +125,10 @@ def load_project(cwd: Path, context_chars: int, admitted: frozenset[str] | None 
             leave_out(file_name, problem, "Fix the file and start a new session to include it.")
             continue
         assert head is not None
-        loaded, withheld, let_in = _screen(file_name, head.text,
-                                           "" if head.whole else head.cut_note(context_chars), admitted)
+        screened = _screen(file_name, head.text, "" if head.whole else head.cut_note(context_chars), admitted,
+                           judged or {})
+        loaded, withheld, let_in = screened.file, screened.withheld, screened.admitted
+        all_kept += screened.kept
         notices += _withheld_notices(file_name, withheld)
         all_withheld += withheld
         all_admitted += let_in
@@ -134,7 +142,7 @@ def load_project(cwd: Path, context_chars: int, admitted: frozenset[str] | None 
         else:
             omitted.append(f"{file_name} ({'; '.join(loaded.left_out) or 'empty'})")
     return ProjectContext(root, name, tuple(files), tuple(omitted), tuple(notices), tuple(all_withheld),
-                          tuple(all_admitted))
+                          tuple(all_admitted), tuple(all_kept))
 
 
 def _inside_target(path: Path, root: Path) -> tuple[Path | None, str]:
@@ -263,20 +271,42 @@ def _first_words(paragraph: str) -> str:
     return head + ("…" if head != " ".join(words) else "")
 
 
-def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = frozenset()
-            ) -> tuple[ContextFile, tuple[Withheld, ...], tuple[Withheld, ...]]:
+@dataclass(frozen=True)
+class KeptParagraph:
+    """A paragraph the rules let into the prompt: its file, its id and its text."""
+
+    file: str
+    paragraph_id: str
+    text: str
+
+
+@dataclass(frozen=True)
+class _Screened:
+    file: ContextFile
+    withheld: tuple[Withheld, ...]
+    admitted: tuple[Withheld, ...]
+    kept: tuple[KeptParagraph, ...]
+
+
+def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = frozenset(),
+            judged: Mapping[str, str] | None = None) -> _Screened:
     """The file's text with each paragraph that may not reach the prompt replaced by a marker,
-    those paragraphs, and the held-back ones let in because their id is in `admitted`;
-    `cut_note` says how the text was cut ("" when it is whole)."""
+    those paragraphs, the held-back ones let in because their id is in `admitted`, and the
+    ones the rules let in; `cut_note` says how the text was cut ("" when it is whole)."""
     kept: list[str] = []
     withheld: list[Withheld] = []
     let_in: list[Withheld] = []
+    rules_kept: list[KeptParagraph] = []
     for paragraph in _paragraphs(text):
         verdict = judge_paragraph(paragraph)
+        pid = paragraph_id(paragraph)
+        if verdict.kept and judged and pid in judged:
+            verdict = ParagraphVerdict(False, f"the scan model judged it unsafe: {judged[pid]}", staged=True)
         if verdict.kept:
             kept.append(paragraph)
+            rules_kept.append(KeptParagraph(name, pid, paragraph))
             continue
-        held = Withheld(_first_words(paragraph), verdict.reason, name, paragraph_id(paragraph), verdict.staged)
+        held = Withheld(_first_words(paragraph), verdict.reason, name, pid, verdict.staged)
         if held.staged and held.paragraph_id in admitted:
             let_in.append(held)
             kept.append(paragraph)
@@ -289,7 +319,8 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
         left_out.append(f"{count} paragraph{'s' if count > 1 else ''} left out (marked where they were)")
     if cut_note:
         left_out.append(cut_note)
-    return ContextFile(name, "\n\n".join(kept), tuple(left_out)), tuple(withheld), tuple(let_in)
+    return _Screened(ContextFile(name, "\n\n".join(kept), tuple(left_out)), tuple(withheld), tuple(let_in),
+                     tuple(rules_kept))
 
 
 def _withheld_notices(name: str, withheld: tuple[Withheld, ...]) -> list[str]:

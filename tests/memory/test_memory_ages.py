@@ -69,7 +69,7 @@ def test_written_and_confirmed_follow_the_journal() -> None:
     assert age_line(memory[0], now) == "written 2026-10-01 · confirmed 11 d ago"
     assert memory[1].written is None and memory[1].confirmed is None  # a hand edit
     assert "not in the journal" in age_line(memory[1], now)
-    assert memory[1].is_stale(90, now)
+    assert not memory[1].is_stale(90, now)  # unknown is not called old
 
     [moved] = entry_ages("project", ["Deploys with fly"], records, confirmations)
     assert moved.written == datetime(2026, 8, 30, 10, tzinfo=UTC)

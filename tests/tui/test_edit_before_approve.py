@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from hermes.config import load_config
 from hermes.memory import MemoryTool, list_pending, read_entries
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from tests.tui.conftest import SIZE, make_app, ready, type_text, wait_for
 from tests.tui.test_memory_panes import approval_lines, staged
 

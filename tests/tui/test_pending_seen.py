@@ -9,8 +9,9 @@ from datetime import UTC, datetime, timedelta
 from hermes.config import load_config
 from hermes.memory import MemoryTool, list_pending
 from hermes.memory.pending import pending_path
-from hermes.tui.memory_bridge import PendingSummary, old_pending_notice
-from hermes.tui.screens.approval import ApprovalScreen
+from hermes.memory.pending_summary import PendingSummary
+from hermes.tui.memory_bridge import old_pending_notice
+from hermes.tui.approvals.memory_pane import ApprovalScreen
 from tests.tui.conftest import SIZE, make_app, ready, submit, transcript_texts, wait_for
 
 
@@ -67,9 +68,9 @@ async def test_a_write_waiting_since_days_ago_gets_a_start_up_notice(chat_env):
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await ready(app)
-        await wait_for(pilot, lambda: any("waiting since" in t for t in transcript_texts(app)))
-        notice = next(t for t in transcript_texts(app) if "waiting since" in t)
-        assert notice.startswith(f"⏳ 2 memory writes are waiting since {oldest:%b} {oldest.day}")
+        await wait_for(pilot, lambda: any("waiting for approval since" in t for t in transcript_texts(app)))
+        notice = next(t for t in transcript_texts(app) if "waiting for approval since" in t)
+        assert notice.startswith(f"⏳ 2 writes are waiting for approval since {oldest:%b} {oldest.day}")
         assert "Ctrl+O" in notice
 
 
@@ -80,14 +81,14 @@ async def test_writes_staged_today_get_no_notice(chat_env):
         await ready(app)
         await wait_for(pilot, lambda: app.chat.status_info.pending == 1)
         await pilot.pause(0.2)
-        assert not any("waiting since" in t for t in transcript_texts(app))
+        assert not any("waiting for approval since" in t for t in transcript_texts(app))
 
 
 def test_the_notice_says_how_many_and_since_when():
     now = datetime(2026, 12, 2, 9, tzinfo=UTC)
-    day_old = PendingSummary(3, now - timedelta(hours=25))
-    assert old_pending_notice(day_old, now).startswith("3 memory writes are waiting since ")
-    assert old_pending_notice(PendingSummary(1, now - timedelta(hours=23)), now) == ""
+    day_old = PendingSummary(3, timedelta(hours=25))
+    assert old_pending_notice(day_old, now).startswith("3 writes are waiting for approval since ")
+    assert old_pending_notice(PendingSummary(1, timedelta(hours=23)), now) == ""
     assert old_pending_notice(PendingSummary(0, None), now) == ""
-    last_year = old_pending_notice(PendingSummary(1, datetime(2025, 11, 28, 12, tzinfo=UTC)), now)
-    assert last_year.startswith("1 memory write is waiting since Nov 28, 2025")
+    last_year = old_pending_notice(PendingSummary(1, now - datetime(2025, 11, 28, 12, tzinfo=UTC)), now)
+    assert last_year.startswith("1 write is waiting for approval since Nov 28, 2025")

@@ -7,6 +7,8 @@ what the person typed around it is written.
 
 from __future__ import annotations
 
+import json
+
 from textual import events
 
 from hermes.memory import list_pending, read_entries
@@ -100,6 +102,36 @@ async def test_a_pasted_line_the_model_saves_is_staged_and_a_typed_fact_is_writt
         await wait_for(pilot, lambda: len(list_pending(app.cfg.memory)) == 1)
         staged = list_pending(app.cfg.memory)[0]
         assert staged.after == HOSTILE
-        assert staged.came_from == "source" and staged.reason == "from a block you pasted"
+        assert staged.came_from == "source" and staged.reason.endswith("from a block you pasted")
         # the model saw the message as it was typed and pasted, with no marker in it
         assert last_user_text(server.requests_for(MAIN)[0]) == sent
+
+
+async def test_help_names_the_quick_add(chat_env):
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await submit(pilot, "/help")
+        await wait_for(pilot, lambda: any("#u TEXT" in t for t in transcript_texts(app)))
+        shown = next(t for t in transcript_texts(app) if "#u TEXT" in t)
+        assert "# TEXT saves TEXT to memory" in shown and "#p TEXT" in shown
+
+
+async def test_the_review_saving_a_pasted_line_is_staged_not_written(chat_env):
+    """The background review reads the same message: a line it copies from the paste is the
+    paste's, not the person's."""
+    server, _ = chat_env
+    chat_env.review_replies.append(Reply(text=json.dumps(
+        [{"action": "add", "target": "memory", "content": HOSTILE}])))
+    server.queue(Reply(text="It grants the vendor root logins; I would not allow that."))
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await type_text(pilot, "A vendor sent this: ")
+        await paste(pilot, VENDOR_NOTE)
+        await type_text(pilot, " What do you make of it?")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: len(list_pending(app.cfg.memory)) == 1)
+        staged = list_pending(app.cfg.memory)[0]
+        assert staged.after == HOSTILE and "pasted" in staged.reason
+        assert read_entries(app.cfg.memory, "memory") == []

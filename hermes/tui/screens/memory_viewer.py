@@ -117,6 +117,8 @@ class MemoryViewerScreen(Pane[None]):
         pane = self.query_one(".pane", Vertical)
         pane.border_subtitle = fitted(pane.outer_size.width, *KEYS_HINTS)
         views = memory_bridge.stores(self.cfg)
+        ages = memory_bridge.entry_ages(self.cfg, {v.target: v.entries for v in views
+                                                   if v.enabled and not v.error})
         waiting = self._pending_by_target()
         # Both columns titled alike: with labels only when every label fits.
         labelled = all(len(f"{v.label} · {v.file_name}") + 6 <= self.query_one(f"#store-{v.target}").outer_size.width
@@ -134,8 +136,12 @@ class MemoryViewerScreen(Pane[None]):
                 column.mount(Static(Text(view.error), classes="store-error"))
             elif not view.entries:
                 column.mount(Static("(empty)", classes="pane-hint"))
+            dates = ages.get(view.target, {})
             for entry in view.entries:
-                column.mount(Static(Text(entry), classes="store-entry"))
+                line = dates.get(entry)
+                column.mount(Static(Text(entry), classes="store-entry dated" if line else "store-entry"))
+                if line is not None:  # right under its entry
+                    column.mount(Static(Text(line), classes="store-age"))
             for line in waiting.get(view.target, []):  # staged, not on disk until approved
                 column.mount(Static(Text(line), classes="store-entry store-pending"))
         disk = memory_bridge.snapshot_text(self.cfg)

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable
-from typing import Any
 
 
-def lazy_exports(package: str, exports: dict[str, str]) -> Callable[[str], Any]:
+def lazy_exports(package: str, exports: dict[str, str]) -> Callable[[str], object]:
     """A module `__getattr__` that imports `exports[name]` (a module path) when `name` is used."""
 
-    def __getattr__(name: str) -> Any:
+    def __getattr__(name: str) -> object:
         module = exports.get(name)
         if module is None:
             raise AttributeError(f"module {package!r} has no attribute {name!r}")

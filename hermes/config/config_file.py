@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import yaml
 
@@ -22,7 +21,7 @@ __all__ = ["load_config", "load_env_file", "parse_env_text", "read_yaml", "set_c
            "write_private_file"]
 
 
-def read_yaml(path: Path) -> dict[str, Any]:
+def read_yaml(path: Path) -> dict[str, object]:
     """The raw mapping in a YAML file; {} when it does not exist."""
     try:
         text = path.read_text(encoding="utf-8-sig")
@@ -54,7 +53,7 @@ def load_config(path: Path | None = None) -> Config:
     return parse_config(read_yaml(path), source=path)
 
 
-def set_config_value(dotted_key: str, value: Any, path: Path | None = None) -> None:
+def set_config_value(dotted_key: str, value: object, path: Path | None = None) -> None:
     """Persist one key (e.g. "display.theme") in config.yaml, validating the result first.
 
     Comments in a hand-written file are not preserved by PyYAML; values are.

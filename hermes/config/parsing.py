@@ -10,9 +10,9 @@ import re
 import types
 import typing
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, TypeVar, cast
 
-from hermes.config.schema import Config, ModelConfig
+from hermes.config.schema import Config, FieldMeta, ModelConfig
 from hermes.errors import ConfigError
 
 __all__ = ["PROVIDER_NAME", "SHELL_CONTROL", "api_base_problem", "parse_config"]
@@ -22,9 +22,15 @@ PROVIDER_NAME = re.compile(r"^[a-z][a-z0-9_.-]{0,63}$")
 # Shell control characters: a command holding one runs more than its prefix says.
 SHELL_CONTROL = (";", "&", "|", "`", "$(", ">", "<", "\n")
 
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
-def _describe(tp: Any) -> str:
-    names = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
+Scalar = bool | int | float | str  # what a leaf key's value becomes
+SectionT = TypeVar("SectionT", bound="DataclassInstance")  # a config section's dataclass
+
+
+def _describe(tp: object) -> str:
+    names: dict[object, str] = {bool: "true or false", int: "an integer", float: "a number", str: "a string"}
     return names.get(tp, getattr(tp, "__name__", str(tp)))
 
 
@@ -52,10 +58,10 @@ def api_base_problem(value: str) -> str | None:
     return None
 
 
-def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
+def _coerce_scalar(key: str, value: object, tp: type, meta: FieldMeta) -> Scalar:
     if tp is bool:
         if isinstance(value, bool):
-            out: Any = value
+            out: Scalar = value
         elif isinstance(value, str) and value.strip().lower() in ("true", "yes", "on", "1"):
             out = True
         elif isinstance(value, str) and value.strip().lower() in ("false", "no", "off", "0"):
@@ -64,6 +70,8 @@ def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
             raise ConfigError(f"{key}: expected true or false, got {value!r}")
     elif tp in (int, float):
         if isinstance(value, bool):
+            raise ConfigError(f"{key}: expected {_describe(tp)}, got {value!r}")
+        if not isinstance(value, (int, float, str)):
             raise ConfigError(f"{key}: expected {_describe(tp)}, got {value!r}")
         try:
             out = tp(value.strip().replace("_", "")) if isinstance(value, str) else tp(value)
@@ -100,7 +108,7 @@ def _coerce_scalar(key: str, value: Any, tp: type, meta: dict[str, Any]) -> Any:
     return out
 
 
-def _build(cls: type, data: Any, prefix: str, warnings: list[str]) -> Any:
+def _build(cls: type[SectionT], data: object, prefix: str, warnings: list[str]) -> SectionT:
     """Build dataclass `cls` from a mapping, recursing into nested sections."""
     if data is None:
         data = {}
@@ -111,7 +119,7 @@ def _build(cls: type, data: Any, prefix: str, warnings: list[str]) -> Any:
     hints = typing.get_type_hints(cls)
     fields = {f.name: f for f in dataclasses.fields(cls) if not f.metadata.get("internal")}
     aliases = {f.metadata["alias"] for f in fields.values() if f.metadata.get("alias")}
-    kwargs: dict[str, Any] = {}
+    kwargs: dict[str, object] = {}
     for raw_key, value in data.items():
         key = f"{prefix}.{raw_key}" if prefix else str(raw_key)
         f = fields.get(str(raw_key)) or _alias(fields, str(raw_key), data, prefix, warnings)
@@ -119,12 +127,12 @@ def _build(cls: type, data: Any, prefix: str, warnings: list[str]) -> Any:
             if str(raw_key) not in aliases:
                 warnings.append(f"unknown config key '{key}' (ignored)")
             continue
-        kwargs[f.name] = _convert(key, value, hints[f.name], dict(f.metadata), warnings)
+        kwargs[f.name] = _convert(key, value, hints[f.name], cast(FieldMeta, dict(f.metadata)), warnings)
     return cls(**kwargs)
 
 
-def _alias(fields: dict[str, dataclasses.Field[Any]], raw_key: str, data: dict[Any, Any],
-           prefix: str, warnings: list[str]) -> dataclasses.Field[Any] | None:
+def _alias(fields: dict[str, dataclasses.Field[object]], raw_key: str, data: dict[object, object],
+           prefix: str, warnings: list[str]) -> dataclasses.Field[object] | None:
     """The field an alias (e.g. user_model's contextCadence) names, with a warning naming the
     canonical key; None when `raw_key` is no alias, or the canonical key is set as well."""
     for f in fields.values():
@@ -140,7 +148,7 @@ def _alias(fields: dict[str, dataclasses.Field[Any]], raw_key: str, data: dict[A
     return None
 
 
-def _command_prefixes(key: str, value: Any) -> list[str]:
+def _command_prefixes(key: str, value: object) -> list[str]:
     """A list of command prefixes (tools.auto_approve): plain words, no shell control characters."""
     if value is None:
         return []
@@ -162,7 +170,7 @@ def _command_prefixes(key: str, value: Any) -> list[str]:
     return out
 
 
-def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list[str]) -> Any:
+def _convert(key: str, value: object, tp: object, meta: FieldMeta, warnings: list[str]) -> object:
     origin = typing.get_origin(tp)
     if origin is list:
         return _command_prefixes(key, value)
@@ -181,10 +189,12 @@ def _convert(key: str, value: Any, tp: Any, meta: dict[str, Any], warnings: list
         return _build(tp, value, key, warnings)
     if origin is typing.Literal:  # a choice: its allowed values are the type's
         return _coerce_scalar(key, value, str, {**meta, "choices": typing.get_args(tp)})
+    if not isinstance(tp, type):  # pragma: no cover - every field type is handled above
+        raise ConfigError(f"{key}: unsupported type")
     return _coerce_scalar(key, value, tp, meta)
 
 
-def parse_config(data: Any, source: Path | None = None) -> Config:
+def parse_config(data: object, source: Path | None = None) -> Config:
     """Turn a parsed YAML document into a Config (raises ConfigError on bad values)."""
     warnings: list[str] = []
     cfg: Config = _build(Config, data, "", warnings)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 # Path is a real import, not a TYPE_CHECKING one: parsing.py resolves these classes'
 # annotations at run time (typing.get_type_hints), in this module's namespace.
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, TypedDict, TypeVar, Unpack
 
 from hermes.errors import ConfigError
 
@@ -22,7 +22,24 @@ __all__ = ["MAX_COMMAND_TIMEOUT", "AgentConfig", "CompressionConfig", "Config", 
            "UserModelConfig"]
 
 
-def _opt(default: Any, **meta: Any) -> Any:
+T = TypeVar("T")
+
+
+class FieldMeta(TypedDict, total=False):
+    """What a field tells the parser (config/parsing.py) besides its type and default."""
+
+    min: float
+    max: float
+    choices: tuple[str, ...]
+    help: str
+    url: bool  # an endpoint: checked with api_base_problem
+    provider_name: bool  # off, local, honcho or a plugin's name
+    alias: str  # another spelling that is read too, with a warning
+    internal: bool  # not read from the file
+
+
+def _opt(default: T, **meta: Unpack[FieldMeta]) -> T:
+    """A field with its default and the parser's metadata (bounds, help, alias…)."""
     return field(default=default, metadata=meta)
 
 
@@ -136,7 +153,7 @@ class UserModelConfig:
     timeout: float = _opt(20.0, min=1.0, help="seconds per turn for the provider's context")
     honcho: HonchoConfig = field(default_factory=HonchoConfig)
     # settings for a provider plugin, handed to it as they are
-    options: dict[str, Any] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)
 
 
 @dataclass

@@ -39,7 +39,7 @@ def export_agent_db(store: SessionStore, ids: Sequence[str], output: Path) -> tu
         raise ExportError(f"{output} already exists; choose another --output (the export never "
                           "overwrites a history)")
     wanted = list(dict.fromkeys(ids))
-    parent_of = dict(store.query("SELECT id, parent_id FROM sessions"))
+    parent_of: dict[str, str | None] = dict(store.query("SELECT id, parent_id FROM sessions"))
     order: list[str] = []
     seen: set[str] = set()
     for sid in wanted:  # parents before children, so the foreign key always holds

@@ -12,9 +12,9 @@ import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 from urllib.parse import quote
 
+from hermes.jsontypes import JsonArray
 from hermes.interop.agent_schema import (
     CONTENT_JSON_PREFIX,
     MEMORIES_DIR,
@@ -22,6 +22,7 @@ from hermes.interop.agent_schema import (
     REQUIRED_SESSION_COLUMNS,
 )
 from hermes.memory.memory_files import parse_entries
+from hermes.sessions.models import DbRow
 
 DEFAULT_HOME = "~/.hermes"
 # Short: a source held by a running Hermes Agent should be reported, not waited on.
@@ -94,7 +95,7 @@ class AgentSession:
 class AgentMessage:
     role: str
     content: str
-    tool_calls: list[Any] | None
+    tool_calls: JsonArray | None
     tool_call_id: str | None
     tool_name: str | None
     timestamp: float
@@ -102,7 +103,7 @@ class AgentMessage:
     finish_reason: str | None
 
 
-def content_text(raw: Any) -> str:
+def content_text(raw: object) -> str:
     """Message text from Hermes Agent's column: plain text, or its JSON-encoded list of parts
     (multimodal), whose text parts are kept and other parts named in brackets."""
     if raw is None:
@@ -130,8 +131,8 @@ def content_text(raw: Any) -> str:
     return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
 
 
-def _tool_calls(raw: Any) -> list[Any] | None:
-    if not raw:
+def _tool_calls(raw: object) -> JsonArray | None:
+    if not raw or not isinstance(raw, (str, bytes, bytearray)):
         return None
     try:
         value = json.loads(raw)
@@ -260,7 +261,7 @@ class AgentHistory:
                                int(tokens) if isinstance(tokens, (int, float)) else None, finish)
 
 
-def _session(r: tuple[Any, ...]) -> AgentSession:
+def _session(r: DbRow) -> AgentSession:
     (sid, source, title, parent, started, ended, reason, model, prompt, cwd, tin, tout,
      cache_read, cache_write, actual, estimated, model_config) = r
     branched = False

@@ -11,17 +11,17 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from pathlib import Path
 
     from hermes.config import Config
     from hermes.interop.agent_home import AgentHistory
+    from hermes.sessions.session_store import SessionStore
     from hermes.interop.config_import import ConfigPlan
     from hermes.interop.memory_import import MemoryReport
     from hermes.interop.session_import import SessionPlanItem, SessionReport
-    from hermes.sessions.session_store import SessionStore
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -225,7 +225,7 @@ def _export_fail(message: str, code: int = 1) -> int:
     return code
 
 
-def export_sessions(store: Any, args: argparse.Namespace) -> int:
+def export_sessions(store: SessionStore, args: argparse.Namespace) -> int:
     """`hermes sessions export --format hermes-agent`: the way back to Hermes Agent."""
     from pathlib import Path
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
 
 from hermes.config import Config, ConfigError, api_base_problem, parse_config, read_yaml, set_config_value
 from hermes.config.model_providers import named_like_its_prefix
@@ -23,8 +22,8 @@ _MEMORY_KEYS = ("memory_enabled", "user_profile_enabled", "memory_char_limit", "
 @dataclass
 class ConfigChange:
     key: str  # dotted, as in our config.yaml
-    current: Any
-    proposed: Any
+    current: object
+    proposed: object
 
 
 @dataclass
@@ -33,7 +32,7 @@ class ConfigPlan:
     notes: list[str] = field(default_factory=list)  # what has no equivalent, or is invalid
 
 
-def _model_section(data: dict[str, Any]) -> tuple[str, str, str]:
+def _model_section(data: dict[str, object]) -> tuple[str, str, str]:
     """(model id, provider, base_url) from Hermes Agent's config, in its precedence."""
     raw = data.get("model")
     model = dict(raw) if isinstance(raw, dict) else ({"default": raw} if raw else {})
@@ -69,7 +68,7 @@ def plan_config(home: AgentHome, cfg: Config) -> ConfigPlan:
         return plan
     if not data:
         return plan
-    proposed: dict[str, Any] = {}
+    proposed: dict[str, object] = {}
     model, provider, base_url = _model_section(data)
     name, note = litellm_name(model, provider, base_url)
     if note:
@@ -83,7 +82,7 @@ def plan_config(home: AgentHome, cfg: Config) -> ConfigPlan:
         else:
             proposed["model.api_base"] = base_url
     raw_memory = data.get("memory")
-    memory: dict[str, Any] = raw_memory if isinstance(raw_memory, dict) else {}
+    memory: dict[object, object] = raw_memory if isinstance(raw_memory, dict) else {}
     for key in _MEMORY_KEYS:
         if key in memory:
             proposed[f"memory.{key}"] = memory[key]

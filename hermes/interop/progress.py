@@ -7,7 +7,10 @@ tenth instead, since carriage-return redraws would fill it with noise.
 from __future__ import annotations
 
 import sys
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 # Below this many items an import is quick enough that a bar would only flicker.
 MIN_ITEMS = 2_000
@@ -20,8 +23,8 @@ class ImportProgress:
         self.total, self.label, self.done = total, label, 0
         self.stream = stream or sys.stderr
         self.enabled = total >= MIN_ITEMS
-        self._bar: Any = None
-        self._task: Any = None
+        self._bar: Progress | None = None
+        self._task: TaskID | None = None
         self._tenth = 1  # the next tenth to report in plain lines
 
     def __enter__(self) -> ImportProgress:
@@ -40,7 +43,7 @@ class ImportProgress:
         self.done += n
         if not self.enabled:
             return
-        if self._bar is not None:
+        if self._bar is not None and self._task is not None:
             self._bar.update(self._task, completed=self.done)
             return
         while self._tenth <= 10 and self.done * 10 >= self._tenth * self.total:

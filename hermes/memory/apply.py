@@ -7,8 +7,11 @@ plan again, with the verdicts already cached), journal the change and write the 
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from hermes import paths
 
 from hermes.config import MemoryConfig
 from hermes.memory.edits import Operation, Plan, Refusal, new_texts, plan_operations, preview
@@ -18,6 +21,7 @@ from hermes.memory.screening import Screen, rules_verdict
 from hermes.memory.memory_files import (
     StoreUnreadable,
     char_limit,
+    join_entries,
     locked,
     parse_entries,
     read_entries,
@@ -67,6 +71,18 @@ def summarize(ops: Sequence[Operation]) -> tuple[str, str]:
     return "batch", f"batch ({parts})"
 
 
+def _keep_file_text(change: JournalChange, store: Sequence[str]) -> JournalChange:
+    """A consolidation rewrites the whole file: keep its text as it was when it is more than
+    the entries joined (a hand edit's blank lines, a BOM), so one undo restores it exactly."""
+    try:
+        raw = paths.read_regular_bytes(store_path(change.target)).decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return change
+    if raw == join_entries(store):
+        return change
+    return dataclasses.replace(change, before_text=raw)
+
+
 def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str,
                      session_id: str | None, guard: Callable[[], None] | None = None,
                      on_applied: Callable[[], None] | None = None,
@@ -97,8 +113,10 @@ def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str
             return Applied(plan, None)
         touched = [t for t in targets if plan.before[t] != plan.after[t]]
         action, summary = summarize(ops)
-        entry = new_entry(origin, session_id, action, summary,
-                          [JournalChange.between(t, plan.before[t], plan.after[t]) for t in touched])
+        changes = [JournalChange.between(t, plan.before[t], plan.after[t]) for t in touched]
+        if any(op.action == "consolidate" for op in ops):
+            changes = [_keep_file_text(c, plan.before[c.target]) for c in changes]
+        entry = new_entry(origin, session_id, action, summary, changes)
         try:
             # The journal line is fsynced before the store is renamed into place: a kill -9
             # between the two leaves a line whose store still reads "before", which the next

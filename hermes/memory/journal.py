@@ -47,6 +47,7 @@ from hermes.memory.memory_files import (
     discard_staged,
     install_store_files,
     locked,
+    parse_entries,
     read_entries,
     stage_store_file,
     target_label,
@@ -149,6 +150,13 @@ def _compact(size: int) -> None:
     write_private_file(path, text)
 
 
+def _file_text(change: JournalChange, entries: Sequence[str]) -> str | None:
+    """The raw text to write for `change` (None: the entries joined), used only while it
+    still parses to exactly `entries`."""
+    text = change.after_text
+    return text if text is not None and parse_entries(text) == list(entries) else None
+
+
 def _commit_locked(entry: JournalEntry, after: Mapping[str, Sequence[str]],
                    voids: Sequence[Void] = ()) -> None:
     """Journal `entry` (with `voids` first) and install the `after` stores of its changes.
@@ -160,7 +168,8 @@ def _commit_locked(entry: JournalEntry, after: Mapping[str, Sequence[str]],
     staged: list[tuple[str, Path]] = []
     try:
         for change in entry.changes:
-            staged.append((change.target, stage_store_file(change.target, after[change.target])))
+            staged.append((change.target, stage_store_file(change.target, after[change.target],
+                                                           _file_text(change, after[change.target]))))
     except BaseException:
         future.exception()  # wait: never leave the append running past the lock
         discard_staged(staged)

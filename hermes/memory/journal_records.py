@@ -37,6 +37,10 @@ class JournalChange:
     at: int = 0
     before_hash: str = ""  # the whole store before the change
     after_hash: str = ""  # the whole store after it
+    # the file's text after the change when it is not the entries joined (an undo of a
+    # consolidation restores a hand-edited file byte for byte); None = the joined entries
+    after_text: str | None = None
+    before_text: str | None = None
 
     @classmethod
     def between(cls, target: str, old: Sequence[str], new: Sequence[str]) -> JournalChange:
@@ -66,7 +70,7 @@ class JournalChange:
     def inverse(self) -> JournalChange:
         """The change that undoes this one."""
         return JournalChange(self.target, self.after, self.before, self.at, self.after_hash,
-                             self.before_hash)
+                             self.before_hash, self.before_text, self.after_text)
 
     def apply_to(self, entries: Sequence[str]) -> list[str] | None:
         """The store this change makes from `entries`, or None when `entries` is not the store
@@ -80,8 +84,14 @@ class JournalChange:
         return out if store_hash(out) == self.after_hash else None
 
     def to_json(self) -> dict[str, Any]:
-        return {"target": self.target, "at": self.at, "before": self.before, "after": self.after,
-                "before_hash": self.before_hash, "after_hash": self.after_hash}
+        data: dict[str, Any] = {"target": self.target, "at": self.at, "before": self.before,
+                                "after": self.after, "before_hash": self.before_hash,
+                                "after_hash": self.after_hash}
+        if self.before_text is not None:
+            data["before_text"] = self.before_text
+        if self.after_text is not None:
+            data["after_text"] = self.after_text
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> JournalChange:
@@ -90,8 +100,10 @@ class JournalChange:
             raise TypeError("journal entries must be strings")
         if "before_hash" not in data:  # an old whole-store record: keep only what changed
             return cls.between(target, before, after)
+        texts = [data.get(k) for k in ("after_text", "before_text")]
+        after_text, before_text = (t if isinstance(t, str) else None for t in texts)
         return cls(target, before, after, int(data["at"]), str(data["before_hash"]),
-                   str(data["after_hash"]))
+                   str(data["after_hash"]), after_text, before_text)
 
 
 @dataclass

@@ -264,9 +264,9 @@ def _remove_stale_temps(path: Path) -> None:
         Path(name).unlink(missing_ok=True)
 
 
-def stage_store_file(target: str, entries: Sequence[str]) -> Path:
-    """Write `entries` to a fsynced 0600 temp file beside the store; install_store_files puts
-    it in place. The caller must hold `locked([target])`."""
+def stage_store_file(target: str, entries: Sequence[str], text: str | None = None) -> Path:
+    """Write `entries` (or the file `text` they parse from) to a fsynced 0600 temp file beside
+    the store; install_store_files puts it in place. The caller must hold `locked([target])`."""
     path = store_path(target)
     folder = path.parent  # locked() made it and checked the home
     _remove_stale_temps(path)
@@ -274,7 +274,7 @@ def stage_store_file(target: str, entries: Sequence[str]) -> Path:
     paths.check_regular_or_missing(path)
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
     try:
-        data = join_entries(entries).encode("utf-8")
+        data = (join_entries(entries) if text is None else text).encode("utf-8")
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view):]

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field
 from importlib import metadata
 from typing import Protocol, cast
 
-from hermes.jsontypes import JsonObject
 from hermes.config import PROVIDER_NAME
 from hermes.providers.base import CompleteFn, Provider, ProviderError
 from hermes.providers.user_model_tables import UserModelStore
@@ -35,7 +34,7 @@ BUILT_IN = ("local", "honcho")
 class PluginContext:
     """What a plugin's `create` receives."""
 
-    options: JsonObject  # `user_model.options` from config.yaml, for the plugin to read
+    options: dict[str, object]  # `user_model.options` from config.yaml, for the plugin to read
     complete: CompleteFn | None  # the agent's model call (None where no model is available)
     store: UserModelStore  # the user-model tables in state.db, for providers that keep data here
     context_cadence: int

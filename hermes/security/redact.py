@@ -40,7 +40,8 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           # password hashes (secret_files.py) and the commands of secret_cli.py's short flags
           "$2a$", "$2b$", "$2y$", "$2x$", "$apr1$", "$1$", "$5$", "$6$", "$md5$", "$y$", "$argon2",
           "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",
-          "influx", "curl", "smbclient", "login",
+          "influx", "curl", "smbclient", "login", "psk", "ssws", "identified", "requirepass",
+          "masterauth", "private-lines", "securestring",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, or a .pgpass line's port field
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):")
@@ -54,10 +55,11 @@ def might_contain_secret(text: str) -> bool:
     return any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None
 
 
-# A JSON string literal on one line: in a log line or an error body, escapes (`\"`, `\u00e9`)
-# can hide a secret or the words around it from the rules; its decoded text is scanned too.
+# A JSON string literal on one line: in a log line or an error body, escapes (`\"`, `\u00e9`,
+# `\n`) can hide a secret or the words and lines around it from the rules; its decoded text is
+# scanned too.
 _JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.){1,65536})"')
-_HIDING_ESCAPES = ('\\"', "\\u")
+_HIDING_ESCAPES = ('\\"', "\\u", "\\n")
 _MAX_DEPTH = 2  # JSON in a JSON string in a log line; deeper nesting is not decoded
 
 
@@ -92,7 +94,7 @@ def find_secrets(text: str) -> list[SecretMatch]:
 def _find(text: str, depth: int) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
-    from hermes.security.secret_assign import assigned_secrets
+    from hermes.security.secret_assign import assigned_secrets, login_call_secrets
     from hermes.security.secret_cli import command_line_secrets
     from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_files import file_secrets
@@ -100,7 +102,7 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
-             assigned_secrets, paired_secrets, prose_passwords)
+             assigned_secrets, login_call_secrets, paired_secrets, prose_passwords)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

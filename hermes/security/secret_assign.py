@@ -26,7 +26,7 @@ _ASSIGN = re.compile(
 _SECRET_WORDS = frozenset({
     "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "apikey",
     "credential", "credentials", "auth", "authkey", "authtoken", "accesskey", "secretkey",
-    "privatekey", "contrasena", "passwort", "motdepasse",
+    "privatekey", "contrasena", "passwort", "motdepasse", "psk", "presharedkey",
 })
 # "<word> key" pairs that name a key that is a credential (api_key, ACCESS_KEY, privateKey …).
 _KEY_QUALIFIERS = frozenset({
@@ -34,6 +34,7 @@ _KEY_QUALIFIERS = frozenset({
     "encryption", "master", "db", "database", "app", "license", "subscription", "storage",
     "admin", "write", "ingest", "webhook", "server", "consumer", "deploy", "session", "signature",
     "hmac", "jwt", "cookie", "crypto", "cipher", "user", "personal", "root", "management",
+    "preshared", "shared",
 })
 # A last word that makes the name about a secret rather than the secret itself.
 _NOT_A_SECRET = frozenset({
@@ -110,7 +111,7 @@ def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
 
 
 # Every secret-named key contains one of these (in lower case): a cheap gate for the scan.
-_NAME_HINTS = ("pass", "pwd", "secret", "token", "key", "auth", "credential", "contrase")
+_NAME_HINTS = ("pass", "pwd", "secret", "token", "key", "auth", "credential", "contrase", "psk")
 _NAME_HINT = re.compile("|".join(_NAME_HINTS), re.IGNORECASE)
 
 
@@ -154,7 +155,7 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if secret_literal(value, quoted=quoted):
             yield "assigned-secret", start, end
-        elif not quoted:
+        elif not quoted and end - start <= 64:
             pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
 
 
@@ -166,3 +167,33 @@ def secret_literal(value: str, *, quoted: bool) -> bool:
     if not quoted and (_CODE_CHARS & set(value) or _is_name(value) or _YAML_TAG.fullmatch(value)):
         return False  # a call, subscript, template, env lookup, a name or a YAML tag (`!env_var`)
     return looks_random(value) or basic_credentials(value)
+
+
+# A call that takes a user name and then a password as its first two arguments: requests'
+# HTTPBasicAuth, .NET's NetworkCredential, Java's PasswordAuthentication, smtplib/ftplib/imaplib
+# login. The password is the second string LITERAL; names and variables are code.
+_LOGIN_CALL = re.compile(
+    r"(?:HTTPBasicAuth|HTTPDigestAuth|BasicAuth|NetworkCredential|PasswordAuthentication"
+    r"|UsernamePasswordCredentials|PSCredential|\.login|auth=)\(?[ \t]{0,4}\(?[ \t]{0,4}"
+    r"(?P<q1>[\"'])[^\"'\n]{1,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
+_LOGIN_HINTS = ("auth", "credential", "login")
+
+
+def login_call_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Password literals passed right after a user name to a login or credentials call."""
+    lowered = text.lower()
+    if not any(h in lowered for h in _LOGIN_HINTS):
+        return
+    for m in _LOGIN_CALL.finditer(text):
+        value = m.group("value")
+        if looks_random(value, min_length=6) or _password_like(value):
+            yield "login-password", m.start("value"), m.end("value")
+
+
+def _password_like(value: str) -> bool:
+    """Letters with digits or symbols, not a placeholder or a name: "Summer2024!", "hunter2x"."""
+    from hermes.security.secret_values import looks_placeholder
+
+    if len(value) < 6 or looks_placeholder(value) or _is_name(value) or " " in value:
+        return False
+    return any(c.isalpha() for c in value) and any(not c.isalpha() for c in value)

@@ -162,8 +162,24 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                     yield vs + cut, ve
 
 
+# Windows: `cmdkey /pass:X`, `net use … /password:X`; PowerShell: a plain-text secure string.
+_WINDOWS_FLAG = re.compile(r"/(?<![\w/]/)(?:pass|password|pwd)[:=](?P<value>[^\s\"']{1,256}|\"[^\"\n]{1,256}\")")
+_SECURE_STRING = re.compile(
+    r"(?i)ConvertTo-SecureString[ \t]{1,4}(?:-String[ \t]{1,4})?(?P<q>['\"])(?P<value>[^'\"\n]{1,256})(?P=q)"
+    r"[ \t]{1,4}-AsPlainText")
+
+
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
+    if "/pass" in text.lower() or "/pwd" in text.lower():
+        for m in _WINDOWS_FLAG.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value):
+                yield "cli-secret", vs, ve
+    if "securestring" in text.lower():
+        for m in _SECURE_STRING.finditer(text):
+            if literal_value(m.group("value")) or len(m.group("value")) >= 6:
+                yield "cli-secret", m.start("value"), m.end("value")
     if "--" in text:
         for m in _LONG_FLAG.finditer(text):
             if _flag_names_secret(m.group("name")):

@@ -287,10 +287,9 @@ def _before_latin(text: str, pos: int) -> tuple[int, int] | None:
     head = text[max(0, pos - 200):pos]
     if head[-1:] not in (" ", "\t"):
         return None
-    words = head[-64:].split()[-5:]  # a link and up to three articles: the last words only
-    if len(words) < 2 or not _REVERSE_LINKS & {w.casefold() for w in words}:
+    words = head.rsplit(None, 6)[-6:]  # the value, a link and up to three articles: the last words only
+    if len(words) < 2 or not _REVERSE_LINKS & {w.casefold() for w in words[-5:]}:
         return None
-    words = head.split()[-6:]
     i = len(words) - 1
     while i >= 0 and words[i].casefold() in _ARTICLES and len(words) - i <= 3:
         i -= 1

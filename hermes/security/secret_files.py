@@ -48,9 +48,6 @@ _HTPASSWD_USER = re.compile(r"[A-Za-z0-9_.@\-]{1,64}")
 _KEY_VALUE_ATTRS = re.compile(
     r"(?i)\bkey=\"(?P<name>[A-Za-z_][A-Za-z0-9_.:\-]{0,63})\"[ \t]{1,8}value=\"(?P<value>[^\"<>\s]{1,512})\"")
 _XML = re.compile(r"<(?P<tag>[A-Za-z_][A-Za-z0-9_.\-]{0,63})>(?P<value>[^<>\s]{1,512})</(?P=tag)>")
-# Substrings (lower case) one of which every rule here needs: the redactor's cheap gate.
-HINTS = ("password", "$apr1$", "$2a$", "$2b$", "$2y$", "$2$", "$1$", "$5$", "$6$", "$md5$", "$y$",
-          "$argon2", "{sha}", "</")
 
 
 _NOT_VALUES = frozenset({"true", "false", "yes", "no", "on", "off", "none", "null", "nil"})
@@ -77,6 +74,18 @@ def _pgpass_line(text: str, colon: int, after: int) -> Iterator[tuple[str, int, 
         yield "pgpass-password", m.start("pw"), m.end("pw")
 
 
+# SQL that sets a password: MySQL/Oracle `IDENTIFIED BY 'x'`, PostgreSQL `PASSWORD 'x'`.
+_SQL_PASSWORD = re.compile(
+    r"(?i)(?:identified[ \t]{1,8}(?:with[ \t]{1,8}[a-z_]{1,40}[ \t]{1,8})?by(?:[ \t]{1,8}password)?"
+    r"|(?<![\w-])(?:encrypted[ \t]{1,8})?password)[ \t]{1,8}(?P<q>['\"])(?P<value>[^'\"\n]{1,256})(?P=q)")
+# Server settings that hold a password as their argument: redis.conf (and `CONFIG SET
+# requirepass …`), haproxy.cfg userlists.
+_DIRECTIVE = re.compile(
+    r"(?i)(?<![\w.\-])(?:requirepass|masterauth|insecure-password)[ \t]{1,8}(?P<value>[^\s\"']{1,256})")
+# PuTTY private key files: the lines after "Private-Lines: N" up to the MAC.
+_PUTTY = re.compile(r"Private-Lines:[ \t]{0,4}\d{1,4}\r?\n(?P<value>(?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|\Z)){1,64})")
+
+
 def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and password hashes in the lines of .netrc, .pgpass, .htpasswd and XML
     settings files."""
@@ -101,6 +110,17 @@ def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         for m in _XML.finditer(text):
             if is_secret_name(m.group("tag")) and _value(m.group("value")):
                 yield "xml-secret", m.start("value"), m.end("value")
+    if "identified" in lowered or "password" in lowered:
+        for m in _SQL_PASSWORD.finditer(text):
+            if _value(m.group("value")) and not m.group("value").startswith((":", "?")):
+                yield "sql-password", m.start("value"), m.end("value")
+    if "requirepass" in lowered or "masterauth" in lowered or "insecure-password" in lowered:
+        for m in _DIRECTIVE.finditer(text):
+            if _value(m.group("value")):
+                yield "config-password", m.start("value"), m.end("value")
+    if "private-lines" in lowered:
+        for m in _PUTTY.finditer(text):
+            yield "private-key", m.start("value"), m.start("value") + len(m.group("value").rstrip())
     if "value=" in lowered:
         for m in _KEY_VALUE_ATTRS.finditer(text):
             if is_secret_name(m.group("name")) and _value(m.group("value")):

@@ -83,6 +83,9 @@ _PREFIXED: list[tuple[str, str]] = [
     ("airtable-token", r"pat[A-Za-z0-9]{14}\.[a-f0-9]{64}"),
     ("alibaba-key", r"LTAI[A-Za-z0-9]{12,20}(?![A-Za-z0-9])"),
     ("tencent-key", r"AKID[A-Za-z0-9]{32}(?![A-Za-z0-9])"),
+    ("gem-api-key", r"rubygems_[a-f0-9]{48}"),
+    ("fcm-server-key", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}"),
+    ("discord-webhook", r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{40,}"),
 ]
 
 # Formats without a literal prefix, found from a literal part inside them (so the engine skips
@@ -96,6 +99,8 @@ _UNPREFIXED: list[tuple[str, int, re.Pattern[str], re.Pattern[str]]] = [
     ("newrelic-key", 36, re.compile(r"[a-f0-9]{36}"), re.compile(r"NRAL(?!" + _TOKEN_CHAR + ")")),
     ("azure-client-secret", 4, re.compile(_TOKEN_CHAR + r"{3}\d"),
      re.compile(r"Q~" + _TOKEN_CHAR + r"{31,34}(?!" + _TOKEN_CHAR + ")")),
+    ("terraform-token", 14, re.compile(r"[A-Za-z0-9]{14}"),
+     re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{40,}")),
 ]
 _RUN_CHAR = re.compile(_TOKEN_CHAR)
 
@@ -138,8 +143,8 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     ("dsn-password", ("@tcp(", "@udp(", "@unix("), re.compile(
         r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()]{1,256})@(?:tcp|udp|unix)\(")),
     # Authorization: Bearer <token> / Basic <base64>
-    ("bearer-token", ("bearer", "basic", "token"), re.compile(
-        r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token)[ \t]{1,4}([A-Za-z0-9._~+/\-]{8,512}=*)"
+    ("bearer-token", ("bearer", "basic", "token", "ssws"), re.compile(
+        r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token|SSWS)[ \t]{1,4}([A-Za-z0-9._~+/\-]{8,512}=*)"
         r"(?![A-Za-z0-9._~+/\-=])")),
     # Azure storage / Service Bus connection strings and SAS signatures
     ("azure-key", ("accountkey", "sharedaccesskey", "sharedsecret"), re.compile(

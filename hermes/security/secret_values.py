@@ -133,9 +133,9 @@ def _wordy(value: str) -> bool:
 
 
 def _repeats(value: str) -> bool:
-    """A unit written again and again (`hunter2hunter2`, `abab1212abab1212`): a pattern."""
+    """A unit (of up to 32 characters) written again and again (`hunter2hunter2`): a pattern."""
     n = len(value)
-    return any(n % p == 0 and value == value[:p] * (n // p) for p in range(1, n // 2 + 1))
+    return any(n % p == 0 and value == value[:p] * (n // p) for p in range(1, min(n // 2, 32) + 1))
 
 
 _BASE64 = re.compile(r"[A-Za-z0-9+/]{8,684}={0,2}")

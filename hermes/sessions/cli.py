@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hermes.sessions.cli_browse import LIST_LIMIT_MAX, SEARCH_LIMIT_MAX, run_list, run_search, run_show
 from hermes.sessions.cli_upkeep import (
@@ -23,7 +23,10 @@ from hermes.sessions.cli_upkeep import (
 )
 
 
-ExportFormat = Callable[[Any, argparse.Namespace], int]  # (store, args) -> exit status
+if TYPE_CHECKING:
+    from hermes.sessions.session_store import SessionStore
+
+ExportFormat = Callable[["SessionStore", argparse.Namespace], int]  # (store, args) -> exit status
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser],

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hermes.sessions.cli_output import count, fail, fit, out, shown, with_store
 
 __all__ = ["LIST_LIMIT_MAX", "SEARCH_LIMIT_MAX", "run_list", "run_search", "run_show"]
+
+if TYPE_CHECKING:
+    from hermes.sessions.session_store import SessionStore
 
 
 LIST_LIMIT_MAX = 1_000_000
@@ -37,7 +40,7 @@ def _limit(args: argparse.Namespace, command: str, high: int) -> int | None:
 
 
 @with_store
-def run_list(store: Any, args: argparse.Namespace) -> int:
+def run_list(store: SessionStore, args: argparse.Namespace) -> int:
     import json
     import shutil
 
@@ -81,7 +84,8 @@ def run_list(store: Any, args: argparse.Namespace) -> int:
 
 
 @with_store
-def run_show(store: Any, args: argparse.Namespace) -> int:
+def run_show(store: SessionStore, args: argparse.Namespace) -> int:
+    from hermes.sessions.models import call_function
     from hermes.sessions.text import format_time
 
     info = store.resolve_session(args.session, follow_lineage=False)
@@ -106,13 +110,13 @@ def run_show(store: Any, args: argparse.Namespace) -> int:
         if msg.content:
             out("\n".join(fold + line for line in msg.content.split("\n")) if fold else msg.content)
         for call in msg.tool_calls or []:
-            fn = (call.get("function") or {}) if isinstance(call, dict) else {}
+            fn = call_function(call)
             out(f"{fold}→ {fn.get('name', '?')}({fit(str(fn.get('arguments', '')), 200).rstrip()})")
     return 0
 
 
 @with_store
-def run_search(store: Any, args: argparse.Namespace) -> int:
+def run_search(store: SessionStore, args: argparse.Namespace) -> int:
     import shutil
 
     from hermes.sessions.cli_format import wrap_snippet
@@ -142,7 +146,7 @@ def run_search(store: Any, args: argparse.Namespace) -> int:
         out(f"{r['title'] or '—'}  ({r['session_id']}) · {r['when']} · {r['source']}"
             f" · message #{r['message_id']} ({r['role']})")
         # sanitized before the bold codes go in, so only Hermes' own codes reach the terminal
-        for line in wrap_snippet(shown(r["snippet"]), width, color=color):
+        for line in wrap_snippet(shown(str(r["snippet"])), width, color=color):
             print(line)
     return 0
 

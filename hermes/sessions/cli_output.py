@@ -9,7 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hermes.sessions.session_store import SessionStore
+
+# an action of `hermes sessions`: (the open store, the parsed arguments) -> exit status
+StoreAction = Callable[["SessionStore", argparse.Namespace], "int | None"]
 
 __all__ = ["count", "fail", "fit", "out", "shown", "with_store"]
 
@@ -33,7 +40,7 @@ def out(text: str = "") -> None:
     print(shown(text))
 
 
-def with_store(action: Any) -> Any:
+def with_store(action: StoreAction) -> Callable[[argparse.Namespace], int]:
     """Open the store, run `action(store, args)`, turn typed errors into one line."""
 
     def handler(args: argparse.Namespace) -> int:

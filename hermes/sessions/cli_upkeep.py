@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
+from typing import TYPE_CHECKING
 
 from hermes.sessions.cli_output import count, fail, out, shown, with_store
 
 __all__ = ["run_check", "run_delete", "run_export", "run_prune", "run_rename", "run_repair", "run_stats"]
+
+if TYPE_CHECKING:
+    from hermes.sessions.session_store import SessionStore
 
 
 def _human_bytes(n: int | None) -> str:
@@ -28,7 +31,7 @@ def _human_bytes(n: int | None) -> str:
 
 
 @with_store
-def run_rename(store: Any, args: argparse.Namespace) -> int:
+def run_rename(store: SessionStore, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     store.set_title(info.id, " ".join(args.name), "user")
     out(f"{info.id} is now named '{store.get_session(info.id).title}'")
@@ -36,7 +39,7 @@ def run_rename(store: Any, args: argparse.Namespace) -> int:
 
 
 @with_store
-def run_delete(store: Any, args: argparse.Namespace) -> int:
+def run_delete(store: SessionStore, args: argparse.Namespace) -> int:
     info = store.resolve_session(args.session, follow_lineage=False)
     if not args.yes:
         prompt = shown(f"Delete session {info.id} '{info.title or '—'}' "
@@ -64,7 +67,7 @@ def _left_behind(lines: list[str]) -> None:
 
 
 @with_store
-def run_export(store: Any, args: argparse.Namespace) -> int:
+def run_export(store: SessionStore, args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from hermes.config import write_private_file
@@ -102,7 +105,7 @@ def run_export(store: Any, args: argparse.Namespace) -> int:
 
 
 @with_store
-def run_prune(store: Any, args: argparse.Namespace) -> int:
+def run_prune(store: SessionStore, args: argparse.Namespace) -> int:
     from hermes.sessions.maintenance import parse_duration, prune
 
     result = prune(store, parse_duration(args.older_than), dry_run=args.dry_run)
@@ -124,7 +127,7 @@ def run_prune(store: Any, args: argparse.Namespace) -> int:
 
 
 @with_store
-def run_stats(store: Any, args: argparse.Namespace) -> int:
+def run_stats(store: SessionStore, args: argparse.Namespace) -> int:
     from hermes.sessions.maintenance import stats
 
     st = stats(store)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import sqlite3
-from typing import Any
+from typing import Protocol
 
 # How many vocabulary words one query word may look at (each is one seek in the index, ~20 µs),
 # and how many of them it may add to the query.
@@ -25,11 +25,18 @@ MAX_VARIANTS = 16
 MAX_SUFFIX = 9
 
 
+class _Stemmer(Protocol):
+    """snowballstemmer's stemmer (the package ships no types)."""
+
+    def stemWord(self, word: str) -> str: ...  # noqa: N802 - snowballstemmer's name
+
+
 @functools.lru_cache(maxsize=1)
-def _stemmer() -> Any:
+def _stemmer() -> _Stemmer:
     from snowballstemmer import stemmer
 
-    return stemmer("english")
+    english: _Stemmer = stemmer("english")
+    return english
 
 
 @functools.lru_cache(maxsize=50_000)

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
+from hermes.jsontypes import JsonObject
 from hermes.security.redact import redact_data
 from hermes.security.sanitize import escape_c1_in_json, neutralize_controls
 from hermes.sessions.models import MessageRecord, SessionInfo
@@ -16,7 +17,7 @@ from hermes.sessions.text import format_time
 FORMATS = ("jsonl", "md")
 
 
-def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted: bool) -> dict[str, Any]:
+def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted: bool) -> JsonObject:
     """One session with its messages as a plain dict."""
     record = dataclasses.asdict(info)
     record["messages"] = [dataclasses.asdict(m) for m in messages]
@@ -24,15 +25,16 @@ def session_record(info: SessionInfo, messages: list[MessageRecord], *, redacted
     return redact_data(record) if redacted else record
 
 
-def to_jsonl(record: dict[str, Any]) -> str:
+def to_jsonl(record: JsonObject) -> str:
     """One JSON line; the text is exact (JSON escapes control characters)."""
     return escape_c1_in_json(json.dumps(record, ensure_ascii=False)) + "\n"
 
 
-def to_markdown(record: dict[str, Any]) -> str:
+def to_markdown(record: Mapping[str, Any]) -> str:
     """A readable transcript: header with the facts, then each message under its role.
     Control sequences in stored text are shown as visible symbols (ESC as ␛), so viewing the
-    file in a terminal cannot act on them."""
+    file in a terminal cannot act on them. `record` is session_record's (the fields of
+    SessionInfo and MessageRecord, read by name)."""
     title = record.get("title") or "Untitled session"
     lines = [f"# {title}", ""]
     facts = [

@@ -6,7 +6,15 @@ import re
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any, Literal, TypeAlias
+
+from hermes.jsontypes import JsonArray, JsonObject, JsonValue
+
+SqlValue: TypeAlias = None | int | float | str | bytes  # what SQLite stores and hands back
+SqlParams: TypeAlias = Sequence[SqlValue]  # the values for a query's `?` placeholders
+# A row as sqlite3 returns it: untyped, each query knows its own columns
+DbRow: TypeAlias = tuple[Any, ...]
 
 Role = Literal["system", "user", "assistant", "tool"]
 TitleSource = Literal["derived", "llm", "user"]
@@ -70,7 +78,7 @@ class MessageRecord:
     session_id: str
     role: str
     content: str
-    tool_calls: list[Any] | None
+    tool_calls: JsonArray | None
     tool_call_id: str | None
     tool_name: str | None
     timestamp: float
@@ -97,9 +105,9 @@ class MessageRecord:
         """A failed message the person cleared instead of retrying: kept, never sent again."""
         return self.finish_reason == DISCARDED
 
-    def to_openai(self) -> dict[str, Any]:
+    def to_openai(self) -> JsonObject:
         """The message in OpenAI chat format, for rebuilding a conversation on resume."""
-        msg: dict[str, Any] = {"role": self.role, "content": self.content}
+        msg: JsonObject = {"role": self.role, "content": self.content}
         if self.tool_calls:
             msg["tool_calls"] = self.tool_calls
         if self.tool_call_id:
@@ -131,7 +139,7 @@ SESSION_COLUMNS = (
 )
 
 
-def session_from_row(row: tuple[Any, ...]) -> SessionInfo:
+def session_from_row(row: DbRow) -> SessionInfo:
     """A SessionInfo from a row selected with SESSION_COLUMNS."""
     return SessionInfo(*row)
 
@@ -143,14 +151,20 @@ MESSAGE_COLUMNS = (
 )
 
 
-def message_from_row(row: tuple[Any, ...]) -> MessageRecord:
+def message_from_row(row: DbRow) -> MessageRecord:
     """A MessageRecord from a row selected with MESSAGE_COLUMNS."""
     values = list(row)
     values[4] = load_tool_calls(values[4])
     return MessageRecord(*values)
 
 
-def load_tool_calls(raw: str | None) -> list[Any] | None:
+def call_function(call: JsonValue) -> JsonObject:
+    """The `function` part ({name, arguments}) of a stored tool call; {} when it has none."""
+    fn = call.get("function") if isinstance(call, dict) else None
+    return fn if isinstance(fn, dict) else {}
+
+
+def load_tool_calls(raw: str | None) -> JsonArray | None:
     if not raw:
         return None
     try:

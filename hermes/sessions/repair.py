@@ -20,11 +20,11 @@ import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from hermes.sessions import db
 from hermes.sessions.errors import SessionStoreError
 from hermes.sessions.migrations import LATEST_VERSION, current_version, index_waiting
+from hermes.sessions.models import DbRow
 
 log = logging.getLogger("hermes.sessions")
 
@@ -141,7 +141,7 @@ def _columns(conn: sqlite3.Connection, table: str) -> list[str]:
 
 
 def _readable_rows(src: sqlite3.Connection, table: str, cols: list[str], lo: int = ROWID_MIN,
-                   hi: int = ROWID_MAX, lost: list[int] | None = None) -> list[tuple[Any, ...]]:
+                   hi: int = ROWID_MAX, lost: list[int] | None = None) -> list[DbRow]:
     """Every row of `table` with rowid in [lo, hi] that can be read; unreadable single rowids
     are added to `lost`."""
     names = ", ".join(f'"{c}"' for c in cols)

@@ -4,8 +4,9 @@ result judged by its decoded strings) and in tool calls' decoded arguments.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
 
+from hermes.jsontypes import JsonArray, JsonValue
 from hermes.security.redact import might_contain_secret, redact_data, redact_text
 
 __all__ = ["scrub", "scrub_tool_calls"]
@@ -20,8 +21,8 @@ def scrub(text: str | None) -> str | None:
     return redact_text(text)
 
 
-def scrub_tool_calls(tool_calls: list[Any]) -> list[Any]:
+def scrub_tool_calls(tool_calls: Sequence[JsonValue]) -> JsonArray:
     """A copy of tool calls with secrets removed from their decoded arguments (the caller's
     list, which the running conversation still sends to the model, is left as it was)."""
-    scrubbed: list[Any] = redact_data(tool_calls)
+    scrubbed: JsonArray = redact_data(tool_calls)
     return scrubbed

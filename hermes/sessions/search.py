@@ -17,11 +17,20 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from typing import Any
+from typing import TypedDict, Unpack
 
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.expand import variants
-from hermes.sessions.models import MESSAGE_COLUMNS, ROLES, MessageRecord, message_from_row, project_filter
+from hermes.jsontypes import JsonObject
+from hermes.sessions.models import (
+    MESSAGE_COLUMNS,
+    ROLES,
+    MessageRecord,
+    SqlValue,
+    call_function,
+    message_from_row,
+    project_filter,
+)
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
 from hermes.sessions.store_api import StoreApi
@@ -45,11 +54,16 @@ def _when(store: StoreApi, ts: float) -> str:
     return format_time(ts) + ("" if ago[:1].isdigit() and "-" in ago else f" ({ago})")
 
 
-def normalize_roles(role_filter: Any) -> list[str] | None:
+def normalize_roles(role_filter: object) -> list[str] | None:
     """'user', 'user,assistant' or a list → validated role names (None = all roles)."""
     if role_filter in (None, "", []):
         return None
-    items = role_filter.split(",") if isinstance(role_filter, str) else list(role_filter)
+    if isinstance(role_filter, str):
+        items: list[object] = list(role_filter.split(","))
+    elif isinstance(role_filter, (list, tuple)):
+        items = list(role_filter)
+    else:
+        items = [role_filter]
     roles = [str(r).strip().lower() for r in items if str(r).strip()]
     bad = [r for r in roles if r not in ROLES]
     if bad:
@@ -67,7 +81,7 @@ def _candidates(
     `bounded` applies the time budget; the last, cheapest form runs without it so a busy
     machine (wall time, not work, over the budget) still gets its results."""
     where = ["messages_fts MATCH ?"]
-    params: list[Any] = [expression]
+    params: list[SqlValue] = [expression]
     if exclude:
         where.append(f"m.session_id NOT IN ({', '.join('?' * len(exclude))})")
         params.extend(exclude)
@@ -136,28 +150,57 @@ class _Expander:
 Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
 
 
+class _Filters(TypedDict):
+    """What every candidate query of one search shares (see _candidates)."""
+
+    roles: list[str] | None
+    exclude: tuple[str, ...]
+    only: str | None
+    descending: bool
+    after: float | None
+    before: float | None
+
+
+class DiscoverOptions(TypedDict, total=False):
+    """discover's keyword arguments, for SessionStore.search to pass on."""
+
+    limit: int
+    role_filter: object
+    sort: str
+    exclude_session: str | None
+    session_id: str | None
+    context: int
+    content_cap: int
+    project_dir: str
+    after: float | None
+    before: float | None
+    exclude: tuple[str, ...]
+
+
 def _tiers(store: StoreApi, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
-           enough: int | None = None, **kw: Any) -> list[Row]:
+           enough: int | None = None, bounded: bool = True, **kw: Unpack[_Filters]) -> list[Row]:
     """Tier 0 rows, then tier 1 rows when there is room. With `enough` (relevance order, where
     every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
     many sessions: none of its hits could reach the results."""
     exact = fq.exact(expand, relaxed=relaxed)
-    rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, **kw)]
+    rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, bounded=bounded, **kw)]
     if enough is not None and len({r[1] for r in rows}) >= enough:
         return rows
     if len(rows) < CANDIDATES and fq.bare_words:
         stemmed = fq.stemmed(expand, relaxed=relaxed)
         if stemmed != exact:
             seen = {r[0] for r in rows}
-            rows += [(*r, 1) for r in _candidates(store, stemmed, **kw) if r[0] not in seen]
+            rows += [(*r, 1) for r in _candidates(store, stemmed, bounded=bounded, **kw)
+                     if r[0] not in seen]
     return rows
 
 
-def _run(store: StoreApi, fq: FtsQuery, expand: _Expander, **kw: Any) -> tuple[list[Row], bool]:
+def _run(store: StoreApi, fq: FtsQuery, expand: _Expander, *, enough: int | None, bounded: bool,
+         **kw: Unpack[_Filters]) -> tuple[list[Row], bool]:
     """The candidate rows, and whether they come from the OR relaxation (some words only)."""
-    rows = _tiers(store, fq, expand, False, **kw)
+    rows = _tiers(store, fq, expand, False, enough=enough, bounded=bounded, **kw)
     if not rows and fq.or_terms:
-        return _tiers(store, fq, expand, True, **kw), True
+        return _tiers(store, fq, expand, True, enough=enough, bounded=bounded, **kw), True
     return rows, False
 
 
@@ -191,9 +234,9 @@ def _project_first(store: StoreApi, ordered: list[tuple[str, int, int]], project
     return sorted(ordered, key=lambda item: (item[2], item[0] not in here))
 
 
-def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
+def message_dict(msg: MessageRecord, cap: int) -> JsonObject:
     """A message as the tool shows it, long content cut with a flag."""
-    out: dict[str, Any] = {"id": msg.id, "role": msg.role}
+    out: JsonObject = {"id": msg.id, "role": msg.role}
     content = msg.content or ""
     if len(content) > cap:
         out["content"] = content[:cap] + "…"
@@ -205,7 +248,7 @@ def message_dict(msg: MessageRecord, cap: int) -> dict[str, Any]:
         out["tool_name"] = msg.tool_name
     if msg.tool_calls:
         out["tool_calls"] = [
-            (c.get("function") or {}).get("name") or c.get("name") or "?"
+            call_function(c).get("name") or c.get("name") or "?"
             for c in msg.tool_calls if isinstance(c, dict)
         ]
     if msg.interrupted:
@@ -232,7 +275,7 @@ def discover(
     query: str,
     *,
     limit: int = 3,
-    role_filter: Any = None,
+    role_filter: object = None,
     sort: str = "relevance",
     exclude_session: str | None = None,
     session_id: str | None = None,
@@ -242,7 +285,7 @@ def discover(
     after: float | None = None,
     before: float | None = None,
     exclude: tuple[str, ...] = (),
-) -> list[dict[str, Any]]:
+) -> list[JsonObject]:
     """Best matching sessions, one result per session, best hit first ([] when none);
     with `project_dir` and sort="relevance", that project's sessions come first in each tier.
     `after`/`before` (Unix times) keep messages written in that span; `exclude` leaves out
@@ -261,8 +304,8 @@ def discover(
     # in relevance order every exact hit ranks first (a project's sessions move ahead only
     # within their tier), so tier 1 cannot reach the results once tier 0 fills them
     enough = max(1, min(int(limit), 10)) if sort == "relevance" else None
-    kw = dict(roles=roles, exclude=skipped, only=session_id, descending=sort != "oldest",
-              after=after, before=before, enough=enough)
+    kw: _Filters = {"roles": roles, "exclude": skipped, "only": session_id,
+                    "descending": sort != "oldest", "after": after, "before": before}
     expand = _Expander(store)
     rows: list[Row] = []
     partial = False
@@ -273,7 +316,7 @@ def discover(
     attempts = [form for form in forms if form is not None]
     for n, attempt in enumerate(attempts, 1):
         try:
-            rows, partial = _run(store, attempt, expand, bounded=n < len(attempts), **kw)
+            rows, partial = _run(store, attempt, expand, enough=enough, bounded=n < len(attempts), **kw)
             fq = attempt
             break
         except (sqlite3.OperationalError, _Interrupted) as exc:
@@ -289,7 +332,7 @@ def discover(
     ordered = _best_per_session(rows, scores, sort)
     if project_dir and ordered and sort == "relevance":
         ordered = _project_first(store, ordered, project_dir)
-    results = []
+    results: list[JsonObject] = []
     for sid, message_id, tier in ordered[: max(1, min(int(limit), 10))]:
         info = store.get_session(sid)
         hit = store.get_message(message_id)
@@ -313,7 +356,7 @@ def discover(
 
 
 def scroll(store: StoreApi, session_id: str, around_message_id: int, window: int = 5,
-           content_cap: int = 2000) -> dict[str, Any]:
+           content_cap: int = 2000) -> JsonObject:
     """`window` messages either side of one message, with counts of what lies beyond."""
     window = max(1, min(int(window), 20))
     info = store.get_session(session_id)
@@ -339,7 +382,7 @@ def scroll(store: StoreApi, session_id: str, around_message_id: int, window: int
     }
 
 
-def read(store: StoreApi, session_id: str, content_cap: int = 800) -> dict[str, Any]:
+def read(store: StoreApi, session_id: str, content_cap: int = 800) -> JsonObject:
     """The whole session when short (≤30 messages), else the first 20 and last 10."""
     info = store.get_session(session_id)
     with store.reading() as conn:
@@ -359,7 +402,7 @@ def read(store: StoreApi, session_id: str, content_cap: int = 800) -> dict[str, 
                 " ORDER BY id DESC LIMIT 10", (info.id,)).fetchall()
             rows = head + list(reversed(tail))
     messages = [message_from_row(r) for r in rows]
-    out: dict[str, Any] = {
+    out: JsonObject = {
         "session_id": info.id,
         "title": info.title,
         "started": format_time(info.started_at),
@@ -378,7 +421,7 @@ def read(store: StoreApi, session_id: str, content_cap: int = 800) -> dict[str, 
 
 
 def browse(store: StoreApi, *, limit: int = 10, exclude_session: str | None = None,
-           after: float | None = None, before: float | None = None) -> list[dict[str, Any]]:
+           after: float | None = None, before: float | None = None) -> list[JsonObject]:
     """Recent sessions: id, title, one-line preview, last active, message count; with
     `after`/`before`, those that were active in that span."""
     summaries = store.list_sessions(limit=max(1, min(int(limit), 50)), exclude=exclude_session,

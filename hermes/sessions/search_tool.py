@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 import logging
-from typing import Any
+from collections.abc import Mapping
 
+from hermes.jsontypes import JsonObject, JsonValue
 from hermes.plural import count
 from hermes.sessions import search
 from hermes.sessions.errors import SessionError
@@ -18,7 +19,7 @@ log = logging.getLogger("hermes.sessions")
 TOOL_NAME = "session_search"
 
 
-def session_search_schema() -> dict[str, Any]:
+def session_search_schema() -> JsonObject:
     """The tool definition in OpenAI tools format (kept short: it is sent with every call)."""
     return {
         "type": "function",
@@ -60,7 +61,7 @@ def session_search_guidance() -> str:
     )
 
 
-def _count_of(data: dict[str, Any]) -> tuple[int, str] | None:
+def _count_of(data: Mapping[str, object]) -> tuple[int, str] | None:
     for key, what in (("results", "session"), ("sessions", "session"), ("messages", "message")):
         value = data.get(key)
         if isinstance(value, list):
@@ -92,7 +93,7 @@ def session_search_line(call: ToolCall) -> str:
 SESSION_SEARCH_LOOK = ToolLook("🔎", session_search_line)
 
 
-def _int_arg(args: dict[str, Any], name: str, default: int | None) -> int | None:
+def _int_arg(args: JsonObject, name: str, default: int | None) -> int | None:
     value = args.get(name)
     if value is None or value == "":
         return default
@@ -102,6 +103,16 @@ def _int_arg(args: dict[str, Any], name: str, default: int | None) -> int | None
         return int(str(value).strip())
     except ValueError:
         raise ValueError(f"{name} must be an integer, got {value!r}") from None
+
+
+def _bound(value: JsonValue) -> str | float | None:
+    """An after/before argument as time_range reads it (anything else is read as its text,
+    which time_range then refuses with its own words)."""
+    if value is None or isinstance(value, str):
+        return value
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value)
+    return str(value)
 
 
 class SessionSearchTool:
@@ -115,11 +126,11 @@ class SessionSearchTool:
         self.current_session_id = current_session_id
         self.project_dir = project_dir  # its sessions rank first in discover
 
-    def dispatch(self, arguments: str | dict[str, Any] | None) -> str:
+    def dispatch(self, arguments: str | JsonObject | None) -> str:
         """Run one call from the model's raw JSON arguments; always returns JSON, never raises."""
         try:
             if isinstance(arguments, dict):
-                args = arguments
+                args: JsonValue = arguments
             else:
                 raw = (arguments or "").strip()
                 args = json.loads(raw) if raw else {}
@@ -136,17 +147,20 @@ class SessionSearchTool:
                               "has the details); answer without it or try other arguments.")
         return json.dumps({"success": True, **result}, ensure_ascii=False)
 
-    def _excluded(self, raw: Any) -> tuple[str, ...]:
+    def _excluded(self, raw: JsonValue) -> tuple[str, ...]:
         """Session ids (or unique prefixes or names) to leave out, as full ids."""
         if raw in (None, "", []):
             return ()
         refs = [raw] if isinstance(raw, str) else raw
-        if not isinstance(refs, list) or not all(isinstance(r, str) for r in refs):
+        if not isinstance(refs, list):
+            raise ValueError("exclude must be a list of session ids")
+        names = [r for r in refs if isinstance(r, str)]
+        if len(names) != len(refs):
             raise ValueError("exclude must be a list of session ids")
         return tuple(self.store.resolve_session(r.strip(), follow_lineage=False).id
-                     for r in refs if r.strip())
+                     for r in names if r.strip())
 
-    def _run(self, args: dict[str, Any]) -> dict[str, Any]:
+    def _run(self, args: JsonObject) -> JsonObject:
         query = args.get("query")
         query = str(query).strip() if query is not None else ""
         ref = args.get("session_id")
@@ -154,7 +168,7 @@ class SessionSearchTool:
         session_id = self.store.resolve_session(ref, follow_lineage=False).id if ref else None
         around = _int_arg(args, "around_message_id", None)
         sort = str(args.get("sort") or "relevance").strip().lower()
-        after, before = time_range(args.get("after"), args.get("before"))
+        after, before = time_range(_bound(args.get("after")), _bound(args.get("before")))
         if query:
             limit = _int_arg(args, "limit", 3) or 3
             results = search.discover(
@@ -164,8 +178,8 @@ class SessionSearchTool:
                 project_dir="" if session_id else self.project_dir,
                 after=after, before=before, exclude=self._excluded(args.get("exclude")),
             )
-            out: dict[str, Any] = {"mode": "discover", "query": query, "count": len(results),
-                                   "results": results}
+            out: JsonObject = {"mode": "discover", "query": query, "count": len(results),
+                               "results": [*results]}
             if not results:
                 out["note"] = "no matching messages; try fewer or different words"
             elif any(r.get("partial") for r in results):
@@ -183,4 +197,4 @@ class SessionSearchTool:
         limit = _int_arg(args, "limit", 10) or 10
         results = search.browse(self.store, limit=limit, exclude_session=self.current_session_id,
                                 after=after, before=before)
-        return {"mode": "browse", "count": len(results), "sessions": results}
+        return {"mode": "browse", "count": len(results), "sessions": [*results]}

@@ -18,14 +18,16 @@ import os
 import re
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+
+from typing import TYPE_CHECKING, Unpack
 
 from hermes import paths
 from hermes.sessions import naming
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
 from hermes.sessions.migrations import index_waiting
+from hermes.jsontypes import JsonObject, JsonValue
 from hermes.sessions.models import (
     MESSAGE_COLUMNS,
     ROLES,
@@ -33,6 +35,9 @@ from hermes.sessions.models import (
     MessageRecord,
     SessionInfo,
     SessionSummary,
+    DbRow,
+    SqlParams,
+    SqlValue,
     TitleSource,
     message_from_row,
     project_filter,
@@ -42,6 +47,9 @@ from hermes.sessions.models import (
 from hermes.sessions.scrub import scrub, scrub_tool_calls
 from hermes.sessions.shared_connection import SharedConnection
 from hermes.sessions.text import clean_title, one_line
+
+if TYPE_CHECKING:
+    from hermes.sessions.search import DiscoverOptions
 
 
 def new_session_id(now: float) -> str:
@@ -88,7 +96,7 @@ class SessionStore:
     def _scrub(self, text: str | None) -> str | None:
         return scrub(text) if self._redact else text
 
-    def _calls_json(self, tool_calls: list[Any] | None) -> str | None:
+    def _calls_json(self, tool_calls: Sequence[JsonValue] | None) -> str | None:
         if not tool_calls:
             return None
         return json.dumps(scrub_tool_calls(tool_calls) if self._redact else tool_calls, ensure_ascii=False)
@@ -123,7 +131,7 @@ class SessionStore:
         with self.writing() as conn:
             return index_waiting(conn)
 
-    def query(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> list[tuple[Any, ...]]:
+    def query(self, sql: str, params: SqlParams = ()) -> list[DbRow]:
         """All rows of one read."""
         with self.reading() as conn:
             return conn.execute(sql, params).fetchall()
@@ -172,7 +180,7 @@ class SessionStore:
         role: str,
         content: str | None,
         *,
-        tool_calls: list[Any] | None = None,
+        tool_calls: Sequence[JsonValue] | None = None,
         tool_call_id: str | None = None,
         tool_name: str | None = None,
         token_count: int | None = None,
@@ -217,7 +225,7 @@ class SessionStore:
         content: str | None = None,
         finish_reason: str | None = None,
         token_count: int | None = None,
-        tool_calls: list[Any] | None = None,
+        tool_calls: Sequence[JsonValue] | None = None,
         index: bool = True,
     ) -> None:
         """Finish a partial reply (or mark it interrupted with finish_reason="interrupted").
@@ -226,7 +234,7 @@ class SessionStore:
         still waiting (append_message(index=False)) is indexed at commit, or with
         `index=False` later by index_pending()."""
         sets: list[str] = []
-        params: list[Any] = []
+        params: list[SqlValue] = []
         calls = self._calls_json(tool_calls)
         for column, value in (
             ("content", self._scrub(content) if content is not None else None),
@@ -358,7 +366,7 @@ class SessionStore:
         `project_dir` those of that project (older sessions without one: by their cwd);
         `active_after`/`active_before` those last active in that span (Unix times)."""
         where: list[str] = ["id IS NOT ?"]
-        params: list[Any] = [exclude]
+        params: list[SqlValue] = [exclude]
         if active_after is not None:
             where.append("last_active >= ?")
             params.append(active_after)
@@ -388,7 +396,7 @@ class SessionStore:
 
     # ------------------------------------------------------------ search (see search.py)
 
-    def search(self, query: str, **kwargs: Any) -> list[Any]:
+    def search(self, query: str, **kwargs: Unpack[DiscoverOptions]) -> list[JsonObject]:
         """Discover: best matching sessions for an FTS5 query (see search.discover)."""
         from hermes.sessions.search import discover
 

@@ -9,14 +9,16 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from hermes import paths
 from hermes.config import Config, MemoryConfig
 from hermes.tui import skills_bridge
+from hermes.tui.widgets.status_bar import Gauges
 
 if TYPE_CHECKING:
     from hermes.memory.pending import PendingWrite
@@ -25,6 +27,8 @@ if TYPE_CHECKING:
     from hermes.providers.guard import GuardedProvider
 
 log = logging.getLogger("hermes.tui")
+P = ParamSpec("P")
+R = TypeVar("R")
 
 
 class MemoryActionError(Exception):
@@ -57,7 +61,7 @@ def gauge(cfg: Config) -> tuple[int | None, int | None]:
     return found["memory"], found["user"]
 
 
-def status_gauges(cfg: Config) -> dict[str, int | None]:
+def status_gauges(cfg: Config) -> Gauges:
     """The status bar's gauge fields (memory_pct, user_pct, project_pct) as update_status takes them."""
     found = gauges(cfg)
     return {"memory_pct": found["memory"], "user_pct": found["user"], "project_pct": found["project"]}
@@ -80,7 +84,8 @@ def list_pending(cfg: Config | None = None) -> list[PendingWrite]:
     return list(_run("Listing pending writes", pending, cfg.memory if cfg else None))
 
 
-def _run(action: str, func: Any, *args: Any, **kwargs: Any) -> Any:
+def _run(action: str, func: Callable[P, R], *args: P.args, **kwargs: P.kwargs) -> R:
+    """`func(*args, **kwargs)`; any failure becomes a MemoryActionError naming `action`."""
     try:
         return func(*args, **kwargs)
     except Exception as exc:  # noqa: BLE001 - any failure of a memory action becomes one line for the person
@@ -305,7 +310,7 @@ def user_model_provider(cfg: Config) -> str:
     return cfg.user_model.provider or "off"
 
 
-async def _guarded(cfg: Config, action: str, make: Any) -> tuple[Any, str | None]:
+async def _guarded(cfg: Config, action: str, make: Callable[[], Awaitable[R]]) -> tuple[R | None, str | None]:
     """Run one provider call bounded by `user_model.timeout`; (result, one-line error)."""
     started = time.time()
     timeout = float(cfg.user_model.timeout or 20)

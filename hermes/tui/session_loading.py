@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from hermes.config import Config
-from hermes.sessions.models import DISCARDED, REPLACED
+from hermes.jsontypes import JsonArray
+from hermes.sessions.models import DISCARDED, REPLACED, call_function
 from hermes.tui.stored_tool_lines import stored_tool_item
 from hermes.tui.widgets.messages import MARKER_LINES, TranscriptItem
 from hermes.tui.widgets.transcript import folded_item
@@ -31,7 +32,7 @@ class StoredMessage(Protocol):
     @property
     def content(self) -> str: ...
     @property
-    def tool_calls(self) -> list[Any] | None: ...
+    def tool_calls(self) -> JsonArray | None: ...
     @property
     def tool_call_id(self) -> str | None: ...
     @property
@@ -118,10 +119,10 @@ def _message_items(msg: StoredMessage, results: dict[str, str]) -> list[Transcri
                 item.meta["marker"] = marker
                 items.append(TranscriptItem("info", MARKER_LINES[marker]))
         for call in msg.tool_calls or []:
-            fn = call.get("function", {}) if isinstance(call, dict) else {}
+            fn = call_function(call)
             name = str(fn.get("name", "tool"))
-            items.append(stored_tool_item(name, fn.get("arguments"),
-                                          results.get(str(call.get("id") or ""))))
+            call_id = call.get("id") if isinstance(call, dict) else None
+            items.append(stored_tool_item(name, fn.get("arguments"), results.get(str(call_id or ""))))
     return items
 
 

@@ -79,8 +79,12 @@ def search(query: str, exclude: str | None = None, limit: int = 8) -> list[Searc
             results = store.search(query, limit=limit, exclude_session=exclude)
         except Exception as exc:  # noqa: BLE001 - a broken history becomes one line for the person (SessionsUnavailable)
             raise SessionsUnavailable(f"Search failed: {exc}") from None
-    return [SearchHit(str(r.get("session_id", "")), r.get("title"), str(r.get("when", "")),
+    return [SearchHit(str(r.get("session_id", "")), _text_or_none(r.get("title")), str(r.get("when", "")),
                       " ".join(str(r.get("snippet", "")).split())) for r in results]
+
+
+def _text_or_none(value: object) -> str | None:
+    return value if isinstance(value, str) else None
 
 
 def stored_messages(session_id: str) -> list[MessageRecord]:

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
 
+from hermes.jsontypes import JsonObject
 from hermes.agent.tool_registry import look_for
 from hermes.tui.widgets.messages import TranscriptItem
 from hermes.tui.widgets.tool_lines import outcome_words
 
 
-def stored_arguments(arguments: object) -> dict[str, Any]:
+def stored_arguments(arguments: object) -> JsonObject:
     """A stored call's arguments as an object ({} when they do not parse)."""
     if isinstance(arguments, str):
         try:
@@ -51,7 +51,7 @@ def stored_tool_item(name: str, arguments: object, result: str | None) -> Transc
     return item
 
 
-def _replaced_text(args: Mapping[str, Any]) -> str:
+def _replaced_text(args: Mapping[str, object]) -> str:
     """An edit's old and new text as a diff (the live diff's context lines are not stored)."""
     old, new, path = args.get("old_text"), args.get("new_text") or "", args.get("path")
     if not isinstance(old, str) or not old or not isinstance(new, str) or not isinstance(path, str):

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import yaml
 from textual.color import Color, ColorParseError
@@ -70,7 +69,7 @@ def bundled_themes_dir() -> Path:
     return package_dir.parent / "themes"
 
 
-def _color(value: Any, where: str) -> str:
+def _color(value: object, where: str) -> str:
     if not isinstance(value, str) or not value.strip():
         raise ThemeFileError(f"{where} must be a colour string like '#1e2030'")
     try:
@@ -80,7 +79,7 @@ def _color(value: Any, where: str) -> str:
     return value.strip()
 
 
-def theme_from_mapping(data: Any) -> Theme:
+def theme_from_mapping(data: object) -> Theme:
     """Validate a parsed theme document and build the Textual Theme (raises ThemeFileError)."""
     if not isinstance(data, dict):
         raise ThemeFileError("the top level must be a mapping with name, dark, colors, variables")

@@ -140,7 +140,7 @@ class CodingTools:
     def root(self) -> Path:
         return self.host.project_root.resolve()
 
-    def _resolve(self, raw: Any) -> tuple[Path, str]:
+    def _resolve(self, raw: object) -> tuple[Path, str]:
         path = resolve_in_root(self.root, raw, allow_outside=self.cfg.allow_outside_root)
         return path, display_path(self.root, path)
 

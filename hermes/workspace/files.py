@@ -6,8 +6,8 @@ import difflib
 import os
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from hermes.jsontypes import JsonValue
 from hermes.os_errors import describe_os_error
 from hermes.workspace.result_caps import Count, head
 
@@ -26,7 +26,7 @@ def preview(text: object, limit: int = 40) -> str:
 class ToolError(Exception):
     """A refusal the model can act on: its message, plus fields for the JSON error."""
 
-    def __init__(self, error: str, **extra: Any) -> None:
+    def __init__(self, error: str, **extra: JsonValue) -> None:
         super().__init__(error)
         self.extra = extra
 
@@ -68,10 +68,12 @@ def read_text(path: Path, shown: str, *, max_bytes: int = MAX_READ_BYTES) -> str
                         "UTF-8 text files only.", size=len(data)) from None
 
 
-def as_int(value: Any, name: str, default: int, minimum: int) -> int:
+def as_int(value: object, name: str, default: int, minimum: int) -> int:
     """An integer argument (models sometimes send "10"), or a ToolError naming it."""
     if value is None or value == "":
         return default
+    if not isinstance(value, (int, float, str)):
+        raise ToolError(f"{name} must be a whole number, got {value!r}.")
     try:
         number = int(value)
     except (TypeError, ValueError):
@@ -130,7 +132,7 @@ def find_unique(content: str, old_text: str, shown: str) -> int:
         lines = [content.count("\n", 0, s) + 1 for s in starts]
         raise ToolError(f"{preview(old_text, 60)!r} matches {len(starts)} places in {shown} "
                         f"(lines {', '.join(map(str, lines[:MAX_MATCHES_SHOWN]))}); include more "
-                        "surrounding text so it matches once.", matches=lines[:MAX_MATCHES_SHOWN])
+                        "surrounding text so it matches once.", matches=[*lines[:MAX_MATCHES_SHOWN]])
     return at
 
 

@@ -113,3 +113,15 @@ def test_approval_refuses_a_draft_of_a_store_that_changed(full: Config, hermes_h
     assert approved.returncode == 1 and "changed since this consolidation was drafted" in approved.stderr
     assert store_path("memory").read_bytes() == changed
     assert [r.id for r in list_pending()] == [record.id]
+
+
+def test_undo_restores_a_hand_edited_store_byte_for_byte(full: Config, hermes_home: Path) -> None:
+    path = store_path("memory")
+    hand = "\ufeff" + "\n\n§\n".join(OLD) + "\n"  # a BOM, blank lines, a final newline
+    path.write_text(hand, encoding="utf-8")
+    assert read_entries(full.memory, "memory") == OLD
+    record = stage_consolidation(full.memory, "memory", DRAFT, origin="review", session_id=None)
+    assert _hermes(hermes_home, "approve", record.id).returncode == 0
+    assert read_entries(full.memory, "memory") == DRAFT
+    assert _hermes(hermes_home, "undo").returncode == 0
+    assert path.read_bytes() == hand.encode("utf-8")

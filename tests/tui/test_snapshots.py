@@ -60,6 +60,17 @@ def fixed_ids(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("hermes.memory.pending.new_id", lambda: f"0000a{next(counter):03d}")
 
 
+@pytest.fixture
+def fixed_ages(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The viewer's date line under each entry, fixed: the journal's dates and "3 d ago" follow
+    the clock, and the picture must not."""
+    def ages(cfg, stores):
+        return {target: {e: f"written 2026-11-{28 - i:02d} · confirmed {i + 1} d ago"
+                         for i, e in enumerate(entries)} for target, entries in stores.items()}
+
+    monkeypatch.setattr("hermes.tui.memory_bridge.entry_ages", ages)
+
+
 def _app():
     return make_app(open_agent=False, preload=lambda: None)
 
@@ -177,12 +188,13 @@ def test_approval_pane_editing_at_80x24(snap_compare, hermes_home, fixed_ids) ->
     assert snap_compare(_app(), terminal_size=(80, 24), run_before=run_before)
 
 
-def test_memory_viewer(snap_compare, hermes_home) -> None:
+def test_memory_viewer(snap_compare, hermes_home, fixed_ages) -> None:
     """The memory viewer: the three stores side by side, and the frozen snapshot below.
 
     A reviewer should see: the note that changes on disk take effect in the next session;
-    a "Memory · MEMORY.md" column with a green gauge and three entries; a "User profile ·
-    USER.md" column with two entries; a "Project memory · PROJECT.md" column "(empty)"; one
+    a "Memory · MEMORY.md" column with a green gauge and three entries, each with a dim
+    date line right under it (the first "written 2026-11-28 · confirmed 1 d ago"); a "User profile · USER.md" column
+    with two entries (dated alike); a "Project memory · PROJECT.md" column "(empty)"; one
     line "User model: off. Turn it on with: hermes memory
     setup local (or honcho)"; a bottom box "Frozen snapshot this session runs with"
     holding the older snapshot text (one entry) marked "differs from disk: next session";
@@ -232,7 +244,7 @@ def test_session_picker(snap_compare, hermes_home) -> None:
     assert snap_compare(_app(), terminal_size=SIZE, run_before=run_before)
 
 
-def test_memory_viewer_on_a_small_terminal(snap_compare, hermes_home) -> None:
+def test_memory_viewer_on_a_small_terminal(snap_compare, hermes_home, fixed_ages) -> None:
     """The memory viewer at 60×20.
 
     A reviewer should see: the three columns titled by their file names only ("MEMORY.md",

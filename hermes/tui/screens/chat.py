@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Unpack
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -32,7 +32,7 @@ from hermes.tui.approvals.tool_requests import ToolRequestShown
 from hermes.tui.screens.event_renderers import EventRenderers
 from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
-from hermes.tui.widgets.status_bar import StatusBar, StatusInfo
+from hermes.tui.widgets.status_bar import StatusBar, StatusChanges, StatusInfo
 from hermes.tui.widgets.suggestions import Suggestions
 from hermes.tui.widgets.transcript import Transcript
 
@@ -185,7 +185,7 @@ class ChatScreen(Screen[None]):
         self.prompt.focus()
         self.post_message(self.Ready())
 
-    def update_status(self, **changes: Any) -> None:
+    def update_status(self, **changes: Unpack[StatusChanges]) -> None:
         """Change some status bar fields (names as in StatusInfo); the bar follows by itself."""
         self.status_info = replace(self.status_info, **changes)
 

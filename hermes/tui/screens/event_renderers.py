@@ -7,7 +7,7 @@ line); the screen owns the widgets and the messages they post, and looks rendere
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, Unpack
 
 from textual.message import Message
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from hermes.config import Config
     from hermes.tui.approvals.memory_notices import ApprovalNotices
     from hermes.tui.widgets.reply import AssistantMessage
+    from hermes.tui.widgets.status_bar import StatusChanges
     from hermes.tui.widgets.transcript import Transcript
 
 NOTICE_ICONS = {"memory": "💾", "user": "💾", "title": "🏷", "compression": "🗜",
@@ -60,7 +61,7 @@ class ChatSurface(Protocol):
     def MemoryChanged(self) -> type[Message]: ...  # the screen's message class
     def post_message(self, message: Message) -> bool: ...
     async def add_line(self, kind: str, text: str) -> LineMessage: ...
-    def update_status(self, **changes: Any) -> None: ...
+    def update_status(self, **changes: Unpack[StatusChanges]) -> None: ...
 
 
 class EventRenderers:
@@ -131,11 +132,12 @@ class EventRenderers:
 
     @renders(ev.Usage)
     async def _usage(self, event: ev.Usage) -> None:
-        changes: dict[str, Any] = {"input_tokens": event.session_input_tokens,
-                                   "output_tokens": event.session_output_tokens,
-                                   "cost": event.session_cost}
+        changes: StatusChanges = {"input_tokens": event.session_input_tokens,
+                                  "output_tokens": event.session_output_tokens,
+                                  "cost": event.session_cost}
         if event.context_window:
-            changes.update(context_tokens=event.context_tokens, context_window=event.context_window)
+            changes["context_tokens"] = event.context_tokens
+            changes["context_window"] = event.context_window
         self.screen.update_status(**changes)
 
     @renders(ev.SessionChanged, ev.TitleChanged)

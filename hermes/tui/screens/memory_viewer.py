@@ -138,8 +138,9 @@ class MemoryViewerScreen(Pane[None]):
                 column.mount(Static("(empty)", classes="pane-hint"))
             dates = ages.get(view.target, {})
             for entry in view.entries:
-                column.mount(Static(Text(entry), classes="store-entry"))
-                if (line := dates.get(entry)) is not None:
+                line = dates.get(entry)
+                column.mount(Static(Text(entry), classes="store-entry dated" if line else "store-entry"))
+                if line is not None:  # right under its entry
                     column.mount(Static(Text(line), classes="store-age"))
             for line in waiting.get(view.target, []):  # staged, not on disk until approved
                 column.mount(Static(Text(line), classes="store-entry store-pending"))

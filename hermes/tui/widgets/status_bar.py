@@ -9,6 +9,7 @@ its own: its `info` and `busy` are reactives bound (`data_bind`) to the chat scr
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypedDict
 
 from rich.cells import cell_len
 from textual.markup import escape
@@ -37,6 +38,33 @@ class StatusInfo:
     title: str = ""
     project: str = ""  # the project (workspace) name; shown when set
     accept_edits: bool = False  # /accept-edits on: edits and writes run without asking
+
+
+class Gauges(TypedDict):
+    """The memory gauges' fields of a StatusInfo (memory_bridge.status_gauges)."""
+
+    memory_pct: int | None
+    user_pct: int | None
+    project_pct: int | None
+
+
+class StatusChanges(TypedDict, total=False):
+    """Some fields of a StatusInfo, by name, for `ChatScreen.update_status`."""
+
+    memory_pct: int | None
+    user_pct: int | None
+    project_pct: int | None
+    model: str
+    context_tokens: int
+    context_window: int
+    pending: int
+    tool_requests: int
+    input_tokens: int
+    output_tokens: int
+    cost: float
+    title: str
+    project: str
+    accept_edits: bool
 
 
 def gauge_level(pct: int) -> str:

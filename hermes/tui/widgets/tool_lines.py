@@ -9,7 +9,6 @@ kept in its `TranscriptItem`, so a row that scrolled out and was unmounted comes
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from rich.text import Text
 from textual.binding import Binding
@@ -18,6 +17,7 @@ from textual.widgets import Static
 
 from hermes.agent import events as ev
 from hermes.agent.tool_registry import look_for
+from hermes.jsontypes import JsonObject
 from hermes.toolspec import ToolCall, ToolDisplay
 from hermes.tui.widgets.messages import TranscriptItem
 
@@ -171,7 +171,7 @@ class ToolLineBook:
     def __init__(self, find_row: Callable[[TranscriptItem], Widget | None]) -> None:
         self._find_row = find_row
         self._items: dict[str, TranscriptItem] = {}
-        self._arguments: dict[str, dict[str, Any]] = {}  # of the calls still running
+        self._arguments: dict[str, JsonObject] = {}  # of the calls still running
 
     def handles(self, event: ev.Event) -> bool:
         """True for the events this book draws (the coding tools' start, output and end)."""

@@ -18,7 +18,7 @@ import secrets
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO
 
 from hermes import paths
 
@@ -46,16 +46,22 @@ class Job:
     source_labels: list[str] = field(default_factory=list)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Job:
+    def from_dict(cls, data: object) -> Job:
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             raise ValueError("not a job")
+        tool_lines, labels = data.get("tool_lines"), data.get("source_labels")
         return cls(kind=str(data["kind"]), session_id=str(data.get("session_id") or ""),
                    user_text=str(data.get("user_text") or ""),
-                   tool_lines=[str(x) for x in data.get("tool_lines") or []],
+                   tool_lines=[str(x) for x in tool_lines] if isinstance(tool_lines, list) else [],
                    with_title=bool(data.get("with_title")),
-                   created=float(data.get("created") or 0.0),
-                   attempts=int(data.get("attempts") or 0),
-                   source_labels=[str(x) for x in data.get("source_labels") or []])
+                   created=_number(data.get("created")),
+                   attempts=int(_number(data.get("attempts"))),
+                   source_labels=[str(x) for x in labels] if isinstance(labels, list) else [])
+
+
+def _number(value: object) -> float:
+    """A job file's number (a count or a time), 0 when it is missing or not a number."""
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else 0.0
 
 
 def jobs_dir() -> Path:

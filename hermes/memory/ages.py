@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, UTC
-from typing import Any
 
 from hermes.config import MemoryConfig
+from hermes.jsontypes import JsonObject
 from hermes.memory.journal_records import Confirmation, JournalEntry, entry_hash
 
 __all__ = ["EntryAge", "age_line", "entry_ages", "parse_time", "read_ages"]
@@ -61,7 +61,7 @@ class EntryAge:
         days = self.confirmed_days(now)
         return days is not None and days > stale_days
 
-    def to_json(self, now: datetime | None = None) -> dict[str, Any]:
+    def to_json(self, now: datetime | None = None) -> JsonObject:
         return {"written": _day(self.written), "confirmed": _day(self.confirmed),
                 "confirmed_days_ago": self.confirmed_days(now)}
 

@@ -12,7 +12,6 @@ from hermes.jsontypes import JsonObject
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
 import yaml
 
@@ -75,7 +74,7 @@ def split_front_matter(text: str) -> tuple[str, str]:
 
 
 def _tags(front: JsonObject) -> tuple[str, ...]:
-    raw: Any = front.get("tags")
+    raw: object = front.get("tags")
     meta = front.get("metadata")
     if raw is None and isinstance(meta, dict):
         hermes = meta.get("hermes")

@@ -13,14 +13,14 @@ import sys
 from collections.abc import Sequence
 
 from hermes import __version__
-from hermes.agent import cli as agent_cli
+from hermes.agent import chat_query as agent_cli
 from hermes.errors import ConfigError
-from hermes.interop import cli as interop_cli
-from hermes.memory import cli as memory_cli
-from hermes.providers import cli as providers_cli
+from hermes.interop import import_command as interop_cli
+from hermes.memory import memory_command as memory_cli
+from hermes.providers import setup_command as providers_cli
 from hermes.providers import honcho_cli
-from hermes.sessions import cli as sessions_cli
-from hermes.skills import cli as skills_cli
+from hermes.sessions import sessions_command as sessions_cli
+from hermes.skills import skills_command as skills_cli
 from hermes.workspace import project_cli
 
 

@@ -2,7 +2,7 @@
 
 The agent uses `load_provider(...)` and the returned GuardedProvider (per-turn context, tools,
 hooks after a turn and at session end; any failure means no context this turn). Names are
-imported on first use, so `hermes.providers.cli` (loaded by every `hermes` command) costs almost nothing.
+imported on first use, so `hermes.providers.setup_command` (loaded by every `hermes` command) costs almost nothing.
 """
 
 from __future__ import annotations

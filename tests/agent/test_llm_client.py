@@ -135,7 +135,7 @@ def test_importing_the_agent_does_not_import_litellm() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, hermes.agent.session, hermes.agent.cli, hermes.agent.tokens; "
+    code = ("import sys, hermes.agent.session, hermes.agent.chat_query, hermes.agent.tokens; "
             "print('litellm' in sys.modules, 'tiktoken' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=60, check=True)

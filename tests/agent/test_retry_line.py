@@ -54,7 +54,7 @@ class _Terminal(io.StringIO):
 
 
 def test_in_a_terminal_the_retry_line_is_rewritten_in_place(monkeypatch):
-    from hermes.agent.cli import _Printer
+    from hermes.agent.chat_query import _Printer
 
     err = _Terminal()
     monkeypatch.setattr(sys, "stderr", err)

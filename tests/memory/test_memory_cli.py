@@ -127,7 +127,7 @@ def test_memory_parser_stays_below_the_provider_layer() -> None:
     parser adds the provider's `setup` and `status` on top of it."""
     code = (
         "import argparse, sys\n"
-        "from hermes.memory import cli\n"
+        "from hermes.memory import memory_command as cli\n"
         "msub = cli.add_parser(argparse.ArgumentParser().add_subparsers())\n"
         "print(sorted(msub.choices), sorted(m for m in sys.modules if m.startswith('hermes.providers')))\n"
         "from hermes.cli import build_parser\n"
@@ -141,4 +141,4 @@ def test_memory_parser_stays_below_the_provider_layer() -> None:
     alone, status_module = run.stdout.splitlines()
     assert alone == ("['add', 'approval', 'approve', 'export', 'history', 'import', 'move', 'pending', "
                      "'reject', 'remove', 'replace', 'show', 'undo'] []")
-    assert status_module == "hermes.providers.cli"
+    assert status_module == "hermes.providers.setup_command"

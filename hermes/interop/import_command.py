@@ -123,7 +123,7 @@ def run_import(args: argparse.Namespace) -> int:
 
 def _import_skills(folder: Path, *, dry_run: bool) -> None:
     """The home's skills/ through the skills gate; each one held back is named with its reason."""
-    from hermes.skills.cli import print_import_report
+    from hermes.skills.skills_command import print_import_report
     from hermes.skills.skill_import import import_skills
 
     if not folder.is_dir():

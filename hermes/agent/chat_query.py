@@ -344,7 +344,7 @@ def _start_auto_prune(cfg: Config) -> threading.Thread | None:
     except Exception:  # noqa: BLE001 - housekeeping never fails the chat
         import logging
 
-        logging.getLogger("hermes.agent.cli").warning("automatic prune not started",
+        logging.getLogger("hermes.agent.chat_query").warning("automatic prune not started",
                                                       exc_info=True)
         return None
 

@@ -264,7 +264,7 @@ def run_status(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """`python -m hermes.providers.cli setup|status ...` (same as `hermes memory ...`)."""
+    """`python -m hermes.providers.setup_command setup|status ...` (same as `hermes memory ...`)."""
     parser = argparse.ArgumentParser(prog="hermes memory")
     add_memory_subcommands(parser.add_subparsers(dest="command", required=True))
     args = parser.parse_args(argv)

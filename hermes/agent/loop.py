@@ -167,7 +167,7 @@ async def run_turn(conv: Conversation, user_text: str, *, store_user: bool = Tru
                         await llm.stream_completion(
                             conv.model, messages, tools, state=state, on_text=on_text,
                             timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
-                            on_retry=on_retry, extra=extra)
+                            on_retry=on_retry, extra=extra, slot="conversation")
                 except TimeoutError:
                     if not limit.expired():
                         raise

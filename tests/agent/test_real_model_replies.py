@@ -141,6 +141,25 @@ async def test_a_question_about_an_earlier_conversation_is_searched_before_the_r
     await agent.close()
 
 
+async def test_a_search_that_found_nothing_is_out_of_view_when_the_latest_sessions_follow(
+        agent_env, recorder):
+    server, make_cfg = agent_env
+    cfg = make_cfg(memory={"review_interval": 0})
+    server.queue(Reply(text="Go errgroup versus WaitGroup."), model=MAIN)
+    earlier = AgentSession.open(cfg)
+    await earlier.send("Should my Go fetcher use errgroup or a WaitGroup?")
+    earlier_id = earlier.session_id
+    await earlier.close()
+
+    server.queue(Reply(text="We compared errgroup and WaitGroup."), model=MAIN)
+    agent = AgentSession.open(cfg, on_event=recorder)
+    await agent.send("What did we discuss last time about kubernetes?")
+    assert [e.name for e in recorder.of(ToolFinished)] == ["session_search", "session_search"]
+    [latest] = tool_results(_main(server)[-1])  # one round in view: the latest sessions
+    assert earlier_id in latest
+    await agent.close()
+
+
 async def test_the_fixed_prompt_is_byte_identical_across_sessions_and_memory_follows_it(agent_env):
     server, make_cfg = agent_env
     cfg = make_cfg(memory={"review_interval": 0})

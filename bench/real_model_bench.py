@@ -14,7 +14,8 @@ Not run in CI (it needs a model). Example, from the repository root:
     python bench/real_model_bench.py --api-base http://127.0.0.1:8080/v1 --runs 3
 
 Server flags used when it starts the server (docs/local-models.md says why):
-`--jinja --no-repack -t 2 -np 1 --temp 0 -c 8192`.
+`--jinja --no-repack -t 2 --temp 0 -np 1 -c 8192`; with `--slots 2`, `-np 2 -c 16384` and
+model.llama_slots: 2 in each home (the review and title use slot 1).
 """
 
 from __future__ import annotations
@@ -38,7 +39,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-SERVER_FLAGS = ["--jinja", "--no-repack", "-t", "2", "-np", "1", "--temp", "0", "-c", "8192"]
+SERVER_FLAGS = ["--jinja", "--no-repack", "-t", "2", "--temp", "0"]
+SLOT_CONTEXT = 8192  # each slot gets this many tokens: `-np N -c N*8192`
 PLACEHOLDER_MARKS = ("[your", "your name", "i am an ai", "as an ai", "<name>", "[name]")
 
 
@@ -53,6 +55,7 @@ class Exchange:
     messages: list[dict[str, Any]]
     tools: int
     started: float
+    schemas: list[dict[str, Any]] = field(default_factory=list)
     first_token: float | None = None
     ended: float = 0.0
     text: str = ""
@@ -94,7 +97,7 @@ def make_proxy(recorder: Recorder) -> ThreadingHTTPServer:
             raw = self.rfile.read(int(self.headers.get("Content-Length") or 0))
             body = json.loads(raw or b"{}")
             ex = Exchange(_purpose(body), body.get("messages") or [], len(body.get("tools") or []),
-                          time.monotonic())
+                          time.monotonic(), body.get("tools") or [])
             up = recorder.upstream
             conn = http.client.HTTPConnection(up.hostname or "127.0.0.1", up.port or 80, timeout=900)
             path = up.path.rstrip("/") + self.path[len("/v1"):] if self.path.startswith("/v1") else self.path
@@ -175,13 +178,14 @@ def prepare_libs(server_bin: Path, into: Path) -> Path:
     return into
 
 
-def start_server(gguf: str, server_bin: str, port: int) -> subprocess.Popen[bytes]:
+def start_server(gguf: str, server_bin: str, port: int, slots: int = 1) -> subprocess.Popen[bytes]:
     binary = Path(server_bin)
     libs = prepare_libs(binary, Path(tempfile.gettempdir()) / "hermes-llama-libs")
     env = dict(os.environ, LD_LIBRARY_PATH=str(libs))
     log = open(Path(tempfile.gettempdir()) / "hermes-llama-server.log", "wb")  # noqa: SIM115
     proc = subprocess.Popen([str(binary), "-m", gguf, "--host", "127.0.0.1", "--port", str(port),
-                             *SERVER_FLAGS], env=env, stdout=log, stderr=subprocess.STDOUT)
+                             *SERVER_FLAGS, "-np", str(max(1, slots)),
+                             "-c", str(SLOT_CONTEXT * max(1, slots))], env=env, stdout=log, stderr=subprocess.STDOUT)
     for _ in range(240):
         try:
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=2) as r:
@@ -298,11 +302,11 @@ def run_step(step: Step, home: Path, project: Path, api_base: str, model: str,
     return proc.stdout, proc.stderr, proc.returncode, time.monotonic() - start
 
 
-def write_home(home: Path, api_base: str, model: str) -> None:
+def write_home(home: Path, api_base: str, model: str, slots: int = 0) -> None:
     home.mkdir(parents=True)
     (home / "config.yaml").write_text(json.dumps({
         "model": {"name": f"openai/{model}", "api_base": api_base, "temperature": 0,
-                  "context_window": 8192, "max_tokens": 400},
+                  "context_window": SLOT_CONTEXT, "max_tokens": 400, "llama_slots": slots},
         # a shared 2-core machine generates at 1-27 tokens/s: long replies must not be cut
         "agent": {"reply_timeout": 900, "request_timeout": 900}}))
 
@@ -326,12 +330,16 @@ def main() -> int:
     ap.add_argument("--scenario", action="append", choices=sorted(SCENARIOS))
     ap.add_argument("--record", type=Path, help="write every main-model reply here as JSON")
     ap.add_argument("--timeout", type=float, default=1200.0, help="seconds per step at most")
+    ap.add_argument("--slots", type=int, default=0,
+                    help="N >= 2: start the server with -np N (N*8192 context) and set "
+                         "model.llama_slots: N (id_slot 0 for the conversation, 1 for the "
+                         "review and title); 1: cache_prompt only; 0: send neither")
     args = ap.parse_args()
     server = None
     if args.api_base:
         upstream = args.api_base
     elif args.gguf:
-        server = start_server(args.gguf, args.server_bin, args.port)
+        server = start_server(args.gguf, args.server_bin, args.port, args.slots)
         upstream = f"http://127.0.0.1:{args.port}/v1"
     else:
         ap.error("give --gguf or --api-base")
@@ -346,7 +354,7 @@ def main() -> int:
             results: dict[str, list[tuple[bool, str, Exchange | None, float]]] = {}
             for run in range(args.runs):
                 home, project = work / f"{name}-{run}" / "home", work / f"{name}-{run}" / "project"
-                write_home(home, api_base, args.model)
+                write_home(home, api_base, args.model, args.slots)
                 write_project(project)
                 for step in SCENARIOS[name]:
                     before = len(_tools_used(home))
@@ -373,7 +381,8 @@ def main() -> int:
                         if ex.purpose == "main":
                             recorded.append({"scenario": name, "step": step.name, "text": ex.text,
                                              "tool_calls": ex.tool_calls,
-                                             "last_user": _last_user(ex.messages)})
+                                             "last_user": _last_user(ex.messages),
+                                             "messages": ex.messages, "tools": ex.schemas})
                 print(f"    USER.md {_entries(home, 'USER.md')}\n    MEMORY.md {_entries(home, 'MEMORY.md')}")
             print(f"\n{name}:")
             for step_name, rows in results.items():

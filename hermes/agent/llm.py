@@ -20,7 +20,7 @@ import random
 import threading
 import types
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from hermes.agent import tokens
 from hermes.agent.llm_errors import (  # the error wording lives there; callers keep using llm.X
@@ -143,8 +143,26 @@ def start_preload() -> None:
 # ---------------------------------------------------------------- calls
 
 
-def call_options(mc: ModelConfig, timeout: float) -> dict[str, Any]:
-    """litellm keyword arguments for one model (key from the environment, never logged)."""
+# Which llama.cpp slot a request uses (model.llama_slots): the conversation keeps slot 0.
+Slot = Literal["conversation", "background"]
+_SLOT_IDS: dict[Slot, int] = {"conversation": 0, "background": 1}
+
+
+def llama_fields(mc: ModelConfig, slot: Slot) -> dict[str, object]:
+    """llama.cpp server fields for `extra_body` ({} when model.llama_slots is 0): its prompt
+    cache, and with two slots or more the slot, so a review does not evict the
+    conversation's cached prefix."""
+    if mc.llama_slots <= 0:
+        return {}
+    fields: dict[str, object] = {"cache_prompt": True}
+    if mc.llama_slots >= 2:
+        fields["id_slot"] = _SLOT_IDS[slot]
+    return fields
+
+
+def call_options(mc: ModelConfig, timeout: float, *, slot: Slot = "background") -> dict[str, Any]:
+    """litellm keyword arguments for one model (key from the environment, never logged);
+    `slot` says whether the request is the conversation's or background work."""
     if not mc.name:
         raise LLMError("No model is configured. Set model.name in $HERMES_HOME/config.yaml "
                        "(e.g. `model: openai/gpt-4.1`) or pass --model.",
@@ -166,6 +184,9 @@ def call_options(mc: ModelConfig, timeout: float) -> dict[str, Any]:
         opts["temperature"] = mc.temperature
     if mc.max_tokens:  # 0 = unset (main turns get limits.reply_token_cap)
         opts["max_tokens"] = mc.max_tokens
+    extra_body = llama_fields(mc, slot)
+    if extra_body:  # litellm merges extra_body into the JSON of an OpenAI-compatible request
+        opts["extra_body"] = extra_body
     return opts
 
 
@@ -220,11 +241,12 @@ async def stream_completion(mc: ModelConfig, messages: list[dict[str, Any]],
                             on_text: Callable[[str], None] | None = None,
                             timeout: float = 120.0, max_retries: int = 3,
                             on_retry: Callable[[LLMError, float], None] | None = None,
-                            extra: dict[str, Any] | None = None) -> StreamState:
+                            extra: dict[str, Any] | None = None,
+                            slot: Slot = "background") -> StreamState:
     """Stream one completion into `state`; retry rate limits, 5xx, timeouts and dropped
     connections before anything arrived. Raises LLMError (partial=True when text was kept)."""
     state = state if state is not None else StreamState()
-    opts = call_options(mc, timeout)
+    opts = call_options(mc, timeout, slot=slot)
     opts["messages"] = messages
     if tools:
         opts["tools"] = tools

@@ -191,7 +191,7 @@ class TurnRun:
                 await llm.stream_completion(
                     conv.model, messages, self.tools, state=self.state, on_text=self.on_text,
                     timeout=cfg.agent.request_timeout, max_retries=cfg.agent.max_retries,
-                    on_retry=self.on_retry, extra=extra)
+                    on_retry=self.on_retry, extra=extra, slot="conversation")
         except TimeoutError:
             if not limit.expired():
                 raise

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from hermes.agent.remember import QUOTE_PREFIX
+
 # Phrases that point at an earlier conversation, in the languages people write to Hermes in.
 _PAST = re.compile(
     r"\b(?:last time|the other day|earlier today|yesterday|last (?:week|month|session|chat)|"
@@ -57,3 +59,43 @@ def search_words(text: str) -> str:
         words.append(clean)
     words = words[:MAX_WORDS]
     return " OR ".join(words)
+
+
+# "What do you know about me", "who am I", "what's my stack": questions the frozen memory
+# answers. A 1.5B model given the memory in its system prompt still wrote a read_file call for
+# "project/profile.txt" in 3/3 runs (bench/real_model_bench.py), so the entries are also put
+# after the question, where it reads them.
+_ABOUT_ME = re.compile(
+    r"\b(?:what|which)\s+(?:do|did|else do)\s+you\s+(?:know|remember|recall)\s+about\s+(?:me|my|us|our)\b|"
+    r"\bwho\s+am\s+i\b(?!\s+\w)|\bwhat(?:'s| is| are)\s+my\s+(?:name|stack|setup|project|projects|"
+    r"preferences?|tools?|languages?|editor)\b|"
+    r"\b(?:tell me|remind me)\s+(?:what|who)\s+(?:you know|you remember|i am)\b|"
+    r"\bwhat\s+you\s+(?:know|remember)\s+about\s+(?:me|my)\b|"
+    r"\bwas\s+wei(?:ß|ss)t\s+du\s+(?:über|von)\s+mich\b|\bwer\s+bin\s+ich\b|"
+    r"\bque\s+sais[- ]tu\s+(?:de|sur)\s+moi\b|\bqui\s+suis[- ]je\b|"
+    r"\bqu[eé]\s+sabes\s+(?:de|sobre)\s+m[ií]\b|\bqui[eé]n\s+soy\b|"
+    r"我是谁|你(?:知道|记得)(?:我|关于我)|关于我你知道",
+    re.IGNORECASE)
+_QUOTED = QUOTE_PREFIX + '"'
+
+
+def asks_about_user(text: str) -> bool:
+    """The message asks what Hermes knows about the person or their project."""
+    return bool(_ABOUT_ME.search(text))
+
+
+def memory_note(entries: list[str]) -> str:
+    """The note put after such a question: the stored entries, the user's quoted words as
+    plain sentences ("" when memory is empty)."""
+    lines = []
+    for entry in entries:
+        text = entry.strip()
+        if text.startswith(_QUOTED) and text.endswith('"'):
+            text = text[len(_QUOTED):-1]
+        if text:
+            lines.append("- " + " ".join(text.split()))
+    if not lines:
+        return ""
+    return ("(Hermes looked in its memory. The user told you in earlier sessions, in their "
+            "words:\n" + "\n".join(lines) + "\nAnswer their question from this, speaking to "
+            "them as \"you\". No tool call is needed.)")

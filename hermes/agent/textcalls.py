@@ -123,12 +123,19 @@ def extract(text: str, tools: set[str]) -> tuple[str, list[TextCall]] | None:
     return _trailing_object(text, tools)
 
 
-_MARKERS = ("{", "```", "<tool_call>", "<tools>")
+_MARKERS = ("{", "```", "<tool_call>", "<tools>", "<tool_response>")
+
+
+# A reply that writes the template's tool result itself (`<tool_response>{…}</tool_response>`):
+# the 1.5B model did so after a call of its own failed (bench/real_model_bench.py).
+_RESPONSE_BLOCK = re.compile(r"<tool_response>.*?(?:</tool_response>|\Z)", re.DOTALL)
 
 
 def template_only(text: str) -> bool:
-    """The reply is nothing but chat-template markup (`<tools></tools>`), or nothing at all."""
-    return not text.strip() or bool(_TEMPLATE_ONLY.match(text))
+    """The reply is nothing but chat-template markup (`<tools></tools>`, a `<tool_response>`
+    block the model wrote itself), or nothing at all."""
+    rest = _RESPONSE_BLOCK.sub("", text)
+    return not rest.strip() or bool(_TEMPLATE_ONLY.match(rest))
 
 
 def _may_start_call(line: str) -> bool:

@@ -57,6 +57,10 @@ class ModelConfig:
     # "auto": a reply whose text is a call to an offered tool (bare or fenced JSON,
     # <tool_call> blocks) runs as a tool call; "off": such replies stay text
     text_tool_calls: Literal["auto", "off"] = _opt("auto")
+    # llama.cpp's server: 0 = send nothing of its own; 1 = `cache_prompt: true`; 2 or more
+    # (a server started with -np 2 or more) = also `id_slot` 0 for the conversation and 1 for
+    # background work (review, title, scan judge), so they keep apart cached prefixes
+    llama_slots: int = _opt(0, min=0, max=64)
 
 
 @dataclass
@@ -214,4 +218,6 @@ class Config:
             aux,
             api_base=aux.api_base or self.model.api_base,
             api_key_env=aux.api_key_env or self.model.api_key_env,
+            # the same llama.cpp server: its slots too (model.llama_slots)
+            llama_slots=aux.llama_slots or (0 if aux.api_base else self.model.llama_slots),
         )

@@ -69,6 +69,16 @@ def test_completion_of_names_subcommands_and_theme_names() -> None:
     assert commands.completions("hello") == [] and commands.completions("/x\ny") == []
 
 
+def test_every_command_has_a_handler_and_every_handler_a_command() -> None:
+    from hermes.tui.command_runner import CommandRunner
+
+    handlers = {name[4:].replace("_", "-") for name in dir(CommandRunner)
+                if name.startswith("cmd_") and callable(getattr(CommandRunner, name))}
+    names = {command.name for command in commands.COMMANDS}
+    assert names - handlers == set(), "a COMMANDS entry without a CommandRunner.cmd_ handler"
+    assert handlers - names == set(), "a cmd_ handler without a COMMANDS entry"
+
+
 def test_every_command_is_in_help() -> None:
     text = "\n".join(commands.help_lines())
     for command in commands.COMMANDS:

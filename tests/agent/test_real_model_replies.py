@@ -148,7 +148,7 @@ async def test_a_search_that_found_nothing_is_out_of_view_when_the_latest_sessio
     server.queue(Reply(text="Go errgroup versus WaitGroup."), model=MAIN)
     earlier = AgentSession.open(cfg)
     await earlier.send("Should my Go fetcher use errgroup or a WaitGroup?")
-    earlier_id = earlier.session_id
+    earlier_id = earlier.view.session_id
     await earlier.close()
 
     server.queue(Reply(text="We compared errgroup and WaitGroup."), model=MAIN)
@@ -268,7 +268,7 @@ async def test_after_the_lookup_the_model_answers_in_its_own_words(agent_env, tm
     first = _main(server)[0]
     assert len(tool_results(first)) == 1  # one round of calls: the read, which names the file
     assert done.text == DATA["answer_after_one_read"]["text"]
-    assert not done.extras.get("empty_reply")
+    assert not done.empty_reply
     await agent.close()
 
 
@@ -317,7 +317,7 @@ async def test_a_reply_that_is_only_a_tool_response_block_is_not_the_answer(agen
     done = await agent.send("Tell me about the profile file.")
     shown = "".join(e.text for e in recorder.of(TextDelta))
     assert "<tool_response>" not in shown and "<tool_response>" not in done.text
-    assert "empty reply" in done.text and done.extras.get("empty_reply") is True
+    assert "empty reply" in done.text and done.empty_reply is True
     await agent.close()
 
 

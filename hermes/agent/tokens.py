@@ -12,6 +12,7 @@ import json
 import os
 import re
 import threading
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO
@@ -79,25 +80,15 @@ def count_if_loaded(text: str, model: str = "") -> int | None:
     return count_text(text, model) if is_loaded(model) else None
 
 
+def _utf8_bytes(text: str) -> int:
+    return len(text.encode("utf-8", "surrogatepass"))
+
+
 def request_bound(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> int:
     """An upper bound of count_request that loads nothing: a byte-level BPE token covers at
     least one UTF-8 byte (and the offline estimate is a quarter of the characters), so the
     bytes of every counted part, plus the same per-message overhead, are never fewer."""
-    total = 3
-    for msg in messages:
-        total += 4
-        content = msg.get("content")
-        if isinstance(content, str):
-            total += len(content.encode("utf-8", "surrogatepass"))
-        elif content:
-            total += len(json.dumps(content, ensure_ascii=False).encode("utf-8", "surrogatepass"))
-        if msg.get("tool_calls"):
-            total += len(json.dumps(msg["tool_calls"], ensure_ascii=False).encode("utf-8", "surrogatepass"))
-        if msg.get("name"):
-            total += len(str(msg["name"]).encode("utf-8", "surrogatepass"))
-    if tools:
-        total += len(json.dumps(tools, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
-    return total
+    return _message_sizes(messages, _utf8_bytes) + (_utf8_bytes(_tools_json(tools)) if tools else 0)
 
 
 def request_exceeds(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
@@ -119,28 +110,38 @@ def count_text(text: str, model: str = "") -> int:
     return len(enc.encode(text, disallowed_special=()))
 
 
-def count_messages(messages: list[dict[str, Any]], model: str = "") -> int:
-    """Tokens of a chat message list as OpenAI counts them (content, tool calls, per-message overhead)."""
+def _message_sizes(messages: list[dict[str, Any]], size: Callable[[str], int]) -> int:
+    """The parts of a message list that count_messages measures, each measured by `size`,
+    plus OpenAI's per-message overhead."""
     total = 3
     for msg in messages:
         total += 4
         content = msg.get("content")
         if isinstance(content, str):
-            total += count_text(content, model)
+            total += size(content)
         elif content:
-            total += count_text(json.dumps(content, ensure_ascii=False), model)
+            total += size(json.dumps(content, ensure_ascii=False))
         if msg.get("tool_calls"):
-            total += count_text(json.dumps(msg["tool_calls"], ensure_ascii=False), model)
+            total += size(json.dumps(msg["tool_calls"], ensure_ascii=False))
         if msg.get("name"):
-            total += count_text(str(msg["name"]), model)
+            total += size(str(msg["name"]))
     return total
+
+
+def _tools_json(tools: object) -> str:
+    return json.dumps(tools, ensure_ascii=False, separators=(",", ":"))
+
+
+def count_messages(messages: list[dict[str, Any]], model: str = "") -> int:
+    """Tokens of a chat message list as OpenAI counts them (content, tool calls, per-message overhead)."""
+    return _message_sizes(messages, lambda text: count_text(text, model))
 
 
 def count_tools(tools: list[JsonObject], model: str = "") -> int:
     """Tokens the tool schemas add to every request (their JSON form)."""
     if not tools:
         return 0
-    return count_text(json.dumps(tools, ensure_ascii=False, separators=(",", ":")), model)
+    return count_text(_tools_json(tools), model)
 
 
 def count_request(messages: list[dict[str, Any]], tools: list[JsonObject] | None,

@@ -84,14 +84,14 @@ def _utf8_bytes(text: str) -> int:
     return len(text.encode("utf-8", "surrogatepass"))
 
 
-def request_bound(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None) -> int:
+def request_bound(messages: list[dict[str, Any]], tools: list[JsonObject] | None) -> int:
     """An upper bound of count_request that loads nothing: a byte-level BPE token covers at
     least one UTF-8 byte (and the offline estimate is a quarter of the characters), so the
     bytes of every counted part, plus the same per-message overhead, are never fewer."""
     return _message_sizes(messages, _utf8_bytes) + (_utf8_bytes(_tools_json(tools)) if tools else 0)
 
 
-def request_exceeds(messages: list[dict[str, Any]], tools: list[dict[str, Any]] | None,
+def request_exceeds(messages: list[dict[str, Any]], tools: list[JsonObject] | None,
                     model: str, limit: float) -> bool:
     """count_request(...) > limit, without loading an encoding when the byte bound already
     shows it is not."""

@@ -63,11 +63,11 @@ def memory_rules(targets: list[str]) -> str:
         where.append("project: this project's conventions, layout and commands")
     return (
         "## Memory\n"
-        "Your memory is the section below this one; it was frozen at session start, and what "
-        "you save shows from the next session. Save with the `memory` tool only what the user "
-        f"states as lasting ({'; '.join(where)}), in their words. A question is not a fact: "
-        "never save guesses, templates, your own answers, or what the user asked. When a note "
-        "says Hermes saved the user's words already, do not call `memory` for them again."
+        "Your memory is the section below, frozen at session start; what you save shows from "
+        "the next session. With the `memory` tool save only what the user states as lasting "
+        f"({'; '.join(where)}), in their words. A question is not a fact: never save guesses, "
+        "templates, your own answers or what the user asked. When a note says Hermes already "
+        "saved the user's words, do not save them again."
     )
 
 

@@ -58,32 +58,27 @@ def memory_tool_schema(cfg: MemoryConfig) -> dict[str, Any] | None:
     targets = enabled_targets(cfg)
     if not targets:
         return None
-    target_help = {"memory": "memory = your notes", "user": "user = who the user is",
-                   "project": "project = this project's conventions"}
-    props: dict[str, Any] = {
-        "action": {"type": "string", "enum": list(ACTIONS)},
-        "target": {"type": "string", "enum": targets,
-                   "description": "; ".join(target_help[t] for t in targets)},
-        "content": {"type": "string", "description": "new entry text (add, replace)"},
-        "old_text": {"type": "string", "description": "replace/remove: unique substring of the "
-                     "entry"},
-    }
-    # Batch items repeat the fields without descriptions: the schema costs tokens every request.
-    item = {k: {kk: vv for kk, vv in v.items() if kk != "description"} for k, v in props.items()}
     return {
         "type": "function",
         "function": {
             "name": "memory",
             "description": (
-                "Save durable facts to persistent memory (in your system prompt from the next "
-                "session). add an entry, or replace/remove the one containing old_text. "
-                "operations: several edits at once, all or nothing; only the final size must fit."),
+                "Save durable facts to memory (in your system prompt from the next session): "
+                "add content, or replace/remove the entry containing old_text."),
             "parameters": {
                 "type": "object",
                 "properties": {
-                    **props,
-                    "operations": {"type": "array", "items": {
-                        "type": "object", "properties": item, "required": ["action", "target"]}},
+                    "action": {"type": "string", "enum": list(ACTIONS)},
+                    # what each store holds is said once, in the prompt (prompt.memory_rules)
+                    "target": {"type": "string", "enum": targets},
+                    "content": {"type": "string"},
+                    "old_text": {"type": "string"},
+                    # Batch items are described, not spelled out as a schema: the schema is
+                    # sent with every request (docs/local-models.md counts its tokens).
+                    # (OpenAI refuses an array without items, so they are named an object.)
+                    "operations": {"type": "array", "items": {"type": "object"},
+                                   "description": "several edits at once, all or nothing: "
+                                   "[{action, target, content, old_text}]"},
                 },
                 # nothing is required at the top: a batch names its targets per operation, and
                 # MemoryTool checks every field itself with a clear error

@@ -26,19 +26,21 @@ def session_search_schema() -> JsonObject:
         "function": {
             "name": TOOL_NAME,
             "description": (
-                "Search past conversations with this user. query: words, \"phrase\", prefix*, "
-                "OR, NOT. session_id + around_message_id: messages around a hit; session_id "
-                "alone: read it; no query: recent sessions. after/before: 7d or 2026-11-01."
+                "Search past conversations. query: words, \"phrase\", prefix*, OR, NOT (none: "
+                "recent sessions); session_id: read one (around_message_id: near a hit); "
+                "after/before: 7d or 2026-11-01; exclude: session ids."
             ),
+            # Bounds (window ≤ 20 each side, limit ≤ 10) are applied by the tool, not described:
+            # the schema is sent with every request (docs/local-models.md counts its tokens).
             "parameters": {
                 "type": "object",
                 "properties": {
                     "query": {"type": "string"},
                     "session_id": {"type": "string"},
                     "around_message_id": {"type": "integer"},
-                    "window": {"type": "integer", "description": "each side, ≤20"},
-                    "limit": {"type": "integer", "description": "≤10"},
-                    "role_filter": {"type": "string", "description": "e.g. user,assistant"},
+                    "window": {"type": "integer"},
+                    "limit": {"type": "integer"},
+                    "role_filter": {"type": "string", "description": "user,assistant"},
                     "sort": {"type": "string", "enum": ["relevance", "newest", "oldest"]},
                     "after": {"type": "string"},
                     "before": {"type": "string"},

@@ -64,25 +64,26 @@ def _fn(name: str, description: str, properties: dict[str, Any], required: list[
         "parameters": {"type": "object", "properties": properties, "required": required}}}
 
 
+# Every request carries these schemas, so a path is described once (read_file's, the first);
+# edit_file and write_file take the same kind of path.
 _S = {"type": "string"}
+_INT = {"type": "integer"}
 _PATH = {"type": "string", "description": "relative to the project root"}
 _GLOB = {"type": "string", "description": "e.g. *.py or src/**"}
 
 SCHEMAS: list[dict[str, Any]] = [
-    _fn("read_file", "Read a text file of the project as numbered lines.",
-        {"path": _PATH, "offset": {"type": "integer", "description": "first line, from 1"},
-         "limit": {"type": "integer", "description": "max lines"}}, ["path"]),
+    _fn("read_file", "Read a text file of the project as numbered lines (offset: first line, "
+        "from 1; limit: lines).", {"path": _PATH, "offset": _INT, "limit": _INT}, ["path"]),
     _fn("list_files", "List the project's files (honours .gitignore).", {"glob": _GLOB}, []),
     _fn("search_files", "Regex search of the project's files (honours .gitignore). Returns "
         "file:line:text.", {"pattern": _S, "glob": _GLOB}, ["pattern"]),
-    _fn("edit_file", "Replace old_text, which must occur exactly once in the file, with "
-        "new_text. The user approves.", {"path": _PATH, "old_text": _S, "new_text": _S},
+    _fn("edit_file", "Replace old_text, found exactly once in the file, with new_text. The "
+        "user approves.", {"path": _S, "old_text": _S, "new_text": _S},
         ["path", "old_text"]),  # new_text "" deletes; the registry counts "" as missing
     _fn("write_file", "Create or overwrite a file. The user approves.",
-        {"path": _PATH, "content": _S}, ["path"]),  # content "" is an empty file
-    _fn("run_command", "Run a shell command in the project root. The user approves. Returns "
-        "exit code and output.", {"command": _S, "timeout": {
-            "type": "integer", "description": "seconds"}}, ["command"]),
+        {"path": _S, "content": _S}, ["path"]),  # content "" is an empty file
+    _fn("run_command", "Run a shell command in the project root (timeout in seconds). The user "
+        "approves. Returns exit code and output.", {"command": _S, "timeout": _INT}, ["command"]),
 ]
 
 

@@ -120,6 +120,18 @@ class HermesApp(App[None]):
             variables.setdefault(name, value)
         return variables
 
+    def refresh_css(self, animate: bool = True) -> None:
+        """Before the first screen exists nothing is styled, so only the variables are set.
+
+        The theme set in `__init__` queues a refresh that would re-parse every rule before the
+        first frame, and the first screen's parse then throws that result away and parses them
+        all again; now the first screen's parse is the only one, and it uses these variables.
+        """
+        if not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate)
+
     def on_mount(self) -> None:
         # `kill` (SIGTERM) leaves the way Ctrl+Q does: a running reply is kept as interrupted
         # and the session is ended, instead of the process dying mid-write

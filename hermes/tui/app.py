@@ -27,7 +27,6 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from hermes import config as config_mod
-from hermes.agent import events as ev
 from hermes.config import Config
 from hermes.tui import memory_bridge, quick_add, startup_gc
 from hermes.tui import themes as theme_mod
@@ -42,6 +41,7 @@ from hermes.tui.text_stream import TextBuffer
 from hermes.tui.turns import TurnSender
 
 if TYPE_CHECKING:
+    from hermes.agent import events as ev
     from hermes.agent.session import AgentSession
     from hermes.tui.approvals.memory_pane import ApprovalScreen
     from hermes.tui.approvals.tool_pane import ToolApprovalScreen
@@ -246,6 +246,8 @@ class HermesApp(App[None]):
         """
         if not self.screen_stack:  # the app has closed; the turn is being wound up
             return
+        from hermes.agent import events as ev  # loaded by the agent already; not at start-up
+
         chat = self.chat
         if isinstance(event, ev.TextDelta):
             delay = self._text.add(event.text)

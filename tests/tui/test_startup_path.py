@@ -166,3 +166,43 @@ async def test_the_first_frame_parses_the_app_css_once_and_in_the_configured_the
     primary = find_theme("hermes-light", [bundled_themes_dir()])
     assert primary is not None
     assert at_frame == [(1, primary[0].primary.lower())]
+
+
+FIRST_FRAME_PROBE = """
+import asyncio, sys
+import hermes.tui.app as app_mod
+
+seen = []
+
+def marker(event):
+    if event == "first_frame":
+        seen.append(sorted(m for m in sys.modules if m.startswith(("hermes.agent", "hermes.toolspec",
+                                                                  "hermes.tui.screens.event_renderers",
+                                                                  "hermes.tui.widgets.tool_lines"))))
+
+app_mod.write_marker = marker
+
+async def main():
+    app = app_mod.HermesApp(preload=lambda: None, open_agent=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        while not seen:
+            await pilot.pause(0.01)
+
+asyncio.run(main())
+print("AT_FIRST_FRAME", seen[0])
+"""
+
+
+def test_the_first_frame_imports_no_agent_event_types(chat_env, hermes_home: Path) -> None:
+    """The agent's event types, tool looks and the event renderers load with the first agent
+    event, not before the first frame (in a fresh process, so other tests' imports don't count)."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, HERMES_HOME=str(hermes_home), PYTHONPATH=str(repo))
+    proc = subprocess.run([sys.executable, "-c", FIRST_FRAME_PROBE], capture_output=True,
+                          text=True, env=env, cwd=repo, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "AT_FIRST_FRAME []" in proc.stdout, proc.stdout

@@ -280,6 +280,19 @@ def one_tmux_startup(side: str, timeout: float = 60.0) -> float:
 
 
 def tmux_bench(runs: int, base: str = "", warmup: int = 1) -> None:
+    import subprocess
+
+    # A session of our own that lives through the runs: without it the tmux server exits with
+    # each run's session and the next run's start can race its shutdown.
+    keeper = f"startup-bench-keep-{os.getpid()}"
+    subprocess.run(["tmux", "new-session", "-d", "-s", keeper, "sleep 3600"], check=True)
+    try:
+        _tmux_rounds(runs, base, warmup)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", keeper], capture_output=True)
+
+
+def _tmux_rounds(runs: int, base: str, warmup: int) -> None:
     sides = ["hermes", "bare"] + ([base] if base else [])
     for _ in range(warmup):  # fills the bytecode caches; not counted
         for side in sides:

@@ -15,7 +15,10 @@
 
    With --first-message, a message is typed and sent at the first frame (before the model
    client is ready) and the time until a loopback fake model server sees it is printed too.
+   With --tmux, as a person sees it instead: each side starts in its own tmux session
+   (80x24) and the pane is read until it shows `MEM`; the same sides, interleaved.
 Usage: python bench/startup_bench.py [--runs 10] [--base DIR] [--first-message] [--tokens 5000]
+       python bench/startup_bench.py --tmux [--runs 10] [--base DIR]
 """
 
 from __future__ import annotations
@@ -243,6 +246,75 @@ def startup_bench(runs: int, base: str = "", warmup: int = 1, first_message: boo
               f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
 
 
+# ---------------------------------------------------------------- as a person sees it (tmux)
+
+
+def one_tmux_startup(side: str, timeout: float = 60.0) -> float:
+    """Milliseconds from starting `side` in a new tmux session to a pane that shows MEM."""
+    import shlex
+    import subprocess
+
+    home = _home()
+    marker = home.parent / "marker.jsonl"
+    argv, cwd = _argv(side)
+    env = {"HERMES_HOME": str(home), "HERMES_STARTUP_MARKER": str(marker), "TERM": "xterm-256color"}
+    command = " ".join(["cd", shlex.quote(cwd), "&&", "env", "-u", "PYTHONDONTWRITEBYTECODE",
+                        *(f"{k}={shlex.quote(v)}" for k, v in env.items()),
+                        *map(shlex.quote, argv)])
+    session = f"startup-bench-{os.getpid()}"
+    started = time.time()
+    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24", command],
+                   check=True)
+    shown = float("nan")
+    try:
+        while time.time() - started < timeout:
+            pane = subprocess.run(["tmux", "capture-pane", "-p", "-t", session],
+                                  capture_output=True, text=True).stdout
+            if "MEM" in pane:
+                shown = (time.time() - started) * 1000
+                break
+            time.sleep(0.02)  # each read spawns a tmux client; polling harder slows both sides
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    return shown
+
+
+def tmux_bench(runs: int, base: str = "", warmup: int = 1) -> None:
+    import subprocess
+
+    # A session of our own that lives through the runs: without it the tmux server exits with
+    # each run's session and the next run's start can race its shutdown.
+    keeper = f"startup-bench-keep-{os.getpid()}"
+    subprocess.run(["tmux", "new-session", "-d", "-s", keeper, "sleep 3600"], check=True)
+    try:
+        _tmux_rounds(runs, base, warmup)
+    finally:
+        subprocess.run(["tmux", "kill-session", "-t", keeper], capture_output=True)
+
+
+def _tmux_rounds(runs: int, base: str, warmup: int) -> None:
+    sides = ["hermes", "bare"] + ([base] if base else [])
+    for _ in range(warmup):  # fills the bytecode caches; not counted
+        for side in sides:
+            one_tmux_startup(side)
+    results: dict[str, list[float]] = {side: [] for side in sides}
+    print(f"tmux, 80x24: start to the first pane that shows MEM, {runs} interleaved runs per side:")
+    for i in range(runs):
+        order = sides if i % 2 == 0 else sides[::-1]
+        parts = []
+        for side in order:
+            results[side].append(one_tmux_startup(side))
+            parts.append(f"{side.rsplit('/', 1)[-1]} {results[side][-1]:.0f} ms")
+        print(f"  round {i + 1:2d} (load {os.getloadavg()[0]:4.1f}): {', '.join(parts)}", flush=True)
+    bare = statistics.median(results["bare"])
+    for side in sides:
+        values = [v for v in results[side] if v == v]
+        ratio = "" if side == "bare" else f"  {statistics.median(values) / bare:.2f}x the bare app"
+        print(f"  {side.rsplit('/', 1)[-1]:8s} median {statistics.median(values):5.0f} ms"
+              f"  min {min(values):5.0f}  max {max(values):5.0f}{ratio}")
+    print(f"target ≤ 1.5x; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+
+
 # ---------------------------------------------------------------- render throughput
 
 
@@ -334,9 +406,14 @@ def main() -> int:
     parser.add_argument("--skip-render", action="store_true")
     parser.add_argument("--with-client", action="store_true",
                         help="import litellm before streaming, as a real session has")
+    parser.add_argument("--tmux", action="store_true",
+                        help="only the start-up, in tmux as a person sees it (pane shows MEM)")
     args = parser.parse_args()
     os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     print(f"machine: {os.cpu_count()} cores, python {sys.version.split()[0]}")
+    if args.tmux:
+        tmux_bench(args.runs, args.base, args.warmup)
+        return 0
     if not args.skip_startup:
         startup_bench(args.runs, args.base, args.warmup, args.first_message)
     if not args.skip_render:

@@ -2,6 +2,8 @@
 
 Each area owns its subcommands in `hermes/<area>/cli.py` with `add_parser(subparsers)`;
 the handlers import their heavy modules lazily so `hermes sessions list` never loads litellm.
+Plain `hermes` (the app, with at most its own options) is parsed without them: building every
+area's parser imported about 70 modules the app's first frame does not use.
 The user-model provider's `hermes memory setup|status` are wired here, on top of the memory
 layer's parser, because the memory layer must not import the provider layer above it.
 """
@@ -11,17 +13,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from hermes import __version__
-from hermes.agent import chat_query as agent_cli
 from hermes.errors import ConfigError
-from hermes.interop import import_command as interop_cli
-from hermes.memory import memory_command as memory_cli
-from hermes.providers import setup_command as providers_cli
-from hermes.providers import honcho_cli
-from hermes.sessions import sessions_command as sessions_cli
-from hermes.skills import skills_command as skills_cli
-from hermes.workspace import project_cli
+
+DESCRIPTION = "A terminal chat agent that remembers the person it works with."
 
 
 def _add_config_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -137,15 +134,26 @@ def _check_themes(wanted: str) -> tuple[list[str], list[str]]:
     return errors, warnings
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="hermes",
-        description="A terminal chat agent that remembers the person it works with.",
-    )
+def _add_app_options(parser: argparse.ArgumentParser) -> None:
+    """The options of the app itself (no subcommand)."""
     parser.add_argument("--version", action="version", version=f"hermes {__version__}")
     parser.add_argument("--resume", "-r", metavar="NAME|ID", help="open the app on a session")
     parser.add_argument("-c", "--continue", dest="continue_last", action="store_true",
                         help="open the app on the most recent session")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from hermes.agent import chat_query as agent_cli
+    from hermes.interop import import_command as interop_cli
+    from hermes.memory import memory_command as memory_cli
+    from hermes.providers import honcho_cli
+    from hermes.providers import setup_command as providers_cli
+    from hermes.sessions import sessions_command as sessions_cli
+    from hermes.skills import skills_command as skills_cli
+    from hermes.workspace import project_cli
+
+    parser = argparse.ArgumentParser(prog="hermes", description=DESCRIPTION)
+    _add_app_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     # in the order `hermes --help` lists them
     agent_cli.add_parser(sub)
@@ -161,9 +169,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _NotTheApp(Exception):
+    """The command line is more than the app's own options: the full parser reads it."""
+
+
+class _AppOptionsParser(argparse.ArgumentParser):
+    """The app's options alone; anything it cannot take goes to the full parser, which gives
+    the same answer (or error, or help) as always."""
+
+    def error(self, message: str) -> NoReturn:
+        raise _NotTheApp(message)
+
+
+def _app_args(argv: Sequence[str] | None) -> argparse.Namespace | None:
+    """The parsed options when the command line starts the app (`hermes`, `hermes -c`,
+    `hermes --resume NAME`), or None for a subcommand, help, or anything else."""
+    parser = _AppOptionsParser(prog="hermes", description=DESCRIPTION, add_help=False)
+    _add_app_options(parser)
+    parser.set_defaults(command=None)
+    try:
+        args, rest = parser.parse_known_args(argv)
+    except _NotTheApp:
+        return None
+    return None if rest else args
+
+
 def _add_skills_to_pending(memory_sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """`hermes memory pending` lists staged skill changes too (the memory layer does not know
     skills; both sit in the same layer)."""
+    from hermes.skills import skills_command as skills_cli
+
     pending = memory_sub.choices.get("pending")
     if pending is None:
         return
@@ -188,8 +223,7 @@ def _run_tui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    args = _app_args(argv) or build_parser().parse_args(argv)
     from hermes import paths
 
     # Before anything opens a file there: a home others can write to could hold planted links.

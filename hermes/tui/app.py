@@ -27,7 +27,6 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerState
 
 from hermes import config as config_mod
-from hermes.agent import events as ev
 from hermes.config import Config
 from hermes.tui import memory_bridge, quick_add, startup_gc
 from hermes.tui import themes as theme_mod
@@ -42,6 +41,7 @@ from hermes.tui.text_stream import TextBuffer
 from hermes.tui.turns import TurnSender
 
 if TYPE_CHECKING:
+    from hermes.agent import events as ev
     from hermes.agent.session import AgentSession
     from hermes.tui.approvals.memory_pane import ApprovalScreen
     from hermes.tui.approvals.tool_pane import ToolApprovalScreen
@@ -119,6 +119,18 @@ class HermesApp(App[None]):
         for name, value in theme_mod.app_variable_defaults(variables).items():
             variables.setdefault(name, value)
         return variables
+
+    def refresh_css(self, animate: bool = True) -> None:
+        """Before the first screen exists nothing is styled, so only the variables are set.
+
+        The theme set in `__init__` queues a refresh that would re-parse every rule before the
+        first frame, and the first screen's parse then throws that result away and parses them
+        all again; now the first screen's parse is the only one, and it uses these variables.
+        """
+        if not self.screen_stack:
+            self.stylesheet.set_variables(self.get_css_variables())
+            return
+        super().refresh_css(animate)
 
     def on_mount(self) -> None:
         # `kill` (SIGTERM) leaves the way Ctrl+Q does: a running reply is kept as interrupted
@@ -234,6 +246,8 @@ class HermesApp(App[None]):
         """
         if not self.screen_stack:  # the app has closed; the turn is being wound up
             return
+        from hermes.agent import events as ev  # loaded by the agent already; not at start-up
+
         chat = self.chat
         if isinstance(event, ev.TextDelta):
             delay = self._text.add(event.text)

@@ -129,3 +129,80 @@ async def test_the_first_frame_already_shows_the_memory_gauge(
         await ready(app)
         await pilot.pause()
     assert seen and "MEM 50%" in seen[0] and "USER 20%" in seen[0], seen
+
+
+async def test_the_first_frame_parses_the_app_css_once_and_in_the_configured_theme(
+        chat_env, monkeypatch) -> None:
+    """The theme set when the app is built used to queue a re-parse of every rule before the
+    first frame, which the first screen's parse then replaced. Now the rules are parsed once,
+    and that parse already has the theme's colours: the focused input's border at the first
+    frame is the light theme's primary."""
+    import textual.css.stylesheet as stylesheet_mod
+
+    import hermes.tui.app as app_mod
+
+    _, configure = chat_env
+    configure(display={"theme": "hermes-light"})
+    parses: list[str] = []
+    real_parse = stylesheet_mod.parse
+
+    def counting_parse(scope, css, read_from, **kwargs):  # noqa: ANN001, ANN202
+        parses.append(str(read_from[0]))
+        return real_parse(scope, css, read_from, **kwargs)
+
+    monkeypatch.setattr(stylesheet_mod, "parse", counting_parse)
+    at_frame: list[tuple[int, str]] = []
+    app = make_app(preload=lambda: None)
+
+    def marker(event: str) -> None:
+        if event == "first_frame":
+            at_frame.append((sum(p.endswith("app.tcss") for p in parses),
+                             app.chat.prompt.styles.border_top[1].hex.lower()))
+
+    monkeypatch.setattr(app_mod, "write_marker", marker)
+    async with app.run_test(size=SIZE) as pilot:
+        await ready(app)
+        await pilot.pause()
+    primary = find_theme("hermes-light", [bundled_themes_dir()])
+    assert primary is not None
+    assert at_frame == [(1, primary[0].primary.lower())]
+
+
+FIRST_FRAME_PROBE = """
+import asyncio, sys
+import hermes.tui.app as app_mod
+
+seen = []
+
+def marker(event):
+    if event == "first_frame":
+        seen.append(sorted(m for m in sys.modules if m.startswith(("hermes.agent", "hermes.toolspec",
+                                                                  "hermes.tui.screens.event_renderers",
+                                                                  "hermes.tui.widgets.tool_lines"))))
+
+app_mod.write_marker = marker
+
+async def main():
+    app = app_mod.HermesApp(preload=lambda: None, open_agent=False)
+    async with app.run_test(size=(100, 32)) as pilot:
+        while not seen:
+            await pilot.pause(0.01)
+
+asyncio.run(main())
+print("AT_FIRST_FRAME", seen[0])
+"""
+
+
+def test_the_first_frame_imports_no_agent_event_types(chat_env, hermes_home: Path) -> None:
+    """The agent's event types, tool looks and the event renderers load with the first agent
+    event, not before the first frame (in a fresh process, so other tests' imports don't count)."""
+    import os
+    import subprocess
+    import sys
+
+    repo = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, HERMES_HOME=str(hermes_home), PYTHONPATH=str(repo))
+    proc = subprocess.run([sys.executable, "-c", FIRST_FRAME_PROBE], capture_output=True,
+                          text=True, env=env, cwd=repo, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert "AT_FIRST_FRAME []" in proc.stdout, proc.stdout

@@ -12,8 +12,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import replace
+from functools import cached_property
 from pathlib import Path
-from typing import Unpack
+from typing import TYPE_CHECKING, Unpack
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -23,18 +24,20 @@ from textual.reactive import var
 from textual.screen import Screen
 from textual.widgets import Input, Static, TextArea
 
-from hermes.agent import events as ev
 from hermes.config import Config
 from hermes.tui import commands, input_sources, prompt_history, quick_add
 from hermes.tui.approvals.memory_notices import OPEN_KEY, ApprovalNotices
 from hermes.tui.text_stream import TextBuffer
 from hermes.tui.approvals.tool_requests import ToolRequestShown
-from hermes.tui.screens.event_renderers import EventRenderers
 from hermes.tui.widgets.messages import LineMessage, TranscriptItem
 from hermes.tui.widgets.prompt_input import PromptInput
 from hermes.tui.widgets.status_bar import StatusBar, StatusChanges, StatusInfo
 from hermes.tui.widgets.suggestions import Suggestions
 from hermes.tui.widgets.transcript import Transcript
+
+if TYPE_CHECKING:  # loaded with the first agent event: the first frame needs neither
+    from hermes.agent import events as ev
+    from hermes.tui.screens.event_renderers import EventRenderers
 
 
 class AgentEventMessage(Message):
@@ -155,7 +158,6 @@ class ChatScreen(Screen[None]):
         super().__init__(id="chat")
         self.cfg = cfg  # the app's config; the app replaces it when it reloads config
         self._completion_choices = completion_choices or (lambda _text: {})
-        self.renderers = EventRenderers(self)  # the turn's drawing state: reply, tool lines
         self.failed_text: str | None = None
         self.failed_in_input = False  # the failed message is what the input holds
         self.approval_notices = ApprovalNotices(lambda item: self.transcript.row_for(item))
@@ -444,7 +446,17 @@ class ChatScreen(Screen[None]):
     async def on_text_arrived(self, message: TextArrived) -> None:
         text = message.buffer.take()
         if text:
-            await self.render_event(ev.TextDelta(text))
+            from hermes.agent.events import TextDelta
+
+            await self.render_event(TextDelta(text))
+
+    @cached_property
+    def renderers(self) -> EventRenderers:
+        """The turn's drawing state (reply, tool lines), made at the first agent event: the
+        first frame does not import the agent's event types and tool looks for it."""
+        from hermes.tui.screens.event_renderers import EventRenderers
+
+        return EventRenderers(self)
 
     async def render_event(self, event: ev.Event) -> None:
         """Show one agent event (types without a renderer are not shown)."""

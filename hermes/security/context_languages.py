@@ -116,3 +116,15 @@ _DATA_ANY = re.compile(
     r"|기록|대화|소스|파일|履歴|会話|ソース|ファイル|历史|聊天记录|源代码|代码|文件|سجل|محادثة|الكود|ملف|इतिहास|कोड|फ़ाइल|फाइल")
 # A value written out after a colon or equals sign: "비밀번호: Hunter2!".
 _GIVEN_VALUE = re.compile(r"[:=]\s?[`'\"]?(?=[^\s`'\"]{0,40}[\d!@#%^&*_+])[^\s`'\"<$]{6,}")
+# The same things in English: what would be the payload of a transfer.
+_DATA_EN = re.compile(
+    r"\b(?:files?|source(?: code)?|code ?base|diffs?|patch(?:es)?|commits?|changes|repo(?:sitory)?|workspace|"
+    r"env(?:ironment)?(?: variables)?|\.env|secrets?|keys?|tokens?|credentials?|passwords?|cookies|history|"
+    r"logs?|transcripts?|conversations?|chat|sessions?|prompts?|dumps?|backups?|database|db|screenshots?|"
+    r"clipboard|keystrokes|home directory|tarball|archive|output|stdout|everything|contents?)\b")
+
+
+def names_data(folded: str, written: str) -> bool:
+    """Whether the text names something of the machine, the project or the session that could
+    be the payload of a transfer (a file, code, history, a credential, …), in any scan language."""
+    return any(p.search(t) for p in (_DATA_EN, _DATA_ANY, _CREDENTIAL_ANY) for t in (folded, written))

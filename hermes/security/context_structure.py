@@ -22,8 +22,10 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
+from hermes.security.context_anchors import anchors
+from hermes.security.context_languages import names_data
 from hermes.security.intent import external_destination, sentences
-from hermes.security.shell import TRUSTED_INSTALLERS
+from hermes.security.shell import TRUSTED_INSTALLERS, is_local
 from hermes.security.textforms import fold
 
 Certainty = Literal["out", "stage"]
@@ -522,17 +524,28 @@ def _first_verb(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     return None
 
 
-def _destination(s: str, external: bool, paragraph_external: bool = False) -> Certainty | None:
+def _destination(s: str, external: bool, paragraph_external: bool, payload: bool) -> Certainty | None:
+    """Whether sentence `s` sends something out. An address with nothing of the machine, the
+    project or the session to send (`payload`) is where a person writes or looks: "report
+    vulnerabilities to security@…", "the status page is at https://…"."""
     if not external:
-        transfer = _first_verb(_TRANSFER, s) if paragraph_external else None
+        transfer = _first_verb(_TRANSFER, s) if paragraph_external and payload else None
         return "out" if transfer and _THERE.search(s, transfer.end()) else None
     transfer = _first_verb(_TRANSFER, s)
-    if transfer:
+    if transfer and payload:
         return "out"
     act = _first_verb(_ACT, s)
-    if act and not _READ_ONLY.search(s):
+    if act and not _READ_ONLY.search(s) and (payload or _INDEPENDENT_CUE.search(s) or _public_ip(s)):
         return "stage"
     return None
+
+
+_IP = re.compile(r"(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])")
+
+
+def _public_ip(s: str) -> bool:
+    """A literal address outside the private ranges: no status page or mail desk is named so."""
+    return any(not is_local(m.group(1)) for m in _IP.finditer(s))
 
 
 # --- which language --------------------------------------------------------------------------
@@ -559,7 +572,7 @@ def _known_language(folded: str, written: str) -> bool:
 
 
 _INDEPENDENT_CUE = re.compile(
-    r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
+    r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
     r"git push|git config|npm publish|twine|pip install|crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|"
     r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
 
@@ -622,6 +635,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     staged: StructuralFinding | None = None
     asks_first = _first_free(_ASK_FIRST, folded) is not None
     paragraph_external = outward(folded)
+    found = anchors(paragraph)
+    payload = names_data(folded, written) or found.machine_data or found.network_send
     for text in (folded, written) if written != folded else (folded,):
         for sentence in sentences(text):
             s = " ".join(sentence.split())
@@ -630,7 +645,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             external = outward(s)
             if _fetches_and_runs(s, external):
                 return StructuralFinding("out", FETCH_RUN)
-            dest = _destination(s, external, paragraph_external)
+            dest = _destination(s, external, paragraph_external, payload)
             if dest == "out":
                 return StructuralFinding("out", UPLOAD)
             persist = _persists(s, risky)
@@ -668,9 +683,9 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return staged
     if persist == "stage":
         return StructuralFinding("stage", PERSISTENCE)
-    if not _known_language(folded, written) and _INDEPENDENT_CUE.search(folded):
+    if not _known_language(folded, written) and (_INDEPENDENT_CUE.search(folded) or (payload and paragraph_external)):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
-    if paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+    if payload and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
         return StructuralFinding("stage", UNSURE_DESTINATION)
     return None

@@ -55,13 +55,10 @@ def _password_shaped(word: str) -> bool:
             and bool(_SECRET_SYMBOL.search(word)) and not _NOT_SECRET.search(word))
 
 
-def writes_out_secret(paragraph: str) -> bool:
-    """Whether a password-shaped literal is written out in quotes or backticks."""
-    for m in _QUOTED_WORD.finditer(paragraph[:20_000]):
-        word = m.group(1) or m.group(2) or ""
-        if _password_shaped(word):
-            return True
-    return False
+def secret_positions(paragraph: str) -> list[int]:
+    """Where password-shaped literals are written out in quotes or backticks."""
+    return [m.start() for m in _QUOTED_WORD.finditer(paragraph[:20_000])
+            if _password_shaped(m.group(1) or m.group(2) or "")]
 
 
 # --- payment details written out ---------------------------------------------------------------
@@ -90,15 +87,16 @@ def _luhn(digits: str) -> bool:
     return total % 10 == 0
 
 
-def writes_out_payment(paragraph: str) -> bool:
-    """Whether a real-looking payment detail is written out (a card passing Luhn that is not a
+def payment_positions(paragraph: str) -> list[int]:
+    """Where real-looking payment details are written out (a card passing Luhn that is not a
     published test card, an IBAN, a UPI id, a pay link, a wallet address)."""
     text = paragraph[:20_000]
+    found = [m.start() for m in _OTHER_PAYMENT.finditer(text)]
     for m in _CARD.finditer(text):
         digits = re.sub(r"\D", "", m.group(0))
         if 13 <= len(digits) <= 19 and digits not in _PUBLIC_TEST_CARDS and digits[0] in "3456" and _luhn(digits):
-            return True
-    return bool(_OTHER_PAYMENT.search(text))
+            found.append(m.start())
+    return sorted(found)
 
 
 # --- schedules and login items ---------------------------------------------------------------
@@ -110,9 +108,19 @@ _SCHEDULE = re.compile(
     re.IGNORECASE)
 
 
-def schedules(paragraph: str) -> bool:
-    """Whether the paragraph names a cron line, a launchd agent or a user unit to set up."""
-    return bool(_SCHEDULE.search(paragraph[:20_000]))
+def schedule_positions(paragraph: str) -> list[int]:
+    """Where the paragraph names a cron line, a launchd agent or a user unit."""
+    return [m.start() for m in _SCHEDULE.finditer(paragraph[:20_000])]
+
+
+def machine_data_positions(paragraph: str) -> list[int]:
+    """Where the paragraph names machine data (a key file, an env dump, a substitution, …)."""
+    return [m.start() for m in _MACHINE_DATA.finditer(paragraph[:20_000])]
+
+
+def network_send_positions(paragraph: str) -> list[int]:
+    """Where the paragraph runs a command that carries data to a literal remote."""
+    return [m.start() for m in _NETWORK_SEND.finditer(paragraph[:20_000])]
 
 
 @dataclass(frozen=True)
@@ -130,4 +138,5 @@ def anchors(paragraph: str) -> Anchors:
     """The anchors of `paragraph` as written (not folded: case and symbols matter here)."""
     text = paragraph[:20_000]
     return Anchors(machine_data=bool(_MACHINE_DATA.search(text)), network_send=bool(_NETWORK_SEND.search(text)),
-                   secret=writes_out_secret(text), payment=writes_out_payment(text), schedule=schedules(text))
+                   secret=bool(secret_positions(text)), payment=bool(payment_positions(text)),
+                   schedule=bool(_SCHEDULE.search(text)))

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hermes.security.context_anchor_gate import anchor_finding
 from hermes.security.context_languages import other_language_ask
 from hermes.security.context_structure import harmless_permission, structural_finding
 from hermes.security.intent import external_destination, sentences
@@ -437,6 +438,9 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
             return ParagraphVerdict(False, CREDENTIALS)
         if _conceals(s, failure_named):
             return ParagraphVerdict(False, CONCEALMENT)
+    anchored = anchor_finding(paragraph)
+    if anchored is not None and anchored.certainty == "out":
+        return ParagraphVerdict(False, anchored.reason)
     foreign = other_language_ask(paragraph, folded, paragraph_external, bool(_CREDENTIAL.search(folded)),
                                  bool(_SENDING_COMMAND.search(paragraph)),
                                  bool(_PAY_LITERAL.search(folded)) and not _PAY_TEST.search(folded))
@@ -451,8 +455,9 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     if verdict.outcome != ALLOW and not _scan_hits_only_prohibitions(paragraph, verdict) and not (
             all(f.rule == "covert-modifier" for f in verdict.findings) and harmless_permission(paragraph)):
         return ParagraphVerdict(False, f"flagged by the security scan: {verdict.reason}")
-    if structure is not None:
-        return ParagraphVerdict(False, structure.reason, staged=True)
+    held = structure or anchored
+    if held is not None:
+        return ParagraphVerdict(False, held.reason, staged=True)
     return KEPT
 
 

@@ -71,6 +71,11 @@ _BAN_AFTER = re.compile(
     r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
 
 
+def prohibited(s: str, pos: int) -> bool:
+    """Whether what stands at `pos` of folded sentence `s` is forbidden there."""
+    return _prohibited(s, pos)
+
+
 def _prohibited(s: str, pos: int) -> bool:
     """Whether what stands at `pos` of sentence `s` is forbidden there: a negation before it
     in its clause (not "don't forget to"), or a ban after it in the sentence."""
@@ -294,6 +299,46 @@ def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
             continue
         if not _prohibited(s, m.start()):
             return True
+    return False
+
+
+# The confirmation itself, as a noun or verb stem, in the scan's languages; joined by position
+# with what drops it (without, no need, disable, automatic) or with a negated request for it.
+_CONFIRMATION = re.compile(
+    r"\b(?:confirm\w{0,6}|approv\w{1,5}|conferm\w{1,3}|confirma\w{0,5}|aprova\w{0,5}|aprob\w{1,5}|approba\w{0,5}|"
+    r"bestatig\w{0,5}|genehmig\w{0,5}|bevestig\w{0,5}|goedkeur\w{0,5}|potwierdz\w{0,5}|zatwierdz\w{0,5}|onay\w{0,5}|"
+    r"konfirmasi|persetujuan|xac nhan|phe duyet|подтвержд\w{0,5}|одобрен\w{0,3})\b"
+    r"|确认|批准|確認|承認|확인|승인|تأكيد|موافقة|पुष्टि|अनुमोदन")
+_DROPS_IT = re.compile(
+    r"\b(?:without|no need|not needed|unnecessary|skip\w{0,3}|disabl\w{1,3}|turn\w{0,3} off|auto\w{0,2}|automatic\w{0,4}|"
+    r"sans|desactiv\w{1,4}|automatique\w{0,3}|sin|sem|senza|disattiv\w{1,4}|automatic\w{1,4}|automatisch\w{0,2}|"
+    r"ohne|deaktivier\w{0,3}|zonder|uitschakel\w{0,3}|bez|wylacz\w{0,3}|automatyczn\w{1,3}|"
+    r"\w{2,12}(?:madan|meden)|gerek yok|gerekmez|otomatik\w{0,3}|devre disi|tanpa|nonaktif\w{0,4}|otomatis|"
+    r"khong can|tu đong|tu dong|без|отключ\w{1,4}|автоматическ\w{1,3})\b"
+    r"|无需|不用|不必|不需要|自动|禁用|关闭|せず|なしで|不要で|自動|無効|없이|말고|자동|비활성|دون|بدون|بلا|تلقائي|تعطيل|बिना|स्वचालित|अक्षम")
+_REQUEST = re.compile(
+    r"\b(?:ask\w{0,3}|request\w{0,3}|wait\w{0,3}|seek|chied\w{1,4}|pid\w{1,4}|ped\w{1,4}|demande\w{0,2}|frag\w{1,3}|"
+    r"vraag|vragen|pyta\w{1,3}|iste\w{0,4}|minta|meminta|hoi|спрашива\w{1,3}|запрашива\w{1,3}|жди)\b"
+    r"|请求|询问|等待|求め|要求|요청|묻|طلب|मांग|पूछ")
+
+
+def _drops_confirmation(s: str, written: str) -> bool:
+    """A confirmation with something that drops it in its clause ("onay istemeden", "无需请求确认",
+    "désactiver les demandes de confirmation"), or a negated request for it ("non chiedere
+    conferme"). A prohibition of the dropping ("never merge without approval") keeps it."""
+    for text in (s, written) if written != s else (s,):
+        for m in list(_CONFIRMATION.finditer(text))[:20]:
+            clause = max(0, m.start() - 200)
+            for b in _BREAK.finditer(text, clause, m.start()):
+                clause = b.end()
+            near = max(clause, m.start() - 40)
+            drops = _DROPS_IT.search(text[near:min(len(text), m.end() + 14)]) is not None
+            negated = [n for n in _NEG.finditer(text, clause, m.start()) if not _INVERT.match(text, n.end())]
+            asks = _REQUEST.search(text, near, m.start()) is not None
+            if drops and not negated and not _BAN_AFTER.search(text, m.start()):
+                return True
+            if negated and asks and not drops:
+                return True
     return False
 
 
@@ -651,7 +696,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             persist = _persists(s, risky)
             if persist == "out":
                 return StructuralFinding("out", PERSISTENCE)
-            if _turns_off_confirmations(s, asks_first):
+            if _turns_off_confirmations(s, asks_first) or (
+                    _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s))):
                 return StructuralFinding("out", CONFIRMATIONS)
             if _misreports(s) or _first_free(_FAKES, s) or _withholds(s):
                 return StructuralFinding("out", CONCEALMENT)

@@ -25,7 +25,7 @@ _MACHINE_DATA = re.compile(
     r"~/\.(?:ssh|aws|gnupg|kube|docker|config/gcloud|netrc|git-credentials|pgpass|npmrc|pypirc)\b"
     r"|(?<![\w.-])\.env\b(?![.\w-])|\.env\.\*|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|\.git-credentials|\.aws/credentials"
     r"|\bos\.environ\b|\bprocess\.env\b|\bprintenv\b|\benv\s?\|"
-    r"|\$\((?:[^()\n]{0,80})\)|`[^`\n]{0,40}\$\{?[a-z_]{2,40}\}?[^`\n]{0,40}`(?=[^`\n]{0,3}\S)"
+    r"|\$\((?:[^()\n]{0,80})\)"
     r"|\bhistory\s?\||\.(?:bash|zsh)_history\b|\bgit diff\b|\bgit log -p\b"
     r"|(?:-F|--form)\s?['\"]?\w{0,20}=@|--data-binary\s?@|--upload-file\b|\btar\b[^`\n]{0,40}\|",
     re.IGNORECASE)
@@ -63,6 +63,8 @@ def secret_positions(paragraph: str) -> list[int]:
 
 # --- payment details written out ---------------------------------------------------------------
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
+# Written the way a card is printed (4-4-4-4, or 4-6-5): card-shaped even when made up.
+_GROUPED_CARD = re.compile(r"\d{4}([ -])\d{4}\1\d{4}\1\d{4}|\d{4}([ -])\d{6}\2\d{5}")
 # Numbers that card networks publish for testing; every other Luhn-valid number could be real.
 _PUBLIC_TEST_CARDS = frozenset({
     "4242424242424242", "4111111111111111", "5555555555554444", "4000056655665556", "5200828282828210",
@@ -94,7 +96,9 @@ def payment_positions(paragraph: str) -> list[int]:
     found = [m.start() for m in _OTHER_PAYMENT.finditer(text)]
     for m in _CARD.finditer(text):
         digits = re.sub(r"\D", "", m.group(0))
-        if 13 <= len(digits) <= 19 and digits not in _PUBLIC_TEST_CARDS and digits[0] in "3456" and _luhn(digits):
+        grouped = _GROUPED_CARD.fullmatch(m.group(0).strip()) is not None
+        if (13 <= len(digits) <= 19 and digits not in _PUBLIC_TEST_CARDS and digits[0] in "3456"
+                and (grouped or _luhn(digits))):
             found.append(m.start())
     return sorted(found)
 

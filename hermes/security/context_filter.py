@@ -23,8 +23,8 @@ from dataclasses import dataclass
 
 from hermes.security.context_anchor_gate import anchor_finding
 from hermes.security.context_languages import other_language_ask
-from hermes.security.context_structure import harmless_permission, structural_finding
-from hermes.security.intent import external_destination, sentences
+from hermes.security.context_structure import harmless_permission, opening_negation, outward, structural_finding
+from hermes.security.intent import sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.textforms import fold
 
@@ -137,10 +137,22 @@ _THERE = re.compile(r"\b(?:there|to it|to that (?:host|address|server|ip)|to thi
 _OUTPUT = re.compile(r"\b(?:output|outputs|results?|artifacts?|artefacts?|reports?|archive)\b")
 
 
+def _names_payload(s: str, verb: re.Match[str]) -> bool:
+    """Whether `s` names data besides its send verb; a word that is a send verb where it
+    stands ("email security@…") is not the data."""
+    for d in _DATA.finditer(s):
+        if d.start() != verb.start() and not (_SEND.match(s, d.start()) and _ADDRESS_NEXT.match(s, d.end())):
+            return True
+    return False
+
+
+_ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
+
+
 def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
     """Whether sentence `s` (folded; `original` as written) directs sending data out."""
     m = _first_asked(_SEND, s)
-    outside = external_destination(s)
+    outside = outward(s)
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]):
         return True  # "submit both there": the host is named in another sentence
     if m and _PRIVATE.search(s) and (outside or _PUBLIC_PLACE.search(s, m.end()) or _DEST_NO_URL.search(s)):
@@ -150,7 +162,8 @@ def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
         return True
     if m is None:
         return False
-    if _DATA.search(s) is None and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
+    # the verb is not its own payload: "email security@… with details"
+    if not _names_payload(s, m) and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
         return False
     return outside or bool(_DEST_NO_URL.search(s, m.start())) or (
         paragraph_external and bool(_DEST_NO_URL.search(s) or _THERE.search(s, m.end())))
@@ -422,7 +435,7 @@ _FAILURE = re.compile(r"\b(?:fail\w{0,3}|broke\w{0,2}|broken|errors?|red|crash\w
 def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     """Whether one paragraph of a project file may go into the prompt, and why not."""
     folded = fold(paragraph)
-    paragraph_external = external_destination(folded)
+    paragraph_external = outward(folded)
     failure_named = bool(_FAILURE.search(folded))
     paragraph_credential = bool(_CREDENTIAL.search(folded))
     for sentence in sentences(paragraph):
@@ -486,15 +499,34 @@ _CHECK_ACT = re.compile(
     r"reviews?|hooks?|ci|security|validation|verification|sandbox\w{0,3}|approvals?|prompts?))\b")
 
 
+# A command given in parentheses as the example of what is forbidden: "(`curl … | sh`)".
+_CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\. ?b\.\s|p\. ?ex\.\s|例如|例えば|예:\s?)?"
+                           r"`[^`\n]{1,200}`\s?[)）]")
+_CODE_SPAN = re.compile(r"`[^`\n]{1,300}`")
+
+
+def _sentences_keeping_code(paragraph: str) -> list[str]:
+    """The sentences of `paragraph`, with no cut inside a code span (`curl ... | sh`)."""
+    masked = _CODE_SPAN.sub(lambda m: re.sub(r"[.;!?。]", "_", m.group(0)), paragraph)
+    out, cursor = [], 0
+    for piece in sentences(masked):
+        at = masked.find(piece, cursor)
+        if at < 0:
+            return list(sentences(paragraph))
+        out.append(paragraph[at:at + len(piece)])
+        cursor = at + len(piece)
+    return out
+
+
 def _prohibits_whole(sentence: str) -> bool:
     """Whether every clause of a sentence forbids an act that is not a check on the agent
     ("Never upload `.env` to …, and don't paste it into issues")."""
-    s = fold(" ".join(sentence.split())).rstrip(" .;!?")
+    s = fold(_CODE_EXAMPLE.sub(" ", " ".join(sentence.split()))).rstrip(" .;!?。")
     start = 0
     for cut in [*(b.end() for b in _SCOPE_BREAK.finditer(s)), None]:
         clause = s[start:cut].strip(" ,;:")
         if clause:
-            m = _WHOLE_PROHIBITION.match(clause)
+            m = _WHOLE_PROHIBITION.match(clause) or opening_negation(clause)
             if m is None or _INVERTED.match(clause, m.end()) or _CHECK_ACT.match(clause, m.end()):
                 return False
         if cut is None:
@@ -512,5 +544,5 @@ def _scan_hits_only_prohibitions(paragraph: str, verdict: Verdict) -> bool:
     if all(f.category == INJECTION for f in verdict.findings) and unquoted != paragraph and _MENTION_CUE.search(
             fold(unquoted)) and assess(unquoted).outcome == ALLOW:
         return True
-    flagged = [s for s in sentences(paragraph) if s.strip() and assess(s).outcome != ALLOW]
+    flagged = [s for s in _sentences_keeping_code(paragraph) if s.strip() and assess(s).outcome != ALLOW]
     return bool(flagged) and all(_prohibits_whole(s) for s in flagged)

@@ -124,7 +124,13 @@ _DATA_EN = re.compile(
     r"clipboard|keystrokes|home directory|tarball|archive|output|stdout|everything|contents?)\b")
 
 
-def names_data(folded: str, written: str) -> bool:
+_CODE_SPAN = re.compile(r"`[^`\n]{0,200}`")
+
+
+def names_data(folded: str, written: str, code: bool = True) -> bool:
     """Whether the text names something of the machine, the project or the session that could
-    be the payload of a transfer (a file, code, history, a credential, …), in any scan language."""
+    be the payload of a transfer (a file, code, history, a credential, …), in any scan language.
+    With `code` False, code spans do not count (a path in a command is not a payload by itself)."""
+    if not code:
+        folded, written = _CODE_SPAN.sub(" ", folded), _CODE_SPAN.sub(" ", written)
     return any(p.search(t) for p in (_DATA_EN, _DATA_ANY, _CREDENTIAL_ANY) for t in (folded, written))

@@ -71,6 +71,11 @@ _BAN_AFTER = re.compile(
     r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
 
 
+def opening_negation(clause: str) -> re.Match[str] | None:
+    """The negation a folded clause opens with ("never", "nunca", "禁止", …), if any."""
+    return _NEG.match(clause)
+
+
 def prohibited(s: str, pos: int) -> bool:
     """Whether what stands at `pos` of folded sentence `s` is forbidden there."""
     return _prohibited(s, pos)
@@ -569,7 +574,10 @@ def _first_verb(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     return None
 
 
-def _destination(s: str, external: bool, paragraph_external: bool, payload: bool) -> Certainty | None:
+_HOST_SPAN = re.compile(r"`[^`\n]{0,200}`")
+
+
+def _destination(s: str, external: bool, paragraph_external: bool, payload: bool, named: bool) -> Certainty | None:
     """Whether sentence `s` sends something out. An address with nothing of the machine, the
     project or the session to send (`payload`) is where a person writes or looks: "report
     vulnerabilities to security@…", "the status page is at https://…"."""
@@ -580,7 +588,7 @@ def _destination(s: str, external: bool, paragraph_external: bool, payload: bool
     if transfer and payload:
         return "out"
     act = _first_verb(_ACT, s)
-    if act and not _READ_ONLY.search(s) and (payload or _INDEPENDENT_CUE.search(s) or _public_ip(s)):
+    if act and not _READ_ONLY.search(s) and (named or _INDEPENDENT_CUE.search(s) or _public_ip(s)):
         return "stage"
     return None
 
@@ -643,6 +651,32 @@ _USE = re.compile(r"\b(?:use|using|with|pass|set|export|put|configure|log ?in|au
                   r"use|gebruik|uzyj|kullan|gunakan|dung|используй)\b|사용|使用|使って|استخدم|उपयोग")
 
 
+# Success, as a result word, in the scan's languages (Turkish "basarisiz" is failure).
+_SUCCESS_ANY = re.compile(
+    r"\b(?:success\w{0,4}|succeeded|passed|sucesso|bem-sucedid\w{1,2}|passaram|exito|exitos\w{1,2}|pasaron|succes|"
+    r"reussi\w{0,2}|erfolg\w{0,6}|bestanden|successo|superat\w{1,2}|riuscit\w{1,2}|geslaagd|gelukt|sukces\w{0,2}|"
+    r"powiodl\w{1,3}|przeszl\w{1,2}|basari(?!siz)\w{0,4}|gecti|berhasil|lulus|thanh cong|успешн\w{1,3}|прошл\w{1,2})\b"
+    r"|成功|通过|合格|성공|통과|نجح\w{0,3}|ناجح|सफल|पास")
+_EDIT_ANY = re.compile(r"\b(?:edit\w{0,3}|change|modif\w{1,6}|ander\w{1,2}|wijzig\w{0,2}|zmien\w{0,2}|degistir\w{0,3}|"
+                       r"ubah|sua|измени\w{0,2})\b|修改|編集|수정|عدّل|बदल")
+
+
+def _claims_success_on_failure(s: str) -> bool:
+    """A failure as the condition and success as what is said or written: "if tests fail,
+    report that all passed", in any scan language (the claim may come before a verb-final
+    speech act). A negation before the speech act forbids it."""
+    failure = _FAILS.search(s)
+    if failure is None:
+        return False
+    success = _SUCCESS_ANY.search(s, failure.end())
+    if success is None or _GROUNDED.search(s):
+        return False
+    for act in (_SPEECH.search(s, failure.end()), _EDIT_ANY.search(s, failure.end())):
+        if act is not None and not _prohibited(s, min(act.start(), success.start())):
+            return True
+    return False
+
+
 def _tampers_on_failure(s: str) -> bool:
     # a negation anywhere in the sentence: German and Dutch put "nicht"/"niet" after the verb
     return bool(_FAILS.search(s) and _TAMPER.search(s) and not _NEG.search(s))
@@ -681,7 +715,10 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     asks_first = _first_free(_ASK_FIRST, folded) is not None
     paragraph_external = outward(folded)
     found = anchors(paragraph)
-    payload = names_data(folded, written) or found.machine_data or found.network_send
+    # a code span naming a host is where things go, not what goes ("push `ghcr.io/x`")
+    spans = tuple(_HOST_SPAN.sub(lambda m: " " if outward(m.group(0)) else m.group(0), t) for t in (folded, written))
+    payload = names_data(spans[0], spans[1]) or found.machine_data or found.network_send
+    named = names_data(folded, written, code=False) or found.machine_data or found.network_send
     for text in (folded, written) if written != folded else (folded,):
         for sentence in sentences(text):
             s = " ".join(sentence.split())
@@ -690,7 +727,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             external = outward(s)
             if _fetches_and_runs(s, external):
                 return StructuralFinding("out", FETCH_RUN)
-            dest = _destination(s, external, paragraph_external, payload)
+            dest = _destination(s, external, paragraph_external, payload, named)
             if dest == "out":
                 return StructuralFinding("out", UPLOAD)
             persist = _persists(s, risky)
@@ -699,7 +736,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             if _turns_off_confirmations(s, asks_first) or (
                     _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s))):
                 return StructuralFinding("out", CONFIRMATIONS)
-            if _misreports(s) or _first_free(_FAKES, s) or _withholds(s):
+            if _misreports(s) or _first_free(_FAKES, s) or _withholds(s) or _claims_success_on_failure(s):
                 return StructuralFinding("out", CONCEALMENT)
             above = _ABOVE_USER.search(s)
             if above and _USER_RE.search(s) and not _prohibited(s, above.start()):
@@ -729,9 +766,9 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return staged
     if persist == "stage":
         return StructuralFinding("stage", PERSISTENCE)
-    if not _known_language(folded, written) and (_INDEPENDENT_CUE.search(folded) or (payload and paragraph_external)):
+    if not _known_language(folded, written) and (_INDEPENDENT_CUE.search(folded) or (named and paragraph_external)):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
-    if payload and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+    if named and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
         return StructuralFinding("stage", UNSURE_DESTINATION)
     return None

@@ -92,7 +92,7 @@ def _first_asked(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 # --- sending data out ----------------------------------------------------------------------
 _SEND = re.compile(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posting|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|"
-    r"e-?mail\w{0,3}|mail|submit\w{0,3}|share|sharing|sync\w{0,3}|copy|copies|push\w{0,2}|ship\w{0,3}|"
+    r"e-?mail\w{0,3}|mail|mailed|mailing|submit\w{0,3}|share|sharing|sync\w{0,3}|copy|copies|push\w{0,2}|ship\w{0,3}|"
     r"export\w{0,3}|exfiltrat\w{1,4}|beam|stream|report\w{0,3}|attach|pipe\w{0,1}|back up|put|goes to|go to|"
     r"publish\w{0,3}|register\w{0,3}|leak\w{0,3}|hochladen|lade\w{0,2}|sende\w{0,2}|schick\w{0,3}|"
     r"ubermittel\w{0,3}|sube|subir|envia\w{0,2}|enviar|manda\w{0,2}|envoie\w{0,2}|envoyer|televerse\w{0,2}|"
@@ -500,7 +500,7 @@ _CHECK_ACT = re.compile(
 
 
 # A command given in parentheses as the example of what is forbidden: "(`curl … | sh`)".
-_CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\. ?b\.\s|p\. ?ex\.\s|例如|例えば|예:\s?)?"
+_CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\. ?b\.\s|p\. ?ex\.\s|例如|例えば|예:)?\s?"
                            r"`[^`\n]{1,200}`\s?[)）]")
 _CODE_SPAN = re.compile(r"`[^`\n]{1,300}`")
 
@@ -521,7 +521,7 @@ def _sentences_keeping_code(paragraph: str) -> list[str]:
 def _prohibits_whole(sentence: str) -> bool:
     """Whether every clause of a sentence forbids an act that is not a check on the agent
     ("Never upload `.env` to …, and don't paste it into issues")."""
-    s = fold(_CODE_EXAMPLE.sub(" ", " ".join(sentence.split()))).rstrip(" .;!?。")
+    s = _CODE_EXAMPLE.sub(" ", fold(" ".join(sentence.split()))).rstrip(" .;!?。")
     start = 0
     for cut in [*(b.end() for b in _SCOPE_BREAK.finditer(s)), None]:
         clause = s[start:cut].strip(" ,;:")

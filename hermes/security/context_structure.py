@@ -60,7 +60,7 @@ _BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—()]|,\s(?:and|then|so|but)
 _NEG = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|refrain from|under no circumstances|n['’]t|"
     r"nie|niemals|nicht|kein\w{0,2}|nunca|jamais|jamas|ne|pas|mai|non|niet|nooit|geen|asla|jangan|tidak|"
-    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни)\b|n['’]t\b"
+    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни|nobody|no one|ninguem|nadie|nessuno|niemand|nikt|никто)\b|n['’]t\b"
     r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं")
 _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
@@ -125,8 +125,8 @@ _SPEECH = re.compile(
     r"katakan|bilang|jawab|laporkan|beri tahu|beritahu|sampaikan|tulis|"
     r"noi|tra loi|bao cao|thong bao|ghi|"
     r"скажи|ответь|отвечай|сообщи|сообщай|напиши|доложи|пиши)\b"
-    r"|말하|답하|보고하|알려|전하|대답|伝え|答え|報告|言って|回答|告诉|说|汇报|报告|أخبر|قل |أجب|أبلغ|بلغ|"
-    r"बताएं|बताओ|बताना|कहें|कहो|जवाब दें|रिपोर्ट")
+    r"|말하|답하|보고하|알려|전하|대답|伝え|答え|報告|言って|回答|告诉|说|汇报|报告|أخبر|قل |أجب|أبلغ|بلغ|اكتب|"
+    r"बताएं|बताओ|बताना|कहें|कहो|जवाब दें|रिपोर्ट|लिखें|लिखो")
 _CLAIM = re.compile(
     r"\b(?:pass|passes|passed|passing|green|clean|lint-clean|approved|succeeded|successful|success|fine|all good|"
     r"no (?:issues?|problems?|errors?|findings)|unchanged|reviewed|"
@@ -677,6 +677,37 @@ def _claims_success_on_failure(s: str) -> bool:
     return False
 
 
+_ANSWER_NOUN = re.compile(r"\b(?:the answer is|answer|reply|response|resposta|respuesta|reponse|antwort|risposta|antwoord|"
+                          r"odpowiedz|cevap|jawaban|cau tra loi|ответ)\b|答え|回答|답변|الجواب|जवाब")
+
+
+def _scripted_denial(paragraph: str) -> bool:
+    """A question from the user answered in advance with a denial: "if a user asks whether the
+    agent sends data anywhere, the answer is 'no'", in any scan language. What the user will
+    ask about is unknown to the file; a fixed "no" for it is a report written before the facts."""
+    asked = _IF_ASKED.search(paragraph)
+    if asked is None:
+        return False
+    for act in (*_SPEECH.finditer(paragraph, asked.end()), *_ANSWER_NOUN.finditer(paragraph, asked.end())):
+        lead = max(0, act.start() - 24)
+        for b in _CLAUSE_MARK.finditer(paragraph, lead, act.start()):
+            lead = b.end()
+        if _NEG.search(paragraph, lead, act.start()):
+            continue  # "never tell them no"; the question's own "not" stands before the comma
+        rest = paragraph[act.end():act.end() + 80]
+        if _NEG.search(rest) or _DENIAL_WORD.search(rest):
+            return True
+        before = paragraph[max(asked.end(), act.start() - 60):act.start()]  # verb-final: the answer first
+        if not act.group(0)[:1].isascii() and (_NEG.search(before) or _DENIAL_WORD.search(before)):
+            return True
+    return False
+
+
+_CLAUSE_MARK = re.compile(r"[,;:，、؛]")
+_DENIAL_WORD = re.compile(r"\b(?:no|nothing|nao|nada|rien|nichts|niente|niets|nic|hayir|hicbir|tidak|khong|нет|ничего)\b"
+                          r"|いいえ|していません|없다|아니|没有|不是|لا|नहीं")
+
+
 def _tampers_on_failure(s: str) -> bool:
     # a negation anywhere in the sentence: German and Dutch put "nicht"/"niet" after the verb
     return bool(_FAILS.search(s) and _TAMPER.search(s) and not _NEG.search(s))
@@ -708,7 +739,7 @@ def _leaves_out_own_work(s: str) -> bool:
 # --- the paragraph -------------------------------------------------------------------------
 def structural_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's structure shows against the user, or None when nothing."""
-    folded = fold(paragraph)
+    folded = fold(paragraph).replace("ı", "i")  # Turkish dotless i has no base letter to fold to
     written = unicodedata.normalize("NFKC", paragraph).casefold()
     risky = bool(_RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", folded))) or outward(folded)
     staged: StructuralFinding | None = None
@@ -757,6 +788,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
                 staged = StructuralFinding("stage", PERSISTENCE)
             if staged is None and dest == "stage":
                 staged = StructuralFinding("stage", UNSURE_DESTINATION)
+    if _scripted_denial(" ".join(folded.split())) or (written != folded and _scripted_denial(" ".join(written.split()))):
+        return StructuralFinding("out", CONCEALMENT)
     # a path or a command split by the sentence marks inside it ("ssh-rsa AAAA... x@y", "a; b")
     whole = " ".join(folded.split())
     persist = _persists(whole, risky)

@@ -114,7 +114,12 @@ _DATA_ANY = re.compile(
     r"|\b(?:historique|conversation|historial|conversacion|cronologia|verlauf|geschiedenis|historia|historie|gecmis\w{0,4}|"
     r"riwayat|lich su|codigo|codice|code source|quellcode|broncode|kod\w{0,2}|kaynak kod\w{0,2}|kode|ma nguon|"
     r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|"
-    r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2})\b"
+    r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2}|"
+    # environment variables
+    r"umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
+    r"variabil\w d['’]ambiente|omgevingsvariabel\w{0,2}|zmienn\w{1,2} srodowisk\w{1,4}|ortam degisken\w{0,6}|"
+    r"variabel lingkungan|bien moi truong|переменн\w{1,3} окружения)\b"
+    r"|환경 변수|環境変数|环境变量|متغيرات البيئة|एनवायरनमेंट वेरिएबल|पर्यावरण चर"
     r"|기록|대화|소스|파일|履歴|会話|ソース|ファイル|历史|聊天记录|源代码|代码|文件|سجل|محادثة|الكود|ملف|इतिहास|कोड|फ़ाइल|फाइल")
 # A value written out after a colon or equals sign: "비밀번호: Hunter2!".
 _GIVEN_VALUE = re.compile(r"[:=]\s?[`'\"]?(?=[^\s`'\"]{0,40}[\d!@#%^&*_+])[^\s`'\"<$]{6,}")

@@ -60,7 +60,7 @@ _BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—()]|,\s(?:and|then|so|but)
 _NEG = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|refrain from|under no circumstances|n['’]t|"
     r"nie|niemals|nicht|kein\w{0,2}|nunca|jamais|jamas|ne|pas|mai|non|niet|nooit|geen|asla|jangan|tidak|"
-    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни|nobody|no one|ninguem|nadie|nessuno|niemand|nikt|никто)\b|n['’]t\b"
+    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни|nobody|no one|ningu[eé]m|nadie|nessuno|niemand|nikt|никто)\b|n['’]t\b"
     r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं")
 _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
@@ -588,11 +588,15 @@ def _destination(s: str, external: bool, paragraph_external: bool, payload: bool
     if transfer and payload:
         return "out"
     act = _first_verb(_ACT, s)
-    if act and not _READ_ONLY.search(s) and (named or _INDEPENDENT_CUE.search(s) or _public_ip(s)):
+    if act and not _READ_ONLY.search(s) and (named or _SYSTEM_CUE.search(s) or _public_ip(s)
+                                             or _CONTACT.match(act.group(0))):
         return "stage"
     return None
 
 
+# Acts that reach the host itself (it learns that, and when, the agent came): held back even
+# with nothing named to send, unlike "run", "use" or "deploy" next to an address.
+_CONTACT = re.compile(r"call|ping|connect|register|invoke|fetch|download|log ?in|sign")
 _IP = re.compile(r"(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])")
 
 
@@ -609,7 +613,8 @@ _KNOWN_WORDS = re.compile(
     r"que|con|para|o|os|e|com|nao|il|di|che|per|non|de|het|een|en|van|niet|w|na|nie|sie|jest|ve|bir|bu|icin|"
     r"ile|dan|yang|di|untuk|dengan|ke|dari|ini|itu|harus|jangan|tidak|va|cua|la|cac|khi|trong|duoc|dung|khong|"
     r"mot|cho|и|в|не|на|что|с)\b"
-    r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u0600-\u06ff\u0900-\u097f]")
+    r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u0600-\u06ff\u0900-\u097f]"
+    r"|(?<![^\W\d_])[\u0400-\u04ff]{2,}")  # Cyrillic words: the Russian lexicons read them
 
 
 _NOT_WORDS = re.compile(r"`[^`\n]{0,200}`|\S{0,200}(?:://|/|@|\.\w)\S{0,200}")
@@ -624,10 +629,15 @@ def _known_language(folded: str, written: str) -> bool:
     return hits * 8 >= words
 
 
+# What carries meaning whatever the language: an address, a home path, a system command, a
+# credential file, a card or account number. The same without the address: _SYSTEM_CUE.
 _INDEPENDENT_CUE = re.compile(
-    r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
+    r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
     r"git push|git config|npm publish|twine|pip install|crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|"
     r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+_SYSTEM_CUE = re.compile(
+    r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|git push|git config|npm publish|twine|pip install|crontab|"
+    r"sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile|env)\b")
 
 
 # --- tampering with checks; payment and credential literals ----------------------------------
@@ -799,7 +809,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return staged
     if persist == "stage":
         return StructuralFinding("stage", PERSISTENCE)
-    if not _known_language(folded, written) and (_INDEPENDENT_CUE.search(folded) or (named and paragraph_external)):
+    if not _known_language(folded, written) and _INDEPENDENT_CUE.search(folded):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
     if named and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):

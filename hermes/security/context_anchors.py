@@ -46,8 +46,8 @@ _NETWORK_SEND = re.compile(
 # Quoted, one word, 8 to 40 characters, letters and a digit and a symbol that commands, paths
 # and version strings do not carry together: `Welcome2026!`, "admin / Sup3rAdm!n#2026".
 _QUOTED_WORD = re.compile(r"[`'\"“]([^\s`'\"”]{8,40})[`'\"”]|\b[\w.-]{2,30} ?/ ?([^\s`'\"/]{8,40})(?=[`'\"”])")
-_SECRET_SYMBOL = re.compile(r"[!#%^&*?]")
-_NOT_SECRET = re.compile(r"[/\\=<>(){}\[\]|$]|^-|\.\w{1,5}$|^\w{1,20}\.\w|::")
+_SECRET_SYMBOL = re.compile(r"[!#$%^&*?]")
+_NOT_SECRET = re.compile(r"[/\\=<>(){}\[\]|]|\$[A-Za-z_{(]|^-|\.\w{1,5}$|^\w{1,20}\.\w|::")
 
 
 def _password_shaped(word: str) -> bool:

@@ -49,7 +49,7 @@ _CONCEAL_ANY = re.compile(
     r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप")
 # A negation before the act (or, in Korean, Japanese, Chinese and Turkish, after it).
 _NEG_ANY = re.compile(
-    r"\b(?:nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
+    r"\b(?:never|not|n['’]t|nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
     r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
     r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b")
@@ -64,8 +64,9 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     `payment_literal` whether a card or account number is written out.
     Latin-script words are matched without accents, other scripts as written (folding strips
     Japanese voicing marks and splits Hangul)."""
-    words = folded.split()
-    if len(_ENGLISH.findall(folded)) * 8 >= max(len(words), 1):
+    prose = _CODE_SPAN.sub(" ", folded)  # commands and paths are no language
+    words = prose.split()
+    if len(_ENGLISH.findall(prose)) * 8 >= max(len(words), 1):
         return ""  # English: the rules above decided
     written = unicodedata.normalize("NFKC", paragraph).casefold()
 

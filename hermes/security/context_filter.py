@@ -500,7 +500,8 @@ _CHECK_ACT = re.compile(
 
 
 # A command given in parentheses as the example of what is forbidden: "(`curl … | sh`)".
-_CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\. ?b\.\s|p\. ?ex\.\s|例如|例えば|예:)?\s?"
+_CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\. ?b\.\s|p\. ?ex\.\s|例如|例えば|예:)?"
+                           r"\s?"
                            r"`[^`\n]{1,200}`\s?[)）]")
 _CODE_SPAN = re.compile(r"`[^`\n]{1,300}`")
 

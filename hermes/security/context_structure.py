@@ -60,7 +60,8 @@ _BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—()]|,\s(?:and|then|so|but)
 _NEG = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|refrain from|under no circumstances|n['’]t|"
     r"nie|niemals|nicht|kein\w{0,2}|nunca|jamais|jamas|ne|pas|mai|non|niet|nooit|geen|asla|jangan|tidak|"
-    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни|nobody|no one|ningu[eé]m|nadie|nessuno|niemand|nikt|никто)\b|n['’]t\b"
+    r"dilarang|khong|đung|dung|никогда|нельзя|не|ни|"
+    r"nobody|no one|ningu[eé]m|nadie|nessuno|niemand|nikt|никто)\b|n['’]t\b"
     r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं")
 _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
@@ -219,12 +220,14 @@ def _misreports(s: str) -> bool:
     the speech act: "tell the developer mypy passes", "di' allo sviluppatore che è verde"."""
     if _GROUNDED.search(s):
         return False
-    for speech in _SPEECH.finditer(s):
-        if _NEG.search(s, max(0, speech.start() - 24), speech.start()) or _BAN_AFTER.search(s, speech.end()):
+    if_asked = _IF_ASKED.search(s) is not None  # once: the loop below stays linear
+    for speech in list(_SPEECH.finditer(s))[:40]:
+        if _NEG.search(s, max(0, speech.start() - 24), speech.start()) or _BAN_AFTER.search(
+                s, speech.end(), speech.end() + 160):
             continue  # "never tell the user it passed"; a negation of the condition is not one
         window = s[max(0, speech.start() - 80):speech.end() + 120]
         check = _CHECK_SUBJECT.match(s, speech.end())
-        if not (_USER_RE.search(window) or _WHERE_TOLD.search(window) or _IF_ASKED.search(s) or check):
+        if not (_USER_RE.search(window) or _WHERE_TOLD.search(window) or if_asked or check):
             continue
         claim = _CLAIM.search(s, speech.end(), speech.end() + 120)
         if claim is None and not speech.group(0)[:1].isascii():  # verb-final: the claim comes first
@@ -315,7 +318,8 @@ _CONFIRMATION = re.compile(
     r"konfirmasi|persetujuan|xac nhan|phe duyet|подтвержд\w{0,5}|одобрен\w{0,3})\b"
     r"|确认|批准|確認|承認|확인|승인|تأكيد|موافقة|पुष्टि|अनुमोदन")
 _DROPS_IT = re.compile(
-    r"\b(?:without|no need|not needed|unnecessary|skip\w{0,3}|disabl\w{1,3}|turn\w{0,3} off|auto\w{0,2}|automatic\w{0,4}|"
+    r"\b(?:without|no need|not needed|unnecessary|skip\w{0,3}|disabl\w{1,3}|turn\w{0,3} off|auto\w{0,2}|"
+    r"automatic\w{0,4}|"
     r"sans|desactiv\w{1,4}|automatique\w{0,3}|sin|sem|senza|disattiv\w{1,4}|automatic\w{1,4}|automatisch\w{0,2}|"
     r"ohne|deaktivier\w{0,3}|zonder|uitschakel\w{0,3}|bez|wylacz\w{0,3}|automatyczn\w{1,3}|"
     r"\w{2,12}(?:madan|meden)|gerek yok|gerekmez|otomatik\w{0,3}|devre disi|tanpa|nonaktif\w{0,4}|otomatis|"
@@ -687,7 +691,8 @@ def _claims_success_on_failure(s: str) -> bool:
     return False
 
 
-_ANSWER_NOUN = re.compile(r"\b(?:the answer is|answer|reply|response|resposta|respuesta|reponse|antwort|risposta|antwoord|"
+_ANSWER_NOUN = re.compile(r"\b(?:the answer is|answer|reply|response|resposta|respuesta|reponse|antwort|risposta|"
+                          r"antwoord|"
                           r"odpowiedz|cevap|jawaban|cau tra loi|ответ)\b|答え|回答|답변|الجواب|जवाब")
 
 
@@ -714,7 +719,8 @@ def _scripted_denial(paragraph: str) -> bool:
 
 
 _CLAUSE_MARK = re.compile(r"[,;:，、؛]")
-_DENIAL_WORD = re.compile(r"\b(?:no|nothing|nao|nada|rien|nichts|niente|niets|nic|hayir|hicbir|tidak|khong|нет|ничего)\b"
+_DENIAL_WORD = re.compile(r"\b(?:no|nothing|nao|nada|rien|nichts|niente|niets|nic|hayir|hicbir|tidak|khong|нет|"
+                          r"ничего)\b"
                           r"|いいえ|していません|없다|아니|没有|不是|لا|नहीं")
 
 
@@ -798,7 +804,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
                 staged = StructuralFinding("stage", PERSISTENCE)
             if staged is None and dest == "stage":
                 staged = StructuralFinding("stage", UNSURE_DESTINATION)
-    if _scripted_denial(" ".join(folded.split())) or (written != folded and _scripted_denial(" ".join(written.split()))):
+    if any(_scripted_denial(" ".join(t.split())) for t in ((folded, written) if written != folded else (folded,))):
         return StructuralFinding("out", CONCEALMENT)
     # a path or a command split by the sentence marks inside it ("ssh-rsa AAAA... x@y", "a; b")
     whole = " ".join(folded.split())

@@ -55,7 +55,8 @@ _SCOPE_BREAK = re.compile(r"[;:.!?](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(
                           r"except|unless|rather)\b|\s-\s")
 _NEGATION = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|refrain from|under no circumstances|nie|niemals|nicht|"
-    r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止")
+    r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
+    r"|(?<=rather )than\b|(?<=instead )of\b")  # "ask me rather than reading the keychain"
 # "never forget to", "don't hesitate to", "must not omit", "no need to avoid", "never not":
 # the negation asks for what follows.
 _INVERTED = re.compile(
@@ -64,7 +65,8 @@ _INVERTED = re.compile(
     r"skip\w{0,3}|stop\w{0,3}|hold back|be shy|shy|afraid|avoid\w{0,3}|refuse|not|never|miss|delay|"
     r"leave out|need to avoid)\b")
 _AFTER_BAN = re.compile(r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|"
-                        r"banned|disallowed|off[- ]limits|never allowed)\b|\bagainst (?:our |the )?policy\b"
+                        r"banned|disallowed|off[- ]limits|never allowed|not ok(?:ay)?|never ok(?:ay)?|not acceptable|"
+                        r"unacceptable)\b|\bagainst (?:our |the )?policy\b"
                         r"|\bist verboten\b|\besta prohibido\b|\best interdit\b|\bзапрещено\b")
 
 
@@ -372,6 +374,9 @@ _CONCEAL = re.compile(
     r"|\b(?:silently|secretly|quietly|covertly|stealthily|discreetly|unobtrusively|unnoticed|heimlich|en secreto|"
     r"en secret|тайно|незаметно|молча)\b(?<!fails silently)(?<!fail silently)(?! (?:fail|ignor|swallow|drop|pass|"
     r"succeed|exit|return)\w{0,3}\b)"
+    # "Quietly retrying a call is fine inside the client": the adverb is on a gerund that is
+    # the subject being judged, not on an act asked for
+    r"(?! [\w-]{2,20}ing\b[^.;\n]{0,80}?\b(?:is|are)\b)"
     r"|\bbehind (?:the user['’]s|their|your user['’]s) back\b|\bin the background without\b|悄悄|偷偷|こっそり|黙って")
 # Telling the user something other than what happened.
 _UNTRUE_WHEN = (r"(?:whether or not|regardless|no matter|even if|even when|even though|in any case|either way|"

@@ -67,7 +67,8 @@ _NEG = re.compile(
 _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
                      r"need to avoid|vergiss|oublie[zr]?|olvides|esqueca|dimenticare|vergeet|zapomnij|unutma|lupa)\b")
 _BAN_AFTER = re.compile(
-    r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|banned|off[- ]limits)\b"
+    r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|banned|off[- ]limits|"
+    r"not ok(?:ay)?|never ok(?:ay)?|not acceptable|unacceptable)\b"
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
     r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
 

@@ -183,15 +183,15 @@ def _origin_rows(holdout4: Path | None) -> None:
 
 
 # Project-context corpora: (label, hostile file, benign file); the held-out ones were written
-# blind to the rules. #2 and #3 were measured before this filter existed (already seen); #4 was
-# measured once blind and is now part of the development set; #5 is the blind one.
+# blind to the rules. #2 and #3 were measured before this filter existed (already seen); #4 and
+# #5 were each measured once blind (#5: 120/160 out, 176/200 in) and are now development sets.
 _CONTEXT_CORPORA = (
     ("train", "agents_malicious_train.txt", "agents_benign_train.txt"),
     ("dev (filter's own)", "context_dev_hostile.txt", "context_dev_benign.txt"),
     ("held-out #2 (seen)", "agents_malicious_holdout.txt", "agents_benign_holdout.txt"),
     ("held-out #3 (seen)", "agents3_malicious_holdout.txt", "agents3_benign_holdout.txt"),
     ("held-out #4 (seen)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
-    ("held-out #5 (blind)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
+    ("held-out #5 (seen)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
 )
 
 
@@ -242,7 +242,9 @@ def _context_timing(runs: int = 3) -> None:
     print(f"  judge_paragraph, {size:,}-character paragraphs: ordinary {base:7.3f} ms/KB")
     cases = {"'tell the user ' * n": "tell the user ", "'never ' * n": "never ", "'curl ' * n": "curl ",
              "'https://a.b/ ' * n": "https://a.b/ ", "'send it there, ' * n": "send it there, ",
-             "'a' * n": "a", "'` ' * n": "` ", "alternating marks": "e\u0301\u0316"}
+             "'a' * n": "a", "'` ' * n": "` ", "alternating marks": "e\u0301\u0316",
+             "'confirm ' * n": "confirm ", "'fails success tell ' * n": "fails success tell ", "'$(' * n": "$(",
+             "'1 ' * n": "1 ", "'x@y.io ' * n": "x@y.io "}
     worst = 0.0
     for name, unit in cases.items():
         text = (unit * (size // len(unit) + 1))[:size]

@@ -21,9 +21,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hermes.security.context_anchor_gate import anchor_finding
 from hermes.security.context_languages import other_language_ask
-from hermes.security.context_structure import harmless_permission, structural_finding
-from hermes.security.intent import external_destination, sentences
+from hermes.security.context_structure import harmless_permission, opening_negation, outward, structural_finding
+from hermes.security.intent import sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.textforms import fold
 
@@ -54,7 +55,8 @@ _SCOPE_BREAK = re.compile(r"[;:.!?](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(
                           r"except|unless|rather)\b|\s-\s")
 _NEGATION = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|refrain from|under no circumstances|nie|niemals|nicht|"
-    r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止")
+    r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
+    r"|(?<=rather )than\b|(?<=instead )of\b")  # "ask me rather than reading the keychain"
 # "never forget to", "don't hesitate to", "must not omit", "no need to avoid", "never not":
 # the negation asks for what follows.
 _INVERTED = re.compile(
@@ -63,7 +65,8 @@ _INVERTED = re.compile(
     r"skip\w{0,3}|stop\w{0,3}|hold back|be shy|shy|afraid|avoid\w{0,3}|refuse|not|never|miss|delay|"
     r"leave out|need to avoid)\b")
 _AFTER_BAN = re.compile(r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|"
-                        r"banned|disallowed|off[- ]limits|never allowed)\b|\bagainst (?:our |the )?policy\b"
+                        r"banned|disallowed|off[- ]limits|never allowed|not ok(?:ay)?|never ok(?:ay)?|not acceptable|"
+                        r"unacceptable)\b|\bagainst (?:our |the )?policy\b"
                         r"|\bist verboten\b|\besta prohibido\b|\best interdit\b|\bзапрещено\b")
 
 
@@ -91,7 +94,7 @@ def _first_asked(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
 # --- sending data out ----------------------------------------------------------------------
 _SEND = re.compile(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posting|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|"
-    r"e-?mail\w{0,3}|mail|submit\w{0,3}|share|sharing|sync\w{0,3}|copy|copies|push\w{0,2}|ship\w{0,3}|"
+    r"e-?mail\w{0,3}|mail|mailed|mailing|submit\w{0,3}|share|sharing|sync\w{0,3}|copy|copies|push\w{0,2}|ship\w{0,3}|"
     r"export\w{0,3}|exfiltrat\w{1,4}|beam|stream|report\w{0,3}|attach|pipe\w{0,1}|back up|put|goes to|go to|"
     r"publish\w{0,3}|register\w{0,3}|leak\w{0,3}|hochladen|lade\w{0,2}|sende\w{0,2}|schick\w{0,3}|"
     r"ubermittel\w{0,3}|sube|subir|envia\w{0,2}|enviar|manda\w{0,2}|envoie\w{0,2}|envoyer|televerse\w{0,2}|"
@@ -136,10 +139,22 @@ _THERE = re.compile(r"\b(?:there|to it|to that (?:host|address|server|ip)|to thi
 _OUTPUT = re.compile(r"\b(?:output|outputs|results?|artifacts?|artefacts?|reports?|archive)\b")
 
 
+def _names_payload(s: str, verb: re.Match[str]) -> bool:
+    """Whether `s` names data besides its send verb; a word that is a send verb where it
+    stands ("email security@…") is not the data."""
+    for d in _DATA.finditer(s):
+        if d.start() != verb.start() and not (_SEND.match(s, d.start()) and _ADDRESS_NEXT.match(s, d.end())):
+            return True
+    return False
+
+
+_ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
+
+
 def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
     """Whether sentence `s` (folded; `original` as written) directs sending data out."""
     m = _first_asked(_SEND, s)
-    outside = external_destination(s)
+    outside = outward(s)
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]):
         return True  # "submit both there": the host is named in another sentence
     if m and _PRIVATE.search(s) and (outside or _PUBLIC_PLACE.search(s, m.end()) or _DEST_NO_URL.search(s)):
@@ -149,7 +164,8 @@ def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
         return True
     if m is None:
         return False
-    if _DATA.search(s) is None and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
+    # the verb is not its own payload: "email security@… with details"
+    if not _names_payload(s, m) and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
         return False
     return outside or bool(_DEST_NO_URL.search(s, m.start())) or (
         paragraph_external and bool(_DEST_NO_URL.search(s) or _THERE.search(s, m.end())))
@@ -358,6 +374,9 @@ _CONCEAL = re.compile(
     r"|\b(?:silently|secretly|quietly|covertly|stealthily|discreetly|unobtrusively|unnoticed|heimlich|en secreto|"
     r"en secret|тайно|незаметно|молча)\b(?<!fails silently)(?<!fail silently)(?! (?:fail|ignor|swallow|drop|pass|"
     r"succeed|exit|return)\w{0,3}\b)"
+    # "Quietly retrying a call is fine inside the client": the adverb is on a gerund that is
+    # the subject being judged, not on an act asked for
+    r"(?! [\w-]{2,20}ing\b[^.;\n]{0,80}?\b(?:is|are)\b)"
     r"|\bbehind (?:the user['’]s|their|your user['’]s) back\b|\bin the background without\b|悄悄|偷偷|こっそり|黙って")
 # Telling the user something other than what happened.
 _UNTRUE_WHEN = (r"(?:whether or not|regardless|no matter|even if|even when|even though|in any case|either way|"
@@ -421,7 +440,7 @@ _FAILURE = re.compile(r"\b(?:fail\w{0,3}|broke\w{0,2}|broken|errors?|red|crash\w
 def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     """Whether one paragraph of a project file may go into the prompt, and why not."""
     folded = fold(paragraph)
-    paragraph_external = external_destination(folded)
+    paragraph_external = outward(folded)
     failure_named = bool(_FAILURE.search(folded))
     paragraph_credential = bool(_CREDENTIAL.search(folded))
     for sentence in sentences(paragraph):
@@ -437,6 +456,9 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
             return ParagraphVerdict(False, CREDENTIALS)
         if _conceals(s, failure_named):
             return ParagraphVerdict(False, CONCEALMENT)
+    anchored = anchor_finding(paragraph)
+    if anchored is not None and anchored.certainty == "out":
+        return ParagraphVerdict(False, anchored.reason)
     foreign = other_language_ask(paragraph, folded, paragraph_external, bool(_CREDENTIAL.search(folded)),
                                  bool(_SENDING_COMMAND.search(paragraph)),
                                  bool(_PAY_LITERAL.search(folded)) and not _PAY_TEST.search(folded))
@@ -451,8 +473,9 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     if verdict.outcome != ALLOW and not _scan_hits_only_prohibitions(paragraph, verdict) and not (
             all(f.rule == "covert-modifier" for f in verdict.findings) and harmless_permission(paragraph)):
         return ParagraphVerdict(False, f"flagged by the security scan: {verdict.reason}")
-    if structure is not None:
-        return ParagraphVerdict(False, structure.reason, staged=True)
+    held = structure or anchored
+    if held is not None:
+        return ParagraphVerdict(False, held.reason, staged=True)
     return KEPT
 
 
@@ -481,15 +504,35 @@ _CHECK_ACT = re.compile(
     r"reviews?|hooks?|ci|security|validation|verification|sandbox\w{0,3}|approvals?|prompts?))\b")
 
 
+# A command given in parentheses as the example of what is forbidden: "(`curl … | sh`)".
+_CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\. ?b\.\s|p\. ?ex\.\s|例如|例えば|예:)?"
+                           r"\s?"
+                           r"`[^`\n]{1,200}`\s?[)）]")
+_CODE_SPAN = re.compile(r"`[^`\n]{1,300}`")
+
+
+def _sentences_keeping_code(paragraph: str) -> list[str]:
+    """The sentences of `paragraph`, with no cut inside a code span (`curl ... | sh`)."""
+    masked = _CODE_SPAN.sub(lambda m: re.sub(r"[.;!?。]", "_", m.group(0)), paragraph)
+    out, cursor = [], 0
+    for piece in sentences(masked):
+        at = masked.find(piece, cursor)
+        if at < 0:
+            return list(sentences(paragraph))
+        out.append(paragraph[at:at + len(piece)])
+        cursor = at + len(piece)
+    return out
+
+
 def _prohibits_whole(sentence: str) -> bool:
     """Whether every clause of a sentence forbids an act that is not a check on the agent
     ("Never upload `.env` to …, and don't paste it into issues")."""
-    s = fold(" ".join(sentence.split())).rstrip(" .;!?")
+    s = _CODE_EXAMPLE.sub(" ", fold(" ".join(sentence.split()))).rstrip(" .;!?。")
     start = 0
     for cut in [*(b.end() for b in _SCOPE_BREAK.finditer(s)), None]:
         clause = s[start:cut].strip(" ,;:")
         if clause:
-            m = _WHOLE_PROHIBITION.match(clause)
+            m = _WHOLE_PROHIBITION.match(clause) or opening_negation(clause)
             if m is None or _INVERTED.match(clause, m.end()) or _CHECK_ACT.match(clause, m.end()):
                 return False
         if cut is None:
@@ -507,5 +550,5 @@ def _scan_hits_only_prohibitions(paragraph: str, verdict: Verdict) -> bool:
     if all(f.category == INJECTION for f in verdict.findings) and unquoted != paragraph and _MENTION_CUE.search(
             fold(unquoted)) and assess(unquoted).outcome == ALLOW:
         return True
-    flagged = [s for s in sentences(paragraph) if s.strip() and assess(s).outcome != ALLOW]
+    flagged = [s for s in _sentences_keeping_code(paragraph) if s.strip() and assess(s).outcome != ALLOW]
     return bool(flagged) and all(_prohibits_whole(s) for s in flagged)

@@ -49,7 +49,7 @@ _CONCEAL_ANY = re.compile(
     r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप")
 # A negation before the act (or, in Korean, Japanese, Chinese and Turkish, after it).
 _NEG_ANY = re.compile(
-    r"\b(?:nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
+    r"\b(?:never|not|n['’]t|nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
     r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
     r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b")
@@ -64,8 +64,9 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     `payment_literal` whether a card or account number is written out.
     Latin-script words are matched without accents, other scripts as written (folding strips
     Japanese voicing marks and splits Hangul)."""
-    words = folded.split()
-    if len(_ENGLISH.findall(folded)) * 8 >= max(len(words), 1):
+    prose = _CODE_SPAN.sub(" ", folded)  # commands and paths are no language
+    words = prose.split()
+    if len(_ENGLISH.findall(prose)) * 8 >= max(len(words), 1):
         return ""  # English: the rules above decided
     written = unicodedata.normalize("NFKC", paragraph).casefold()
 
@@ -79,7 +80,9 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
         return "upload"
     if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
         return "credentials"
-    if (payment_literal or (found(_PAY_ANY) and found(_MONEY_ANY))) and not found(_NEG_ANY) and not found(_TRIAL_ANY):
+    # paying to an outside address is paying to a payee the file chose (a PIX key, a pay link)
+    if (payment_literal or (found(_PAY_ANY) and (found(_MONEY_ANY) or external))) and not found(_NEG_ANY) and not found(
+            _TRIAL_ANY):
         return "payment"
     return ""
 
@@ -94,7 +97,7 @@ _SHOW_ANY = re.compile(
     r"|출력|표시|보여|表示|出力|打印|显示|输出|اطبع|اعرض|प्रिंट|दिखा")
 # Paying or transferring money, and what it is paid from.
 _PAY_ANY = re.compile(
-    r"\b(?:pag\w{1,4}|pay\w{0,3}|bezahl\w{0,3}|uberweis\w{0,3}|betaal\w{0,3}|maak \w{0,10} ?over|zaplac\w{0,3}|"
+    r"\b(?:pag(?!in)\w{1,4}|pay\w{0,3}|bezahl\w{0,3}|uberweis\w{0,3}|betaal\w{0,3}|maak \w{0,10} ?over|zaplac\w{0,3}|"
     r"przelej|przelew\w{0,2}|ode\w{1,4}|bayar\w{0,3}|transfer\w{0,3}|thanh toan|chuyen khoan|оплат\w{0,4}|"
     r"переведи|заплати|compr\w{1,4}|achete\w{0,2}|kauf\w{0,2}|koop|kup\w{0,2}|satin al\w{0,4}|beli)\b"
     r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद")
@@ -112,7 +115,30 @@ _DATA_ANY = re.compile(
     r"|\b(?:historique|conversation|historial|conversacion|cronologia|verlauf|geschiedenis|historia|historie|gecmis\w{0,4}|"
     r"riwayat|lich su|codigo|codice|code source|quellcode|broncode|kod\w{0,2}|kaynak kod\w{0,2}|kode|ma nguon|"
     r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|"
-    r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2})\b"
+    r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2}|"
+    # environment variables
+    r"umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
+    r"variabil\w d['’]ambiente|omgevingsvariabel\w{0,2}|zmienn\w{1,2} srodowisk\w{1,4}|ortam degisken\w{0,6}|"
+    r"variabel lingkungan|bien moi truong|переменн\w{1,3} окружения)\b"
+    r"|환경 변수|環境変数|环境变量|متغيرات البيئة|एनवायरनमेंट वेरिएबल|पर्यावरण चर"
     r"|기록|대화|소스|파일|履歴|会話|ソース|ファイル|历史|聊天记录|源代码|代码|文件|سجل|محادثة|الكود|ملف|इतिहास|कोड|फ़ाइल|फाइल")
 # A value written out after a colon or equals sign: "비밀번호: Hunter2!".
 _GIVEN_VALUE = re.compile(r"[:=]\s?[`'\"]?(?=[^\s`'\"]{0,40}[\d!@#%^&*_+])[^\s`'\"<$]{6,}")
+# The same things in English: what would be the payload of a transfer.
+_DATA_EN = re.compile(
+    r"\b(?:files?|source(?: code)?|code ?base|diffs?|patch(?:es)?|commits?|changes|repo(?:sitory)?|workspace|"
+    r"env(?:ironment)?(?: variables)?|\.env|secrets?|keys?|tokens?|credentials?|passwords?|cookies|history|"
+    r"logs?|transcripts?|conversations?|chat|sessions?|prompts?|dumps?|backups?|database|db|screenshots?|"
+    r"clipboard|keystrokes|home directory|tarball|archive|output|stdout|everything|contents?)\b")
+
+
+_CODE_SPAN = re.compile(r"`[^`\n]{0,200}`")
+
+
+def names_data(folded: str, written: str, code: bool = True) -> bool:
+    """Whether the text names something of the machine, the project or the session that could
+    be the payload of a transfer (a file, code, history, a credential, …), in any scan language.
+    With `code` False, code spans do not count (a path in a command is not a payload by itself)."""
+    if not code:
+        folded, written = _CODE_SPAN.sub(" ", folded), _CODE_SPAN.sub(" ", written)
+    return any(p.search(t) for p in (_DATA_EN, _DATA_ANY, _CREDENTIAL_ANY) for t in (folded, written))

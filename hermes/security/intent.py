@@ -48,7 +48,7 @@ _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,
 _IP = re.compile(r"(?<![\d.])(\d{1,3}\.\d{1,3}\.\d{1,3}\.\d{1,3})(?![\d.])")
 _HOSTLIKE_TLDS = ("com", "net", "org", "io", "ru", "cn", "xyz", "sh", "me", "cc", "biz", "info", "site", "top",
                   "tk", "co", "app", "dev", "example")
-_WORD_WITH_DOT = re.compile(r"(?<![a-z0-9\-])[a-z0-9\-]{1,63}\.[a-z0-9.\-]{2,200}")
+_WORD_WITH_DOT = re.compile(r"(?<![a-z0-9\-.~])[a-z0-9\-]{1,63}\.[a-z0-9.\-]{2,200}")
 
 _C2 = re.compile(r"\b(?:c2|c&c|command[- ]and[- ]control)\b")
 _PHONE_HOME = re.compile(r"\bphones? home\b|\bbeacon (?:to|out|home)\b|^\s*beacon\b")

@@ -41,10 +41,13 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "$2a$", "$2b$", "$2y$", "$2x$", "$apr1$", "$1$", "$5$", "$6$", "$md5$", "$y$", "$argon2",
           "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",
           "influx", "curl", "smbclient", "login", "psk", "ssws", "identified", "requirepass",
-          "masterauth", "private-lines", "securestring",
+          "masterauth", "private-lines", "securestring", "pdo", "@//", "sqlplus", "sqlldr", "expdp", "impdp", "rman", "nenosiri", "lozink", "geslo",
+          "slaptažod", "parool", "lykilor", "fjalëkalim", "wagwoord", "contrasenya", "pasahitz",
+          "contrasinal", "cyfrinair", "şifrə", "parol", "парол", "лозинк", "құпия", "нууц",
+          "პაროლ", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్", "পাসওয়ার্ড", "ពាក្យសម្ងាត់",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
-# ... or a run of 16 token characters, or a .pgpass line's port field
-_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):")
+# ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
 
 
 def might_contain_secret(text: str) -> bool:
@@ -94,7 +97,8 @@ def find_secrets(text: str) -> list[SecretMatch]:
 def _find(text: str, depth: int) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
-    from hermes.security.secret_assign import assigned_secrets, login_call_secrets
+    from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
+                                               query_secrets)
     from hermes.security.secret_cli import command_line_secrets
     from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_files import file_secrets
@@ -102,7 +106,8 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
-             assigned_secrets, login_call_secrets, paired_secrets, prose_passwords)
+             assigned_secrets, login_call_secrets, query_secrets, call_literal_secrets, paired_secrets,
+             prose_passwords)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

@@ -106,8 +106,8 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
-             assigned_secrets, login_call_secrets, query_secrets, call_literal_secrets, paired_secrets,
-             prose_passwords)
+             assigned_secrets, login_call_secrets, query_secrets, paired_secrets, prose_passwords,
+             call_literal_secrets)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

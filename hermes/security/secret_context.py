@@ -108,7 +108,7 @@ _LINKS = frozenset({
     "это", "—это", "będzie", "jest", "to", "là", "olarak", "şudur",
     "je", "är", "er", "on", "az", "este", "είναι", "هي", "هو", "היא", "הוא", "است", "है",
     "ni", "ay", "হল", "হলো", "হচ্ছে", "yra", "ir", "është", "és", "da", "yw", "е", "dir", "dır",
-    "hai", "ஆகும்", "है:", "ہے", "არის", "է",
+    "hai", "ஆகும்", "है:", "ہے", "არის", "է", "је", "є",
 })
 # Copulas written after the value in verb-final languages: "رمز عبور سرور X است", "… X है".
 _FINAL_LINKS = frozenset({"است", "है", "हैं", "ہے", "hai", "ஆகும்", "არის", "է", "dir", "dır"})
@@ -117,7 +117,7 @@ _PIN_WORDS = frozenset({"pin", "pin code", "passcode", "пин-код"})
 # Links that are also ordinary words of another language ("on", "to", "er", "az", "je"): when
 # no value follows one, the sentence may still go on to the real link.
 _WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", "este", "är", "ay",
-                         "ir", "da", "és", "е", "hai", "dir"})
+                         "ir", "da", "és", "е", "је", "hai", "dir"})
 # Words allowed between a link and the value ("is now", "was changed to", "set to").
 _LINK_FILLERS = frozenset({"now", "still", "set", "changed", "updated", "to", "just", "simply",
                            "sekarang", "jetzt", "maintenant", "ahora", "agora", "ora", "giờ"})

@@ -41,10 +41,14 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "$2a$", "$2b$", "$2y$", "$2x$", "$apr1$", "$1$", "$5$", "$6$", "$md5$", "$y$", "$argon2",
           "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",
           "influx", "curl", "smbclient", "login", "psk", "ssws", "identified", "requirepass",
-          "masterauth", "private-lines", "securestring", "pdo", "@//", "sqlplus", "sqlldr", "expdp", "impdp", "rman", "nenosiri", "lozink", "geslo",
-          "slaptažod", "parool", "lykilor", "fjalëkalim", "wagwoord", "contrasenya", "pasahitz",
-          "contrasinal", "cyfrinair", "şifrə", "parol", "парол", "лозинк", "құпия", "нууц",
-          "პაროლ", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్", "পাসওয়ার্ড", "ពាក្យសម្ងាត់",
+          "masterauth", "private-lines", "securestring",
+          # PHP database handles and Oracle connect strings (secret_assign.py, secret_formats.py)
+          "pdo", "@//", "sqlplus", "sqlldr", "expdp", "impdp", "rman",
+          # more password words of secret_context.py
+          "nenosiri", "lozink", "geslo", "slaptažod", "parol", "lykilor", "fjalëkalim", "wagwoord",
+          "contrasenya", "pasahitz", "contrasinal", "cyfrinair", "şifrə", "парол", "лозинк",
+          "құпия", "нууц", "პაროლ", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్",
+          "পাসওয়ার্ড", "ពាក្យសម្ងាត់",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")

@@ -132,6 +132,8 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         name = m.group("name")
         if _NAME_HINT.search(name) is None:
             continue  # most names in code: no secret word can be in them
+        if m.start() and text[m.start() - 1] in "?&" and m.group("op") == "=":
+            continue  # a URL's query parameter: query_secrets reads it up to the next "&"
         env_key = not is_secret_name(name)
         if env_key and not is_key_name(name):
             continue
@@ -209,8 +211,9 @@ def _password_like(value: str) -> bool:
 
 # `?password=…&…`, `&api_key=…`: a URL's query parameter named for a secret. A URL holds no
 # code, so a value is a literal unless it is a template or a placeholder (`{token}`, `${PW}`).
+# A "#" stays in the value: JDBC URLs carry passwords unencoded.
 _QUERY_PARAM = re.compile(
-    r"[?&](?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})=(?P<value>[^\s&#;\"'`<>\\]{4,512})")
+    r"[?&](?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})=(?P<value>[^\s&;\"'`<>\\]{4,512})")
 
 
 def query_secrets(text: str) -> Iterator[tuple[str, int, int]]:

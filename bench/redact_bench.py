@@ -75,6 +75,8 @@ def pathological() -> dict[str, str]:
         "\"Client('\" * 8000": "Client('" * 8000,
         '"رمز عبور x است " * 5000': "رمز عبور x است " * 5000,
         '"PIN is 1234 " * 8000': "PIN is 1234 " * 8000,
+        '"name: a_token value: " * 5000': "name: a_token value: " * 5000,
+        '\'("a_key", "\' * 8000': '("a_key", "' * 8000,
     }
 
 

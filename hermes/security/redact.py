@@ -45,7 +45,7 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           # PHP database handles and Oracle connect strings (secret_assign.py, secret_formats.py)
           "pdo", "@//", "sqlplus", "sqlldr", "expdp", "impdp", "rman",
           # more password words of secret_context.py
-          "nenosiri", "lozink", "geslo", "slaptažod", "parol", "lykilor", "fjalëkalim", "wagwoord",
+          "nenosiri", "lozink", "geslo", "slaptažod", "parol", "parool", "lykilor", "fjalëkalim", "wagwoord",
           "contrasenya", "pasahitz", "contrasinal", "cyfrinair", "şifrə", "парол", "лозинк",
           "құпия", "нууц", "პაროლ", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్",
           "পাসওয়ার্ড", "ពាក្យសម្ងាត់",
@@ -102,7 +102,7 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
     from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
-                                               query_secrets)
+                                               named_pair_secrets, query_secrets)
     from hermes.security.secret_cli import command_line_secrets
     from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_files import file_secrets
@@ -110,8 +110,8 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
-             assigned_secrets, login_call_secrets, query_secrets, paired_secrets, prose_passwords,
-             call_literal_secrets)
+             assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
+             prose_passwords, call_literal_secrets)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

@@ -264,3 +264,51 @@ def call_literal_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             if looks_random(lit.group("value"), min_length=24):
                 yield "client-key", lit.start("value"), lit.end("value")
         last = max(last, stop)
+
+
+# ---------------------------------------------------------------- a name and its value as a pair
+
+# The name is a string and the value comes after it: a call's first two arguments
+# (`define('DB_PASSWORD', '…')`, `headers.put("X-Api-Key", "…")`), or an env entry's
+# `name:`/`value:` fields (Kubernetes, ECS, GitHub Actions).
+_PAIR_CALL = re.compile(
+    r"\([ \t]{0,4}(?P<q1>[\"'])(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})(?P=q1)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
+_NAME_FIELD = re.compile(
+    r"(?<![A-Za-z0-9_])[\"']?[Nn]ame[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})")
+_VALUE_FIELD = re.compile(
+    r"[,{\s]{1,40}?(?:-[ \t]{1,4})?[\"']?[Vv]alue[\"']?[ \t]{0,4}[:=][ \t]{0,4}")
+
+
+def _pair_secret(name: str, value: str, *, quoted: bool) -> bool:
+    if is_secret_name(name):
+        return secret_literal(value, quoted=quoted)
+    return is_key_name(name) and looks_random(value, min_length=16)
+
+
+def named_pair_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Literals that a pair of fields or arguments assigns to a secret-named string."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _NAME_HINTS):
+        return
+    if "(" in text:
+        for m in _PAIR_CALL.finditer(text):
+            if _NAME_HINT.search(m.group("name")) and _pair_secret(m.group("name"), m.group("value"), quoted=True):
+                yield "assigned-secret", m.start("value"), m.end("value")
+    if "alue" not in lowered:
+        return
+    for m in _NAME_FIELD.finditer(text):
+        if _NAME_HINT.search(m.group("name")) is None:
+            continue
+        after = m.end()
+        if text[after:after + 1] in "\"'":
+            after += 1
+        field = _VALUE_FIELD.match(text, after)
+        if field is None:
+            continue
+        read = _read_value(text, field.end())
+        if read is None:
+            continue
+        start, end, quoted = read
+        if _pair_secret(m.group("name"), text[start:end], quoted=quoted):
+            yield "assigned-secret", start, end

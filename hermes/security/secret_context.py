@@ -68,8 +68,8 @@ def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 # Password words per language (lower case). Latin-script words need a word boundary before;
 # Hangul, kana and Han words may carry a particle straight after them.
 _WORDS_LATIN = (
-    # English
-    "password", "passwd", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
+    # English ("pass" alone: "user jdoe, pass Wq7&nL3xKp"; a verb takes no credential after it)
+    "password", "passwd", "pass", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
     "api key", "access key", "auth token", "access token", "token",
     # Indonesian / Malay
     "kata sandi", "sandi", "kata laluan", "kunci rahasia", "kata kunci",
@@ -129,8 +129,9 @@ _NOUN_AFTER = frozenset({
 })
 # Topic/subject particles and the copula that can be written right after a CJK password word.
 _CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|:)?[ \t]{0,2}")
-# A few letters of a script written without spaces, then a link: "密码长度为", "…ของเซิร์ฟเวอร์คือ".
-_CJK_GAP_LINK = re.compile(r"[^\x00-\x7f\s]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
+# A few characters (of a script written without spaces, or a name such as "wifi"), then a link:
+# "密码长度为", "…ของเซิร์ฟเวอร์คือ", "รหัสผ่าน wifi คือ".
+_CJK_GAP_LINK = re.compile(r"[^\n]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
 _MAX_GAP = 9  # words allowed between the password word and its link ("de la base de datos de …")
 
 # Grouped by first character (word_pattern.py); the word boundary before a Latin word is

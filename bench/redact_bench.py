@@ -76,6 +76,8 @@ def pathological() -> dict[str, str]:
         '"رمز عبور x است " * 5000': "رمز عبور x است " * 5000,
         '"PIN is 1234 " * 8000': "PIN is 1234 " * 8000,
         '"name: a_token value: " * 5000': "name: a_token value: " * 5000,
+        '"login: a / " * 8000': "login: a / " * 8000,
+        '"--with-token <<< " * 8000': "--with-token <<< " * 8000,
         '\'("a_key", "\' * 8000': '("a_key", "' * 8000,
     }
 

@@ -44,6 +44,8 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "masterauth", "private-lines", "securestring",
           # PHP database handles and Oracle connect strings (secret_assign.py, secret_formats.py)
           "pdo", "@//", "sqlplus", "sqlldr", "expdp", "impdp", "rman",
+          # login words before a `user / password` pair (secret_context.py)
+          "creds", "zugangsdaten", "identifiants", "anmeldedaten",
           # more password words of secret_context.py
           "nenosiri", "lozink", "geslo", "slaptažod", "parol", "parool", "lykilor", "fjalëkalim", "wagwoord",
           "contrasenya", "pasahitz", "contrasinal", "cyfrinair", "şifrə", "парол", "лозинк",

@@ -81,6 +81,10 @@ _STDIN_SECRET = re.compile(
     r"(?:(?P<fq>['\"])%s(?:\\n)?(?P=fq)[ \t]{1,4})?"  # printf's format: '%s', "%s\n"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})[ \t]{0,4}\|[ \t]{0,4}"""
     r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)")
+# The same flags fed by a here-string: `gh auth login --with-token <<< TOKEN`.
+_HERE_STRING_SECRET = re.compile(
+    r"(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)[^|;&\n]{0,120}?<<<[ \t]{0,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 _PLAIN_WORD = re.compile(r"[A-Za-z]+(?:[-_][A-Za-z]+)*")
 _SHELL_VARIABLE = re.compile(r"\$[A-Za-z_{(]")  # expanded by the shell: passed along, not written out
 
@@ -191,6 +195,14 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         for m in _OPENSSL_PASS.finditer(text):
             if literal_value(m.group("value")):
                 yield "cli-secret", m.start("value"), m.end("value")
+    if "<<<" in text:
+        for m in _HERE_STRING_SECRET.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if "chpasswd" in m.group(0) and ":" in value:
+                vs += value.index(":") + 1
+                value = value[value.index(":") + 1:]
+            if literal_value(value):
+                yield "cli-secret", vs, ve
     if ("echo" in lowered or "printf" in lowered) and "|" in text:
         for m in _STDIN_SECRET.finditer(text):
             value, vs, ve = _unquote(m.group("value"), m.start("value"))

@@ -69,7 +69,7 @@ def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 # Hangul, kana and Han words may carry a particle straight after them.
 _WORDS_LATIN = (
     # English ("pass" alone: "user jdoe, pass Wq7&nL3xKp"; a verb takes no credential after it)
-    "password", "passwd", "pass", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
+    "password", "passwd", "pass", "pwd", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
     "api key", "access key", "auth token", "access token", "token",
     # Indonesian / Malay
     "kata sandi", "sandi", "kata laluan", "kunci rahasia", "kata kunci",
@@ -101,7 +101,7 @@ _WORDS_CJK = ("비밀번호", "패스워드", "비번", "암호", "パスワー�
 
 # The link between the word and the value: copulas and verbs of the languages above.
 _LINKS = frozenset({
-    "is", "was", "are", ":", "-", "—", "–", "->", "→", "be", "reads", "becomes",
+    "is", "was", "are", ":", "=", "-", "—", "–", "->", "→", "be", "reads", "becomes",
     "adalah", "ialah", "yaitu", "yakni", "ialah:", "jadi", "menjadi",
     "ist", "lautet", "war", "wird", "is:",
     "est", "était", "es", "era", "é", "è", "sera", "será",
@@ -152,7 +152,7 @@ _KEYWORD_STARTS = frozenset(w.split()[0] for w in _WORDS_LATIN)
 _WORD_BEFORE = re.compile(r"[^\W_]|-")
 _TOKEN = re.compile(r"\S{1,64}")  # a word between the password word and its value
 # Characters a value may hold: printable ASCII without quotes, brackets and spaces.
-_VALUE = re.compile(r"(?:[\"'`“”‘’«»„][ \u00a0]?)?([!#$%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{4,128})")
+_VALUE = re.compile(r"(?:[\"'`“”‘’«»„「『][ \u00a0]?)?([!#$%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{4,128})")
 _CODE_CHARS = frozenset("()[]{}<>")
 # A shell or template variable: `$DB_PASSWORD`, `${PW}`, `$(cat f)`. A "$" inside a word
 # (`Lm3$kQ9xWz`) is a character of the password.
@@ -340,6 +340,26 @@ def _before_latin(text: str, pos: int) -> tuple[int, int] | None:
     return base + start, base + start + len(value)
 
 
+# "login for grafana: admin / Tz4!mK8pQw", "creds: deploy:Wq7&nL3x": a user and a password
+# after a word for a login; the password must be strongly a credential.
+_LOGIN_PAIR = re.compile(
+    r"(?i)(?<![^\W_])(?:login|logins|creds|credentials|credenciales|credenciais|credenziali|zugangsdaten"
+    r"|identifiants|anmeldedaten)(?![^\W_])[^\n:：]{0,40}[:：][ \t]{0,4}[^\s/:]{1,64}[ \t]{0,2}[/:][ \t]{0,2}(?=\S)")
+_LOGIN_HINTS = ("login", "creds", "credential", "credencia", "credenzia", "zugangsdaten", "identifiants",
+                "anmeldedaten")
+
+
+def login_pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    """Passwords written as the second half of a `user / password` pair after a login word."""
+    lowered = text.lower()
+    if not any(h in lowered for h in _LOGIN_HINTS):
+        return
+    for m in _LOGIN_PAIR.finditer(text):
+        found = _value_at(text, m.end())
+        if found is not None and strong_value(text[found[0]:found[1]]):
+            yield "password-in-prose", found[0], found[1]
+
+
 def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     """Values that a sentence names as a password, passphrase, PIN or key."""
     lowered = text.lower()
@@ -358,3 +378,4 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
                 found = _before_latin(text, m.start())
         if found is not None:
             yield "password-in-prose", found[0], found[1]
+    yield from login_pairs(text)

@@ -120,6 +120,7 @@ _PREFIXED: list[tuple[str, str]] = [
     ("cloudflare-origin-key", r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}"),
     ("infracost-key", r"ico-[A-Za-z0-9]{32}"),
     ("clojars-token", r"CLOJARS_[a-z0-9]{60}"),
+    ("nuget-key", r"oy2[a-z0-9]{43}(?![A-Za-z0-9])"),
 ]
 
 # Formats without a literal prefix, found from a literal part inside them (so the engine skips
@@ -175,8 +176,8 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     # scheme://user:password@host and scheme://:password@host (the password only); the user
     # may be a mail address written unencoded (smtp://bot@mail.example.com:PASS@smtp…)
     ("url-credentials", ("://",), re.compile(
-        r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://[^\s:/@\"'<>]{0,256}(?:@[^\s:/@\"'<>]{1,256})?"
-        r":([^\s@/\"'<>]{1,256})@")),
+        r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://(?P<user>[^\s:/@\"'<>]{0,256}(?:@[^\s:/@\"'<>]{1,256})?)"
+        r":(?P<value>[^\s@/\"'<>]{1,256})@")),
     # scheme://TOKEN@host: a key as the whole user part (a Sentry DSN, a token in a git remote);
     # judged by its randomness, so `git@`, `postgres@` and `alice@` stay
     ("url-token", ("://",), re.compile(
@@ -260,8 +261,11 @@ def value_forms(text: str) -> Iterator[tuple[str, int, int]]:
     for kind, hints, pattern in _VALUE_FORMS:
         if not any(hint in lowered for hint in hints):
             continue
+        group = "value" if "value" in pattern.groupindex else 1  # the secret's group
         for m in pattern.finditer(text):
-            value = m.group(1)
+            value = m.group(group)
+            if kind == "url-credentials" and looks_random(m.group("user"), min_length=16):
+                yield "url-credentials", m.start("user"), m.end("user")  # a key pair (old Sentry DSNs)
             if looks_placeholder(value):
                 continue
             if kind == "bearer-token" and not (looks_random(value.rstrip("="), min_length=12)
@@ -271,7 +275,7 @@ def value_forms(text: str) -> Iterator[tuple[str, int, int]]:
                 continue
             if kind == "oracle-connect" and not _oracle_password(value, alias=m.group("alias") is not None):
                 continue
-            yield kind, m.start(1), m.end(1)
+            yield kind, m.start(group), m.end(group)
 
 
 # ---------------------------------------------------------------- detect-secrets' catalogue

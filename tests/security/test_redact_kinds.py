@@ -38,6 +38,9 @@ HEX32 = "9f3c1a7e5b2d4c6a8e0f1b3d5a7c9e2f"
          "the wifi password was changed to [REDACTED:password-in-prose] yesterday"),
         (f"رمز عبور سرور {PW} است", "رمز عبور سرور [REDACTED:password-in-prose] است"),
         ("my bank PIN is 482913", "my bank PIN is [REDACTED:password-in-prose]"),
+        # a secret-named string and the literal after it
+        (f"define('DB_PASSWORD', '{PW}');", "define('DB_PASSWORD', '[REDACTED:assigned-secret]');"),
+        (f'- name: API_TOKEN\n  value: "{HEX32}"', '- name: API_TOKEN\n  value: "[REDACTED:assigned-secret]"'),
     ],
 )
 def test_only_the_value_is_hidden(text: str, expected: str) -> None:
@@ -64,6 +67,10 @@ def test_only_the_value_is_hidden(text: str, expected: str) -> None:
         'echo "the password is $DB_PASSWORD"',
         "the PIN is four digits long",
         "كلمة المرور يجب أن تكون 12 حرفًا على الأقل",
+        "define('DB_PASSWORD', getenv('DB_PASSWORD'));",
+        'os.environ.setdefault("DB_PASSWORD", "changeme")',
+        '- name: API_TOKEN\n  valueFrom:\n    secretKeyRef: {name: api, key: token}',
+        "you shall not pass this test until CI is green",
     ],
 )
 def test_the_same_forms_naming_a_secret_stay(text: str) -> None:

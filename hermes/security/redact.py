@@ -158,17 +158,45 @@ def _redact_value(value: Any, key: str | None) -> Any:
     if isinstance(value, list):
         return [_redact_value(v, None) for v in value]
     if isinstance(value, dict):
-        return {redact(k) if isinstance(k, str) else k: _redact_value(v, k if isinstance(k, str) else None)
+        named = _pair_name(value)
+        return {redact(k) if isinstance(k, str) else k: _redact_value(v, _judged_as(k, named))
                 for k, v in value.items()}
     return value
+
+
+# An entry that names its value in another field: {"name": "DB_PASSWORD", "value": "…"}
+# (Kubernetes, ECS and GitHub env lists, AWS tags and parameters).
+_NAME_FIELDS = ("name", "Name", "key", "Key")
+_VALUE_FIELDS = frozenset({"value", "Value"})
+
+
+def _judged_as(key: object, named: str | None) -> str | None:
+    """The name a field's value is judged under: the entry's name for its "value" field."""
+    if named is not None and key in _VALUE_FIELDS:
+        return named
+    return key if isinstance(key, str) else None
+
+
+def _pair_name(entry: dict[Any, Any]) -> str | None:
+    """The name an entry gives its "value" field, when it has both."""
+    if not _VALUE_FIELDS & entry.keys():
+        return None
+    for field in _NAME_FIELDS:
+        name = entry.get(field)
+        if isinstance(name, str) and name:
+            return name
+    return None
 
 
 def _assigned_literal(key: str, value: str) -> bool:
     if not might_contain_secret(key):
         return False
-    from hermes.security.secret_assign import is_secret_name, secret_literal
+    from hermes.security.secret_assign import is_key_name, is_secret_name, secret_literal
+    from hermes.security.secret_values import looks_random
 
-    return is_secret_name(key) and secret_literal(value, quoted=True)
+    if is_secret_name(key):
+        return secret_literal(value, quoted=True)
+    return is_key_name(key) and looks_random(value, min_length=16)
 
 
 def redact_data(value: Any) -> Any:

@@ -96,7 +96,10 @@ def _is_name(value: str) -> bool:
     """A variable or attribute name (`access_token`, `token_v2`, `settings.api_key`), which in
     code is a reference, not a literal."""
     if _IDENTIFIER_PATH.fullmatch(value):
-        return True
+        # a dotted token (a Discord bot token) starts with a random part; a path of names, or a
+        # name followed by a cut-off word (`jwt.enc…`), starts with a name
+        head = value.split(".", 1)[0]
+        return not (len(head) >= 16 and looks_random(head))
     if value.isalpha():
         return len(value) < 20  # longer runs of letters are judged by their entropy
     return "_" in value and all(_NAME_PART.fullmatch(p) for p in value.split("_"))
@@ -242,8 +245,8 @@ _THIRD_ARG_CALL = re.compile(
     r"(?:\bPDO|\bmysqli|\bmysqli_connect|\bmysql_connect|\bmysqli_real_connect)\([ \t]{0,4}"
     r"(?:\$[A-Za-z_]\w{0,40}|(?P<q0>[\"'])[^\"'\n]{1,256}(?P=q0))[ \t]{0,4},[ \t]{0,4}"
     r"(?P<q1>[\"'])[^\"'\n]{0,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
-# An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Twilio's Client(…).
-_CLIENT_CALL = re.compile(r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK)\(")
+# An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
+_CLIENT_CALL = re.compile(r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK)(?:\.new)?\(")
 _CLIENT_LITERAL = re.compile(r"(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-.+=]{24,256})(?P=q)")
 _CALL_WINDOW = 400
 

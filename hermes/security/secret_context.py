@@ -344,7 +344,8 @@ def _before_latin(text: str, pos: int) -> tuple[int, int] | None:
 # after a word for a login; the password must be strongly a credential.
 _LOGIN_PAIR = re.compile(
     r"(?i)(?<![^\W_])(?:login|logins|creds|credentials|credenciales|credenciais|credenziali|zugangsdaten"
-    r"|identifiants|anmeldedaten)(?![^\W_])[^\n:：]{0,40}[:：][ \t]{0,4}[^\s/:]{1,64}[ \t]{0,2}[/:][ \t]{0,2}(?=\S)")
+    r"|identifiants|anmeldedaten)(?![^\W_])[^\n:：`()\[\]{}]{0,40}[:：]"
+    r"[ \t]{0,4}[^\s/:]{1,64}[ \t]{0,2}[/:][ \t]{0,2}(?=\S)")
 _LOGIN_HINTS = ("login", "creds", "credential", "credencia", "credenzia", "zugangsdaten", "identifiants",
                 "anmeldedaten")
 
@@ -356,7 +357,7 @@ def login_pairs(text: str) -> Iterator[tuple[str, int, int]]:
         return
     for m in _LOGIN_PAIR.finditer(text):
         found = _value_at(text, m.end())
-        if found is not None and strong_value(text[found[0]:found[1]]):
+        if found is not None and ":" not in text[found[0]:found[1]] and strong_value(text[found[0]:found[1]]):
             yield "password-in-prose", found[0], found[1]
 
 

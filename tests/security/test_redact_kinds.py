@@ -86,7 +86,22 @@ def test_a_key_name_is_one_whose_last_word_is_key_and_not_public(name: str, expe
     assert is_key_name(name) is expected
 
 
+def test_a_dotted_token_is_a_literal_but_a_dotted_path_of_names_is_code() -> None:
+    token = "TEKpJTdjjuneImWG7f2uTYKs.tLLYpo.akyxi_jUloQcfx0OljgNdjCYpc1vYMJqVIvLQK"
+    assert redact(f"DISCORD_TOKEN={token}") == "DISCORD_TOKEN=[REDACTED:assigned-secret]"
+    assert find_secrets("DISCORD_TOKEN=settings.discord.bot_token") == []
+
+
+def test_a_setting_stored_by_name_on_the_command_line_is_hidden() -> None:
+    secret = "mmJhrgSw7H/T2EJ2JrXiZ9+8GxqQYW60gw3WABfN"
+    out = redact(f"aws configure set aws_secret_access_key {secret}")
+    assert out == "aws configure set aws_secret_access_key [REDACTED:cli-secret]"
+    assert find_secrets("aws configure set region eu-west-1") == []
+
+
 def test_a_random_key_literal_passed_to_an_sdk_client_is_hidden() -> None:
     key = "Zk4mQ9vLx7Rt2WzP8bN3cH6jA1sD5fG0"
     assert redact(f"co = cohere.Client('{key}')") == "co = cohere.Client('[REDACTED:client-key]')"
     assert redact('client = Client("https://api.example.com")') == 'client = Client("https://api.example.com")'
+    uuid = "bcca95bf-8e2f-8559-f823-cdef7f73edd7"
+    assert redact(f"Postmark::ApiClient.new('{uuid}')") == "Postmark::ApiClient.new('[REDACTED:client-key]')"

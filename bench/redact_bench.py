@@ -65,19 +65,36 @@ def pathological() -> dict[str, str]:
         '"Kennwort " * 10000': "Kennwort " * 10_000,
         '"รหัสผ่าน" * 10000': "รหัสผ่าน" * 10_000,
         '"use x as the password " * 4000': "use x as the password " * 4000,
+        # session 8's anchors: mail-address users, query strings, Oracle connect strings,
+        # client constructors, clause-final copulas
+        '"smtp://a@b:" * 8000': "smtp://a@b:" * 8000,
+        '"?password=Ab1x" * 8000': "?password=Ab1x" * 8000,
+        '"&api_key=" * 8000': "&api_key=" * 8000,
+        '"scott/tig@//db " * 8000': "scott/tig@//db " * 8000,
+        '"a:1/" * 20000': "a:1/" * 20_000,
+        "\"Client('\" * 8000": "Client('" * 8000,
+        '"رمز عبور x است " * 5000': "رمز عبور x است " * 5000,
+        '"PIN is 1234 " * 8000': "PIN is 1234 " * 8000,
+        '"name: a_token value: " * 5000': "name: a_token value: " * 5000,
+        '"login: a / " * 8000': "login: a / " * 8000,
+        '"--with-token <<< " * 8000': "--with-token <<< " * 8000,
+        '\'("a_key", "\' * 8000': '("a_key", "' * 8000,
     }
 
 
 SCAN_DATA = ROOT / "tests" / "data" / "scan"
-# (label, KIND<TAB>SECRET<TAB>TEXT file, one line of code per line). Held-out #4 was blind once;
-# it is spent (the rules were then developed on it), so it is reported as a development set.
+# (label, KIND<TAB>SECRET<TAB>TEXT file, one line of code per line). Held-outs #4 and #5 were
+# blind once; they are spent (the rules were then developed on them), so they are reported as
+# development sets. #6 is measured once, blind, by someone who did not write the rules.
 CORPORA = [
     ("held-out #4 (spent: dev set)", SCAN_DATA / "holdout4_secrets.tsv",
      SCAN_DATA / "holdout4_code_names_secret.txt"),
     ("dev set (tests/data/redact_*_more)", ROOT / "tests" / "data" / "redact_secrets_more.tsv",
      ROOT / "tests" / "data" / "redact_code_more.txt"),
-    ("held-out #5 (blind)", SCAN_DATA / "holdout5_secrets.tsv",
+    ("held-out #5 (spent: dev set)", SCAN_DATA / "holdout5_secrets.tsv",
      SCAN_DATA / "holdout5_code_names_secret.txt"),
+    ("held-out #6 (blind)", SCAN_DATA / "holdout6_secrets.tsv",
+     SCAN_DATA / "holdout6_code_names_secret.txt"),
 ]
 
 

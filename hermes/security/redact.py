@@ -42,9 +42,18 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "{sha}", "mysql", "mariadb", "redis-cli", "ldap", "mongo", "sqlcmd", "bcp", "zip", "7z",
           "influx", "curl", "smbclient", "login", "psk", "ssws", "identified", "requirepass",
           "masterauth", "private-lines", "securestring",
+          # PHP database handles and Oracle connect strings (secret_assign.py, secret_formats.py)
+          "pdo", "@//", "sqlplus", "sqlldr", "expdp", "impdp", "rman",
+          # login words before a `user / password` pair (secret_context.py)
+          "creds", "zugangsdaten", "identifiants", "anmeldedaten",
+          # more password words of secret_context.py
+          "nenosiri", "lozink", "geslo", "slaptažod", "parol", "parool", "lykilor", "fjalëkalim", "wagwoord",
+          "contrasenya", "pasahitz", "contrasinal", "cyfrinair", "şifrə", "парол", "лозинк",
+          "құпия", "нууц", "პაროლ", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్",
+          "পাসওয়ার্ড", "ពាក្យសម្ងាត់",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
-# ... or a run of 16 token characters, or a .pgpass line's port field
-_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):")
+# ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
+_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
 
 
 def might_contain_secret(text: str) -> bool:
@@ -94,7 +103,8 @@ def find_secrets(text: str) -> list[SecretMatch]:
 def _find(text: str, depth: int) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
-    from hermes.security.secret_assign import assigned_secrets, login_call_secrets
+    from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
+                                               named_pair_secrets, query_secrets)
     from hermes.security.secret_cli import command_line_secrets
     from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_files import file_secrets
@@ -102,7 +112,8 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
-             assigned_secrets, login_call_secrets, paired_secrets, prose_passwords)
+             assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
+             prose_passwords, call_literal_secrets)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):
@@ -147,17 +158,45 @@ def _redact_value(value: Any, key: str | None) -> Any:
     if isinstance(value, list):
         return [_redact_value(v, None) for v in value]
     if isinstance(value, dict):
-        return {redact(k) if isinstance(k, str) else k: _redact_value(v, k if isinstance(k, str) else None)
+        named = _pair_name(value)
+        return {redact(k) if isinstance(k, str) else k: _redact_value(v, _judged_as(k, named))
                 for k, v in value.items()}
     return value
+
+
+# An entry that names its value in another field: {"name": "DB_PASSWORD", "value": "…"}
+# (Kubernetes, ECS and GitHub env lists, AWS tags and parameters).
+_NAME_FIELDS = ("name", "Name", "key", "Key")
+_VALUE_FIELDS = frozenset({"value", "Value"})
+
+
+def _judged_as(key: object, named: str | None) -> str | None:
+    """The name a field's value is judged under: the entry's name for its "value" field."""
+    if named is not None and key in _VALUE_FIELDS:
+        return named
+    return key if isinstance(key, str) else None
+
+
+def _pair_name(entry: dict[Any, Any]) -> str | None:
+    """The name an entry gives its "value" field, when it has both."""
+    if not _VALUE_FIELDS & entry.keys():
+        return None
+    for field in _NAME_FIELDS:
+        name = entry.get(field)
+        if isinstance(name, str) and name:
+            return name
+    return None
 
 
 def _assigned_literal(key: str, value: str) -> bool:
     if not might_contain_secret(key):
         return False
-    from hermes.security.secret_assign import is_secret_name, secret_literal
+    from hermes.security.secret_assign import is_key_name, is_secret_name, secret_literal
+    from hermes.security.secret_values import looks_random
 
-    return is_secret_name(key) and secret_literal(value, quoted=True)
+    if is_secret_name(key):
+        return secret_literal(value, quoted=True)
+    return is_key_name(key) and looks_random(value, min_length=16)
 
 
 def redact_data(value: Any) -> Any:

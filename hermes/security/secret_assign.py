@@ -70,13 +70,19 @@ def is_secret_name(name: str) -> bool:
     return any(w == "key" and i and words[i - 1] in _KEY_QUALIFIERS for i, w in enumerate(words))
 
 
-_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*_KEY")
+# Words before "key" that make it a key anyone may read.
+_PUBLIC_KEY_WORDS = frozenset({"public", "publishable", "pub", "primary", "foreign", "sort",
+                               "partition", "cache", "lookup", "map", "dict", "row", "hash", "uuid",
+                               "idempotency", "dedup", "dedupe", "object", "s3", "bucket", "file",
+                               "table", "column", "field", "index", "unique", "composite"})
 
 
-def is_env_key_name(name: str) -> bool:
-    """An environment variable named `…_KEY` (ALGOLIA_ADMIN_KEY, SEGMENT_WRITE_KEY): a
-    credential when its value is random, whatever the word before KEY."""
-    return _ENV_NAME.fullmatch(name.strip("\"'`[]")) is not None
+def is_key_name(name: str) -> bool:
+    """A name whose last word is "key" (ALGOLIA_ADMIN_KEY, DD-APPLICATION-KEY, `key` under an
+    [api] section): a credential when its value is random, whatever the word before it,
+    unless that word makes the key public (public_key, primary_key)."""
+    words = name_words(name)
+    return bool(words) and words[-1] == "key" and (len(words) == 1 or words[-2] not in _PUBLIC_KEY_WORDS)
 
 
 _IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
@@ -90,7 +96,10 @@ def _is_name(value: str) -> bool:
     """A variable or attribute name (`access_token`, `token_v2`, `settings.api_key`), which in
     code is a reference, not a literal."""
     if _IDENTIFIER_PATH.fullmatch(value):
-        return True
+        # a dotted token (a Discord bot token) starts with a random part; a path of names, or a
+        # name followed by a cut-off word (`jwt.enc…`), starts with a name
+        head = value.split(".", 1)[0]
+        return not (len(head) >= 16 and looks_random(head))
     if value.isalpha():
         return len(value) < 20  # longer runs of letters are judged by their entropy
     return "_" in value and all(_NAME_PART.fullmatch(p) for p in value.split("_"))
@@ -126,8 +135,10 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         name = m.group("name")
         if _NAME_HINT.search(name) is None:
             continue  # most names in code: no secret word can be in them
+        if m.start() and text[m.start() - 1] in "?&" and m.group("op") == "=":
+            continue  # a URL's query parameter: query_secrets reads it up to the next "&"
         env_key = not is_secret_name(name)
-        if env_key and not is_env_key_name(name):
+        if env_key and not is_key_name(name):
             continue
         read = _read_value(text, m.end())
         if read is None:
@@ -197,3 +208,110 @@ def _password_like(value: str) -> bool:
     if len(value) < 6 or looks_placeholder(value) or _is_name(value) or " " in value:
         return False
     return any(c.isalpha() for c in value) and any(not c.isalpha() for c in value)
+
+
+# ---------------------------------------------------------------- URL query strings
+
+# `?password=…&…`, `&api_key=…`: a URL's query parameter named for a secret. A URL holds no
+# code, so a value is a literal unless it is a template or a placeholder (`{token}`, `${PW}`).
+# A "#" stays in the value: JDBC URLs carry passwords unencoded.
+_QUERY_PARAM = re.compile(
+    r"[?&](?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})=(?P<value>[^\s&;\"'`<>\\]{4,512})")
+
+
+def query_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Values of secret-named query parameters in URLs (JDBC, webhooks, API calls)."""
+    if "=" not in text or ("?" not in text and "&" not in text):
+        return
+    from hermes.security.secret_context import token_like
+
+    for m in _QUERY_PARAM.finditer(text):
+        name, value = m.group("name"), m.group("value")
+        if _NAME_HINT.search(name) is None:
+            continue
+        if is_secret_name(name):
+            ok = token_like(value) or looks_random(value)
+        else:
+            ok = is_key_name(name) and looks_random(value, min_length=16)
+        if ok and not (_CODE_CHARS & set(value)) and "%s" not in value:
+            yield "url-query-secret", m.start("value"), m.end("value")
+
+
+# ---------------------------------------------------------------- literals passed to clients
+
+# PHP's database handles take the password as the third string: new PDO($dsn, "user", "pw"),
+# mysqli("host", "user", "pw", "db").
+_THIRD_ARG_CALL = re.compile(
+    r"(?:\bPDO|\bmysqli|\bmysqli_connect|\bmysql_connect|\bmysqli_real_connect)\([ \t]{0,4}"
+    r"(?:\$[A-Za-z_]\w{0,40}|(?P<q0>[\"'])[^\"'\n]{1,256}(?P=q0))[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<q1>[\"'])[^\"'\n]{0,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
+# An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
+_CLIENT_CALL = re.compile(r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK)(?:\.new)?\(")
+_CLIENT_LITERAL = re.compile(r"(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-.+=]{24,256})(?P=q)")
+_CALL_WINDOW = 400
+
+
+def call_literal_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Passwords passed as PDO/mysqli's third argument, and random key literals passed to an
+    SDK client's constructor."""
+    if "PDO" in text or "mysql" in text:
+        for m in _THIRD_ARG_CALL.finditer(text):
+            if _password_like(m.group("value")) or looks_random(m.group("value"), min_length=6):
+                yield "login-password", m.start("value"), m.end("value")
+    last = 0
+    for m in _CLIENT_CALL.finditer(text):
+        begin = max(m.end(), last)
+        close = text.find(")", begin, m.end() + _CALL_WINDOW)
+        stop = close if close >= 0 else min(len(text), m.end() + _CALL_WINDOW)
+        for lit in _CLIENT_LITERAL.finditer(text, begin, stop):
+            if looks_random(lit.group("value"), min_length=24):
+                yield "client-key", lit.start("value"), lit.end("value")
+        last = max(last, stop)
+
+
+# ---------------------------------------------------------------- a name and its value as a pair
+
+# The name is a string and the value comes after it: a call's first two arguments
+# (`define('DB_PASSWORD', '…')`, `headers.put("X-Api-Key", "…")`), or an env entry's
+# `name:`/`value:` fields (Kubernetes, ECS, GitHub Actions).
+_PAIR_CALL = re.compile(
+    r"\([ \t]{0,4}(?P<q1>[\"'])(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})(?P=q1)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
+_NAME_FIELD = re.compile(
+    r"(?<![A-Za-z0-9_])[\"']?[Nn]ame[\"']?[ \t]{0,4}[:=][ \t]{0,4}[\"']?(?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})")
+_VALUE_FIELD = re.compile(
+    r"[,{\s]{1,40}?(?:-[ \t]{1,4})?[\"']?[Vv]alue[\"']?[ \t]{0,4}[:=][ \t]{0,4}")
+
+
+def _pair_secret(name: str, value: str, *, quoted: bool) -> bool:
+    if is_secret_name(name):
+        return secret_literal(value, quoted=quoted)
+    return is_key_name(name) and looks_random(value, min_length=16)
+
+
+def named_pair_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Literals that a pair of fields or arguments assigns to a secret-named string."""
+    lowered = text.lower()
+    if not any(hint in lowered for hint in _NAME_HINTS):
+        return
+    if "(" in text:
+        for m in _PAIR_CALL.finditer(text):
+            if _NAME_HINT.search(m.group("name")) and _pair_secret(m.group("name"), m.group("value"), quoted=True):
+                yield "assigned-secret", m.start("value"), m.end("value")
+    if "alue" not in lowered:
+        return
+    for m in _NAME_FIELD.finditer(text):
+        if _NAME_HINT.search(m.group("name")) is None:
+            continue
+        after = m.end()
+        if text[after:after + 1] in "\"'":
+            after += 1
+        field = _VALUE_FIELD.match(text, after)
+        if field is None:
+            continue
+        read = _read_value(text, field.end())
+        if read is None:
+            continue
+        start, end, quoted = read
+        if _pair_secret(m.group("name"), text[start:end], quoted=quoted):
+            yield "assigned-secret", start, end

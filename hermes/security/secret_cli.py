@@ -19,8 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_assign import name_words
-from hermes.security.secret_values import looks_placeholder
+from hermes.security.secret_assign import is_secret_name, name_words
+from hermes.security.secret_values import looks_placeholder, looks_random
 from hermes.security.word_pattern import any_word, first_chars
 
 # One shell word: quoted parts and bare parts, up to a space or an operator.
@@ -81,6 +81,10 @@ _STDIN_SECRET = re.compile(
     r"(?:(?P<fq>['\"])%s(?:\\n)?(?P=fq)[ \t]{1,4})?"  # printf's format: '%s', "%s\n"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})[ \t]{0,4}\|[ \t]{0,4}"""
     r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)")
+# The same flags fed by a here-string: `gh auth login --with-token <<< TOKEN`.
+_HERE_STRING_SECRET = re.compile(
+    r"(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)[^|;&\n]{0,120}?<<<[ \t]{0,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 _PLAIN_WORD = re.compile(r"[A-Za-z]+(?:[-_][A-Za-z]+)*")
 _SHELL_VARIABLE = re.compile(r"\$[A-Za-z_{(]")  # expanded by the shell: passed along, not written out
 
@@ -169,6 +173,23 @@ _SECURE_STRING = re.compile(
     r"[ \t]{1,4}-AsPlainText")
 
 
+# Tools that store a setting by name: `aws configure set aws_secret_access_key X`, `npm config
+# set //registry/:_authToken X`, `git config --global github.token X`.
+_CONFIG_SET = re.compile(
+    r"(?<![\w\-])(?:configure[ \t]{1,4}set|config[ \t]{1,4}set|config(?:[ \t]{1,4}--(?:global|local|system|user))?)"
+    r"[ \t]{1,4}(?P<name>[A-Za-z_/][\w.\-:/]{0,100})[ \t]{1,4}"
+    r"(?P<value>'[^'\n]{1,512}'|\"[^\"\n]{1,512}\"|[^\s'\"|;&<>()`]{1,512})")
+
+
+def _config_set_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    for m in _CONFIG_SET.finditer(text):
+        if not is_secret_name(m.group("name").rsplit("/", 1)[-1].lstrip(":")):
+            continue
+        value, vs, ve = _unquote(m.group("value"), m.start("value"))
+        if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+            yield "cli-secret", vs, ve
+
+
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
     if "/pass" in text.lower() or "/pwd" in text.lower():
@@ -191,6 +212,16 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         for m in _OPENSSL_PASS.finditer(text):
             if literal_value(m.group("value")):
                 yield "cli-secret", m.start("value"), m.end("value")
+    if "config" in lowered:
+        yield from _config_set_secrets(text)
+    if "<<<" in text:
+        for m in _HERE_STRING_SECRET.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if "chpasswd" in m.group(0) and ":" in value:
+                vs += value.index(":") + 1
+                value = value[value.index(":") + 1:]
+            if literal_value(value):
+                yield "cli-secret", vs, ve
     if ("echo" in lowered or "printf" in lowered) and "|" in text:
         for m in _STDIN_SECRET.finditer(text):
             value, vs, ve = _unquote(m.group("value"), m.start("value"))

@@ -68,8 +68,8 @@ def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 # Password words per language (lower case). Latin-script words need a word boundary before;
 # Hangul, kana and Han words may carry a particle straight after them.
 _WORDS_LATIN = (
-    # English
-    "password", "passwd", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
+    # English ("pass" alone: "user jdoe, pass Wq7&nL3xKp"; a verb takes no credential after it)
+    "password", "passwd", "pass", "pwd", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
     "api key", "access key", "auth token", "access token", "token",
     # Indonesian / Malay
     "kata sandi", "sandi", "kata laluan", "kunci rahasia", "kata kunci",
@@ -85,26 +85,39 @@ _WORDS_LATIN = (
     "passordet", "kodeord", "kodeordet", "salasana", "salasanan", "jelszó",
     "jelszava", "jelszo", "parolă", "parola", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
     # Italian, Spanish "secret key", Arabic, Hebrew, Persian, Hindi
-    "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "סיסמה", "הסיסמה", "סיסמא",
-    "رمز عبور", "گذرواژه", "पासवर्ड", "कूटशब्द",
+    "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "كلمة مرور", "كلمة سر",
+    "رمز المرور", "סיסמה", "הסיסמה", "סיסמא", "رمز عبور", "گذرواژه", "पासवर्ड", "कूटशब्द",
+    # Swahili, South Slavic, Slovene, Baltic, Estonian, Icelandic, Albanian, Afrikaans, Catalan,
+    # Basque, Galician, Welsh, Azerbaijani / Uzbek, Bulgarian / Macedonian / Serbian, Kazakh,
+    # Mongolian, Georgian, Armenian, Urdu, Tamil, Telugu, Bengali
+    "nenosiri", "lozinka", "lozinku", "geslo", "slaptažodis", "parole", "parool", "lykilorð",
+    "fjalëkalimi", "fjalëkalim", "wagwoord", "contrasenya", "pasahitza", "contrasinal",
+    "cyfrinair", "şifrə", "parol", "парола", "паролата", "лозинка", "лозинката", "құпия сөз",
+    "нууц үг", "პაროლი", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్", "পাসওয়ার্ড",
 )
 # Scripts written without spaces (or with particles glued on): no word boundary is needed.
 _WORDS_CJK = ("비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証番号", "密码", "口令", "密碼",
-              "密钥", "รหัสผ่าน")
+              "密钥", "รหัสผ่าน", "ពាក្យសម្ងាត់")
 
 # The link between the word and the value: copulas and verbs of the languages above.
 _LINKS = frozenset({
-    "is", "was", "are", ":", "-", "—", "–", "->", "→", "be", "reads", "becomes",
+    "is", "was", "are", ":", "=", "-", "—", "–", "->", "→", "be", "reads", "becomes",
     "adalah", "ialah", "yaitu", "yakni", "ialah:", "jadi", "menjadi",
     "ist", "lautet", "war", "wird", "is:",
     "est", "était", "es", "era", "é", "è", "sera", "será",
     "это", "—это", "będzie", "jest", "to", "là", "olarak", "şudur",
     "je", "är", "er", "on", "az", "este", "είναι", "هي", "هو", "היא", "הוא", "است", "है",
-    "ni",
+    "ni", "ay", "হল", "হলো", "হচ্ছে", "yra", "ir", "është", "és", "da", "yw", "е", "dir", "dır",
+    "hai", "ஆகும்", "है:", "ہے", "არის", "է", "је", "є",
 })
+# Copulas written after the value in verb-final languages: "رمز عبور سرور X است", "… X है".
+_FINAL_LINKS = frozenset({"است", "है", "हैं", "ہے", "hai", "ஆகும்", "არის", "է", "dir", "dır"})
+# Words for a PIN: its value may be digits only.
+_PIN_WORDS = frozenset({"pin", "pin code", "passcode", "пин-код"})
 # Links that are also ordinary words of another language ("on", "to", "er", "az", "je"): when
 # no value follows one, the sentence may still go on to the real link.
-_WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", "este", "är"})
+_WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", "este", "är", "ay",
+                         "ir", "da", "és", "е", "је", "hai", "dir"})
 # Words allowed between a link and the value ("is now", "was changed to", "set to").
 _LINK_FILLERS = frozenset({"now", "still", "set", "changed", "updated", "to", "just", "simply",
                            "sekarang", "jetzt", "maintenant", "ahora", "agora", "ora", "giờ"})
@@ -116,8 +129,9 @@ _NOUN_AFTER = frozenset({
 })
 # Topic/subject particles and the copula that can be written right after a CJK password word.
 _CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|:)?[ \t]{0,2}")
-# A few letters of a script written without spaces, then a link: "密码长度为", "…ของเซิร์ฟเวอร์คือ".
-_CJK_GAP_LINK = re.compile(r"[^\x00-\x7f\s]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
+# A few characters (of a script written without spaces, or a name such as "wifi"), then a link:
+# "密码长度为", "…ของเซิร์ฟเวอร์คือ", "รหัสผ่าน wifi คือ".
+_CJK_GAP_LINK = re.compile(r"[^\n]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
 _MAX_GAP = 9  # words allowed between the password word and its link ("de la base de datos de …")
 
 # Grouped by first character (word_pattern.py); the word boundary before a Latin word is
@@ -138,8 +152,11 @@ _KEYWORD_STARTS = frozenset(w.split()[0] for w in _WORDS_LATIN)
 _WORD_BEFORE = re.compile(r"[^\W_]|-")
 _TOKEN = re.compile(r"\S{1,64}")  # a word between the password word and its value
 # Characters a value may hold: printable ASCII without quotes, brackets and spaces.
-_VALUE = re.compile(r"(?:[\"'`“”‘’«»„][ \u00a0]?)?([!#%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{6,128})")
-_CODE_CHARS = frozenset("()[]{}<>$")
+_VALUE = re.compile(r"(?:[\"'`“”‘’«»„「『][ \u00a0]?)?([!#$%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{4,128})")
+_CODE_CHARS = frozenset("()[]{}<>")
+# A shell or template variable: `$DB_PASSWORD`, `${PW}`, `$(cat f)`. A "$" inside a word
+# (`Lm3$kQ9xWz`) is a character of the password.
+_VARIABLE = re.compile(r"^\$|\$[{(]")
 # Versions, algorithm names and quantities: "v1.2.3", "sha256", "UTF-8", "15min", "2GiB".
 _VERSIONISH = re.compile(r"[vV]?\d+(?:[.\-]\d+)+[a-z]?|[a-z]{2,6}-?\d{1,3}|[A-Z]{2,6}-?\d{1,3}"
                          r"|\d+(?:[a-z]{1,3}|[KMGTP]i?B)")
@@ -155,7 +172,7 @@ def token_like(value: str) -> bool:
     URL, placeholder, version number, unit or identifier."""
     if len(value) < 6 or value.isalpha() and (value.islower() or value.istitle()):
         return False  # a plain word: the common case, decided before the costlier checks
-    if _CODE_CHARS & set(value) or looks_placeholder(value):
+    if _CODE_CHARS & set(value) or _VARIABLE.search(value) or looks_placeholder(value):
         return False
     if value.startswith(("/", "~/", ".", "-", "http")) or "://" in value or "\\u" in value:
         return False  # a path, a URL, or a word written with JSON escapes (f\u00fcr)
@@ -178,8 +195,9 @@ def token_like(value: str) -> bool:
     return True
 
 
-def _value_at(text: str, pos: int) -> tuple[int, int] | None:
-    """(start, end) of the token-like value at `pos`, without quotes or closing punctuation."""
+def _value_at(text: str, pos: int, *, pin: bool = False) -> tuple[int, int] | None:
+    """(start, end) of the token-like value at `pos`, without quotes or closing punctuation;
+    after a PIN word, 4 to 12 digits are a value too."""
     m = _VALUE.match(text, pos)
     if m is None:
         return None
@@ -192,6 +210,8 @@ def _value_at(text: str, pos: int) -> tuple[int, int] | None:
     if text.startswith(("…", "..."), end):
         return None  # an example cut short ("token: 9f8e7d…"), not a value
     value = text[start:end]
+    if pin and value.isdigit() and 4 <= len(value) <= 12:
+        return start, end
     return (start, end) if token_like(value) else None
 
 
@@ -201,8 +221,9 @@ def _skip_space(text: str, pos: int) -> int:
     return pos
 
 
-def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
-    """The value after a Latin-script password word ending at `pos`."""
+def _after_latin(text: str, pos: int, *, pin: bool = False) -> tuple[int, int] | None:
+    """The value after a Latin-script password word ending at `pos` (or, in a verb-final
+    language, the value just before the copula that ends the clause)."""
     link_seen = False
     if text.startswith(("=", " =", "\t="), pos) or text.startswith((': "', ": '", ':"', ":'"), pos):
         return None  # an assignment in code or config: secret_assign.py judges its literal
@@ -223,7 +244,7 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
                 pos = m.end()
                 words += 1
                 continue
-            found = _value_at(text, pos)
+            found = _value_at(text, pos, pin=pin)
             if found is not None or words == 0 or link not in _WEAK_LINKS:
                 return found
             link_seen = False  # a word that is also a link elsewhere ("on", "to", "er"): go on
@@ -233,6 +254,8 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
             return direct  # "Kennwort TgTIP!fPZ0J9", "şifresi vuWURVMHpF.y3y", 'password "…"'
 
         bare = low.rstrip(":")
+        if words and (final := _before_final_link(text, pos, m.end())) is not None:
+            return final
         if low in _LINKS or bare in _LINKS or low.endswith((":", "：")):
             link_seen, link = True, bare
             pos = m.end()
@@ -245,6 +268,17 @@ def _after_latin(text: str, pos: int) -> tuple[int, int] | None:
         pos = m.end()
         words += 1
     return None
+
+
+def _before_final_link(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """text[start:end] as the value when the next word is a clause-final copula (است, है)."""
+    nxt = _TOKEN.match(text, _skip_space(text, end))
+    if end == len(text) or text[end] not in " \t" or nxt is None:
+        return None
+    if nxt.group(0).rstrip(".,;!?।") not in _FINAL_LINKS:
+        return None
+    found = _value_at(text, start)
+    return found if found is not None and found[1] >= end - 1 else None
 
 
 def strong_value(value: str) -> bool:
@@ -306,6 +340,27 @@ def _before_latin(text: str, pos: int) -> tuple[int, int] | None:
     return base + start, base + start + len(value)
 
 
+# "login for grafana: admin / Tz4!mK8pQw", "creds: deploy:Wq7&nL3x": a user and a password
+# after a word for a login; the password must be strongly a credential.
+_LOGIN_PAIR = re.compile(
+    r"(?i)(?<![^\W_])(?:login|logins|creds|credentials|credenciales|credenciais|credenziali|zugangsdaten"
+    r"|identifiants|anmeldedaten)(?![^\W_])[^\n:：`()\[\]{}]{0,40}[:：]"
+    r"[ \t]{0,4}[^\s/:]{1,64}[ \t]{0,2}[/:][ \t]{0,2}(?=\S)")
+_LOGIN_HINTS = ("login", "creds", "credential", "credencia", "credenzia", "zugangsdaten", "identifiants",
+                "anmeldedaten")
+
+
+def login_pairs(text: str) -> Iterator[tuple[str, int, int]]:
+    """Passwords written as the second half of a `user / password` pair after a login word."""
+    lowered = text.lower()
+    if not any(h in lowered for h in _LOGIN_HINTS):
+        return
+    for m in _LOGIN_PAIR.finditer(text):
+        found = _value_at(text, m.end())
+        if found is not None and ":" not in text[found[0]:found[1]] and strong_value(text[found[0]:found[1]]):
+            yield "password-in-prose", found[0], found[1]
+
+
 def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     """Values that a sentence names as a password, passphrase, PIN or key."""
     lowered = text.lower()
@@ -319,8 +374,9 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             if found is None and (gap := _CJK_GAP_LINK.match(text, m.end())) is not None:
                 found = _value_at(text, gap.end())  # "รหัสผ่านของเซิร์ฟเวอร์คือ …": of the server, is
         else:
-            found = _after_latin(text, m.end())
+            found = _after_latin(text, m.end(), pin=m.group("latin").casefold() in _PIN_WORDS)
             if found is None:
                 found = _before_latin(text, m.start())
         if found is not None:
             yield "password-in-prose", found[0], found[1]
+    yield from login_pairs(text)

@@ -86,6 +86,41 @@ _PREFIXED: list[tuple[str, str]] = [
     ("gem-api-key", r"rubygems_[a-f0-9]{48}"),
     ("fcm-server-key", r"AAAA[A-Za-z0-9_\-]{7}:APA91b[A-Za-z0-9_\-]{100,}"),
     ("discord-webhook", r"https://(?:ptb\.|canary\.)?discord(?:app)?\.com/api/webhooks/\d{5,30}/[A-Za-z0-9_\-]{40,}"),
+    ("braintree-token", r"access_token\$(?:production|sandbox|development|qa)\$[a-z0-9]{16}\$[a-f0-9]{32}"),
+    ("notion-token", r"secret_[A-Za-z0-9]{43}(?![A-Za-z0-9_])"),
+    ("brevo-key", r"x(?:keysib|smtpsib)-[a-f0-9]{64}-[A-Za-z0-9]{16}"),
+    ("pinecone-key", r"pcsk_[A-Za-z0-9]{4,10}_[A-Za-z0-9]{40,}"),
+    ("langsmith-key", r"lsv2_(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"),
+    ("resend-key", r"re_[A-Za-z0-9]{8}_[A-Za-z0-9]{24}(?![A-Za-z0-9_])"),
+    ("fireworks-key", r"fw_[A-Za-z0-9]{20,}"),
+    ("dropbox-token", r"sl\.(?:u\.)?[A-Za-z0-9_\-]{130,}"),
+    # an app-only bearer token: 21 fixed "A"s, then URL-encoded base64
+    ("twitter-bearer-token", r"AAAAAAAAAAAAAAAAAAAAA[A-Za-z0-9%]{40,}"),
+    ("razorpay-key", r"rzp_(?:live|test)_[A-Za-z0-9]{14,}"),
+    ("flutterwave-key", r"FLWSECK(?:_TEST)?-[a-f0-9]{32}-X"),
+    ("sourcegraph-token", r"sgp_(?:[a-f0-9]{16}_)?[a-f0-9]{40}"),
+    ("prefect-key", r"pnu_[A-Za-z0-9]{36}"),
+    ("render-key", r"rnd_[A-Za-z0-9]{32}"),
+    ("neon-key", r"napi_[a-z0-9]{64}"),
+    ("nvidia-key", r"nvapi-[A-Za-z0-9_\-]{64}"),
+    ("tavily-key", r"tvly-(?:dev-|prod-)?[A-Za-z0-9]{32}"),
+    ("cerebras-key", r"csk-[a-z0-9]{48}"),
+    ("langfuse-key", r"sk-lf-[a-f0-9\-]{36}"),
+    ("shippo-token", r"shippo_(?:live|test)_[a-f0-9]{40}"),
+    ("duffel-token", r"duffel_(?:test|live)_[A-Za-z0-9_\-]{43}"),
+    ("easypost-key", r"EZ[AT]K[A-Za-z0-9]{54}"),
+    ("dynatrace-token", r"dt0c01\.[A-Z0-9]{24}\.[A-Z0-9]{64}"),
+    ("jfrog-token", r"AKCp[A-Za-z0-9]{69}"),
+    ("bitbucket-app-password", r"ATBB[A-Za-z0-9_=.\-]{32}"),
+    ("adafruit-key", r"aio_[A-Za-z0-9]{28}(?![A-Za-z0-9])"),
+    ("square-secret", r"sq0csp-[A-Za-z0-9_\-]{43}"),
+    ("typeform-token", r"tfp_[A-Za-z0-9_\-.=]{59}"),
+    ("readme-key", r"rdme_[a-z0-9]{70}"),
+    ("scalingo-token", r"tk-us-[A-Za-z0-9_\-]{48}"),
+    ("cloudflare-origin-key", r"v1\.0-[a-f0-9]{24}-[a-f0-9]{146}"),
+    ("infracost-key", r"ico-[A-Za-z0-9]{32}"),
+    ("clojars-token", r"CLOJARS_[a-z0-9]{60}"),
+    ("nuget-key", r"oy2[a-z0-9]{43}(?![A-Za-z0-9])"),
 ]
 
 # Formats without a literal prefix, found from a literal part inside them (so the engine skips
@@ -131,17 +166,30 @@ _PREFIXED_RE = _prefixed_pattern()
 
 # Tokens whose prefix is a common word part need evidence that the body is random: an "sk-"
 # key always mixes digits or capitals in, while "sk-learn-compatible-estimators" does not.
-_NEEDS_MIXED_BODY = {"openai-key"}
+_NEEDS_MIXED_BODY = {"openai-key", "notion-token", "resend-key", "fireworks-key"}
+# Formats that open with a run of one character: the filled-template test starts after it.
+_FILLED_FROM = {"twitter-bearer-token": 21}
 
 # Text forms where only the value is secret: the rest stays readable.
 # Each form comes with the substrings (lower case) one of which it needs: a cheap gate.
 _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
-    # scheme://user:password@host and scheme://:password@host (the password only)
-    ("url-credentials", ("://",), re.compile(r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://[^\s:/@\"'<>]{0,256}"
-                                   r":([^\s@/\"'<>]{1,256})@")),
+    # scheme://user:password@host and scheme://:password@host (the password only); the user
+    # may be a mail address written unencoded (smtp://bot@mail.example.com:PASS@smtp…)
+    ("url-credentials", ("://",), re.compile(
+        r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://(?P<user>[^\s:/@\"'<>]{0,256}(?:@[^\s:/@\"'<>]{1,256})?)"
+        r":(?P<value>[^\s@/\"'<>]{1,256})@")),
+    # scheme://TOKEN@host: a key as the whole user part (a Sentry DSN, a token in a git remote);
+    # judged by its randomness, so `git@`, `postgres@` and `alice@` stay
+    ("url-token", ("://",), re.compile(
+        r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://([A-Za-z0-9_\-.~%]{16,256})@[A-Za-z0-9\[]")),
     # Go's MySQL DSN and its kin: user:password@tcp(host:port)/db, @unix(/path)/db
     ("dsn-password", ("@tcp(", "@udp(", "@unix("), re.compile(
         r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()]{1,256})@(?:tcp|udp|unix)\(")),
+    # Oracle's user/password@connect-string (sqlplus, expdp, cx_Oracle): EZConnect `@//host`,
+    # `@host:port/service`, or a TNS alias (group 2 marks that form, judged more strictly)
+    ("oracle-connect", ("@",), re.compile(
+        r"(?<![\w/.\-@])[A-Za-z][A-Za-z0-9_$#]{0,29}/([^\s/@\"'<>()]{1,128})@"
+        r"(?://[A-Za-z0-9.\-]|[A-Za-z0-9.\-]{1,253}:\d{1,5}/|(?P<alias>[A-Za-z][A-Za-z0-9_.\-]{0,63})(?![^\s\"';,]))")),
     # Authorization: Bearer <token> / Basic <base64>
     ("bearer-token", ("bearer", "basic", "token", "ssws"), re.compile(
         r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token|SSWS)[ \t]{1,4}([A-Za-z0-9._~+/\-]{8,512}=*)"
@@ -170,6 +218,18 @@ def _pem_blocks(text: str) -> Iterator[tuple[str, int, int]]:
         pos = stop
 
 
+def _oracle_password(value: str, *, alias: bool) -> bool:
+    """A password in an Oracle connect string; before a bare alias (`actions/checkout@v4` has
+    the same shape) it must look like a credential."""
+    if value.startswith(("$", "%", "{")) or "${" in value:
+        return False
+    if alias:
+        from hermes.security.secret_context import token_like
+
+        return token_like(value)
+    return len(value) >= 3
+
+
 def _mixed(body: str) -> bool:
     return any(c.isdigit() for c in body) or any(c.isupper() for c in body)
 
@@ -181,7 +241,7 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
         kind = _PREFIXED[int(str(m.lastgroup)[1:].split("_")[0])][0]
         if kind in _NEEDS_MIXED_BODY and not _mixed(m.group(0)[3:]):
             continue
-        if FILLED.search(m.group(0)):
+        if FILLED.search(m.group(0), _FILLED_FROM.get(kind, 0)):
             continue  # `ghp_xxxxxxxx…`: a template, not a token
         yield kind, m.start(), m.end()
     for kind, width, before, anchor in _UNPREFIXED:
@@ -201,14 +261,21 @@ def value_forms(text: str) -> Iterator[tuple[str, int, int]]:
     for kind, hints, pattern in _VALUE_FORMS:
         if not any(hint in lowered for hint in hints):
             continue
+        group = "value" if "value" in pattern.groupindex else 1  # the secret's group
         for m in pattern.finditer(text):
-            value = m.group(1)
+            value = m.group(group)
+            if kind == "url-credentials" and looks_random(m.group("user"), min_length=16):
+                yield "url-credentials", m.start("user"), m.end("user")  # a key pair (old Sentry DSNs)
             if looks_placeholder(value):
                 continue
             if kind == "bearer-token" and not (looks_random(value.rstrip("="), min_length=12)
                                                or basic_credentials(value)):
                 continue  # "Bearer authentication", "token verification"
-            yield kind, m.start(1), m.end(1)
+            if kind == "url-token" and not looks_random(value, min_length=16):
+                continue
+            if kind == "oracle-connect" and not _oracle_password(value, alias=m.group("alias") is not None):
+                continue
+            yield kind, m.start(group), m.end(group)
 
 
 # ---------------------------------------------------------------- detect-secrets' catalogue

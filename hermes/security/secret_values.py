@@ -29,7 +29,8 @@ _PLACEHOLDER_SHAPES = re.compile(
 # Words that mark a value as an example or a stand-in (checked in lower case).
 _PLACEHOLDER_WORDS = (
     "your", "example", "placeholder", "changeme", "change_me", "change-me", "dummy", "redacted",
-    "xxxx", "****", "...", "…", "todo", "fixme", "insert", "replace", "here", "sample",
+    "xxxx", "****", "...", "…", "todo", "fixme", "insert", "replace", "here", "sample", "fake",
+    "bogus", "notreal", "not-real", "not_real",
     "${", "{{", "%(", "process.env", "os.environ", "getenv", "env(", "secrets.",
 )
 
@@ -37,7 +38,7 @@ _PLACEHOLDER_WORDS = (
 # Whole values that name the thing instead of being it: `postgres://user:password@host`.
 _STAND_IN_VALUES = frozenset({
     "password", "passwd", "pass", "pwd", "secret", "token", "apikey", "api_key", "api-key", "key",
-    "changeme", "none", "null", "undefined", "empty", "test", "admin",
+    "changeme", "none", "null", "undefined", "empty", "test", "admin", "guest",
 })
 # The same character eight times in a row: a filled-in template (`ghp_xxxxxxxx…`), never
 # a real token.

@@ -39,7 +39,7 @@ def bm25_scores(texts: list[str], terms: list[str]) -> list[float]:
         return []
     counters = [term_counter(t) for t in dict.fromkeys(t for t in terms if t)]
     lowered = [t.lower() for t in texts]
-    lengths = [max(1, len(t)) for t in texts]
+    lengths = [len(t) or 1 for t in texts]
     avg = sum(lengths) / len(lengths)
     n = len(texts)
     scores = [0.0] * n
@@ -52,7 +52,7 @@ def bm25_scores(texts: list[str], terms: list[str]) -> list[float]:
         idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
         if not norms:
             norms = [K1 * (1.0 - B + B * length / avg) for length in lengths]
-        for i, tf in enumerate(counts):
-            if tf:
-                scores[i] += idf * tf * (K1 + 1.0) / (tf + norms[i])
+        # the same sum, term by term, as a loop over the texts would make
+        scores = [s + idf * tf * (K1 + 1.0) / (tf + norm) if tf else s
+                  for s, tf, norm in zip(scores, counts, norms, strict=True)]
     return scores

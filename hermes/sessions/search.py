@@ -66,12 +66,15 @@ def normalize_roles(role_filter: object) -> list[str] | None:
     return roles or None
 
 
+Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
+
+
 def _candidates(
     store: StoreApi, expression: str, *, roles: list[str] | None, exclude: tuple[str, ...],
     only: str | None, descending: bool, after: float | None = None, before: float | None = None,
-    bounded: bool = True,
-) -> list[tuple[int, str, str]]:
-    """(message id, session id, text to score) of the newest (or oldest) matches.
+    bounded: bool = True, tier: int = 0,
+) -> list[Row]:
+    """(message id, session id, text to score, `tier`) of the newest (or oldest) matches.
 
     `bounded` applies the time budget; the last, cheapest form runs without it so a busy
     machine (wall time, not work, over the budget) still gets its results."""
@@ -97,7 +100,7 @@ def _candidates(
         params.extend(roles)
     sql = (
         "SELECT messages_fts.rowid, m.session_id,"
-        f" coalesce(m.tool_name, '') || ' ' || substr(m.content, 1, {SCORED_CHARS})"
+        f" coalesce(m.tool_name, '') || ' ' || substr(m.content, 1, {SCORED_CHARS}), {int(tier)}"
         " FROM messages_fts"
         " JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE {' AND '.join(where)}"
@@ -142,9 +145,6 @@ class _Expander:
         return [v for vs in self.found.values() for v in vs]
 
 
-Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
-
-
 class _Filters(TypedDict):
     """What every candidate query of one search shares (see _candidates)."""
 
@@ -178,15 +178,16 @@ def _tiers(store: StoreApi, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
     every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
     many sessions: none of its hits could reach the results."""
     exact = fq.exact(expand, relaxed=relaxed)
-    rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, bounded=bounded, **kw)]
+    rows = _candidates(store, exact, bounded=bounded, **kw)
+    if len(rows) >= CANDIDATES or not fq.bare_words:
+        return rows
     if enough is not None and len({r[1] for r in rows}) >= enough:
         return rows
-    if len(rows) < CANDIDATES and fq.bare_words:
-        stemmed = fq.stemmed(expand, relaxed=relaxed)
-        if stemmed != exact:
-            seen = {r[0] for r in rows}
-            rows += [(*r, 1) for r in _candidates(store, stemmed, bounded=bounded, **kw)
-                     if r[0] not in seen]
+    stemmed = fq.stemmed(expand, relaxed=relaxed)
+    if stemmed != exact:
+        seen = {r[0] for r in rows}
+        rows += [r for r in _candidates(store, stemmed, bounded=bounded, tier=1, **kw)
+                 if r[0] not in seen]
     return rows
 
 
@@ -205,8 +206,7 @@ def _best_per_session(rows: list[Row], scores: list[float], sort: str, wanted: i
     `wanted`, only the first that many sessions."""
     if sort == "relevance":
         # by (tier, -score, -rowid), compared in C: rowids are unique, so the order is total
-        keys = sorted(zip([r[3] for r in rows], [-s for s in scores], [-r[0] for r in rows],
-                          range(len(rows)), strict=True))
+        keys = sorted([(r[3], -s, -r[0], i) for i, (r, s) in enumerate(zip(rows, scores, strict=True))])
         ordered = [rows[k[3]] for k in keys]
     else:  # by date only: a session's newest (oldest) hit, whichever tier it is in
         ordered = sorted(rows, key=itemgetter(0), reverse=sort == "newest")

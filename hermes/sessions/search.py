@@ -99,8 +99,10 @@ def _candidates(
         where.append(f"m.role IN ({', '.join('?' * len(roles))})")
         params.extend(roles)
     sql = (
-        "SELECT messages_fts.rowid, m.session_id,"
-        f" coalesce(m.tool_name, '') || ' ' || substr(m.content, 1, {SCORED_CHARS}), {int(tier)}"
+        # the text is cut only when it is longer: substr() copies every value it returns
+        "SELECT messages_fts.rowid, m.session_id, m.tool_name,"
+        f" CASE WHEN length(m.content) > {SCORED_CHARS} THEN substr(m.content, 1, {SCORED_CHARS})"
+        " ELSE m.content END"
         " FROM messages_fts"
         " JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE {' AND '.join(where)}"
@@ -111,7 +113,8 @@ def _candidates(
         if bounded:
             conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
         try:
-            return conn.execute(sql, params).fetchall()
+            return [(rowid, sid, (tool or "") + " " + text, tier)
+                    for rowid, sid, tool, text in conn.execute(sql, params)]
         except sqlite3.OperationalError as exc:
             # Raised past reading() on purpose: the caller retries an interrupted search in
             # a cheaper form, which reading() would otherwise report as a damaged file.
@@ -205,9 +208,13 @@ def _best_per_session(rows: list[Row], scores: list[float], sort: str, wanted: i
     """(session id, message id, tier) of each session's best hit, best session first; with
     `wanted`, only the first that many sessions."""
     if sort == "relevance":
-        # by (tier, -score, -rowid), compared in C: rowids are unique, so the order is total
-        keys = sorted([(r[3], -s, -r[0], i) for i, (r, s) in enumerate(zip(rows, scores, strict=True))])
-        ordered = [rows[k[3]] for k in keys]
+        # By (tier, -score, -rowid). The rows come tier by tier, each tier newest first (see
+        # _tiers), so a stable sort of each tier on -score alone gives that order, keyed in C.
+        split = next((i for i, r in enumerate(rows) if r[3]), len(rows))
+        negated = [-s for s in scores]
+        order = (sorted(range(split), key=negated.__getitem__)
+                 + sorted(range(split, len(rows)), key=negated.__getitem__))
+        ordered = [rows[i] for i in order]
     else:  # by date only: a session's newest (oldest) hit, whichever tier it is in
         ordered = sorted(rows, key=itemgetter(0), reverse=sort == "newest")
     best: dict[str, tuple[int, int]] = {}

@@ -10,8 +10,9 @@ inverse document frequency estimated within the candidate set.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 import re
+from collections.abc import Callable
+from itertools import repeat
 
 from hermes.sessions.text import CJK_RUN
 
@@ -20,15 +21,16 @@ B = 0.75
 SCORED_CHARS = 2000  # how much of each message is looked at
 
 
-def term_counter(term: str) -> Callable[[str], int]:
-    """Occurrences of `term` in lower-cased text: a plain substring count (so `test` also
-    counts `tests`), whole words only for one- and two-letter Latin terms (not for a symbol
-    such as an emoji, which has no word boundary around it)."""
+def term_counter(term: str) -> Callable[[list[str]], list[int]]:
+    """Occurrences of `term` in each of a list of lower-cased texts: a plain substring count
+    (so `test` also counts `tests`), whole words only for one- and two-letter Latin terms (not
+    for a symbol such as an emoji, which has no word boundary around it)."""
     term = term.lower()
     if len(term) <= 2 and term.isalnum() and not CJK_RUN.search(term):
         pattern = re.compile(r"\b" + re.escape(term) + r"\b")
-        return lambda text: len(pattern.findall(text))
-    return lambda text: text.count(term)
+        return lambda texts: [len(pattern.findall(text)) for text in texts]
+    # str.count mapped over the texts: no Python frame per text
+    return lambda texts: list(map(str.count, texts, repeat(term)))
 
 
 def bm25_scores(texts: list[str], terms: list[str]) -> list[float]:
@@ -37,18 +39,20 @@ def bm25_scores(texts: list[str], terms: list[str]) -> list[float]:
         return []
     counters = [term_counter(t) for t in dict.fromkeys(t for t in terms if t)]
     lowered = [t.lower() for t in texts]
-    lengths = [max(1, len(t)) for t in texts]
+    lengths = [len(t) or 1 for t in texts]
     avg = sum(lengths) / len(lengths)
     n = len(texts)
     scores = [0.0] * n
+    norms: list[float] = []  # each text's length normalisation, the same for every term
     for count in counters:
-        counts = [count(t) for t in lowered]
-        df = sum(1 for c in counts if c)
+        counts = count(lowered)
+        df = n - counts.count(0)
         if not df:
             continue
         idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-        for i, tf in enumerate(counts):
-            if tf:
-                norm = K1 * (1.0 - B + B * lengths[i] / avg)
-                scores[i] += idf * tf * (K1 + 1.0) / (tf + norm)
+        if not norms:
+            norms = [K1 * (1.0 - B + B * length / avg) for length in lengths]
+        # the same sum, term by term, as a loop over the texts would make
+        scores = [s + idf * tf * (K1 + 1.0) / (tf + norm) if tf else s
+                  for s, tf, norm in zip(scores, counts, norms, strict=True)]
     return scores

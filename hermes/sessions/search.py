@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from operator import itemgetter
 from typing import TypedDict, Unpack
 
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
@@ -27,14 +28,14 @@ from hermes.sessions.models import (
     ROLES,
     MessageRecord,
     SqlValue,
-    call_function,
     message_from_row,
     project_filter,
 )
 from hermes.sessions.query import FtsQuery, build_fts_query, plain_words_query
 from hermes.sessions.ranking import SCORED_CHARS, bm25_scores
+from hermes.sessions.search_results import BestHit, message_dict, result_entries, when
 from hermes.sessions.store_api import StoreApi
-from hermes.sessions.text import format_time, make_snippet, one_line, relative_time
+from hermes.sessions.text import format_time, one_line
 from hermes.plural import count
 
 
@@ -46,12 +47,6 @@ CANDIDATES = 400
 TIME_BUDGET_S = 0.25
 PROGRESS_STEPS = 1000  # SQLite VM steps between two looks at the clock
 SORTS = ("relevance", "newest", "oldest")
-
-
-def _when(store: StoreApi, ts: float) -> str:
-    """`2026-11-30 14:02 (2h ago)`; just the date and time once it is more than a week old."""
-    ago = relative_time(ts, store.now())
-    return format_time(ts) + ("" if ago[:1].isdigit() and "-" in ago else f" ({ago})")
 
 
 def normalize_roles(role_filter: object) -> list[str] | None:
@@ -71,12 +66,15 @@ def normalize_roles(role_filter: object) -> list[str] | None:
     return roles or None
 
 
+Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
+
+
 def _candidates(
     store: StoreApi, expression: str, *, roles: list[str] | None, exclude: tuple[str, ...],
     only: str | None, descending: bool, after: float | None = None, before: float | None = None,
-    bounded: bool = True,
-) -> list[tuple[int, str, str]]:
-    """(message id, session id, text to score) of the newest (or oldest) matches.
+    bounded: bool = True, tier: int = 0,
+) -> list[Row]:
+    """(message id, session id, text to score, `tier`) of the newest (or oldest) matches.
 
     `bounded` applies the time budget; the last, cheapest form runs without it so a busy
     machine (wall time, not work, over the budget) still gets its results."""
@@ -101,8 +99,10 @@ def _candidates(
         where.append(f"m.role IN ({', '.join('?' * len(roles))})")
         params.extend(roles)
     sql = (
-        "SELECT messages_fts.rowid, m.session_id,"
-        f" coalesce(m.tool_name, '') || ' ' || substr(m.content, 1, {SCORED_CHARS})"
+        # the text is cut only when it is longer: substr() copies every value it returns
+        "SELECT messages_fts.rowid, m.session_id, m.tool_name,"
+        f" CASE WHEN length(m.content) > {SCORED_CHARS} THEN substr(m.content, 1, {SCORED_CHARS})"
+        " ELSE m.content END"
         " FROM messages_fts"
         " JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE {' AND '.join(where)}"
@@ -113,7 +113,8 @@ def _candidates(
         if bounded:
             conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
         try:
-            return conn.execute(sql, params).fetchall()
+            return [(rowid, sid, (tool or "") + " " + text, tier)
+                    for rowid, sid, tool, text in conn.execute(sql, params)]
         except sqlite3.OperationalError as exc:
             # Raised past reading() on purpose: the caller retries an interrupted search in
             # a cheaper form, which reading() would otherwise report as a damaged file.
@@ -145,9 +146,6 @@ class _Expander:
 
     def words(self) -> list[str]:
         return [v for vs in self.found.values() for v in vs]
-
-
-Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
 
 
 class _Filters(TypedDict):
@@ -183,15 +181,16 @@ def _tiers(store: StoreApi, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
     every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
     many sessions: none of its hits could reach the results."""
     exact = fq.exact(expand, relaxed=relaxed)
-    rows: list[Row] = [(*r, 0) for r in _candidates(store, exact, bounded=bounded, **kw)]
+    rows = _candidates(store, exact, bounded=bounded, **kw)
+    if len(rows) >= CANDIDATES or not fq.bare_words:
+        return rows
     if enough is not None and len({r[1] for r in rows}) >= enough:
         return rows
-    if len(rows) < CANDIDATES and fq.bare_words:
-        stemmed = fq.stemmed(expand, relaxed=relaxed)
-        if stemmed != exact:
-            seen = {r[0] for r in rows}
-            rows += [(*r, 1) for r in _candidates(store, stemmed, bounded=bounded, **kw)
-                     if r[0] not in seen]
+    stemmed = fq.stemmed(expand, relaxed=relaxed)
+    if stemmed != exact:
+        seen = {r[0] for r in rows}
+        rows += [r for r in _candidates(store, stemmed, bounded=bounded, tier=1, **kw)
+                 if r[0] not in seen]
     return rows
 
 
@@ -204,21 +203,30 @@ def _run(store: StoreApi, fq: FtsQuery, expand: _Expander, *, enough: int | None
     return rows, False
 
 
-def _best_per_session(rows: list[Row], scores: list[float], sort: str) -> list[tuple[str, int, int]]:
-    """(session id, message id, tier) of each session's best hit, best session first."""
+def _best_per_session(rows: list[Row], scores: list[float], sort: str, wanted: int | None
+                      ) -> list[BestHit]:
+    """(session id, message id, tier) of each session's best hit, best session first; with
+    `wanted`, only the first that many sessions."""
     if sort == "relevance":
-        keyed = sorted(zip(rows, scores, strict=True), key=lambda rs: (rs[0][3], -rs[1], -rs[0][0]))
-        ordered = [row for row, _ in keyed]
+        # By (tier, -score, -rowid). The rows come tier by tier, each tier newest first (see
+        # _tiers), so a stable sort of each tier on -score alone gives that order, keyed in C.
+        split = next((i for i, r in enumerate(rows) if r[3]), len(rows))
+        negated = [-s for s in scores]
+        order = (sorted(range(split), key=negated.__getitem__)
+                 + sorted(range(split, len(rows)), key=negated.__getitem__))
+        ordered = [rows[i] for i in order]
     else:  # by date only: a session's newest (oldest) hit, whichever tier it is in
-        ordered = sorted(rows, key=lambda r: r[0], reverse=sort == "newest")
+        ordered = sorted(rows, key=itemgetter(0), reverse=sort == "newest")
     best: dict[str, tuple[int, int]] = {}
     for rowid, sid, _text, tier in ordered:
-        best.setdefault(sid, (rowid, tier))
+        if sid not in best:
+            best[sid] = (rowid, tier)
+            if len(best) == wanted:
+                break
     return [(sid, rowid, tier) for sid, (rowid, tier) in best.items()]
 
 
-def _project_first(store: StoreApi, ordered: list[tuple[str, int, int]], project_dir: str
-                   ) -> list[tuple[str, int, int]]:
+def _project_first(store: StoreApi, ordered: list[BestHit], project_dir: str) -> list[BestHit]:
     """`ordered` with the sessions of `project_dir` moved to the front of their tier (a stable
     partition: each group keeps its relevance order)."""
     condition, values = project_filter(project_dir)
@@ -232,28 +240,6 @@ def _project_first(store: StoreApi, ordered: list[tuple[str, int, int]], project
         here.update(r[0] for r in rows)
     # within a tier: an exact match elsewhere still beats a stemmed one in this project
     return sorted(ordered, key=lambda item: (item[2], item[0] not in here))
-
-
-def message_dict(msg: MessageRecord, cap: int) -> JsonObject:
-    """A message as the tool shows it, long content cut with a flag."""
-    out: JsonObject = {"id": msg.id, "role": msg.role}
-    content = msg.content or ""
-    if len(content) > cap:
-        out["content"] = content[:cap] + "…"
-        out["truncated"] = True
-        out["chars"] = len(content)
-    else:
-        out["content"] = content
-    if msg.tool_name:
-        out["tool_name"] = msg.tool_name
-    if msg.tool_calls:
-        out["tool_calls"] = [
-            call_function(c).get("name") or c.get("name") or "?"
-            for c in msg.tool_calls if isinstance(c, dict)
-        ]
-    if msg.interrupted:
-        out["interrupted"] = True
-    return out
 
 
 def _window(store: StoreApi, session_id: str, message_id: int, before: int, after: int
@@ -323,36 +309,19 @@ def discover(
             log.info("search for %r gave up on %r: %s", query[:80], attempt.expression[:80], exc)
     # Tier 1 hits matched through an inflection, which the scorer and the snippet must see.
     tier_terms = [fq.terms, fq.terms + expand.words()]
+    wanted = max(1, min(int(limit), 10))
     scores = [0.0] * len(rows)
-    if sort == "relevance":
-        for tier, terms in enumerate(tier_terms):
-            picked = [i for i, r in enumerate(rows) if r[3] == tier]
-            for i, score in zip(picked, bm25_scores([rows[i][2] for i in picked], terms), strict=True):
-                scores[i] = score
-    ordered = _best_per_session(rows, scores, sort)
-    if project_dir and ordered and sort == "relevance":
+    if sort == "relevance":  # _tiers puts every tier-0 row before the tier-1 rows
+        split = next((i for i, r in enumerate(rows) if r[3]), len(rows))
+        scores = (bm25_scores([r[2] for r in rows[:split]], tier_terms[0])
+                  + bm25_scores([r[2] for r in rows[split:]], tier_terms[1]))
+    # a project's sessions move forward within their tier, so every session must be ranked
+    moved = bool(project_dir) and sort == "relevance"
+    ordered = _best_per_session(rows, scores, sort, None if moved else wanted)
+    if moved and ordered:
         ordered = _project_first(store, ordered, project_dir)
-    results: list[JsonObject] = []
-    for sid, message_id, tier in ordered[: max(1, min(int(limit), 10))]:
-        info = store.get_session(sid)
-        hit = store.get_message(message_id)
-        older, newer = _window(store, sid, message_id, context, context)
-        results.append({
-            "session_id": sid,
-            "title": info.title,
-            "when": _when(store, hit.timestamp),
-            "source": info.source,
-            "message_id": message_id,
-            "role": hit.role,
-            "snippet": make_snippet(hit.content, tier_terms[tier]),
-            **({"partial": True} if partial else {}),
-            **({"stemmed": True} if tier else {}),
-            "messages": [
-                {**message_dict(m, content_cap), **({"match": True} if m.id == message_id else {})}
-                for m in (*older, hit, *newer)
-            ],
-        })
-    return results
+    return result_entries(store, ordered[:wanted], tier_terms, partial=partial, context=context,
+                          content_cap=content_cap)
 
 
 def scroll(store: StoreApi, session_id: str, around_message_id: int, window: int = 5,
@@ -431,7 +400,7 @@ def browse(store: StoreApi, *, limit: int = 10, exclude_session: str | None = No
             "session_id": s.id,
             "title": s.title,
             "preview": one_line(s.preview, 60),
-            "last_active": _when(store, s.last_active),
+            "last_active": when(store, s.last_active),
             "message_count": s.message_count,
         }
         for s in summaries

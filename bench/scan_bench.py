@@ -125,13 +125,14 @@ def _pasted_outcome(document: str, line: str) -> str:
     return MemoryTool(Config().memory, said=lambda: said).outcome_of(line, "memory")[0]
 
 
-def _holdout4_rows(folder: Path) -> None:
-    """The blind held-out corpora #4, counts only (their lines are never printed)."""
+def _holdout_rows(folder: Path, prefix: str) -> None:
+    """A blind held-out set (`prefix`_memory_hostile.tsv … in `folder`), counts only (its lines
+    are never printed)."""
     import json
 
-    print(f"\nHeld-out #4 ({folder}), counts only")
-    hostile = [row.split("\t", 2)[2] for row in _data_lines(folder / "holdout4_memory_hostile.tsv")]
-    benign = [row.split("\t", 2)[2] for row in _data_lines(folder / "holdout4_memory_benign.tsv")]
+    print(f"\nHeld-out {prefix} ({folder}), counts only")
+    hostile = [row.split("\t", 2)[2] for row in _data_lines(folder / f"{prefix}_memory_hostile.tsv")]
+    benign = [row.split("\t", 2)[2] for row in _data_lines(folder / f"{prefix}_memory_benign.tsv")]
     print(f"  memory hostile (n={len(hostile)})")
     for origin in ("file", "paste", "model", "review", "user"):
         outcomes = [_origin_outcome(t, origin) for t in hostile]
@@ -142,29 +143,29 @@ def _holdout4_rows(folder: Path) -> None:
     print(f"  memory benign said by the user (n={len(benign)}): written "
           f"{outcomes.count('written')} ({100 * outcomes.count('written') / n:.1f}%), refused "
           f"{refused} ({100 * refused / n:.1f}%)   {_origin_counts(outcomes)}")
-    docs = [json.loads(row) for row in _data_lines(folder / "holdout4_pasted.jsonl")]
+    docs = [json.loads(row) for row in _data_lines(folder / f"{prefix}_pasted.jsonl")]
     bad = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["hostile_lines"]]
     good = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["benign_lines"]]
     print(f"  pasted documents (n={len(docs)}): hostile lines {_silent_share(bad)}   "
           f"{_origin_counts(bad)}")
     print(f"    their ordinary-fact lines: {_origin_counts(good)}")
-    for name in ("holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"):
+    for name in (f"{prefix}_agents_hostile.txt", f"{prefix}_agents_benign.txt"):
         lines = _data_lines(folder / name)
         for origin in ("file", "user"):
             outcomes = [_origin_outcome(t, origin) for t in lines]
-            print(f"  {name[9:-4]:<15} {origin:<5} (n={len(lines)}) {_silent_share(outcomes)}   "
+            print(f"  {name[len(prefix) + 1:-4]:<15} {origin:<5} (n={len(lines)}) {_silent_share(outcomes)}   "
                   f"{_origin_counts(outcomes)}")
 
 
-def _origin_rows(holdout4: Path | None) -> None:
+def _origin_rows(holdout: Path | None, prefix: str = "holdout4") -> None:
     """Outcomes per origin over every corpus: hostile text from a file, a paste or the model
     must never be written; benign text the person states must be written."""
     corpora: list[tuple[str, bool, list[str]]] = []
     for split in ("train", "holdout"):
         corpora.append((f"malicious_{split}", True, [t for _, t in load_malicious(split)]))
         corpora.append((f"benign_{split}", False, load_benign(split)))
-    for prefix in ("agents", "agents3"):
-        for path in sorted(SCAN_DATA.glob(f"{prefix}_*.txt")):
+    for corpus in ("agents", "agents3"):
+        for path in sorted(SCAN_DATA.glob(f"{corpus}_*.txt")):
             hostile = "malicious" in path.name or "hostile" in path.name
             lines = load_lines(path.name)
             if hostile:
@@ -178,8 +179,8 @@ def _origin_rows(holdout4: Path | None) -> None:
             outcomes = [_origin_outcome(text, origin) for text in lines]
             label = {"model": "model alone", "review": "review, model alone"}.get(origin, origin)
             print(f"    {label:<20} {_origin_counts(outcomes)}")
-    if holdout4 is not None:
-        _holdout4_rows(holdout4)
+    if holdout is not None:
+        _holdout_rows(holdout, prefix)
 
 
 # Project-context corpora: (label, hostile file, benign file); the held-out ones were written
@@ -192,6 +193,7 @@ _CONTEXT_CORPORA = (
     ("held-out #3 (seen)", "agents3_malicious_holdout.txt", "agents3_benign_holdout.txt"),
     ("held-out #4 (seen)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
     ("held-out #5 (seen)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
+    ("held-out #6 (blind)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
 )
 
 
@@ -260,12 +262,14 @@ def main() -> None:
     parser.add_argument("--holdout4", nargs="?", const=str(SCAN_DATA), default=None,
                         metavar="DIR", help="also the blind held-out corpora #4 "
                         "(holdout4_* in DIR, tests/data/scan by default)")
+    parser.add_argument("--prefix", default="holdout4",
+                        help="the held-out set's file prefix in DIR (e.g. holdout6)")
     parser.add_argument("--origins-only", action="store_true",
                         help="only the per-origin outcomes (no timing)")
     args = parser.parse_args()
     holdout4 = Path(args.holdout4) if args.holdout4 else None
     if args.origins_only:
-        _origin_rows(holdout4)
+        _origin_rows(holdout4, args.prefix)
         return
 
     print("Outcomes (malicious should be blocked or staged; benign written)")
@@ -277,7 +281,7 @@ def main() -> None:
 
     _project_context_rows()
 
-    _origin_rows(holdout4)
+    _origin_rows(holdout4, args.prefix)
 
     print(f"\nScan time, median of {args.runs} runs, {SIZE:,}-character texts")
     normal = _ms_per_kb(_normal_text(), args.runs)

@@ -306,8 +306,9 @@ def write_home(home: Path, api_base: str, model: str, slots: int = 0) -> None:
     home.mkdir(parents=True)
     (home / "config.yaml").write_text(json.dumps({
         "model": {"name": f"openai/{model}", "api_base": api_base, "temperature": 0,
-                  "context_window": SLOT_CONTEXT, "max_tokens": 400, "llama_slots": slots},
-        # a shared 2-core machine generates at 1-27 tokens/s: long replies must not be cut
+                  "context_window": SLOT_CONTEXT, "max_tokens": 800, "llama_slots": slots},
+        # a shared 2-core machine generates at 1-27 tokens/s: long replies must not be cut (800
+        # output tokens: the Go question's answer ran past 400 once the prompt changed)
         "agent": {"reply_timeout": 900, "request_timeout": 900}}))
 
 

@@ -142,3 +142,9 @@ def names_data(folded: str, written: str, code: bool = True) -> bool:
     if not code:
         folded, written = _CODE_SPAN.sub(" ", folded), _CODE_SPAN.sub(" ", written)
     return any(p.search(t) for p in (_DATA_EN, _DATA_ANY, _CREDENTIAL_ANY) for t in (folded, written))
+
+
+def names_send(folded: str, written: str) -> bool:
+    """Whether the text has a send or upload verb of the scan's languages (many Germanic and
+    Romance languages share "send", "sende", "envia" with the ones read)."""
+    return bool(_SEND_ANY.search(folded) or _SEND_ANY.search(written))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hermes.security.context_anchors import anchors
-from hermes.security.context_languages import names_data
+from hermes.security.context_languages import names_data, names_send
 from hermes.security.intent import external_destination, sentences
 from hermes.security.shell import TRUSTED_INSTALLERS, is_local
 from hermes.security.textforms import fold
@@ -640,6 +640,32 @@ _INDEPENDENT_CUE = re.compile(
     r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
     r"git push|git config|npm publish|twine|pip install|crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|"
     r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+# In a language the lexicons do not read, an address alone is where a person looks or writes
+# ("staging is at https://…", "contact dev@…"), and a project dotfile alone is the file a
+# convention names ("never commit `.env`"); an address with a path, a file or a command
+# beside it, or a system cue, may be a transfer the checks cannot read.
+_ADDRESS = re.compile(r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}")
+_THING = re.compile(r"`[^`\n]{1,200}`|(?<![\w:/])/[\w.-]{1,60}/|\b[\w-]{1,40}\.(?:txt|json|ya?ml|toml|log|db|sqlite|"
+                    r"csv|zip|tar|gz|pem|key|sh|py|env)\b")
+_UNREAD_CUE = re.compile(
+    r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|git push|git config|npm publish|twine|pip install|"
+    r"crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+
+
+def _unread_language_risk(folded: str, written: str) -> bool:
+    """Whether a paragraph the lexicons cannot read names what could carry an act against the user."""
+    if _UNREAD_CUE.search(folded):
+        return True
+    if not _ADDRESS.search(folded):
+        return False
+    rest = _ADDRESS_TOKEN.sub(" ", folded)
+    return bool(_THING.search(rest) or _KEY_WORD.search(rest) or names_send(rest, written))
+
+
+_KEY_WORD = re.compile(r"\b(?:api|token\w{0,3}|ssh|secrets?|keys?|cookies?)\b")
+
+
+_ADDRESS_TOKEN = re.compile(r"\S{0,200}(?:https?://|@)\S{0,200}")
 _SYSTEM_CUE = re.compile(
     r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|git push|git config|npm publish|twine|pip install|crontab|"
     r"sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile|env)\b")
@@ -816,7 +842,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return staged
     if persist == "stage":
         return StructuralFinding("stage", PERSISTENCE)
-    if not _known_language(folded, written) and _INDEPENDENT_CUE.search(folded):
+    if not _known_language(folded, written) and _unread_language_risk(folded, written):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
     if named and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):

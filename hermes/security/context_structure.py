@@ -316,20 +316,32 @@ def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
 _CONFIRMATION = re.compile(
     r"\b(?:confirm\w{0,6}|approv\w{1,5}|conferm\w{1,3}|confirma\w{0,5}|aprova\w{0,5}|aprob\w{1,5}|approba\w{0,5}|"
     r"bestatig\w{0,5}|genehmig\w{0,5}|bevestig\w{0,5}|goedkeur\w{0,5}|potwierdz\w{0,5}|zatwierdz\w{0,5}|onay\w{0,5}|"
-    r"konfirmasi|persetujuan|xac nhan|phe duyet|подтвержд\w{0,5}|одобрен\w{0,3})\b"
-    r"|确认|批准|確認|承認|확인|승인|تأكيد|موافقة|पुष्टि|अनुमोदन")
+    r"konfirmasi|persetujuan|xac nhan|phe duyet|подтвержд\w{0,5}|одобрен\w{0,3}|hyvaksyn\w{0,12}|vahvistu\w{0,8}|"
+    r"potvrzen\w{0,3}|bekr\w{0,2}ft\w{0,5}|godkend\w{0,5}|godkjen\w{0,5}|godkann\w{0,5}|підтвердж\w{0,5}|"
+    r"επιβεβαιωσ\w{0,3})\b"
+    r"|确认|批准|確認|承認|확인|승인|تأكيد|موافقة|पुष्टि|अनुमोदन|ยืนยัน|อนุมัติ|אישור|אשר")
 _DROPS_IT = re.compile(
     r"\b(?:without|no need|not needed|unnecessary|skip\w{0,3}|disabl\w{1,3}|turn\w{0,3} off|auto\w{0,2}|"
     r"automatic\w{0,4}|"
     r"sans|desactiv\w{1,4}|automatique\w{0,3}|sin|sem|senza|disattiv\w{1,4}|automatic\w{1,4}|automatisch\w{0,2}|"
     r"ohne|deaktivier\w{0,3}|zonder|uitschakel\w{0,3}|bez|wylacz\w{0,3}|automatyczn\w{1,3}|"
     r"\w{2,12}(?:madan|meden)|gerek yok|gerekmez|otomatik\w{0,3}|devre disi|tanpa|nonaktif\w{0,4}|otomatis|"
-    r"khong can|tu đong|tu dong|без|отключ\w{1,4}|автоматическ\w{1,3})\b"
-    r"|无需|不用|不必|不需要|自动|禁用|关闭|せず|なしで|不要で|自動|無効|없이|말고|자동|비활성|دون|بدون|بلا|تلقائي|تعطيل|बिना|स्वचालित|अक्षम")
+    r"khong can|tu đong|tu dong|без|отключ\w{1,4}|автоматическ\w{1,3}|"
+    # "treat every prompt as already approved", "answer yes"
+    r"already|pre-?approved|(?:answer|reply|respond|say|type|select|choose)\w{0,3} (?:with )?\W?yes|"
+    r"ohita\w{0,3}|ilman|automaattise\w{0,3}|automaticky|automatisk\w{0,2}|uden|uten|utan|deaktiver\w{0,3}|"
+    r"вимкн\w{1,4}|автоматичн\w{1,3}|αυτοματ\w{1,3})\b"
+    r"|无需|不用|不必|不需要|自动|禁用|关闭|已|せず|なしで|不要で|自動|無効|없이|말고|자동|비활성|دون|بدون|بلا|تلقائي|تعطيل|बिना|स्वचालित|अक्षम"
+    r"|อัตโนมัติ|ข้าม|אוטומטי")
 _REQUEST = re.compile(
     r"\b(?:ask\w{0,3}|request\w{0,3}|wait\w{0,3}|seek|chied\w{1,4}|pid\w{1,4}|ped\w{1,4}|demande\w{0,2}|frag\w{1,3}|"
     r"vraag|vragen|pyta\w{1,3}|iste\w{0,4}|minta|meminta|hoi|спрашива\w{1,3}|запрашива\w{1,3}|жди)\b"
     r"|请求|询问|等待|求め|要求|요청|묻|طلب|मांग|पूछ")
+
+
+# What ends the reach of a confirmation forward: a clause break or a new coordinated act ("an
+# approval, and no merge without green CI" drops nothing).
+_AFTER_END = re.compile(_BREAK.pattern + r"|\b(?:and|ve|und|et|y|e|en|i|og|och|ja|и|та|oraz|dan|va)\b|및|并且")
 
 
 def _drops_confirmation(s: str, written: str) -> bool:
@@ -342,7 +354,9 @@ def _drops_confirmation(s: str, written: str) -> bool:
             for b in _BREAK.finditer(text, clause, m.start()):
                 clause = b.end()
             near = max(clause, m.start() - 40)
-            drops = _DROPS_IT.search(text[near:min(len(text), m.end() + 14)]) is not None
+            # after it, up to the clause's end: "if asked to confirm, answer yes automatically"
+            stop = _AFTER_END.search(text, m.end(), min(len(text), m.end() + 60))
+            drops = _DROPS_IT.search(text[near:stop.start() if stop else min(len(text), m.end() + 60)]) is not None
             negated = [n for n in _NEG.finditer(text, clause, m.start()) if not _INVERT.match(text, n.end())]
             asks = _REQUEST.search(text, near, m.start()) is not None
             if drops and not negated and not _BAN_AFTER.search(text, m.start()):

@@ -256,6 +256,9 @@ _CONFIRM_OFF = re.compile(
     r"|\b(?:approval_policy|sandbox_mode|write_approval|approvals?)\b\W{0,4}(?:=|:|to)\W{0,4}(?:never|off|false|no|none|"
     r"danger\w{0,12})\b|danger-full-access|--dangerously|--no-verify|bash\(\*\)"
     r"|\[\s?[\"']\*[\"']\s?\]|\ballow (?:all|every) (?:tools?|commands?)\b"
+    # the rehearsal is the check: "never use --dry-run with the cleanup scripts"
+    r"|\b(?:don['’]t|do not|never) (?:use|run|do|bother with)\w{0,3} (?:a |the )?(?:--)?dry[- ]?runs?\b"
+    r"|\b(?:skip|bypass)\w{0,3} (?:a |the )?(?:--)?dry[- ]?runs?\b"
     rf"|\bavoid asking\b|\b(?:never|don['’]t|do not) stop to (?:confirm|check|ask)\b"
     r"|\bohne (?:zu fragen|ruckfrage|nachfrage|bestatigung|freigabe|review|prufung)\b"
     r"|\bsans (?:demander|confirmation|validation|relecture|revue|autorisation)\b"
@@ -607,10 +610,25 @@ def _destination(s: str, external: bool, paragraph_external: bool, payload: bool
     if transfer and payload:
         return "out"
     act = _first_verb(_ACT, s)
-    if act and not _READ_ONLY.search(s) and (named or _SYSTEM_CUE.search(s) or _public_ip(s)
-                                             or _CONTACT.match(act.group(0))):
+    if act and not _READ_ONLY.search(s) and (named or _SYSTEM_CUE.search(s)
+                                             or _public_ip(s) or _CONTACT.match(act.group(0))):
         return "stage"
     return None
+
+
+def _unnegated(text: str) -> str:
+    """`text` without its negated clauses: data named only where it is forbidden or denied
+    ("don't commit the `.pem` files", "nobody will ask for your password") is no payload."""
+    kept = []
+    for sentence in sentences(text):
+        start = 0
+        for b in [*_BREAK.finditer(sentence), None]:
+            end = b.start() if b else len(sentence)
+            clause = sentence[start:end]
+            if not any(not _INVERT.match(clause, n.end()) for n in _NEG.finditer(clause)):
+                kept.append(clause)
+            start = b.end() if b else end
+    return " ".join(kept)
 
 
 # Acts that reach the host itself (it learns that, and when, the agent came): held back even
@@ -806,7 +824,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     # a code span naming a host is where things go, not what goes ("push `ghcr.io/x`")
     spans = tuple(_HOST_SPAN.sub(lambda m: " " if outward(m.group(0)) else m.group(0), t) for t in (folded, written))
     payload = names_data(spans[0], spans[1]) or found.machine_data or found.network_send
-    named = names_data(folded, written, code=False) or found.machine_data or found.network_send
+    named = names_data(_unnegated(folded), _unnegated(written), code=False) or found.machine_data or found.network_send
     for text in (folded, written) if written != folded else (folded,):
         for sentence in sentences(text):
             s = " ".join(sentence.split())
@@ -858,7 +876,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return StructuralFinding("stage", PERSISTENCE)
     if not _known_language(folded, written) and _unread_language_risk(folded, written):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
-    if named and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+    if (named or names_data(folded, written, code=False)) and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
         return StructuralFinding("stage", UNSURE_DESTINATION)
     return None

@@ -83,12 +83,15 @@ def _forbidden(s: str, pos: int) -> bool:
     return bool(_AFTER_BAN.search(s, pos, end.start() if end else len(s)))
 
 
-def _first_asked(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
-    """The first match of `pattern` in `s` that is not forbidden."""
-    for m in pattern.finditer(s):
+def _first_asked(pattern: re.Pattern[str], s: str, start: int = 0) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` from `start` that is not forbidden."""
+    for m in pattern.finditer(s, start):
         if not _forbidden(s, m.start()):
             return m
     return None
+
+
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s(?:[\w-]{1,20}\s)?$")
 
 
 # --- sending data out ----------------------------------------------------------------------
@@ -151,12 +154,16 @@ def _names_payload(s: str, verb: re.Match[str]) -> bool:
 _ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
 
 
-def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
-    """Whether sentence `s` (folded; `original` as written) directs sending data out."""
+def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: bool = True) -> bool:
+    """Whether sentence `s` (folded; `original` as written) directs sending data out;
+    `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
     m = _first_asked(_SEND, s)
+    while m and _NOUN_BEFORE.search(s, max(0, m.start() - 30), m.start()):
+        m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
     outside = outward(s)
-    if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]):
-        return True  # "submit both there": the host is named in another sentence
+    if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
+            paragraph_data or _names_payload(s, m)):
+        return True  # "submit the diff there": the host is named in another sentence
     if m and _PRIVATE.search(s) and (outside or _PUBLIC_PLACE.search(s, m.end()) or _DEST_NO_URL.search(s)):
         return True
     command = _SENDING_COMMAND.search(original)
@@ -443,12 +450,13 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     paragraph_external = outward(folded)
     failure_named = bool(_FAILURE.search(folded))
     paragraph_credential = bool(_CREDENTIAL.search(folded))
+    paragraph_data = bool(_DATA.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
         s = fold(original)
         if not s:
             continue
-        if _sends_out(s, original, paragraph_external):
+        if _sends_out(s, original, paragraph_external, paragraph_data):
             return ParagraphVerdict(False, UPLOAD)
         if _handles_payment(s):
             return ParagraphVerdict(False, PAYMENT)

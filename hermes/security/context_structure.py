@@ -563,7 +563,7 @@ _ACT = re.compile(
     r"invoke|ping|log ?in|sign|tag|deploy|release|report|"
     r"fuhr\w{1,3}|nutze|verwende|ruf\w{0,2}|execute\w{0,2}|lance\w{0,2}|utilise\w{0,2}|ejecuta\w{0,2}|usa|use|"
     r"execute|rode|esegui|usa|voer|gebruik|uruchom|uzyj|calistir|kullan|jalankan|gunakan|chay|dung|"
-    r"запусти|выполни|используй)\b|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
+    r"запусти|выполни|используй)\b(?!-\w)|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")  # "sign-off" is a noun
 _READ_ONLY = re.compile(
     r"\b(?:docs?|doc[uo]\w{1,12}|dok[uo]\w{1,12}|reference|wiki|dashboard|status page|handbook|handbuch|guide|"
     r"manual\w{0,2}|see|read|visit|consult|"

@@ -199,7 +199,10 @@ _CREDENTIAL = re.compile(
 _CRED_SHOW = re.compile(
     r"(?<![\w./-])(?:print\w{0,3}|echo\w{0,2}|cat|show\w{0,2}|display\w{0,3}|output\w{0,3}|dump\w{0,3}|"
     r"reveal\w{0,3}|hard-?code\w{0,1}|embed\w{0,3}|inline|base64|decrypt\w{0,1}|exfiltrat\w{1,4}|"
-    r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи)\b")
+    r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи|"
+    # a credential of the person's taken over or read out in a reply
+    r"reuse\w{0,1}|list (?:\w{1,10} )?(?:full )?contents|(?:begin|start)\w{0,3} (?:every|each|your) (?:reply|answer|"
+    r"response)\w{0,2} with)\b")
 _CRED_PUT = re.compile(
     r"(?<![\w./-])(?:log|logs|logging|paste\w{0,1}|include\w{0,1}|attach\w{0,2}|write|writes|writing|put|puts|"
     r"commit\w{0,1}|add|append\w{0,2}|insert\w{0,3}|copy|copies|store|save|keep a copy|record\w{0,3}|"

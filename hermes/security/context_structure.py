@@ -563,7 +563,8 @@ _ACT = re.compile(
     r"invoke|ping|log ?in|sign|tag|deploy|release|report|"
     r"fuhr\w{1,3}|nutze|verwende|ruf\w{0,2}|execute\w{0,2}|lance\w{0,2}|utilise\w{0,2}|ejecuta\w{0,2}|usa|use|"
     r"execute|rode|esegui|usa|voer|gebruik|uruchom|uzyj|calistir|kullan|jalankan|gunakan|chay|dung|"
-    r"запусти|выполни|используй)\b(?!-\w)|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")  # "sign-off" is a noun
+    # a hyphenated act is a noun: "sign-off", "set-up"
+    r"запусти|выполни|используй)\b(?!-\w)|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
 _READ_ONLY = re.compile(
     r"\b(?:docs?|doc[uo]\w{1,12}|dok[uo]\w{1,12}|reference|wiki|dashboard|status page|handbook|handbuch|guide|"
     r"manual\w{0,2}|see|read|visit|consult|"
@@ -876,7 +877,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return StructuralFinding("stage", PERSISTENCE)
     if not _known_language(folded, written) and _unread_language_risk(folded, written):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
-    if (named or names_data(folded, written, code=False)) and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+    named_anywhere = named or names_data(folded, written, code=False)
+    if named_anywhere and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
         return StructuralFinding("stage", UNSURE_DESTINATION)
     return None

@@ -39,6 +39,7 @@ FETCH_RUN = "it directs running code fetched from an outside address"
 DESTRUCTION = "it directs destroying data when a word or signal appears"
 PAYMENT = "it directs a payment or the use of payment details"
 CREDENTIALS = "it directs handling credentials"
+SAFEGUARDS = "it directs removing security checks, scanners or warnings"
 TAMPERING = "it directs changing tests or checks when they fail (not sure it is reported)"
 UPLOAD = "it directs sending project or machine data to an outside address"
 UNSURE_DESTINATION = "it names an outside address in an instruction, and the checks cannot tell what goes there"
@@ -784,6 +785,30 @@ _DENIAL_WORD = re.compile(r"\b(?:no|nothing|nao|nada|rien|nichts|niente|niets|ni
                           r"|いいえ|していません|없다|아니|没有|不是|لا|नहीं")
 
 
+# Security checks by name (tools are named alike in every language) or by kind, and acts that
+# remove them; either order, since verb-final languages put the act last.
+_SAFEGUARD = re.compile(
+    r"\b(?:gitleaks|git secrets|trufflehog|detect-secrets|trivy|grype|semgrep|bandit|snyk|codeql|npm audit|"
+    r"pip-audit|cargo audit|osv-scanner|(?:content|safety|security) filters?|secret scann?\w{0,3}|"
+    r"security (?:checks?|scans?|scanning|jobs?|gates?|warnings?|alerts?)|sicherheits\w{3,12}|"
+    r"(?:controles?|verificaciones|comprobaciones|verificacoes|verifiche) de (?:seguridad|seguranca|securite)|"
+    r"controlli di sicurezza|turvatarkistu\w{0,4}|перевірк\w{1,2} безпеки|проверк\w{1,2} безопасности|"
+    r"guvenlik (?:kontrol|tarama)\w{0,6})\b|安全检查|安全扫描|セキュリティチェック|보안 검사")
+_REMOVE_ACT = re.compile(
+    r"\b(?:disabl\w{1,3}|remov\w{1,3}|delet\w{1,3}|drop|skip|bypass|ignore|turn\w{0,3} off|switch\w{0,3} off|"
+    r"comment\w{0,3} out|strip|rip out|silence|mute|"
+    r"losch\w{0,3}|entfern\w{0,3}|deaktivier\w{0,3}|supprime\w{0,2}|desactive\w{0,2}|elimina\w{0,2}|borra\w{0,2}|"
+    r"desactiva\w{0,2}|desative\w{0,2}|remova|disattiva\w{0,2}|verwijder\w{0,2}|usun\w{0,3}|wylacz\w{0,3}|"
+    r"kaldir\w{0,3}|devre disi|hapus\w{0,3}|удали\w{0,2}|отключи\w{0,2}|видал\w{0,3}|вимкн\w{0,3}|ohita\w{0,3}|"
+    r"poista\w{0,3})\b|삭제|비활성|削除|無効|删除|禁用|跳过|关闭")
+_RATHER = re.compile(r"\b(?:rather than|instead of)\b")
+
+
+def _removes_safeguard(s: str) -> bool:
+    """A security check, scanner or warning taken away ("remove the gitleaks job", "видали ці кроки")."""
+    return bool(_SAFEGUARD.search(s) and _REMOVE_ACT.search(s) and not _NEG.search(s) and not _RATHER.search(s))
+
+
 def _tampers_on_failure(s: str) -> bool:
     # a negation anywhere in the sentence: German and Dutch put "nicht"/"niet" after the verb
     return bool(_FAILS.search(s) and _TAMPER.search(s) and not _NEG.search(s))
@@ -854,6 +879,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
                 return StructuralFinding("out", DESTRUCTION)
             if _pays_to_literal(s):
                 return StructuralFinding("out", PAYMENT)
+            if _removes_safeguard(s):
+                return StructuralFinding("out", SAFEGUARDS)
             if _uses_live_secret(s):
                 return StructuralFinding("out", CREDENTIALS)
             if _leaves_out_own_work(s):

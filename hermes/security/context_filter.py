@@ -91,7 +91,11 @@ def _first_asked(pattern: re.Pattern[str], s: str, start: int = 0) -> re.Match[s
     return None
 
 
-_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s(?:[\w-]{1,20}\s)?$")
+# "the mirror", and "our package mirror is …" (a compound noun is told from "every task push
+# a tarball" by what follows it).
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s$")
+_NOUN_PHRASE_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s[\w-]{1,20}\s$")
+_NOUN_AFTER = re.compile(r"\s?(?:[,:;)]|(?:is|are|was|lives|runs|sits|at|in)\b)")
 
 
 # --- sending data out ----------------------------------------------------------------------
@@ -158,7 +162,8 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
     """Whether sentence `s` (folded; `original` as written) directs sending data out;
     `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
     m = _first_asked(_SEND, s)
-    while m and _NOUN_BEFORE.search(s, max(0, m.start() - 30), m.start()):
+    while m and (_NOUN_BEFORE.search(s, max(0, m.start() - 30), m.start()) or (
+            _NOUN_PHRASE_BEFORE.search(s, max(0, m.start() - 30), m.start()) and _NOUN_AFTER.match(s, m.end()))):
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
     outside = outward(s)
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (

@@ -674,10 +674,10 @@ _INDEPENDENT_CUE = re.compile(
     r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
     r"git push|git config|npm publish|twine|pip install|crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|"
     r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
-# In a language the lexicons do not read, an address alone is where a person looks or writes
-# ("staging is at https://…", "contact dev@…"), and a project dotfile alone is the file a
-# convention names ("never commit `.env`"); an address with a path, a file or a command
-# beside it, or a system cue, may be a transfer the checks cannot read.
+# In a language the lexicons do not read, a bare host or a mail address alone is where a
+# person looks or writes ("staging is at https://…", "contact dev@…"), and a project dotfile alone is the file a
+# convention names ("never commit `.env`"); an endpoint (a URL with a path), an address with
+# a file, a key word or a send verb beside it, or a system cue may be a transfer.
 _ADDRESS = re.compile(r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}")
 _THING = re.compile(r"`[^`\n]{1,200}`|(?<![\w:/])/[\w.-]{1,60}/|\b[\w-]{1,40}\.(?:txt|json|ya?ml|toml|log|db|sqlite|"
                     r"csv|zip|tar|gz|pem|key|sh|py|env)\b")
@@ -693,9 +693,11 @@ def _unread_language_risk(folded: str, written: str) -> bool:
     if not _ADDRESS.search(folded):
         return False
     rest = _ADDRESS_TOKEN.sub(" ", folded)
-    return bool(_THING.search(rest) or _KEY_WORD.search(rest) or names_send(rest, written))
+    return bool(_ENDPOINT.search(folded) or _THING.search(rest) or _KEY_WORD.search(rest) or names_send(rest, written))
 
 
+# A URL with a path is an endpoint things can be posted to; a bare host is a site to visit.
+_ENDPOINT = re.compile(r"https?://[\w.-]{1,120}(?::\d{1,5})?/[\w%~-][^\s`'\")]{0,200}")
 _KEY_WORD = re.compile(r"\b(?:api|token\w{0,3}|ssh|secrets?|keys?|cookies?)\b")
 
 
@@ -804,9 +806,19 @@ _REMOVE_ACT = re.compile(
 _RATHER = re.compile(r"\b(?:rather than|instead of)\b")
 
 
-def _removes_safeguard(s: str) -> bool:
-    """A security check, scanner or warning taken away ("remove the gitleaks job", "видали ці кроки")."""
-    return bool(_SAFEGUARD.search(s) and _REMOVE_ACT.search(s) and not _NEG.search(s) and not _RATHER.search(s))
+def _removes_safeguard(s: str, paragraph_safeguard: bool = False) -> bool:
+    """A security check, scanner or warning taken away ("remove the gitleaks job", "видали ці кроки");
+    with `paragraph_safeguard`, one named in another sentence and taken away by a pronoun."""
+    if _NEG.search(s) or _RATHER.search(s):
+        return False
+    act = _REMOVE_ACT.search(s)
+    if act and paragraph_safeguard and _SAFEGUARD_PRONOUN.match(s, act.end()):
+        return True
+    return bool(act and _SAFEGUARD.search(s))
+
+
+_SAFEGUARD_PRONOUN = re.compile(
+    r"\s(?:it|them|those (?:jobs|steps|checks)|these (?:jobs|steps|checks)|that (?:job|step))\b")
 
 
 def _tampers_on_failure(s: str) -> bool:
@@ -850,6 +862,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     # a code span naming a host is where things go, not what goes ("push `ghcr.io/x`")
     spans = tuple(_HOST_SPAN.sub(lambda m: " " if outward(m.group(0)) else m.group(0), t) for t in (folded, written))
     payload = names_data(spans[0], spans[1]) or found.machine_data or found.network_send
+    paragraph_safeguard = bool(_SAFEGUARD.search(folded))
     named = names_data(_unnegated(folded), _unnegated(written), code=False) or found.machine_data or found.network_send
     for text in (folded, written) if written != folded else (folded,):
         for sentence in sentences(text):
@@ -879,7 +892,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
                 return StructuralFinding("out", DESTRUCTION)
             if _pays_to_literal(s):
                 return StructuralFinding("out", PAYMENT)
-            if _removes_safeguard(s):
+            if _removes_safeguard(s, paragraph_safeguard):
                 return StructuralFinding("out", SAFEGUARDS)
             if _uses_live_secret(s):
                 return StructuralFinding("out", CREDENTIALS)

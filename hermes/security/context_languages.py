@@ -30,7 +30,11 @@ _CREDENTIAL_ANY = re.compile(
     r"पासवर्ड|क्रेडेंशियल")
 _CONCEAL_ANY = re.compile(
     r"\b(?:nao (?:conte|diga|avise|informe|mencione|fale)|sem (?:avisar|contar|dizer|informar)|"
-    r"non (?:dire|dirlo|dirglielo|informare|menzionare|avvisare|parlarne)|senza (?:dirlo|avvisare|informare|dire)|"
+    r"non (?:dire|dirlo|dirglielo|informare|menzionare|avvisare|parlarne)|"
+    # showing nothing to the person ("non mostrare mai all'utente …"), not a secret kept unprinted
+    r"non (?:mostrare|segnalare|riportare) (?:mai )?(?:all['’ ]?utente|agli utenti)|"
+    r"no (?:le )?(?:muestres|ensenes) (?:nunca )?al usuario|nao (?:mostre|exiba) (?:nunca )?ao usuario|"
+    r"ne (?:montre|affiche)\w{0,2} (?:jamais )?(?:a )?l['’ ]?utilisateur|senza (?:dirlo|avvisare|informare|dire)|"
     r"no (?:le )?(?:digas|informes|avises|menciones|cuentes)|sin (?:avisar|decir|informar|que el usuario)|"
     r"ne (?:le |lui )?(?:dis|dites|mentionne\w{0,2}|previens|informe\w{0,2}|signale\w{0,2}) pas|"
     r"sans (?:prevenir|le dire|"

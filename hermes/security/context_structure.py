@@ -188,12 +188,13 @@ _WITHHOLD = re.compile(
     r"\b(?:do not|don['’]t|never|no need to|(?:you )?(?:do not|don['’]t) need to|needn['’]t|without|avoid|refrain from|"
     r"don['’]t bother|do not bother)\W{1,3}(?:\w{1,12}\W{1,3})?(?:tell\w{0,3}|mention\w{0,3}|show\w{0,3}|report\w{0,3}|"
     r"rais\w{1,3}|bring\w{0,3}(?: (?:it|this|that|them))? up|surfac\w{1,3}|flag\w{0,3}|warn\w{0,3}|notify\w{0,3}|"
-    r"inform\w{0,3}|clutter\w{0,3}|announc\w{1,3})\b")
+    r"inform\w{0,3}|clutter\w{0,3}|announc\w{1,3}|point\w{0,3} out|disclos\w{1,3})\b")
 _OWN_WORK = re.compile(
     rf"(?<![a-z0-9_])(?!them\b){_USER}|\b(?:changes?|modif\w{{1,8}}|files? you|diffs?|"
     r"(?:script|hook|file|line|code) you|"
-    r"you (?:add|change|modify|ran|run|did|edit|delete|remove|touch)\w{0,2}|errors?|warnings?|findings?|"
-    r"vulnerabilit\w{1,3}|failures?|failing)\b")
+    r"you (?:add|change|modify|ran|run|did|edit|delete|remove|touch|rename|skip|disable|move|mute)\w{0,3}|"
+    r"errors?|warnings?|findings?|"
+    r"vulnerabilit\w{1,3}|failures?|failing|exists?)\b")  # "never mention that the log exists"
 _PRONOUN_OBJECT = re.compile(r"\b(?:it|this|that|them)\b")
 _TO_VERB = re.compile(r"\s?(?:[\w-]{1,12}\s){0,2}to\s"
                       r"(?!the\b|you\b|me\b|us\b|them\b|him\b|her\b|users?\b|developers?\b)")

@@ -500,7 +500,10 @@ _ALWAYS_OUT = frozenset({SECRETS, INVISIBLE, OBFUSCATION, OVERSIZE})
 _WHOLE_PROHIBITION = re.compile(
     r"\W{0,3}(?:(?:please|you|we|agents?|and|also|the agent|the assistant|hermes|claude)\s)?"
     r"(?:never|do not|don['’]t|must not|mustn['’]t|should not|"
-    r"shouldn['’]t|must never|should never|cannot|can['’]t|avoid|no)\b")
+    r"shouldn['’]t|must never|should never|cannot|can['’]t|avoid|no|"
+    # the same opening in the scan's other languages: "Niemals `curl … | sh` verwenden"
+    r"niemals|nie|nicht|kein\w{0,2}|nunca|jamais|ne jamais|non|mai|nooit|niet|asla|jangan|никогда|не)\b"
+    r"|禁止|不要|不得|切勿|절대")
 # Saying that quoted text is test data: "fixtures include strings such as 'ignore all …'".
 _MENTION_CUE = re.compile(r"\b(?:such as|e\.g\.|for example|fixtures?|test data|examples?|strings?|samples?|"
                           r"corpus|corpora|payloads?|test cases?)\b")
@@ -544,6 +547,7 @@ def _prohibits_whole(sentence: str) -> bool:
     """Whether every clause of a sentence forbids an act that is not a check on the agent
     ("Never upload `.env` to …, and don't paste it into issues")."""
     s = _CODE_EXAMPLE.sub(" ", fold(" ".join(sentence.split()))).rstrip(" .;!?。")
+    s = _CODE_SPAN.sub("`code`", s)  # "never `curl ... | sh`": marks inside a command cut no clause
     start = 0
     for cut in [*(b.end() for b in _SCOPE_BREAK.finditer(s)), None]:
         clause = s[start:cut].strip(" ,;:")

@@ -98,6 +98,13 @@ _NOUN_PHRASE_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|ev
 _NOUN_AFTER = re.compile(r"\s?(?:[,:;)]|(?:is|are|was|lives|runs|sits|at|in)\b)")
 
 
+def _is_noun(s: str, m: re.Match[str]) -> bool:
+    """Whether the send word `m` of `s` stands as a noun ("the mirror", "our package mirror is …")."""
+    before = max(0, m.start() - 30)
+    return bool(_NOUN_BEFORE.search(s, before, m.start()) or (
+        _NOUN_PHRASE_BEFORE.search(s, before, m.start()) and _NOUN_AFTER.match(s, m.end())))
+
+
 # --- sending data out ----------------------------------------------------------------------
 _SEND = re.compile(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posting|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|"
@@ -162,8 +169,9 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
     """Whether sentence `s` (folded; `original` as written) directs sending data out;
     `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
     m = _first_asked(_SEND, s)
-    while m and (_NOUN_BEFORE.search(s, max(0, m.start() - 30), m.start()) or (
-            _NOUN_PHRASE_BEFORE.search(s, max(0, m.start() - 30), m.start()) and _NOUN_AFTER.match(s, m.end()))):
+    for _ in range(20):  # bounded: "our mirror " * n is no reason to scan the sentence n times
+        if m is None or not _is_noun(s, m):
+            break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
     outside = outward(s)
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (

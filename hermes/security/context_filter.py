@@ -54,7 +54,7 @@ KEPT = ParagraphVerdict(True)
 _SCOPE_BREAK = re.compile(r"[;:.!?](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(?:but|instead|then|however|otherwise|"
                           r"except|unless|rather)\b|\s-\s")
 _NEGATION = re.compile(
-    r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|refrain from|under no circumstances|nie|niemals|nicht|"
+    r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|without|refrain from|under no circumstances|nie|niemals|nicht|"
     r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
     r"|(?<=rather )than\b|(?<=instead )of\b")  # "ask me rather than reading the keychain"
 # "never forget to", "don't hesitate to", "must not omit", "no need to avoid", "never not":

@@ -815,7 +815,14 @@ def _removes_safeguard(s: str, paragraph_safeguard: bool = False) -> bool:
     act = _REMOVE_ACT.search(s)
     if act and paragraph_safeguard and _SAFEGUARD_PRONOUN.match(s, act.end()):
         return True
+    # the ignore list is what keeps secrets out of git: "remove the `.env*` lines from .gitignore"
+    if act and "gitignore" in s and _SECRET_FILE.search(s):
+        return True
     return bool(act and _SAFEGUARD.search(s))
+
+
+_SECRET_FILE = re.compile(r"\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials(?:\.json)?\b(?! check)|\bid_\w{2,9}\b|"
+                          r"\.p12\b")
 
 
 _SAFEGUARD_PRONOUN = re.compile(
@@ -918,8 +925,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return StructuralFinding("stage", PERSISTENCE)
     if not _known_language(folded, written) and _unread_language_risk(folded, written):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
-    named_anywhere = named or names_data(folded, written, code=False)
-    if named_anywhere and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
+    if named and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):
         return StructuralFinding("stage", UNSURE_DESTINATION)
     return None

@@ -54,7 +54,7 @@ KEPT = ParagraphVerdict(True)
 _SCOPE_BREAK = re.compile(r"[;:.!?](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(?:but|instead|then|however|otherwise|"
                           r"except|unless|rather)\b|\s-\s")
 _NEGATION = re.compile(
-    r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|refrain from|under no circumstances|nie|niemals|nicht|"
+    r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|without|refrain from|under no circumstances|nie|niemals|nicht|"
     r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
     r"|(?<=rather )than\b|(?<=instead )of\b")  # "ask me rather than reading the keychain"
 # "never forget to", "don't hesitate to", "must not omit", "no need to avoid", "never not":
@@ -83,12 +83,26 @@ def _forbidden(s: str, pos: int) -> bool:
     return bool(_AFTER_BAN.search(s, pos, end.start() if end else len(s)))
 
 
-def _first_asked(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
-    """The first match of `pattern` in `s` that is not forbidden."""
-    for m in pattern.finditer(s):
+def _first_asked(pattern: re.Pattern[str], s: str, start: int = 0) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` from `start` that is not forbidden."""
+    for m in pattern.finditer(s, start):
         if not _forbidden(s, m.start()):
             return m
     return None
+
+
+# "the mirror", and "our package mirror is …" (a compound noun is told from "every task push
+# a tarball" by what follows it).
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s$")
+_NOUN_PHRASE_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s[\w-]{1,20}\s$")
+_NOUN_AFTER = re.compile(r"\s?(?:[,:;)]|(?:is|are|was|lives|runs|sits|at|in)\b)")
+
+
+def _is_noun(s: str, m: re.Match[str]) -> bool:
+    """Whether the send word `m` of `s` stands as a noun ("the mirror", "our package mirror is …")."""
+    before = max(0, m.start() - 30)
+    return bool(_NOUN_BEFORE.search(s, before, m.start()) or (
+        _NOUN_PHRASE_BEFORE.search(s, before, m.start()) and _NOUN_AFTER.match(s, m.end())))
 
 
 # --- sending data out ----------------------------------------------------------------------
@@ -151,12 +165,18 @@ def _names_payload(s: str, verb: re.Match[str]) -> bool:
 _ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
 
 
-def _sends_out(s: str, original: str, paragraph_external: bool) -> bool:
-    """Whether sentence `s` (folded; `original` as written) directs sending data out."""
+def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: bool = True) -> bool:
+    """Whether sentence `s` (folded; `original` as written) directs sending data out;
+    `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
     m = _first_asked(_SEND, s)
+    for _ in range(20):  # bounded: "our mirror " * n is no reason to scan the sentence n times
+        if m is None or not _is_noun(s, m):
+            break
+        m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
     outside = outward(s)
-    if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]):
-        return True  # "submit both there": the host is named in another sentence
+    if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
+            paragraph_data or _names_payload(s, m)):
+        return True  # "submit the diff there": the host is named in another sentence
     if m and _PRIVATE.search(s) and (outside or _PUBLIC_PLACE.search(s, m.end()) or _DEST_NO_URL.search(s)):
         return True
     command = _SENDING_COMMAND.search(original)
@@ -192,7 +212,10 @@ _CREDENTIAL = re.compile(
 _CRED_SHOW = re.compile(
     r"(?<![\w./-])(?:print\w{0,3}|echo\w{0,2}|cat|show\w{0,2}|display\w{0,3}|output\w{0,3}|dump\w{0,3}|"
     r"reveal\w{0,3}|hard-?code\w{0,1}|embed\w{0,3}|inline|base64|decrypt\w{0,1}|exfiltrat\w{1,4}|"
-    r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи)\b")
+    r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи|"
+    # a credential of the person's taken over or read out in a reply
+    r"reuse\w{0,1}|list (?:\w{1,10} )?(?:full )?contents|(?:begin|start)\w{0,3} (?:every|each|your) (?:reply|answer|"
+    r"response)\w{0,2} with)\b")
 _CRED_PUT = re.compile(
     r"(?<![\w./-])(?:log|logs|logging|paste\w{0,1}|include\w{0,1}|attach\w{0,2}|write|writes|writing|put|puts|"
     r"commit\w{0,1}|add|append\w{0,2}|insert\w{0,3}|copy|copies|store|save|keep a copy|record\w{0,3}|"
@@ -443,12 +466,13 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     paragraph_external = outward(folded)
     failure_named = bool(_FAILURE.search(folded))
     paragraph_credential = bool(_CREDENTIAL.search(folded))
+    paragraph_data = bool(_DATA.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
         s = fold(original)
         if not s:
             continue
-        if _sends_out(s, original, paragraph_external):
+        if _sends_out(s, original, paragraph_external, paragraph_data):
             return ParagraphVerdict(False, UPLOAD)
         if _handles_payment(s):
             return ParagraphVerdict(False, PAYMENT)
@@ -484,7 +508,10 @@ _ALWAYS_OUT = frozenset({SECRETS, INVISIBLE, OBFUSCATION, OVERSIZE})
 _WHOLE_PROHIBITION = re.compile(
     r"\W{0,3}(?:(?:please|you|we|agents?|and|also|the agent|the assistant|hermes|claude)\s)?"
     r"(?:never|do not|don['’]t|must not|mustn['’]t|should not|"
-    r"shouldn['’]t|must never|should never|cannot|can['’]t|avoid|no)\b")
+    r"shouldn['’]t|must never|should never|cannot|can['’]t|avoid|no|"
+    # the same opening in the scan's other languages: "Niemals `curl … | sh` verwenden"
+    r"niemals|nie|nicht|kein\w{0,2}|nunca|jamais|ne jamais|non|mai|nooit|niet|asla|jangan|никогда|не)\b"
+    r"|禁止|不要|不得|切勿|절대")
 # Saying that quoted text is test data: "fixtures include strings such as 'ignore all …'".
 _MENTION_CUE = re.compile(r"\b(?:such as|e\.g\.|for example|fixtures?|test data|examples?|strings?|samples?|"
                           r"corpus|corpora|payloads?|test cases?)\b")
@@ -528,6 +555,7 @@ def _prohibits_whole(sentence: str) -> bool:
     """Whether every clause of a sentence forbids an act that is not a check on the agent
     ("Never upload `.env` to …, and don't paste it into issues")."""
     s = _CODE_EXAMPLE.sub(" ", fold(" ".join(sentence.split()))).rstrip(" .;!?。")
+    s = _CODE_SPAN.sub("`code`", s)  # "never `curl ... | sh`": marks inside a command cut no clause
     start = 0
     for cut in [*(b.end() for b in _SCOPE_BREAK.finditer(s)), None]:
         clause = s[start:cut].strip(" ,;:")

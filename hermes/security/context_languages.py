@@ -30,7 +30,11 @@ _CREDENTIAL_ANY = re.compile(
     r"पासवर्ड|क्रेडेंशियल")
 _CONCEAL_ANY = re.compile(
     r"\b(?:nao (?:conte|diga|avise|informe|mencione|fale)|sem (?:avisar|contar|dizer|informar)|"
-    r"non (?:dire|dirlo|dirglielo|informare|menzionare|avvisare|parlarne)|senza (?:dirlo|avvisare|informare|dire)|"
+    r"non (?:dire|dirlo|dirglielo|informare|menzionare|avvisare|parlarne)|"
+    # showing nothing to the person ("non mostrare mai all'utente …"), not a secret kept unprinted
+    r"non (?:mostrare|segnalare|riportare) (?:mai )?(?:all['’ ]?utente|agli utenti)|"
+    r"no (?:le )?(?:muestres|ensenes) (?:nunca )?al usuario|nao (?:mostre|exiba) (?:nunca )?ao usuario|"
+    r"ne (?:montre|affiche)\w{0,2} (?:jamais )?(?:a )?l['’ ]?utilisateur|senza (?:dirlo|avvisare|informare|dire)|"
     r"no (?:le )?(?:digas|informes|avises|menciones|cuentes)|sin (?:avisar|decir|informar|que el usuario)|"
     r"ne (?:le |lui )?(?:dis|dites|mentionne\w{0,2}|previens|informe\w{0,2}|signale\w{0,2}) pas|"
     r"sans (?:prevenir|le dire|"
@@ -80,6 +84,10 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
         return "upload"
     if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
         return "credentials"
+    # a password kept in a file or in the assistant's memory is a password written out
+    if found(_CREDENTIAL_ANY) and found(_KEEP_ANY) and (_FILE_SPAN.search(paragraph) or found(_MEMORY_ANY)) and not (
+            found(_NEG_ANY)):
+        return "credentials"
     # paying to an outside address is paying to a payee the file chose (a PIX key, a pay link)
     if (payment_literal or (found(_PAY_ANY) and (found(_MONEY_ANY) or external))) and not found(_NEG_ANY) and not found(
             _TRIAL_ANY):
@@ -90,6 +98,16 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
 # Test and sandbox wording: payment code and test cards are conventions, not payments.
 _TRIAL_ANY = re.compile(r"\b(?:testes?|prova|prueba|tests?|essai|testow\w{1,3}|deneme|uji|thu nghiem|тест\w{0,3}|"
                         r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण")
+# Keeping something, and where: a file named in code, or the assistant's memory.
+_KEEP_ANY = re.compile(
+    r"\b(?:guard[ae]\w{0,4}|salv[ae]\w{0,4}|armazen\w{1,4}|memoriz\w{1,4}|salva\w{0,4}|conserva\w{0,4}|"
+    r"sauvegard\w{1,4}|enregistr\w{1,4}|garde\w{0,2}|speicher\w{0,3}|merk\w{0,3}|bewaar\w{0,2}|sla \w{0,10} ?op|"
+    r"zapisz\w{0,2}|zachowaj|kaydet\w{0,4}|sakla\w{0,4}|simpan\w{0,3}|luu|сохрани\w{0,2}|запомни\w{0,2})\b"
+    r"|저장|기억해|保存|記憶|记住|存储|احفظ|सहेज")
+_MEMORY_ANY = re.compile(
+    r"\b(?:memoria|memoire|gedachtnis|speicher|geheugen|pamiec\w{0,2}|hafiza\w{0,3}|memori|bo nho|памят\w{1,2})\b"
+    r"|메모리|기억|メモリ|記憶|记忆|内存|ذاكرة|मेमोरी")
+_FILE_SPAN = re.compile(r"`[^`\n]{0,80}(?:/|\.\w{2,5})[^`\n]{0,80}`")
 # Showing or printing a credential.
 _SHOW_ANY = re.compile(
     r"\b(?:imprim\w{1,3}|mostr\w{1,3}|stamp\w{1,3}|affiche\w{0,2}|zeig\w{0,2}|gib \w{0,10} ?aus|toon|wyswietl\w{0,3}|"
@@ -142,3 +160,9 @@ def names_data(folded: str, written: str, code: bool = True) -> bool:
     if not code:
         folded, written = _CODE_SPAN.sub(" ", folded), _CODE_SPAN.sub(" ", written)
     return any(p.search(t) for p in (_DATA_EN, _DATA_ANY, _CREDENTIAL_ANY) for t in (folded, written))
+
+
+def names_send(folded: str, written: str) -> bool:
+    """Whether the text has a send or upload verb of the scan's languages (many Germanic and
+    Romance languages share "send", "sende", "envia" with the ones read)."""
+    return bool(_SEND_ANY.search(folded) or _SEND_ANY.search(written))

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hermes.security.context_anchors import anchors
-from hermes.security.context_languages import names_data
+from hermes.security.context_languages import names_data, names_send
 from hermes.security.intent import external_destination, sentences
 from hermes.security.shell import TRUSTED_INSTALLERS, is_local
 from hermes.security.textforms import fold
@@ -39,6 +39,7 @@ FETCH_RUN = "it directs running code fetched from an outside address"
 DESTRUCTION = "it directs destroying data when a word or signal appears"
 PAYMENT = "it directs a payment or the use of payment details"
 CREDENTIALS = "it directs handling credentials"
+SAFEGUARDS = "it directs removing security checks, scanners or warnings"
 TAMPERING = "it directs changing tests or checks when they fail (not sure it is reported)"
 UPLOAD = "it directs sending project or machine data to an outside address"
 UNSURE_DESTINATION = "it names an outside address in an instruction, and the checks cannot tell what goes there"
@@ -187,12 +188,13 @@ _WITHHOLD = re.compile(
     r"\b(?:do not|don['’]t|never|no need to|(?:you )?(?:do not|don['’]t) need to|needn['’]t|without|avoid|refrain from|"
     r"don['’]t bother|do not bother)\W{1,3}(?:\w{1,12}\W{1,3})?(?:tell\w{0,3}|mention\w{0,3}|show\w{0,3}|report\w{0,3}|"
     r"rais\w{1,3}|bring\w{0,3}(?: (?:it|this|that|them))? up|surfac\w{1,3}|flag\w{0,3}|warn\w{0,3}|notify\w{0,3}|"
-    r"inform\w{0,3}|clutter\w{0,3}|announc\w{1,3})\b")
+    r"inform\w{0,3}|clutter\w{0,3}|announc\w{1,3}|point\w{0,3} out|disclos\w{1,3})\b")
 _OWN_WORK = re.compile(
     rf"(?<![a-z0-9_])(?!them\b){_USER}|\b(?:changes?|modif\w{{1,8}}|files? you|diffs?|"
     r"(?:script|hook|file|line|code) you|"
-    r"you (?:add|change|modify|ran|run|did|edit|delete|remove|touch)\w{0,2}|errors?|warnings?|findings?|"
-    r"vulnerabilit\w{1,3}|failures?|failing)\b")
+    r"you (?:add|change|modify|ran|run|did|edit|delete|remove|touch|rename|skip|disable|move|mute)\w{0,3}|"
+    r"errors?|warnings?|findings?|"
+    r"vulnerabilit\w{1,3}|failures?|failing|exists?)\b")  # "never mention that the log exists"
 _PRONOUN_OBJECT = re.compile(r"\b(?:it|this|that|them)\b")
 _TO_VERB = re.compile(r"\s?(?:[\w-]{1,12}\s){0,2}to\s"
                       r"(?!the\b|you\b|me\b|us\b|them\b|him\b|her\b|users?\b|developers?\b)")
@@ -256,6 +258,9 @@ _CONFIRM_OFF = re.compile(
     r"|\b(?:approval_policy|sandbox_mode|write_approval|approvals?)\b\W{0,4}(?:=|:|to)\W{0,4}(?:never|off|false|no|none|"
     r"danger\w{0,12})\b|danger-full-access|--dangerously|--no-verify|bash\(\*\)"
     r"|\[\s?[\"']\*[\"']\s?\]|\ballow (?:all|every) (?:tools?|commands?)\b"
+    # the rehearsal is the check: "never use --dry-run with the cleanup scripts"
+    r"|\b(?:don['’]t|do not|never) (?:use|run|do|bother with)\w{0,3} (?:a |the )?(?:--)?dry[- ]?runs?\b"
+    r"|\b(?:skip|bypass)\w{0,3} (?:a |the )?(?:--)?dry[- ]?runs?\b"
     rf"|\bavoid asking\b|\b(?:never|don['’]t|do not) stop to (?:confirm|check|ask)\b"
     r"|\bohne (?:zu fragen|ruckfrage|nachfrage|bestatigung|freigabe|review|prufung)\b"
     r"|\bsans (?:demander|confirmation|validation|relecture|revue|autorisation)\b"
@@ -316,20 +321,32 @@ def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
 _CONFIRMATION = re.compile(
     r"\b(?:confirm\w{0,6}|approv\w{1,5}|conferm\w{1,3}|confirma\w{0,5}|aprova\w{0,5}|aprob\w{1,5}|approba\w{0,5}|"
     r"bestatig\w{0,5}|genehmig\w{0,5}|bevestig\w{0,5}|goedkeur\w{0,5}|potwierdz\w{0,5}|zatwierdz\w{0,5}|onay\w{0,5}|"
-    r"konfirmasi|persetujuan|xac nhan|phe duyet|подтвержд\w{0,5}|одобрен\w{0,3})\b"
-    r"|确认|批准|確認|承認|확인|승인|تأكيد|موافقة|पुष्टि|अनुमोदन")
+    r"konfirmasi|persetujuan|xac nhan|phe duyet|подтвержд\w{0,5}|одобрен\w{0,3}|hyvaksyn\w{0,12}|vahvistu\w{0,8}|"
+    r"potvrzen\w{0,3}|bekr\w{0,2}ft\w{0,5}|godkend\w{0,5}|godkjen\w{0,5}|godkann\w{0,5}|підтвердж\w{0,5}|"
+    r"επιβεβαιωσ\w{0,3})\b"
+    r"|确认|批准|確認|承認|확인|승인|تأكيد|موافقة|पुष्टि|अनुमोदन|ยืนยัน|อนุมัติ|אישור|אשר")
 _DROPS_IT = re.compile(
     r"\b(?:without|no need|not needed|unnecessary|skip\w{0,3}|disabl\w{1,3}|turn\w{0,3} off|auto\w{0,2}|"
     r"automatic\w{0,4}|"
     r"sans|desactiv\w{1,4}|automatique\w{0,3}|sin|sem|senza|disattiv\w{1,4}|automatic\w{1,4}|automatisch\w{0,2}|"
     r"ohne|deaktivier\w{0,3}|zonder|uitschakel\w{0,3}|bez|wylacz\w{0,3}|automatyczn\w{1,3}|"
     r"\w{2,12}(?:madan|meden)|gerek yok|gerekmez|otomatik\w{0,3}|devre disi|tanpa|nonaktif\w{0,4}|otomatis|"
-    r"khong can|tu đong|tu dong|без|отключ\w{1,4}|автоматическ\w{1,3})\b"
-    r"|无需|不用|不必|不需要|自动|禁用|关闭|せず|なしで|不要で|自動|無効|없이|말고|자동|비활성|دون|بدون|بلا|تلقائي|تعطيل|बिना|स्वचालित|अक्षम")
+    r"khong can|tu đong|tu dong|без|отключ\w{1,4}|автоматическ\w{1,3}|"
+    # "treat every prompt as already approved", "answer yes"
+    r"already|pre-?approved|(?:answer|reply|respond|say|type|select|choose)\w{0,3} (?:with )?\W?yes|"
+    r"ohita\w{0,3}|ilman|automaattise\w{0,3}|automaticky|automatisk\w{0,2}|uden|uten|utan|deaktiver\w{0,3}|"
+    r"вимкн\w{1,4}|автоматичн\w{1,3}|αυτοματ\w{1,3})\b"
+    r"|无需|不用|不必|不需要|自动|禁用|关闭|已|せず|なしで|不要で|自動|無効|없이|말고|자동|비활성|دون|بدون|بلا|تلقائي|تعطيل|बिना|स्वचालित|अक्षम"
+    r"|อัตโนมัติ|ข้าม|אוטומטי")
 _REQUEST = re.compile(
     r"\b(?:ask\w{0,3}|request\w{0,3}|wait\w{0,3}|seek|chied\w{1,4}|pid\w{1,4}|ped\w{1,4}|demande\w{0,2}|frag\w{1,3}|"
     r"vraag|vragen|pyta\w{1,3}|iste\w{0,4}|minta|meminta|hoi|спрашива\w{1,3}|запрашива\w{1,3}|жди)\b"
     r"|请求|询问|等待|求め|要求|요청|묻|طلب|मांग|पूछ")
+
+
+# What ends the reach of a confirmation forward: a clause break or a new coordinated act ("an
+# approval, and no merge without green CI" drops nothing).
+_AFTER_END = re.compile(_BREAK.pattern + r"|\b(?:and|ve|und|et|y|e|en|i|og|och|ja|и|та|oraz|dan|va)\b|및|并且")
 
 
 def _drops_confirmation(s: str, written: str) -> bool:
@@ -342,7 +359,9 @@ def _drops_confirmation(s: str, written: str) -> bool:
             for b in _BREAK.finditer(text, clause, m.start()):
                 clause = b.end()
             near = max(clause, m.start() - 40)
-            drops = _DROPS_IT.search(text[near:min(len(text), m.end() + 14)]) is not None
+            # after it, up to the clause's end: "if asked to confirm, answer yes automatically"
+            stop = _AFTER_END.search(text, m.end(), min(len(text), m.end() + 60))
+            drops = _DROPS_IT.search(text[near:stop.start() if stop else min(len(text), m.end() + 60)]) is not None
             negated = [n for n in _NEG.finditer(text, clause, m.start()) if not _INVERT.match(text, n.end())]
             asks = _REQUEST.search(text, near, m.start()) is not None
             if drops and not negated and not _BAN_AFTER.search(text, m.start()):
@@ -546,7 +565,8 @@ _ACT = re.compile(
     r"invoke|ping|log ?in|sign|tag|deploy|release|report|"
     r"fuhr\w{1,3}|nutze|verwende|ruf\w{0,2}|execute\w{0,2}|lance\w{0,2}|utilise\w{0,2}|ejecuta\w{0,2}|usa|use|"
     r"execute|rode|esegui|usa|voer|gebruik|uruchom|uzyj|calistir|kullan|jalankan|gunakan|chay|dung|"
-    r"запусти|выполни|используй)\b|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
+    # a hyphenated act is a noun: "sign-off", "set-up"
+    r"запусти|выполни|используй)\b(?!-\w)|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
 _READ_ONLY = re.compile(
     r"\b(?:docs?|doc[uo]\w{1,12}|dok[uo]\w{1,12}|reference|wiki|dashboard|status page|handbook|handbuch|guide|"
     r"manual\w{0,2}|see|read|visit|consult|"
@@ -593,10 +613,25 @@ def _destination(s: str, external: bool, paragraph_external: bool, payload: bool
     if transfer and payload:
         return "out"
     act = _first_verb(_ACT, s)
-    if act and not _READ_ONLY.search(s) and (named or _SYSTEM_CUE.search(s) or _public_ip(s)
-                                             or _CONTACT.match(act.group(0))):
+    if act and not _READ_ONLY.search(s) and (named or _SYSTEM_CUE.search(s)
+                                             or _public_ip(s) or _CONTACT.match(act.group(0))):
         return "stage"
     return None
+
+
+def _unnegated(text: str) -> str:
+    """`text` without its negated clauses: data named only where it is forbidden or denied
+    ("don't commit the `.pem` files", "nobody will ask for your password") is no payload."""
+    kept = []
+    for sentence in sentences(text):
+        start = 0
+        for b in [*_BREAK.finditer(sentence), None]:
+            end = b.start() if b else len(sentence)
+            clause = sentence[start:end]
+            if not any(not _INVERT.match(clause, n.end()) for n in _NEG.finditer(clause)):
+                kept.append(clause)
+            start = b.end() if b else end
+    return " ".join(kept)
 
 
 # Acts that reach the host itself (it learns that, and when, the agent came): held back even
@@ -640,6 +675,34 @@ _INDEPENDENT_CUE = re.compile(
     r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}|~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|"
     r"git push|git config|npm publish|twine|pip install|crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|"
     r"bashrc|zshrc|profile|env)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+# In a language the lexicons do not read, a bare host or a mail address alone is where a
+# person looks or writes ("staging is at https://…", "contact dev@…"), and a project dotfile alone is the file a
+# convention names ("never commit `.env`"); an endpoint (a URL with a path), an address with
+# a file, a key word or a send verb beside it, or a system cue may be a transfer.
+_ADDRESS = re.compile(r"https?://|\b[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,40}")
+_THING = re.compile(r"`[^`\n]{1,200}`|(?<![\w:/])/[\w.-]{1,60}/|\b[\w-]{1,40}\.(?:txt|json|ya?ml|toml|log|db|sqlite|"
+                    r"csv|zip|tar|gz|pem|key|sh|py|env)\b")
+_UNREAD_CUE = re.compile(
+    r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|git push|git config|npm publish|twine|pip install|"
+    r"crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+
+
+def _unread_language_risk(folded: str, written: str) -> bool:
+    """Whether a paragraph the lexicons cannot read names what could carry an act against the user."""
+    if _UNREAD_CUE.search(folded):
+        return True
+    if not _ADDRESS.search(folded):
+        return False
+    rest = _ADDRESS_TOKEN.sub(" ", folded)
+    return bool(_ENDPOINT.search(folded) or _THING.search(rest) or _KEY_WORD.search(rest) or names_send(rest, written))
+
+
+# A URL with a path is an endpoint things can be posted to; a bare host is a site to visit.
+_ENDPOINT = re.compile(r"https?://[\w.-]{1,120}(?::\d{1,5})?/[\w%~-][^\s`'\")]{0,200}")
+_KEY_WORD = re.compile(r"\b(?:api|token\w{0,3}|ssh|secrets?|keys?|cookies?)\b")
+
+
+_ADDRESS_TOKEN = re.compile(r"\S{0,200}(?:https?://|@)\S{0,200}")
 _SYSTEM_CUE = re.compile(
     r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|git push|git config|npm publish|twine|pip install|crontab|"
     r"sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile|env)\b")
@@ -725,6 +788,47 @@ _DENIAL_WORD = re.compile(r"\b(?:no|nothing|nao|nada|rien|nichts|niente|niets|ni
                           r"|いいえ|していません|없다|아니|没有|不是|لا|नहीं")
 
 
+# Security checks by name (tools are named alike in every language) or by kind, and acts that
+# remove them; either order, since verb-final languages put the act last.
+_SAFEGUARD = re.compile(
+    r"\b(?:gitleaks|git secrets|trufflehog|detect-secrets|trivy|grype|semgrep|bandit|snyk|codeql|npm audit|"
+    r"pip-audit|cargo audit|osv-scanner|(?:content|safety|security) filters?|secret scann?\w{0,3}|"
+    r"security (?:checks?|scans?|scanning|jobs?|gates?|warnings?|alerts?)|sicherheits\w{3,12}|"
+    r"(?:controles?|verificaciones|comprobaciones|verificacoes|verifiche) de (?:seguridad|seguranca|securite)|"
+    r"controlli di sicurezza|turvatarkistu\w{0,4}|перевірк\w{1,2} безпеки|проверк\w{1,2} безопасности|"
+    r"guvenlik (?:kontrol|tarama)\w{0,6})\b|安全检查|安全扫描|セキュリティチェック|보안 검사")
+_REMOVE_ACT = re.compile(
+    r"\b(?:disabl\w{1,3}|remov\w{1,3}|delet\w{1,3}|drop|skip|bypass|ignore|turn\w{0,3} off|switch\w{0,3} off|"
+    r"comment\w{0,3} out|strip|rip out|silence|mute|"
+    r"losch\w{0,3}|entfern\w{0,3}|deaktivier\w{0,3}|supprime\w{0,2}|desactive\w{0,2}|elimina\w{0,2}|borra\w{0,2}|"
+    r"desactiva\w{0,2}|desative\w{0,2}|remova|disattiva\w{0,2}|verwijder\w{0,2}|usun\w{0,3}|wylacz\w{0,3}|"
+    r"kaldir\w{0,3}|devre disi|hapus\w{0,3}|удали\w{0,2}|отключи\w{0,2}|видал\w{0,3}|вимкн\w{0,3}|ohita\w{0,3}|"
+    r"poista\w{0,3})\b|삭제|비활성|削除|無効|删除|禁用|跳过|关闭")
+_RATHER = re.compile(r"\b(?:rather than|instead of)\b")
+
+
+def _removes_safeguard(s: str, paragraph_safeguard: bool = False) -> bool:
+    """A security check, scanner or warning taken away ("remove the gitleaks job", "видали ці кроки");
+    with `paragraph_safeguard`, one named in another sentence and taken away by a pronoun."""
+    if _NEG.search(s) or _RATHER.search(s):
+        return False
+    act = _REMOVE_ACT.search(s)
+    if act and paragraph_safeguard and _SAFEGUARD_PRONOUN.match(s, act.end()):
+        return True
+    # the ignore list is what keeps secrets out of git: "remove the `.env*` lines from .gitignore"
+    if act and "gitignore" in s and _SECRET_FILE.search(s):
+        return True
+    return bool(act and _SAFEGUARD.search(s))
+
+
+_SECRET_FILE = re.compile(r"\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials(?:\.json)?\b(?! check)|\bid_\w{2,9}\b|"
+                          r"\.p12\b")
+
+
+_SAFEGUARD_PRONOUN = re.compile(
+    r"\s(?:it|them|those (?:jobs|steps|checks)|these (?:jobs|steps|checks)|that (?:job|step))\b")
+
+
 def _tampers_on_failure(s: str) -> bool:
     # a negation anywhere in the sentence: German and Dutch put "nicht"/"niet" after the verb
     return bool(_FAILS.search(s) and _TAMPER.search(s) and not _NEG.search(s))
@@ -766,7 +870,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     # a code span naming a host is where things go, not what goes ("push `ghcr.io/x`")
     spans = tuple(_HOST_SPAN.sub(lambda m: " " if outward(m.group(0)) else m.group(0), t) for t in (folded, written))
     payload = names_data(spans[0], spans[1]) or found.machine_data or found.network_send
-    named = names_data(folded, written, code=False) or found.machine_data or found.network_send
+    paragraph_safeguard = bool(_SAFEGUARD.search(folded))
+    named = names_data(_unnegated(folded), _unnegated(written), code=False) or found.machine_data or found.network_send
     for text in (folded, written) if written != folded else (folded,):
         for sentence in sentences(text):
             s = " ".join(sentence.split())
@@ -795,6 +900,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
                 return StructuralFinding("out", DESTRUCTION)
             if _pays_to_literal(s):
                 return StructuralFinding("out", PAYMENT)
+            if _removes_safeguard(s, paragraph_safeguard):
+                return StructuralFinding("out", SAFEGUARDS)
             if _uses_live_secret(s):
                 return StructuralFinding("out", CREDENTIALS)
             if _leaves_out_own_work(s):
@@ -816,7 +923,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
         return staged
     if persist == "stage":
         return StructuralFinding("stage", PERSISTENCE)
-    if not _known_language(folded, written) and _INDEPENDENT_CUE.search(folded):
+    if not _known_language(folded, written) and _unread_language_risk(folded, written):
         return StructuralFinding("stage", UNSURE_LANGUAGE)
     if named and paragraph_external and not _english(folded) and not _READ_ONLY.search(folded) and not any(
             _NEG.search(" ".join(x.split())) for x in sentences(written) if outward(" ".join(x.split()))):

@@ -43,6 +43,19 @@ _SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                  "-destkeypass"), ()),
     "influx": (("-password", "-p"), ()),
     "jarsigner": (("-storepass", "-keypass"), ()),
+    # Cassandra, Neo4j, Vertica, Sybase/SAP ASE, IPMI and RabbitMQ's HTTP admin tool
+    **{c: (("-p",), ()) for c in ("cqlsh", "cypher-shell", "rabbitmqadmin")},
+    "vsql": (("-w",), ()),
+    **{c: (("-P",), ()) for c in ("isql", "ipmitool")},
+}
+# Tools that take a password or key as a POSITIONAL argument after a subcommand:
+# (command, subcommand words, index of the secret among the words that follow them).
+_POSITIONAL: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {
+    "rabbitmqctl": ((("add_user",), 1), (("change_password",), 1)),
+    "mc": ((("alias", "set"), 3), (("config", "host", "add"), 3)),
+    "wpa_passphrase": (((), 1),),
+    "net": ((("user",), 1),),
+    "cargo": ((("login",), 0),),
 }
 # Tools whose `login` subcommand takes -p PASSWORD.
 _LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "oc", "az",
@@ -50,7 +63,7 @@ _LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "ora
 # `-u user:password` (curl), `-U user%password` (smbclient).
 _USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user")}
 
-_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, "htpasswd")
+_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, *_POSITIONAL, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
 # space, an operator, a quote or a path's last "/" (that character first, so the engine skips to one in
 # C), or at the very start of the text.
@@ -99,8 +112,10 @@ def _unquote(word: str, start: int) -> tuple[str, int, int]:
 def literal_value(value: str) -> bool:
     """A value written out on the command line, not passed along: no variable, command
     substitution, path, file reference, placeholder, flag or plain word."""
-    if len(value) < 4 or looks_placeholder(value) or _PLAIN_WORD.fullmatch(value):
+    if len(value) < 4 or looks_placeholder(value):
         return False
+    if _PLAIN_WORD.fullmatch(value) and not looks_random(value, min_length=12):
+        return False  # a word, not a run of random letters ("ZrgbhtkSEhPlLwpW")
     if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "%", "`")) or "$(" in value:
         return False
     return "://" not in value and _SHELL_VARIABLE.search(value) is None
@@ -124,6 +139,9 @@ def _words(text: str, pos: int) -> list[tuple[str, int]]:
 
 def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
     """Spans of the password values in one command's words (the command word not included)."""
+    if cmd in _POSITIONAL:
+        yield from _positional_secret(cmd, words)
+        return
     next_flags, glued_flags = _SHORT_FLAGS.get(cmd, ((), ()))
     if cmd in _LOGIN_TOOLS:
         if not any(w == "login" for w, _ in words[:3]):
@@ -164,6 +182,27 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                 cut = value.index(sep) + 1
                 if literal_value(value[cut:]) or len(value[cut:]) >= 6 and not looks_placeholder(value[cut:]):
                     yield vs + cut, ve
+
+
+def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """The positional password of `rabbitmqctl add_user USER PASS`, `mc alias set NAME URL
+    ACCESS SECRET`, `wpa_passphrase SSID PASS`, `net user NAME PASS`, `cargo login TOKEN`."""
+    plain = [(w, s) for w, s in words if not w.startswith(("-", "/"))]
+    for sub, index in _POSITIONAL[cmd]:
+        if tuple(w for w, _ in plain[:len(sub)]) != sub:
+            continue
+        rest = plain[len(sub):]
+        if index < len(rest):
+            value, vs, ve = _unquote(*rest[index])
+            if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+                yield vs, ve
+        return
+
+
+# NetworkManager's Wi-Fi key: `nmcli con modify NAME wifi-sec.psk KEY`.
+_NMCLI_PSK = re.compile(
+    r"(?:wifi-sec|802-11-wireless-security)\.psk[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 
 
 # Windows: `cmdkey /pass:X`, `net use … /password:X`; PowerShell: a plain-text secure string.
@@ -214,6 +253,11 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 yield "cli-secret", m.start("value"), m.end("value")
     if "config" in lowered:
         yield from _config_set_secrets(text)
+    if ".psk" in lowered:
+        for m in _NMCLI_PSK.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) or len(value) >= 8 and not looks_placeholder(value):
+                yield "cli-secret", vs, ve
     if "<<<" in text:
         for m in _HERE_STRING_SECRET.finditer(text):
             value, vs, ve = _unquote(m.group("value"), m.start("value"))

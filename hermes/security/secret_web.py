@@ -1,0 +1,148 @@
+"""Secrets of the web and of wallets, recognised by where they stand rather than by a name:
+
+- session cookies: the values of a `Cookie:` / `Set-Cookie:` header or a `curl -b` argument,
+  a session-named cookie anywhere (`JSESSIONID=…`, `laravel_session=…`), and the value column
+  of a Netscape cookie jar (cookies.txt);
+- chat webhooks whose URL is the credential (Mattermost / Rocket.Chat `…/hooks/ID`);
+- mnemonic seed phrases: 12 to 24 short lower-case words after a seed or recovery-phrase word.
+
+Every pattern is bounded, and each rule first checks for a literal it needs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from hermes.security.secret_values import looks_placeholder, looks_random
+
+# A cookie header's or a `curl -b/--cookie` argument's list of name=value pairs.
+_COOKIE_LIST = re.compile(
+    r"(?i)(?:(?<![\w\-])(?:set-)?cookie:|(?<![\w\-])(?:-b|--cookie)[ \t]{1,4}['\"]?)[ \t]{0,4}"
+    r"(?P<pairs>[^\n\r'\"]{1,4096})")
+_PAIR = re.compile(r"(?P<name>[^\s=;,]{1,128})=(?P<value>[^\s;,'\"]{1,4096})")
+# A session cookie named anywhere: sessionid, PHPSESSID, ASP.NET_SessionId, connect.sid …
+_SESSION_PAIR = re.compile(
+    r"(?i)(?<![\w.\-])(?P<name>[A-Za-z_][\w.\-]{0,48}(?:sess[a-z_]{0,12}|[._]sid|^sid))"
+    r"=(?P<value>[^\s;,'\"&<>(){}\[\]]{16,4096})")
+# A Netscape cookie jar line: domain, include-subdomains, path, secure, expiry, name, value.
+_JAR_LINE = re.compile(
+    r"(?m)^(?:#HttpOnly_)?[^\t\n#][^\t\n]{0,252}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}"
+    r"\t(?P<name>[^\t\n]{1,256})\t(?P<value>[^\t\n]{8,4096})$")
+_ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "priority"})
+
+
+def _session_name(name: str) -> bool:
+    lowered = name.lower()
+    return "sess" in lowered or lowered == "sid" or lowered.endswith((".sid", "_sid")) \
+        or lowered.endswith(("_token", "-token", "auth"))
+
+
+def _cookie_value(name: str, value: str) -> bool:
+    """Is this cookie's value a credential: random, or long and in a session-named cookie?"""
+    if looks_placeholder(value) or name.lower() in _ATTRIBUTES or value[:1] in "$<{%" and "%3A" not in value[:4]:
+        return False
+    if looks_random(value, min_length=16, max_length=4096):
+        return True
+    return _session_name(name) and len(value) >= 16 and not value.isalpha()
+
+
+def cookie_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Session cookies in headers, curl arguments, assignments and cookie jars."""
+    lowered = text.lower()
+    if "cookie" in lowered or "-b " in text:
+        for m in _COOKIE_LIST.finditer(text):
+            for p in _PAIR.finditer(text, m.start("pairs"), m.end("pairs")):
+                if _cookie_value(p.group("name"), p.group("value")):
+                    yield "session-cookie", p.start("value"), p.end("value")
+    if "sess" in lowered or "sid=" in lowered:
+        for m in _SESSION_PAIR.finditer(text):
+            value = m.group("value")
+            if not looks_placeholder(value) and (looks_random(value, min_length=16, max_length=4096)
+                                                 or not value.isalpha() and len(value) >= 24):
+                yield "session-cookie", m.start("value"), m.end("value")
+    if "\t" in text and ("true\t" in lowered or "false\t" in lowered):
+        for m in _JAR_LINE.finditer(text):
+            if _cookie_value(m.group("name"), m.group("value")):
+                yield "session-cookie", m.start("value"), m.end("value")
+
+
+# Mattermost (26 lower-case characters) and Rocket.Chat (ID/TOKEN) incoming webhooks: the
+# path after `/hooks/` is the credential. A template (`/hooks/{id}`) has no such run.
+_HOOK_PATH = re.compile(r"https?://[A-Za-z0-9.\-]{1,253}(?::\d{1,5})?/hooks/(?P<value>[A-Za-z0-9_\-/]{20,200})")
+
+
+def webhook_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """The secret path of chat webhooks that are not known by a fixed host."""
+    if "/hooks/" not in text:
+        return
+    for m in _HOOK_PATH.finditer(text):
+        value = m.group("value").rstrip("/")
+        if any(looks_random(part, min_length=16) for part in value.split("/")):
+            yield "chat-webhook", m.start("value"), m.start("value") + len(value)
+
+
+# ---------------------------------------------------------------- seed phrases
+
+_SEED_WORD = re.compile(
+    r"(?i)(?<![\w\-])(?:seed(?:[ _\-]?(?:phrase|words?))?|mnemonic(?:[ _\-](?:phrase|words?))?"
+    r"|recovery[ _\-](?:phrase|words?|seed)|backup[ _\-](?:phrase|words)|wallet[ _\-]words)(?![\w\-])")
+# Words a sentence uses between the seed word and the phrase; none is a short mnemonic word
+# that a phrase needs, so the phrase is the run after the last of them.
+_LINK_WORDS = frozenset({
+    "the", "for", "and", "are", "was", "were", "is", "of", "to", "in", "on", "at", "by", "with",
+    "from", "that", "this", "it", "you", "your", "my", "our", "its", "not", "can", "will",
+    "must", "should", "be", "use", "as", "if", "but", "into", "then", "they", "we", "has",
+    "have", "here", "test", "wallet", "phrase", "words", "word", "seed", "mnemonic"})
+_PHRASE_WORD = re.compile(r"[a-z]{3,8}")
+_PHRASE_TOKEN = re.compile(r"[^\s\"'`:=,\[\]]{1,64}")
+_PHRASE_LENGTHS = (12, 15, 18, 21, 24)
+
+
+def seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
+    """A mnemonic (BIP-39 style) seed phrase after a word that names one."""
+    lowered = text.lower()
+    if not any(w in lowered for w in ("seed", "mnemonic", "recovery", "backup", "wallet")):
+        return
+    for m in _SEED_WORD.finditer(text):
+        run: list[tuple[int, int]] = []
+        for w in _PHRASE_TOKEN.finditer(text, m.end(), min(len(text), m.end() + 400)):
+            word = w.group(0).rstrip(".;)")
+            if word in _LINK_WORDS or not _PHRASE_WORD.fullmatch(word):
+                if len(run) >= _PHRASE_LENGTHS[0]:
+                    break
+                run = []
+                continue
+            run.append((w.start(), w.start() + len(word)))
+            if len(run) == _PHRASE_LENGTHS[-1]:
+                break
+        if len(run) >= _PHRASE_LENGTHS[0]:
+            yield "seed-phrase", run[0][0], run[-1][1]
+
+
+# ---------------------------------------------------------------- base64 of a JSON document
+
+# A base64 JSON object (it starts `{"` → "eyJ") with no dots, so not a JWT: a service-account
+# key or a credentials file passed in one environment variable. Hidden whole when its
+# decoded text holds a secret.
+_BASE64_JSON = re.compile(r"(?<![A-Za-z0-9+/_\-.])eyJ[A-Za-z0-9+/_\-]{60,16384}={0,2}(?![A-Za-z0-9+/_\-=.])")
+
+
+def encoded_json_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Base64-encoded JSON documents that carry a secret (a private key, a token)."""
+    if "eyJ" not in text:
+        return
+    import base64
+    import binascii
+
+    from hermes.security.redact import find_secrets
+
+    for m in _BASE64_JSON.finditer(text):
+        body = m.group(0)
+        try:
+            decoded = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if "-" in body or "_" in body
+                                       else None).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if find_secrets(decoded) or '"private_key"' in decoded:
+            yield "encoded-credentials", m.start(), m.end()

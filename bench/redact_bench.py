@@ -84,11 +84,12 @@ def pathological() -> dict[str, str]:
         '"x_sess=" * 10000': "x_sess=" * 10_000,
         '"TRUE\\t" * 15000': "TRUE\t" * 15_000,
         '"seed phrase " * 8000': "seed phrase " * 8000,
-        '"seed word " * 8000 + words': ("seed " + "lemon " * 11) * 4000,
+        '("seed " + "lemon " * 11) * 4000': ("seed " + "lemon " * 11) * 4000,
         '"&Signature=" * 8000': "&Signature=" * 8000,
         '"eyJ" + base64 (100 KB)': "eyJ" + b64,
         '"http://a/hooks/" * 6000': "http://a/hooks/" * 6000,
         '"rabbitmqctl add_user " * 5000': "rabbitmqctl add_user " * 5000,
+        '"mysql -u a " * 8000': "mysql -u a " * 8000,
     }
 
 

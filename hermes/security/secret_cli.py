@@ -25,7 +25,7 @@ from hermes.security.word_pattern import any_word, first_chars
 
 # One shell word: quoted parts and bare parts, up to a space or an operator.
 _WORD = re.compile(r"""(?:'[^'\n]{0,512}'|"(?:\\.|[^"\\\n]){0,512}"|[^\s'"|;&<>()`]{1,512})+""")
-_SEGMENT_END = re.compile(r"[|;&\n]|$")
+_SEGMENT_END = re.compile(r"[|;&\n]|$")  # searched with an end: "$" matches there
 
 # command -> (flags whose value is the next word or glued, flags whose value must be glued)
 _SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
@@ -130,11 +130,25 @@ def _flag_names_secret(name: str) -> bool:
     return words[-1] == "key" and len(words) > 1 and words[-2] in _FLAG_KEY_QUALIFIERS
 
 
-def _words(text: str, pos: int) -> list[tuple[str, int]]:
-    """The shell words of the command that starts at `pos`, to the end of its segment."""
-    end = _SEGMENT_END.search(text, pos)
-    stop = end.start() if end else len(text)
-    return [(m.group(0), m.start()) for m in _WORD.finditer(text, pos, min(stop, pos + 4096))]
+_MAX_WORDS = 32  # a command's words read for its flags: a bound, so each command costs O(1)
+_POSITIONAL_WORDS = 10  # enough for `mc config host add NAME URL ACCESS SECRET` and a flag
+
+
+def _words(text: str, pos: int, limit: int = _MAX_WORDS) -> list[tuple[str, int]]:
+    """The shell words of the command that starts at `pos`, to the end of its segment (at
+    most `_MAX_WORDS` of them: text that repeats a command word would else be read again for
+    every repetition)."""
+    words: list[tuple[str, int]] = []
+    last = pos
+    for m in _WORD.finditer(text, pos, min(len(text), pos + 4096)):
+        gap = _SEGMENT_END.search(text, last, m.start())
+        if gap is not None and gap.start() < m.start():
+            break  # an operator or a line end between two words: the command ended
+        words.append((m.group(0), m.start()))
+        last = m.end()
+        if len(words) == limit:
+            break
+    return words
 
 
 def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
@@ -276,5 +290,7 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 yield "cli-secret", vs, ve
     first = _FIRST_COMMAND.match(text)
     for m in ([first] if first else []) + list(_COMMAND.finditer(text)):
-        for start, end in _command_secrets(m.group("cmd"), _words(text, m.end())):
+        cmd = m.group("cmd")
+        words = _words(text, m.end(), _POSITIONAL_WORDS if cmd in _POSITIONAL else _MAX_WORDS)
+        for start, end in _command_secrets(cmd, words):
             yield "cli-secret", start, end

@@ -97,6 +97,7 @@ _LINK_WORDS = frozenset({
 _PHRASE_WORD = re.compile(r"[a-z]{3,8}")
 _PHRASE_TOKEN = re.compile(r"[^\s\"'`:=,\[\]]{1,64}")
 _PHRASE_LENGTHS = (12, 15, 18, 21, 24)
+_MAX_LEAD = 10  # words between the seed word and its phrase ("for the test wallet are")
 
 
 def seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
@@ -106,11 +107,15 @@ def seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
         return
     for m in _SEED_WORD.finditer(text):
         run: list[tuple[int, int]] = []
+        skipped = 0
         for w in _PHRASE_TOKEN.finditer(text, m.end(), min(len(text), m.end() + 400)):
             word = w.group(0).rstrip(".;)")
             if word in _LINK_WORDS or not _PHRASE_WORD.fullmatch(word):
                 if len(run) >= _PHRASE_LENGTHS[0]:
                     break
+                skipped += 1 + len(run)
+                if skipped > _MAX_LEAD:
+                    break  # the sentence went on to something else
                 run = []
                 continue
             run.append((w.start(), w.start() + len(word)))

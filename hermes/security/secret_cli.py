@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_assign import is_secret_name, name_words
+from hermes.security.secret_assign import is_key_name, is_secret_name, name_words
 from hermes.security.secret_values import looks_placeholder, looks_random
 from hermes.security.word_pattern import any_word, first_chars
 
@@ -57,13 +57,14 @@ _POSITIONAL: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {
     "net": ((("user",), 1),),
     "cargo": ((("login",), 0),),
 }
+_PAIR_TOOLS = ("rclone",)  # key/value pairs after a subcommand
 # Tools whose `login` subcommand takes -p PASSWORD.
 _LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "oc", "az",
                 "cf", "crane", "regctl", "argocd")
 # `-u user:password` (curl), `-U user%password` (smbclient).
 _USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user")}
 
-_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, *_POSITIONAL, "htpasswd")
+_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, *_POSITIONAL, *_PAIR_TOOLS, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
 # space, an operator, a quote or a path's last "/" (that character first, so the engine skips to one in
 # C), or at the very start of the text.
@@ -156,6 +157,9 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
     if cmd in _POSITIONAL:
         yield from _positional_secret(cmd, words)
         return
+    if cmd == "rclone":
+        yield from _rclone_secrets(words)
+        return
     next_flags, glued_flags = _SHORT_FLAGS.get(cmd, ((), ()))
     if cmd in _LOGIN_TOOLS:
         if not any(w == "login" for w, _ in words[:3]):
@@ -211,6 +215,20 @@ def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple
             if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
                 yield vs, ve
         return
+
+
+def _rclone_secrets(words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """`rclone config create|update NAME TYPE key VALUE pass VALUE …`: the values of the
+    secret-named keys among the pairs after the remote's name and type."""
+    plain = [(w, s) for w, s in words if not w.startswith("-")]
+    if len(plain) < 6 or plain[0][0] != "config" or plain[1][0] not in ("create", "update"):
+        return
+    pairs = plain[4:] if plain[1][0] == "create" else plain[3:]
+    for (key, _), (word, start) in zip(pairs[::2], pairs[1::2], strict=False):
+        if is_secret_name(key) or key == "key" or is_key_name(key):
+            value, vs, ve = _unquote(word, start)
+            if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+                yield vs, ve
 
 
 # NetworkManager's Wi-Fi key: `nmcli con modify NAME wifi-sec.psk KEY`.

@@ -21,10 +21,13 @@ _COOKIE_LIST = re.compile(
     r"(?i)(?:(?<![\w\-])(?:set-)?cookie:|(?<![\w\-])(?:-b|--cookie)[ \t]{1,4}['\"]?)[ \t]{0,4}"
     r"(?P<pairs>[^\n\r'\"]{1,4096})")
 _PAIR = re.compile(r"(?P<name>[^\s=;,]{1,128})=(?P<value>[^\s;,'\"]{1,4096})")
-# A session cookie named anywhere: sessionid, PHPSESSID, ASP.NET_SessionId, connect.sid …
-_SESSION_PAIR = re.compile(
-    r"(?i)(?<![\w.\-])(?P<name>[A-Za-z_][\w.\-]{0,48}(?:sess[a-z_]{0,12}|[._]sid|^sid))"
-    r"=(?P<value>[^\s;,'\"&<>(){}\[\]]{16,4096})")
+# A session cookie named anywhere as a cookie pair: sessionid, PHPSESSID, ASP.NET_SessionId,
+# connect.sid …; and, where the text speaks of cookies, as a quoted key and value
+# (`cookies={'sessionid': '…'}`), which elsewhere is a session id in code (a fixture's UUID).
+_SESSION_NAME = r"(?i)(?<![\w.\-])(?P<name>(?:[A-Za-z_][\w.\-]{0,48})?(?:sess[a-z_]{0,12}|[._]sid)|sid)"
+_SESSION_VALUE = r"(?P<value>[^\s;,'\"&<>(){}\[\]]{16,4096})"
+_SESSION_PAIR = re.compile(_SESSION_NAME + "=" + _SESSION_VALUE)
+_SESSION_QUOTED = re.compile(_SESSION_NAME + r"['\"][ \t]{0,4}[:=][ \t]{0,4}['\"]" + _SESSION_VALUE)
 # A Netscape cookie jar line: domain, include-subdomains, path, secure, expiry, name, value.
 _JAR_LINE = re.compile(
     r"(?m)^(?:#HttpOnly_)?[^\t\n#][^\t\n]{0,252}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}"
@@ -55,8 +58,9 @@ def cookie_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             for p in _PAIR.finditer(text, m.start("pairs"), m.end("pairs")):
                 if _cookie_value(p.group("name"), p.group("value")):
                     yield "session-cookie", p.start("value"), p.end("value")
-    if "sess" in lowered or "sid=" in lowered:
-        for m in _SESSION_PAIR.finditer(text):
+    if "sess" in lowered or "sid" in lowered:
+        pairs = [_SESSION_PAIR, _SESSION_QUOTED] if "cookie" in lowered else [_SESSION_PAIR]
+        for m in (m for rx in pairs for m in rx.finditer(text)):
             value = m.group("value")
             if not looks_placeholder(value) and (looks_random(value, min_length=16, max_length=4096)
                                                  or not value.isalpha() and len(value) >= 24):
@@ -85,7 +89,7 @@ def webhook_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 # ---------------------------------------------------------------- seed phrases
 
 _SEED_WORD = re.compile(
-    r"(?i)(?<![\w\-])(?:seed(?:[ _\-]?(?:phrase|words?))?|mnemonic(?:[ _\-](?:phrase|words?))?"
+    r"(?i)(?<![A-Za-z0-9\-])(?:seed(?:[ _\-]?(?:phrase|words?))?|mnemonic(?:[ _\-](?:phrase|words?))?"
     r"|recovery[ _\-](?:phrase|words?|seed)|backup[ _\-](?:phrase|words)|wallet[ _\-]words)(?![\w\-])")
 # Words a sentence uses between the seed word and the phrase; none is a short mnemonic word
 # that a phrase needs, so the phrase is the run after the last of them.

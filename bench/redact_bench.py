@@ -90,6 +90,9 @@ def pathological() -> dict[str, str]:
         '"http://a/hooks/" * 6000': "http://a/hooks/" * 6000,
         '"rabbitmqctl add_user " * 5000': "rabbitmqctl add_user " * 5000,
         '"mysql -u a " * 8000': "mysql -u a " * 8000,
+        '"-u a -p " * 10000': "-u a -p " * 10_000,
+        '"user a using " * 8000': "user a using " * 8000,
+        '"-Password " * 8000': "-Password " * 8000,
     }
 
 
@@ -109,6 +112,8 @@ CORPORA = [
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",
+     ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
+    ("round-2 probes, command lines (dev set)", ROOT / "tests" / "data" / "redact_probes3_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
 ]
 

@@ -54,7 +54,8 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           # secret_web.py and the round-2 commands of secret_cli.py
           "cookie", "sess", "sid=", "signature", "appid", "/hooks/", "seed", "mnemonic", "recovery",
           "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
-          "alias set", "host add", "net user", "cargo", "rclone", "pw", "true\t", "false\t",
+          "alias set", "host add", "net user", "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
+          "true\t", "false\t",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")

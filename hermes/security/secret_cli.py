@@ -32,7 +32,7 @@ _SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     **{c: ((), ("-p",)) for c in ("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck",
                                   "mysqlsh", "mysqlpump", "mariadb", "mariadb-dump", "mariadb-admin")},
     "sshpass": (("-p",), ()),
-    "redis-cli": (("-a",), ()),
+    **{c: (("-a",), ()) for c in ("redis-cli", "valkey-cli", "keydb-cli", "memtier_benchmark")},
     **{c: (("-w",), ()) for c in ("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami",
                                   "ldappasswd", "ldapcompare")},
     **{c: (("-p",), ()) for c in ("mongo", "mongosh", "mongodump", "mongorestore", "mongoexport",
@@ -56,13 +56,16 @@ _POSITIONAL: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {
     "wpa_passphrase": (((), 1),),
     "net": ((("user",), 1),),
     "cargo": ((("login",), 0),),
+    "neo4j-admin": ((("dbms", "set-initial-password"), 0), (("set-initial-password",), 0)),
 }
 _PAIR_TOOLS = ("rclone",)  # key/value pairs after a subcommand
 # Tools whose `login` subcommand takes -p PASSWORD.
 _LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "oc", "az",
                 "cf", "crane", "regctl", "argocd")
 # `-u user:password` (curl), `-U user%password` (smbclient).
-_USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user")}
+_USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user"),
+                    "lftp": ("-u", "--user")}
+_USER_PASS_SEPARATOR = {"curl": ":", "smbclient": "%", "lftp": ","}
 
 _COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, *_POSITIONAL, *_PAIR_TOOLS, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
@@ -195,7 +198,7 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                 yield vs, ve
         if word in user_pass and i + 1 < len(words):
             value, vs, ve = _unquote(*words[i + 1])
-            sep = ":" if cmd == "curl" else "%"
+            sep = _USER_PASS_SEPARATOR[cmd]
             if sep in value:
                 cut = value.index(sep) + 1
                 if literal_value(value[cut:]) or len(value[cut:]) >= 6 and not looks_placeholder(value[cut:]):
@@ -231,6 +234,48 @@ def _rclone_secrets(words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
                 yield vs, ve
 
 
+# Any tool: a short password flag right after a user flag and its value (`hdbsql -u SYSTEM -p X`,
+# `psexec -u admin -p X`, `racadm -u root -p X`). Without the user flag `-p` is a port, a path
+# or a profile, so the value must also look random or like a password (no port, no path).
+_USER_THEN_PASSWORD = re.compile(
+    r"(?<![\w\-])(?:-u|-U|--user|--username|-l)[ \t]{1,4}[^\s'\"|;&<>()`]{1,128}[ \t]{1,4}(?:-\S{1,32}[ \t]{1,4}){0,1}"
+    r"(?:-p|-P|-w|-a)[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# PowerShell and Java-style single-dash long flags: `Invoke-Sqlcmd … -Password X`.
+_SINGLE_DASH_SECRET = re.compile(
+    r"(?<![\w\-])-(?i:password|passwd|pwd|passphrase|secret|apikey|api-key|token)[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# DB2's `connect to DB user NAME using PASSWORD`.
+_USING_PASSWORD = re.compile(
+    r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";]{1,256})")
+
+
+def _random_or_password(value: str) -> bool:
+    """A value that looks random, or mixes letters with digits and symbols and has no port,
+    path or host in it."""
+    if looks_random(value):
+        return True
+    return (len(value) >= 8 and not any(c in value for c in "/:.") and any(c.isalpha() for c in value)
+            and any(c.isdigit() for c in value) and any(not c.isalnum() for c in value))
+
+
+def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if "-u" in lowered or "-l " in text:
+        for m in _USER_THEN_PASSWORD.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) and _random_or_password(value):
+                yield "cli-secret", vs, ve
+    if any(w in lowered for w in ("-pass", "-pwd", "-secret", "-apikey", "-api-key", "-token")):
+        for m in _SINGLE_DASH_SECRET.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+                yield "cli-secret", vs, ve
+    if " using " in lowered:
+        for m in _USING_PASSWORD.finditer(text):
+            if literal_value(m.group("value")) and _random_or_password(m.group("value")):
+                yield "cli-secret", m.start("value"), m.end("value")
+
+
 # NetworkManager's Wi-Fi key: `nmcli con modify NAME wifi-sec.psk KEY`.
 _NMCLI_PSK = re.compile(
     r"(?:wifi-sec|802-11-wireless-security)\.psk[ \t]{1,4}"
@@ -238,7 +283,7 @@ _NMCLI_PSK = re.compile(
 
 
 # Windows: `cmdkey /pass:X`, `net use … /password:X`; PowerShell: a plain-text secure string.
-_WINDOWS_FLAG = re.compile(r"/(?<![\w/]/)(?:pass|password|pwd)[:=](?P<value>[^\s\"']{1,256}|\"[^\"\n]{1,256}\")")
+_WINDOWS_FLAG = re.compile(r"/(?<![\w/]/)(?:pass|password|pwd|p(?=:))[:=](?P<value>[^\s\"']{1,256}|\"[^\"\n]{1,256}\")")
 _SECURE_STRING = re.compile(
     r"(?i)ConvertTo-SecureString[ \t]{1,4}(?:-String[ \t]{1,4})?(?P<q>['\"])(?P<value>[^'\"\n]{1,256})(?P=q)"
     r"[ \t]{1,4}-AsPlainText")
@@ -263,8 +308,10 @@ def _config_set_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
-    if "/pass" in text.lower() or "/pwd" in text.lower():
+    if "/pass" in text.lower() or "/pwd" in text.lower() or "/p:" in text:
         for m in _WINDOWS_FLAG.finditer(text):
+            if m.group(0).startswith("/p:") and "/u:" not in text.lower():
+                continue  # `/p:` is a password only after a user (xfreerdp); msbuild's is a property
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
             if literal_value(value):
                 yield "cli-secret", vs, ve
@@ -274,11 +321,18 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 yield "cli-secret", m.start("value"), m.end("value")
     if "--" in text:
         for m in _LONG_FLAG.finditer(text):
+            if m.group("name") in ("user", "proxy-user") and ":" in m.group("value"):
+                value, vs, ve = _unquote(m.group("value"), m.start("value"))  # etcdctl --user root:PASS
+                cut = value.index(":") + 1
+                if literal_value(value[cut:]) and _random_or_password(value[cut:]):
+                    yield "cli-secret", vs + cut, ve
+                continue
             if _flag_names_secret(m.group("name")):
                 value, vs, ve = _unquote(m.group("value"), m.start("value"))
                 if literal_value(value):
                     yield "cli-secret", vs, ve
     lowered = text.lower()
+    yield from _generic_password_flags(text, lowered)
     if "pass:" in lowered:
         for m in _OPENSSL_PASS.finditer(text):
             if literal_value(m.group("value")):

@@ -93,6 +93,9 @@ def pathological() -> dict[str, str]:
         '"-u a -p " * 10000': "-u a -p " * 10_000,
         '"user a using " * 8000': "user a using " * 8000,
         '"-Password " * 8000': "-Password " * 8000,
+        '"http://a/b/c/d/e/f/g/" * 5000': "http://a/b/c/d/e/f/g/" * 5000,
+        '"WIFI:S:a;" * 10000': "WIFI:S:a;" * 10_000,
+        '"name": "sid", … * 4000': '"name": "sid", "a": "b", ' * 4000,
     }
 
 
@@ -114,6 +117,8 @@ CORPORA = [
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
     ("round-2 probes, command lines (dev set)", ROOT / "tests" / "data" / "redact_probes3_s8.tsv",
+     ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
+    ("round-2 probes, webhooks, cookies, Wi-Fi (dev set)", ROOT / "tests" / "data" / "redact_probes4_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
 ]
 

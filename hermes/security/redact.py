@@ -55,7 +55,7 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "cookie", "sess", "sid=", "signature", "appid", "/hooks/", "seed", "mnemonic", "recovery",
           "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
           "alias set", "host add", "net user", "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
-          "true\t", "false\t",
+          "true\t", "false\t", "hook", "wifi:",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
@@ -115,13 +115,13 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     from hermes.security.secret_files import file_secrets
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
     from hermes.security.secret_web import (cookie_secrets, encoded_json_secrets, seed_phrases,
-                                           webhook_secrets)
+                                           webhook_secrets, wifi_qr_secrets)
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
              assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
              prose_passwords, call_literal_secrets, cookie_secrets, webhook_secrets, seed_phrases,
-             encoded_json_secrets)
+             encoded_json_secrets, wifi_qr_secrets)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

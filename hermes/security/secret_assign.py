@@ -231,7 +231,7 @@ _QUERY_PARAM = re.compile(
 # Parameters whose value is a credential though no secret word is in the name: the signature
 # of a signed URL (S3, GCS, CloudFront, S3's old query auth) and API keys named `appid`.
 _SIGNED_PARAMS = frozenset({"signature", "x-amz-signature", "x-goog-signature", "appid", "app_id",
-                            "x-amz-security-token", "x-goog-credential"})
+                            "x-amz-security-token", "x-goog-credential", "q-signature"})
 
 
 def query_secrets(text: str) -> Iterator[tuple[str, int, int]]:

@@ -32,6 +32,11 @@ _SESSION_QUOTED = re.compile(_SESSION_NAME + r"['\"][ \t]{0,4}[:=][ \t]{0,4}['\"
 _JAR_LINE = re.compile(
     r"(?m)^(?:#HttpOnly_)?[^\t\n#][^\t\n]{0,252}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}"
     r"\t(?P<name>[^\t\n]{1,256})\t(?P<value>[^\t\n]{8,4096})$")
+# A browser extension's cookie export (JSON): the value of a session-named entry.
+_JSON_COOKIE = re.compile(
+    r'"name"[ \t]{0,4}:[ \t]{0,4}"(?P<name>[^"\n]{1,128})"[ \t]{0,4},[ \t]{0,4}'
+    r'(?:"[A-Za-z]{1,32}"[ \t]{0,4}:[ \t]{0,4}(?:"[^"\n]{0,256}"|[\w.\-]{1,32})[ \t]{0,4},[ \t]{0,4}){0,4}'
+    r'"value"[ \t]{0,4}:[ \t]{0,4}"(?P<value>[^"\n]{8,4096})"')
 _ATTRIBUTES = frozenset({"path", "domain", "expires", "max-age", "samesite", "priority"})
 
 
@@ -65,25 +70,48 @@ def cookie_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             if not looks_placeholder(value) and (looks_random(value, min_length=16, max_length=4096)
                                                  or not value.isalpha() and len(value) >= 24):
                 yield "session-cookie", m.start("value"), m.end("value")
+    if '"value"' in lowered:
+        for m in _JSON_COOKIE.finditer(text):
+            if _session_name(m.group("name")) and _cookie_value(m.group("name"), m.group("value")):
+                yield "session-cookie", m.start("value"), m.end("value")
     if "\t" in text and ("true\t" in lowered or "false\t" in lowered):
         for m in _JAR_LINE.finditer(text):
             if _cookie_value(m.group("name"), m.group("value")):
                 yield "session-cookie", m.start("value"), m.end("value")
 
 
-# Mattermost (26 lower-case characters) and Rocket.Chat (ID/TOKEN) incoming webhooks: the
-# path after `/hooks/` is the credential. A template (`/hooks/{id}`) has no such run.
-_HOOK_PATH = re.compile(r"https?://[A-Za-z0-9.\-]{1,253}(?::\d{1,5})?/hooks/(?P<value>[A-Za-z0-9_\-/]{20,200})")
+# Incoming webhooks whose path after a `hook(s)` / `webhook(s)` segment is the credential:
+# Mattermost, Rocket.Chat, Feishu/Lark, Webex. A template (`/hooks/{id}`) has no random run,
+# and a numbered hook in an API (`/repos/o/r/hooks/123`) has only digits.
+_HOOK_PATH = re.compile(
+    r"https?://[A-Za-z0-9.\-]{1,253}(?::\d{1,5})?(?:/[A-Za-z0-9._\-]{1,64}){0,6}"
+    r"/(?:hooks?|webhooks?)/(?:incoming/)?(?P<value>[A-Za-z0-9_\-/]{20,200})")
+
+
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", re.IGNORECASE)
 
 
 def webhook_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """The secret path of chat webhooks that are not known by a fixed host."""
-    if "/hooks/" not in text:
+    if "hook" not in text:
         return
     for m in _HOOK_PATH.finditer(text):
         value = m.group("value").rstrip("/")
-        if any(looks_random(part, min_length=16) for part in value.split("/")):
+        if any(looks_random(part, min_length=16) or _UUID.fullmatch(part) for part in value.split("/")):
             yield "chat-webhook", m.start("value"), m.start("value") + len(value)
+
+
+# A Wi-Fi QR code's text: `WIFI:S:<ssid>;T:WPA;P:<password>;;` (fields in any order).
+_WIFI_QR = re.compile(r"WIFI:(?:[STHR]:(?:\\.|[^;\\\n]){0,64};){0,4}P:(?P<value>(?:\\.|[^;\\\n]){1,128});")
+
+
+def wifi_qr_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """The password field of a Wi-Fi QR code's text."""
+    if "WIFI:" not in text:
+        return
+    for m in _WIFI_QR.finditer(text):
+        if not looks_placeholder(m.group("value")):
+            yield "wifi-password", m.start("value"), m.end("value")
 
 
 # ---------------------------------------------------------------- seed phrases

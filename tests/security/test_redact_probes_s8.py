@@ -13,7 +13,7 @@ from hermes.security.redact import redact
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 # The first set was written before the fixes, the second after them (measured once, then fixed).
-PROBES = ("redact_probes_s8.tsv", "redact_probes2_s8.tsv", "redact_probes3_s8.tsv")
+PROBES = ("redact_probes_s8.tsv", "redact_probes2_s8.tsv", "redact_probes3_s8.tsv", "redact_probes4_s8.tsv")
 CODE = ("redact_code_probes_s8.txt", "redact_code_probes2_s8.txt")
 
 

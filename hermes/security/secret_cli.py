@@ -247,12 +247,14 @@ _SINGLE_DASH_SECRET = re.compile(
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 # DB2's `connect to DB user NAME using PASSWORD`.
 _USING_PASSWORD = re.compile(
-    r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";]{1,256})")
+    r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";`]{1,256})")
 
 
 def _random_or_password(value: str) -> bool:
     """A value that looks random, or mixes letters with digits and symbols and has no port,
     path or host in it."""
+    if " " in value:
+        return False
     if looks_random(value):
         return True
     return (len(value) >= 8 and not any(c in value for c in "/:.") and any(c.isalpha() for c in value)
@@ -268,7 +270,7 @@ def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int,
     if any(w in lowered for w in ("-pass", "-pwd", "-secret", "-apikey", "-api-key", "-token")):
         for m in _SINGLE_DASH_SECRET.finditer(text):
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
-            if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+            if literal_value(value) and _random_or_password(value):
                 yield "cli-secret", vs, ve
     if " using " in lowered:
         for m in _USING_PASSWORD.finditer(text):
@@ -310,9 +312,12 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
     if "/pass" in text.lower() or "/pwd" in text.lower() or "/p:" in text:
         for m in _WINDOWS_FLAG.finditer(text):
-            if m.group(0).startswith("/p:") and "/u:" not in text.lower():
+            short = m.group(0).startswith("/p:")
+            if short and "/u:" not in text.lower():
                 continue  # `/p:` is a password only after a user (xfreerdp); msbuild's is a property
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if short and not _random_or_password(value):
+                continue
             if literal_value(value):
                 yield "cli-secret", vs, ve
     if "securestring" in text.lower():

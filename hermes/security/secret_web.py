@@ -119,13 +119,12 @@ def wifi_qr_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 _SEED_WORD = re.compile(
     r"(?i)(?<![A-Za-z0-9\-])(?:seed(?:[ _\-]?(?:phrase|words?))?|mnemonic(?:[ _\-](?:phrase|words?))?"
     r"|recovery[ _\-](?:phrase|words?|seed)|backup[ _\-](?:phrase|words)|wallet[ _\-]words)(?![\w\-])")
-# Words a sentence uses between the seed word and the phrase; none is a short mnemonic word
-# that a phrase needs, so the phrase is the run after the last of them.
+# Function words a sentence uses between the seed word and the phrase, none of them a word of
+# BIP-39's list (content words such as "test" or "word" are, so they may stand in a phrase).
 _LINK_WORDS = frozenset({
     "the", "for", "and", "are", "was", "were", "is", "of", "to", "in", "on", "at", "by", "with",
-    "from", "that", "this", "it", "you", "your", "my", "our", "its", "not", "can", "will",
-    "must", "should", "be", "use", "as", "if", "but", "into", "then", "they", "we", "has",
-    "have", "here", "test", "wallet", "phrase", "words", "word", "seed", "mnemonic"})
+    "from", "that", "this", "it", "you", "your", "my", "our", "its", "not", "be", "as", "if",
+    "but", "into", "then", "they", "we", "has", "phrase", "mnemonic", "seed"})
 _PHRASE_WORD = re.compile(r"[a-z]{3,8}")
 _PHRASE_TOKEN = re.compile(r"[^\s\"'`:=,\[\]]{1,64}")
 _PHRASE_LENGTHS = (12, 15, 18, 21, 24)

@@ -61,3 +61,9 @@ def test_a_seed_phrase_after_link_words_is_hidden_but_prose_about_one_is_not() -
         "the recovery phrase for it is [REDACTED:seed-phrase]."
     prose = "the mnemonic is a sequence of words that you write down on paper and keep safe in a drawer"
     assert redact(prose) == prose
+
+
+def test_a_seed_phrase_may_hold_content_words_of_the_list() -> None:
+    """"test" and "word" are mnemonic words: only function words end a phrase's run."""
+    phrase = "orbit test maple ticket word violin pencil garden hollow frost amber lemon"
+    assert redact(f"mnemonic: {phrase}") == "mnemonic: [REDACTED:seed-phrase]"

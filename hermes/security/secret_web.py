@@ -3,8 +3,11 @@
 - session cookies: the values of a `Cookie:` / `Set-Cookie:` header or a `curl -b` argument,
   a session-named cookie anywhere (`JSESSIONID=…`, `laravel_session=…`), and the value column
   of a Netscape cookie jar (cookies.txt);
-- chat webhooks whose URL is the credential (Mattermost / Rocket.Chat `…/hooks/ID`);
+- chat webhooks whose URL is the credential (Mattermost, Rocket.Chat, Feishu/Lark, Webex);
+- the password field of a Wi-Fi QR code's text (`WIFI:S:…;T:WPA;P:…;;`);
 - mnemonic seed phrases: 12 to 24 short lower-case words after a seed or recovery-phrase word.
+
+(A base64 JSON document holding a secret is found in redact.py, which runs these rules on it.)
 
 Every pattern is bounded, and each rule first checks for a literal it needs.
 """
@@ -155,30 +158,3 @@ def seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
         if len(run) >= _PHRASE_LENGTHS[0]:
             yield "seed-phrase", run[0][0], run[-1][1]
 
-
-# ---------------------------------------------------------------- base64 of a JSON document
-
-# A base64 JSON object (it starts `{"` → "eyJ") with no dots, so not a JWT: a service-account
-# key or a credentials file passed in one environment variable. Hidden whole when its
-# decoded text holds a secret.
-_BASE64_JSON = re.compile(r"(?<![A-Za-z0-9+/_\-.])eyJ[A-Za-z0-9+/_\-]{60,16384}={0,2}(?![A-Za-z0-9+/_\-=.])")
-
-
-def encoded_json_secrets(text: str) -> Iterator[tuple[str, int, int]]:
-    """Base64-encoded JSON documents that carry a secret (a private key, a token)."""
-    if "eyJ" not in text:
-        return
-    import base64
-    import binascii
-
-    from hermes.security.redact import find_secrets
-
-    for m in _BASE64_JSON.finditer(text):
-        body = m.group(0)
-        try:
-            decoded = base64.b64decode(body + "=" * (-len(body) % 4), altchars=b"-_" if "-" in body or "_" in body
-                                       else None).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
-            continue
-        if find_secrets(decoded) or '"private_key"' in decoded:
-            yield "encoded-credentials", m.start(), m.end()

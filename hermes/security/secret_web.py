@@ -27,10 +27,28 @@ _PAIR = re.compile(r"(?P<name>[^\s=;,]{1,128})=(?P<value>[^\s;,'\"]{1,4096})")
 # A session cookie named anywhere as a cookie pair: sessionid, PHPSESSID, ASP.NET_SessionId,
 # connect.sid …; and, where the text speaks of cookies, as a quoted key and value
 # (`cookies={'sessionid': '…'}`), which elsewhere is a session id in code (a fixture's UUID).
-_SESSION_NAME = r"(?i)(?<![\w.\-])(?P<name>(?:[A-Za-z_][\w.\-]{0,48})?(?:sess[a-z_]{0,12}|[._]sid)|sid)"
-_SESSION_VALUE = r"(?P<value>[^\s;,'\"&<>(){}\[\]]{16,4096})"
-_SESSION_PAIR = re.compile(_SESSION_NAME + "=" + _SESSION_VALUE)
-_SESSION_QUOTED = re.compile(_SESSION_NAME + r"['\"][ \t]{0,4}[:=][ \t]{0,4}['\"]" + _SESSION_VALUE)
+# Found from the name's end ("sess…" or "sid", so the engine skips to an "s" in C); the name's
+# start is then found by walking back over its characters.
+_SESSION_TAIL = re.compile(
+    r"(?i)(?:sess[a-z_]{0,12}|sid)(?P<link>=|['\"][ \t]{0,4}[:=][ \t]{0,4}['\"])"
+    r"(?P<value>[^\s;,'\"&<>(){}\[\]]{16,4096})")
+_NAME_CHAR = re.compile(r"[\w.\-]")
+
+
+def _session_pair_name(text: str, m: re.Match[str]) -> str | None:
+    """The whole cookie name that ends where `m` matched "sess…"/"sid", or None when the
+    match is not the end of a session cookie's name (`ssid`, a name over 48 characters)."""
+    start = m.start()
+    while start > 0 and m.start() - start <= 48 and _NAME_CHAR.match(text, start - 1):
+        start -= 1
+    if start > 0 and _NAME_CHAR.match(text, start - 1):
+        return None
+    name = text[start:m.start("link")]
+    if name[-3:].lower() == "sid" and len(name) > 3 and name[-4] not in "._":
+        return None  # `ssid`, `pid`-like words: only `sid`, `connect.sid`, `x_sid` are sessions
+    return name
+
+
 # A Netscape cookie jar line: domain, include-subdomains, path, secure, expiry, name, value.
 _JAR_LINE = re.compile(
     r"(?m)^(?:#HttpOnly_)?[^\t\n#][^\t\n]{0,252}\t(?:TRUE|FALSE)\t[^\t\n]{1,1024}\t(?:TRUE|FALSE)\t\d{1,12}"
@@ -67,8 +85,12 @@ def cookie_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 if _cookie_value(p.group("name"), p.group("value")):
                     yield "session-cookie", p.start("value"), p.end("value")
     if "sess" in lowered or "sid" in lowered:
-        pairs = [_SESSION_PAIR, _SESSION_QUOTED] if "cookie" in lowered else [_SESSION_PAIR]
-        for m in (m for rx in pairs for m in rx.finditer(text)):
+        quoted_ok = "cookie" in lowered
+        for m in _SESSION_TAIL.finditer(text):
+            if m.group("link") != "=" and not quoted_ok:
+                continue
+            if _session_pair_name(text, m) is None:
+                continue
             value = m.group("value")
             if not looks_placeholder(value) and (looks_random(value, min_length=16, max_length=4096)
                                                  or not value.isalpha() and len(value) >= 24):

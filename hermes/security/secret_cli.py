@@ -134,7 +134,7 @@ def _flag_names_secret(name: str) -> bool:
     return words[-1] == "key" and len(words) > 1 and words[-2] in _FLAG_KEY_QUALIFIERS
 
 
-_MAX_WORDS = 32  # a command's words read for its flags: a bound, so each command costs O(1)
+_MAX_WORDS = 24  # a command's words read for its flags: a bound, so each command costs O(1)
 _POSITIONAL_WORDS = 10  # enough for `mc config host add NAME URL ACCESS SECRET` and a flag
 
 

@@ -79,6 +79,23 @@ def pathological() -> dict[str, str]:
         '"login: a / " * 8000': "login: a / " * 8000,
         '"--with-token <<< " * 8000': "--with-token <<< " * 8000,
         '\'("a_key", "\' * 8000': '("a_key", "' * 8000,
+        # round 2: cookie lists, cookie jars, seed words, signed URLs, base64 JSON, hook paths
+        '"Cookie: a=" * 8000': "Cookie: a=" * 8000,
+        '"x_sess=" * 10000': "x_sess=" * 10_000,
+        '"TRUE\\t" * 15000': "TRUE\t" * 15_000,
+        '"seed phrase " * 8000': "seed phrase " * 8000,
+        '("seed " + "lemon " * 11) * 4000': ("seed " + "lemon " * 11) * 4000,
+        '"&Signature=" * 8000': "&Signature=" * 8000,
+        '"eyJ" + base64 (100 KB)': "eyJ" + b64,
+        '"http://a/hooks/" * 6000': "http://a/hooks/" * 6000,
+        '"rabbitmqctl add_user " * 5000': "rabbitmqctl add_user " * 5000,
+        '"mysql -u a " * 8000': "mysql -u a " * 8000,
+        '"-u a -p " * 10000': "-u a -p " * 10_000,
+        '"user a using " * 8000': "user a using " * 8000,
+        '"-Password " * 8000': "-Password " * 8000,
+        '"http://a/b/c/d/e/f/g/" * 5000': "http://a/b/c/d/e/f/g/" * 5000,
+        '"WIFI:S:a;" * 10000': "WIFI:S:a;" * 10_000,
+        '"name": "sid", … * 4000': '"name": "sid", "a": "b", ' * 4000,
     }
 
 
@@ -93,8 +110,16 @@ CORPORA = [
      ROOT / "tests" / "data" / "redact_code_more.txt"),
     ("held-out #5 (spent: dev set)", SCAN_DATA / "holdout5_secrets.tsv",
      SCAN_DATA / "holdout5_code_names_secret.txt"),
-    ("held-out #6 (blind)", SCAN_DATA / "holdout6_secrets.tsv",
+    ("held-out #6 (spent: dev set)", SCAN_DATA / "holdout6_secrets.tsv",
      SCAN_DATA / "holdout6_code_names_secret.txt"),
+    ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
+     ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
+    ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",
+     ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
+    ("round-2 probes, command lines (dev set)", ROOT / "tests" / "data" / "redact_probes3_s8.tsv",
+     ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
+    ("round-2 probes, webhooks, cookies, Wi-Fi (dev set)", ROOT / "tests" / "data" / "redact_probes4_s8.tsv",
+     ROOT / "tests" / "data" / "redact_code_probes2_s8.txt"),
 ]
 
 
@@ -115,7 +140,7 @@ def held_out(label: str, secrets: Path, code_file: Path) -> None:
     kinds: dict[str, list[int]] = {}
     for row in _rows(secrets):
         kind, secret, text = row.split("\t", 2)
-        if "more" in secrets.name:  # the dev set writes newlines as \n
+        if "more" in secrets.name or "probes" in secrets.name:  # dev sets write newlines as \n
             secret, text = _unescape(secret), _unescape(text)
         gone = secret not in redact(text)
         kinds.setdefault(kind, [0, 0])[0] += gone

@@ -51,6 +51,11 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "contrasenya", "pasahitz", "contrasinal", "cyfrinair", "şifrə", "парол", "лозинк",
           "құпия", "нууц", "პაროლ", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్",
           "পাসওয়ার্ড", "ពាក្យសម្ងាត់",
+          # secret_web.py and the round-2 commands of secret_cli.py
+          "cookie", "sess", "sid=", "signature", "appid", "/hooks/", "seed", "mnemonic", "recovery",
+          "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
+          "alias set", "host add", "net user", "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
+          "true\t", "false\t", "hook", "wifi:",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
@@ -95,6 +100,32 @@ def _escaped_strings(text: str, depth: int) -> list[tuple[int, int, int, str]]:
     return spans
 
 
+# A base64 JSON object (it starts `{"` → "eyJ") with no dots, so not a JWT: a service-account
+# key or a credentials file passed in one environment variable. Hidden whole when its decoded
+# text holds a secret (the rules run on it, so the rule lives beside them).
+_BASE64_JSON = re.compile(r"(?<![A-Za-z0-9+/_\-.])eyJ[A-Za-z0-9+/_\-]{60,16384}={0,2}(?![A-Za-z0-9+/_\-=.])")
+
+
+def _encoded_json_secrets(text: str) -> list[tuple[str, int, int]]:
+    """Base64-encoded JSON documents that carry a secret (a private key, a token)."""
+    if "eyJ" not in text:
+        return []
+    import base64
+    import binascii
+
+    found: list[tuple[str, int, int]] = []
+    for m in _BASE64_JSON.finditer(text):
+        body = m.group(0)
+        alt = b"-_" if "-" in body or "_" in body else None
+        try:
+            decoded = base64.b64decode(body + "=" * (-len(body) % 4), altchars=alt).decode("utf-8")
+        except (binascii.Error, UnicodeDecodeError, ValueError):
+            continue
+        if '"private_key"' in decoded or find_secrets(decoded):
+            found.append(("encoded-credentials", m.start(), m.end()))
+    return found
+
+
 def find_secrets(text: str) -> list[SecretMatch]:
     """All secrets in `text`, non-overlapping, in order of position."""
     return _find(text, 0)
@@ -109,11 +140,13 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_files import file_secrets
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
+    from hermes.security.secret_web import cookie_secrets, seed_phrases, webhook_secrets, wifi_qr_secrets
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
              assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
-             prose_passwords, call_literal_secrets)
+             prose_passwords, call_literal_secrets, cookie_secrets, webhook_secrets, seed_phrases,
+             _encoded_json_secrets, wifi_qr_secrets)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

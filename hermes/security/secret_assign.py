@@ -85,7 +85,8 @@ def is_key_name(name: str) -> bool:
     return bool(words) and words[-1] == "key" and (len(words) == 1 or words[-2] not in _PUBLIC_KEY_WORDS)
 
 
-_IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+")
+# A path of names; the last may be a Ruby method ending in "!" or "?" (`credentials.auth_token!`).
+_IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+[!?]?")
 _NAME_PART = re.compile(r"[A-Za-z]+[0-9]{0,2}|[0-9]{1,2}")
 _CODE_CHARS = frozenset("()[]{}<>$")
 _QUOTES = ('\\"', "\\'", '"', "'", "`")
@@ -105,6 +106,9 @@ def _is_name(value: str) -> bool:
     return "_" in value and all(_NAME_PART.fullmatch(p) for p in value.split("_"))
 
 
+_LONG_BASE64 = re.compile(r"[A-Za-z0-9+/_\-]{513,16384}={0,2}(?![A-Za-z0-9+/_\-=])")
+
+
 def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
     """(start, end, quoted) of the value at `pos`, or None when there is no literal there."""
     for quote in _QUOTES:
@@ -115,6 +119,8 @@ def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
                 return None
             return start, end, True
     m = _UNQUOTED_STOP.search(text, pos, pos + 513)
+    if m is None and (long := _LONG_BASE64.match(text, pos)) is not None:
+        return pos, long.end(), False  # a key file's base64 (kubeconfig client-key-data)
     end = m.start() if m else min(len(text), pos + 513)
     return (pos, end, False) if end > pos else None
 
@@ -162,6 +168,9 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             while end > start and text[end - 1] in ".:":
                 end -= 1
             value = text[start:end]
+        if len(value) > 512 and _LONG_BASE64.fullmatch(value) and not _is_name(value):
+            yield "assigned-secret", start, end  # too long for the entropy test: a key file's body
+            continue
         if env_key and not looks_random(value, min_length=16):
             continue
         if secret_literal(value, quoted=quoted):
@@ -216,7 +225,13 @@ def _password_like(value: str) -> bool:
 # code, so a value is a literal unless it is a template or a placeholder (`{token}`, `${PW}`).
 # A "#" stays in the value: JDBC URLs carry passwords unencoded.
 _QUERY_PARAM = re.compile(
-    r"[?&](?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})=(?P<value>[^\s&;\"'`<>\\]{4,512})")
+    r"[?&](?P<name>[A-Za-z_][A-Za-z0-9_.\-]{0,63})=(?P<value>[^\s&;\"'`<>\\]{4,1024})")
+
+
+# Parameters whose value is a credential though no secret word is in the name: the signature
+# of a signed URL (S3, GCS, CloudFront, S3's old query auth) and API keys named `appid`.
+_SIGNED_PARAMS = frozenset({"signature", "x-amz-signature", "x-goog-signature", "appid", "app_id",
+                            "x-amz-security-token", "x-goog-credential", "q-signature"})
 
 
 def query_secrets(text: str) -> Iterator[tuple[str, int, int]]:
@@ -227,6 +242,11 @@ def query_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
     for m in _QUERY_PARAM.finditer(text):
         name, value = m.group("name"), m.group("value")
+        if name.lower() in _SIGNED_PARAMS:
+            if looks_random(value.replace("%", ""), min_length=16, max_length=1024) \
+                    and not _CODE_CHARS & set(value):
+                yield "url-query-secret", m.start("value"), m.end("value")
+            continue
         if _NAME_HINT.search(name) is None:
             continue
         if is_secret_name(name):

@@ -19,20 +19,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_assign import is_secret_name, name_words
+from hermes.security.secret_assign import is_key_name, is_secret_name, name_words
 from hermes.security.secret_values import looks_placeholder, looks_random
 from hermes.security.word_pattern import any_word, first_chars
 
 # One shell word: quoted parts and bare parts, up to a space or an operator.
 _WORD = re.compile(r"""(?:'[^'\n]{0,512}'|"(?:\\.|[^"\\\n]){0,512}"|[^\s'"|;&<>()`]{1,512})+""")
-_SEGMENT_END = re.compile(r"[|;&\n]|$")
+_SEGMENT_END = re.compile(r"[|;&\n]|$")  # searched with an end: "$" matches there
 
 # command -> (flags whose value is the next word or glued, flags whose value must be glued)
 _SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     **{c: ((), ("-p",)) for c in ("mysql", "mysqldump", "mysqladmin", "mysqlimport", "mysqlcheck",
                                   "mysqlsh", "mysqlpump", "mariadb", "mariadb-dump", "mariadb-admin")},
     "sshpass": (("-p",), ()),
-    "redis-cli": (("-a",), ()),
+    **{c: (("-a",), ()) for c in ("redis-cli", "valkey-cli", "keydb-cli", "memtier_benchmark")},
     **{c: (("-w",), ()) for c in ("ldapsearch", "ldapadd", "ldapmodify", "ldapdelete", "ldapwhoami",
                                   "ldappasswd", "ldapcompare")},
     **{c: (("-p",), ()) for c in ("mongo", "mongosh", "mongodump", "mongorestore", "mongoexport",
@@ -43,14 +43,31 @@ _SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                  "-destkeypass"), ()),
     "influx": (("-password", "-p"), ()),
     "jarsigner": (("-storepass", "-keypass"), ()),
+    # Cassandra, Neo4j, Vertica, Sybase/SAP ASE, IPMI and RabbitMQ's HTTP admin tool
+    **{c: (("-p",), ()) for c in ("cqlsh", "cypher-shell", "rabbitmqadmin")},
+    "vsql": (("-w",), ()),
+    **{c: (("-P",), ()) for c in ("isql", "ipmitool")},
 }
+# Tools that take a password or key as a POSITIONAL argument after a subcommand:
+# (command, subcommand words, index of the secret among the words that follow them).
+_POSITIONAL: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {
+    "rabbitmqctl": ((("add_user",), 1), (("change_password",), 1)),
+    "mc": ((("alias", "set"), 3), (("config", "host", "add"), 3)),
+    "wpa_passphrase": (((), 1),),
+    "net": ((("user",), 1),),
+    "cargo": ((("login",), 0),),
+    "neo4j-admin": ((("dbms", "set-initial-password"), 0), (("set-initial-password",), 0)),
+}
+_PAIR_TOOLS = ("rclone",)  # key/value pairs after a subcommand
 # Tools whose `login` subcommand takes -p PASSWORD.
 _LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "oc", "az",
                 "cf", "crane", "regctl", "argocd")
 # `-u user:password` (curl), `-U user%password` (smbclient).
-_USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user")}
+_USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user"),
+                    "lftp": ("-u", "--user")}
+_USER_PASS_SEPARATOR = {"curl": ":", "smbclient": "%", "lftp": ","}
 
-_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, "htpasswd")
+_COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, *_POSITIONAL, *_PAIR_TOOLS, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
 # space, an operator, a quote or a path's last "/" (that character first, so the engine skips to one in
 # C), or at the very start of the text.
@@ -99,8 +116,10 @@ def _unquote(word: str, start: int) -> tuple[str, int, int]:
 def literal_value(value: str) -> bool:
     """A value written out on the command line, not passed along: no variable, command
     substitution, path, file reference, placeholder, flag or plain word."""
-    if len(value) < 4 or looks_placeholder(value) or _PLAIN_WORD.fullmatch(value):
+    if len(value) < 4 or looks_placeholder(value):
         return False
+    if _PLAIN_WORD.fullmatch(value) and not looks_random(value, min_length=12):
+        return False  # a word, not a run of random letters ("ZrgbhtkSEhPlLwpW")
     if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "%", "`")) or "$(" in value:
         return False
     return "://" not in value and _SHELL_VARIABLE.search(value) is None
@@ -115,15 +134,35 @@ def _flag_names_secret(name: str) -> bool:
     return words[-1] == "key" and len(words) > 1 and words[-2] in _FLAG_KEY_QUALIFIERS
 
 
-def _words(text: str, pos: int) -> list[tuple[str, int]]:
-    """The shell words of the command that starts at `pos`, to the end of its segment."""
-    end = _SEGMENT_END.search(text, pos)
-    stop = end.start() if end else len(text)
-    return [(m.group(0), m.start()) for m in _WORD.finditer(text, pos, min(stop, pos + 4096))]
+_MAX_WORDS = 24  # a command's words read for its flags: a bound, so each command costs O(1)
+_POSITIONAL_WORDS = 10  # enough for `mc config host add NAME URL ACCESS SECRET` and a flag
+
+
+def _words(text: str, pos: int, limit: int = _MAX_WORDS) -> list[tuple[str, int]]:
+    """The shell words of the command that starts at `pos`, to the end of its segment (at
+    most `_MAX_WORDS` of them: text that repeats a command word would else be read again for
+    every repetition)."""
+    words: list[tuple[str, int]] = []
+    last = pos
+    for m in _WORD.finditer(text, pos, min(len(text), pos + 4096)):
+        gap = _SEGMENT_END.search(text, last, m.start())
+        if gap is not None and gap.start() < m.start():
+            break  # an operator or a line end between two words: the command ended
+        words.append((m.group(0), m.start()))
+        last = m.end()
+        if len(words) == limit:
+            break
+    return words
 
 
 def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
     """Spans of the password values in one command's words (the command word not included)."""
+    if cmd in _POSITIONAL:
+        yield from _positional_secret(cmd, words)
+        return
+    if cmd == "rclone":
+        yield from _rclone_secrets(words)
+        return
     next_flags, glued_flags = _SHORT_FLAGS.get(cmd, ((), ()))
     if cmd in _LOGIN_TOOLS:
         if not any(w == "login" for w, _ in words[:3]):
@@ -159,15 +198,94 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                 yield vs, ve
         if word in user_pass and i + 1 < len(words):
             value, vs, ve = _unquote(*words[i + 1])
-            sep = ":" if cmd == "curl" else "%"
+            sep = _USER_PASS_SEPARATOR[cmd]
             if sep in value:
                 cut = value.index(sep) + 1
                 if literal_value(value[cut:]) or len(value[cut:]) >= 6 and not looks_placeholder(value[cut:]):
                     yield vs + cut, ve
 
 
+def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """The positional password of `rabbitmqctl add_user USER PASS`, `mc alias set NAME URL
+    ACCESS SECRET`, `wpa_passphrase SSID PASS`, `net user NAME PASS`, `cargo login TOKEN`."""
+    plain = [(w, s) for w, s in words if not w.startswith(("-", "/"))]
+    for sub, index in _POSITIONAL[cmd]:
+        if tuple(w for w, _ in plain[:len(sub)]) != sub:
+            continue
+        rest = plain[len(sub):]
+        if index < len(rest):
+            value, vs, ve = _unquote(*rest[index])
+            if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+                yield vs, ve
+        return
+
+
+def _rclone_secrets(words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """`rclone config create|update NAME TYPE key VALUE pass VALUE …`: the values of the
+    secret-named keys among the pairs after the remote's name and type."""
+    plain = [(w, s) for w, s in words if not w.startswith("-")]
+    if len(plain) < 6 or plain[0][0] != "config" or plain[1][0] not in ("create", "update"):
+        return
+    pairs = plain[4:] if plain[1][0] == "create" else plain[3:]
+    for (key, _), (word, start) in zip(pairs[::2], pairs[1::2], strict=False):
+        if is_secret_name(key) or key == "key" or is_key_name(key):
+            value, vs, ve = _unquote(word, start)
+            if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
+                yield vs, ve
+
+
+# Any tool: a short password flag right after a user flag and its value (`hdbsql -u SYSTEM -p X`,
+# `psexec -u admin -p X`, `racadm -u root -p X`). Without the user flag `-p` is a port, a path
+# or a profile, so the value must also look random or like a password (no port, no path).
+_USER_THEN_PASSWORD = re.compile(
+    r"(?<![\w\-])(?:-u|-U|--user|--username|-l)[ \t]{1,4}[^\s'\"|;&<>()`]{1,128}[ \t]{1,4}(?:-\S{1,32}[ \t]{1,4}){0,1}"
+    r"(?:-p|-P|-w|-a)[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# PowerShell and Java-style single-dash long flags: `Invoke-Sqlcmd … -Password X`.
+_SINGLE_DASH_SECRET = re.compile(
+    r"(?<![\w\-])-(?i:password|passwd|pwd|passphrase|secret|apikey|api-key|token)[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# DB2's `connect to DB user NAME using PASSWORD`.
+_USING_PASSWORD = re.compile(
+    r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";`]{1,256})")
+
+
+def _random_or_password(value: str) -> bool:
+    """A value that looks random, or mixes letters with digits and symbols and has no port,
+    path or host in it."""
+    if " " in value:
+        return False
+    if looks_random(value):
+        return True
+    return (len(value) >= 8 and not any(c in value for c in "/:.") and any(c.isalpha() for c in value)
+            and any(c.isdigit() for c in value) and any(not c.isalnum() for c in value))
+
+
+def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if "-u" in lowered or "-l " in text:
+        for m in _USER_THEN_PASSWORD.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) and _random_or_password(value):
+                yield "cli-secret", vs, ve
+    if any(w in lowered for w in ("-pass", "-pwd", "-secret", "-apikey", "-api-key", "-token")):
+        for m in _SINGLE_DASH_SECRET.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) and _random_or_password(value):
+                yield "cli-secret", vs, ve
+    if " using " in lowered:
+        for m in _USING_PASSWORD.finditer(text):
+            if literal_value(m.group("value")) and _random_or_password(m.group("value")):
+                yield "cli-secret", m.start("value"), m.end("value")
+
+
+# NetworkManager's Wi-Fi key: `nmcli con modify NAME wifi-sec.psk KEY`.
+_NMCLI_PSK = re.compile(
+    r"(?:wifi-sec|802-11-wireless-security)\.psk[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+
+
 # Windows: `cmdkey /pass:X`, `net use … /password:X`; PowerShell: a plain-text secure string.
-_WINDOWS_FLAG = re.compile(r"/(?<![\w/]/)(?:pass|password|pwd)[:=](?P<value>[^\s\"']{1,256}|\"[^\"\n]{1,256}\")")
+_WINDOWS_FLAG = re.compile(r"/(?<![\w/]/)(?:pass|password|pwd|p(?=:))[:=](?P<value>[^\s\"']{1,256}|\"[^\"\n]{1,256}\")")
 _SECURE_STRING = re.compile(
     r"(?i)ConvertTo-SecureString[ \t]{1,4}(?:-String[ \t]{1,4})?(?P<q>['\"])(?P<value>[^'\"\n]{1,256})(?P=q)"
     r"[ \t]{1,4}-AsPlainText")
@@ -192,9 +310,14 @@ def _config_set_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
-    if "/pass" in text.lower() or "/pwd" in text.lower():
+    if "/pass" in text.lower() or "/pwd" in text.lower() or "/p:" in text:
         for m in _WINDOWS_FLAG.finditer(text):
+            short = m.group(0).startswith("/p:")
+            if short and "/u:" not in text.lower():
+                continue  # `/p:` is a password only after a user (xfreerdp); msbuild's is a property
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if short and not _random_or_password(value):
+                continue
             if literal_value(value):
                 yield "cli-secret", vs, ve
     if "securestring" in text.lower():
@@ -203,17 +326,29 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 yield "cli-secret", m.start("value"), m.end("value")
     if "--" in text:
         for m in _LONG_FLAG.finditer(text):
+            if m.group("name") in ("user", "proxy-user") and ":" in m.group("value"):
+                value, vs, ve = _unquote(m.group("value"), m.start("value"))  # etcdctl --user root:PASS
+                cut = value.index(":") + 1
+                if literal_value(value[cut:]) and _random_or_password(value[cut:]):
+                    yield "cli-secret", vs + cut, ve
+                continue
             if _flag_names_secret(m.group("name")):
                 value, vs, ve = _unquote(m.group("value"), m.start("value"))
                 if literal_value(value):
                     yield "cli-secret", vs, ve
     lowered = text.lower()
+    yield from _generic_password_flags(text, lowered)
     if "pass:" in lowered:
         for m in _OPENSSL_PASS.finditer(text):
             if literal_value(m.group("value")):
                 yield "cli-secret", m.start("value"), m.end("value")
     if "config" in lowered:
         yield from _config_set_secrets(text)
+    if ".psk" in lowered:
+        for m in _NMCLI_PSK.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) or len(value) >= 8 and not looks_placeholder(value):
+                yield "cli-secret", vs, ve
     if "<<<" in text:
         for m in _HERE_STRING_SECRET.finditer(text):
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
@@ -232,5 +367,7 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 yield "cli-secret", vs, ve
     first = _FIRST_COMMAND.match(text)
     for m in ([first] if first else []) + list(_COMMAND.finditer(text)):
-        for start, end in _command_secrets(m.group("cmd"), _words(text, m.end())):
+        cmd = m.group("cmd")
+        words = _words(text, m.end(), _POSITIONAL_WORDS if cmd in _POSITIONAL else _MAX_WORDS)
+        for start, end in _command_secrets(cmd, words):
             yield "cli-secret", start, end

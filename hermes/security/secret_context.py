@@ -69,7 +69,7 @@ def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 # Hangul, kana and Han words may carry a particle straight after them.
 _WORDS_LATIN = (
     # English ("pass" alone: "user jdoe, pass Wq7&nL3xKp"; a verb takes no credential after it)
-    "password", "passwd", "pass", "pwd", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
+    "password", "passwd", "pass", "pwd", "pw", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
     "api key", "access key", "auth token", "access token", "token",
     # Indonesian / Malay
     "kata sandi", "sandi", "kata laluan", "kunci rahasia", "kata kunci",
@@ -368,6 +368,8 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     for m in keywords:
         if m.group("latin") and m.start() and _WORD_BEFORE.match(text, m.start() - 1):
             continue  # inside a longer word
+        if m.group("latin") and text.startswith("_", m.end()):
+            continue  # a part of a name (`users.password_hash`), not the word
         if m.group("cjk"):
             link = _CJK_LINK.match(text, m.end())
             found = _value_at(text, link.end() if link else m.end())

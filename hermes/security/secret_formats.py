@@ -121,6 +121,10 @@ _PREFIXED: list[tuple[str, str]] = [
     ("infracost-key", r"ico-[A-Za-z0-9]{32}"),
     ("clojars-token", r"CLOJARS_[a-z0-9]{60}"),
     ("nuget-key", r"oy2[a-z0-9]{43}(?![A-Za-z0-9])"),
+    ("crates-io-token", r"cio[A-Za-z0-9]{32}(?![A-Za-z0-9])"),
+    # Microsoft Teams incoming webhooks (the tenant's host, and the older outlook.office.com)
+    ("teams-webhook", r"https://(?:[A-Za-z0-9\-]{1,63}\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)"
+                      r"/[A-Za-z0-9@\-]{20,200}/IncomingWebhook/[A-Za-z0-9\-]{16,64}/[A-Za-z0-9\-]{16,64}"),
 ]
 
 # Formats without a literal prefix, found from a literal part inside them (so the engine skips
@@ -136,6 +140,10 @@ _UNPREFIXED: list[tuple[str, int, re.Pattern[str], re.Pattern[str]]] = [
      re.compile(r"Q~" + _TOKEN_CHAR + r"{31,34}(?!" + _TOKEN_CHAR + ")")),
     ("terraform-token", 14, re.compile(r"[A-Za-z0-9]{14}"),
      re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{40,}")),
+    # a Discord bot token: base64 of the bot's id (24 to 26 characters), a 6-character
+    # timestamp and an HMAC; detect-secrets' pattern wants the id to start with M, N or O
+    *(("discord-bot-token", width, re.compile(r"[A-Za-z0-9_\-]{" + str(width) + "}"),
+       re.compile(r"\.[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{27,38}(?![A-Za-z0-9_\-.])")) for width in (24, 25, 26)),
 ]
 _RUN_CHAR = re.compile(_TOKEN_CHAR)
 
@@ -251,6 +259,8 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
                 continue
             if start > 0 and _RUN_CHAR.match(text, start - 1):
                 continue  # the run starts earlier: part of something longer
+            if kind == "discord-bot-token" and not looks_random(text[start:m.start()], min_length=16):
+                continue  # `a_long_module_name_here.method.…`: names, not an id
             if not FILLED.search(text, start, m.end()):
                 yield kind, start, m.end()
 

@@ -88,7 +88,7 @@ def test_a_key_name_is_one_whose_last_word_is_key_and_not_public(name: str, expe
 
 def test_a_dotted_token_is_a_literal_but_a_dotted_path_of_names_is_code() -> None:
     token = "TEKpJTdjjuneImWG7f2uTYKs.tLLYpo.akyxi_jUloQcfx0OljgNdjCYpc1vYMJqVIvLQK"
-    assert redact(f"DISCORD_TOKEN={token}") == "DISCORD_TOKEN=[REDACTED:assigned-secret]"
+    assert redact(f"DISCORD_TOKEN={token}") == "DISCORD_TOKEN=[REDACTED:discord-bot-token]"  # by its shape
     assert find_secrets("DISCORD_TOKEN=settings.discord.bot_token") == []
 
 

@@ -112,6 +112,8 @@ CORPORA = [
      SCAN_DATA / "holdout5_code_names_secret.txt"),
     ("held-out #6 (spent: dev set)", SCAN_DATA / "holdout6_secrets.tsv",
      SCAN_DATA / "holdout6_code_names_secret.txt"),
+    ("held-out #7 (blind)", SCAN_DATA / "holdout7_secrets.tsv",
+     SCAN_DATA / "holdout7_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",

@@ -193,7 +193,8 @@ _CONTEXT_CORPORA = (
     ("held-out #3 (seen)", "agents3_malicious_holdout.txt", "agents3_benign_holdout.txt"),
     ("held-out #4 (seen)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
     ("held-out #5 (seen)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
-    ("held-out #6 (blind)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
+    ("held-out #6 (seen)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
+    ("held-out #7 (blind)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
 )
 
 

@@ -308,6 +308,17 @@ def _config_set_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             yield "cli-secret", vs, ve
 
 
+def _fed_secrets(pattern: re.Pattern[str], text: str) -> Iterator[tuple[str, int, int]]:
+    """A literal fed to a command on stdin (a here-string or `echo … |`); for chpasswd's
+    `user:password`, only the part after the colon."""
+    for m in pattern.finditer(text):
+        value, vs, ve = _unquote(m.group("value"), m.start("value"))
+        if "chpasswd" in m.group(0) and ":" in value:
+            vs += value.index(":") + 1
+            value = value[value.index(":") + 1:]
+        if literal_value(value):
+            yield "cli-secret", vs, ve
+
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
     if "/pass" in text.lower() or "/pwd" in text.lower() or "/p:" in text:
@@ -350,21 +361,9 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             if literal_value(value) or len(value) >= 8 and not looks_placeholder(value):
                 yield "cli-secret", vs, ve
     if "<<<" in text:
-        for m in _HERE_STRING_SECRET.finditer(text):
-            value, vs, ve = _unquote(m.group("value"), m.start("value"))
-            if "chpasswd" in m.group(0) and ":" in value:
-                vs += value.index(":") + 1
-                value = value[value.index(":") + 1:]
-            if literal_value(value):
-                yield "cli-secret", vs, ve
+        yield from _fed_secrets(_HERE_STRING_SECRET, text)
     if ("echo" in lowered or "printf" in lowered) and "|" in text:
-        for m in _STDIN_SECRET.finditer(text):
-            value, vs, ve = _unquote(m.group("value"), m.start("value"))
-            if "chpasswd" in m.group(0) and ":" in value:
-                vs += value.index(":") + 1
-                value = value[value.index(":") + 1:]
-            if literal_value(value):
-                yield "cli-secret", vs, ve
+        yield from _fed_secrets(_STDIN_SECRET, text)
     first = _FIRST_COMMAND.match(text)
     for m in ([first] if first else []) + list(_COMMAND.finditer(text)):
         cmd = m.group("cmd")

@@ -13,7 +13,6 @@ and the ratio base/this (above 1: this checkout is faster). Nothing here asserts
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 
-from benchutil import pct  # noqa: E402
+from benchutil import LineServer, pct  # noqa: E402
 
 POOLS = {
     "common word": ["function", "error", "data", "config", "database", "test", "code", "file",
@@ -53,7 +52,7 @@ for line in sys.stdin:
 """
 
 
-class Side:
+class Side(LineServer):
     """One checkout's discover in its own process, fed one query per line."""
 
     def __init__(self, checkout: Path, db: Path) -> None:
@@ -61,17 +60,6 @@ class Side:
         self.proc = subprocess.Popen([sys.executable, "-c", _SERVE, str(checkout), str(db)],
                                      env=env, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
-    def query(self, q: str) -> tuple[float, int]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(q) + "\n")
-        self.proc.stdin.flush()
-        answer = json.loads(self.proc.stdout.readline())
-        return float(answer["ms"]), int(answer["hits"])
-
-    def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait(30)
 
 
 def rare_words(db: Path) -> list[str]:

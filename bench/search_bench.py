@@ -39,7 +39,7 @@ from hermes.sessions.maintenance import stats  # noqa: E402
 from hermes.sessions.query import build_fts_query  # noqa: E402
 from hermes.sessions.search import discover, read, scroll  # noqa: E402
 from hermes.sessions.text import CJK_RUN  # noqa: E402
-from benchutil import parse_size, pct  # noqa: E402
+from benchutil import LineServer, parse_size, pct  # noqa: E402
 from search_ab import Side  # noqa: E402
 from textgen import COMMON, PHRASES, PLANTED, TextMaker  # noqa: E402
 
@@ -219,7 +219,7 @@ def report(label: str, ms: list[float], target: str) -> None:
           f"   cpu median {statistics.median(CPU_MS):6.2f} ms   (target {target})")
 
 
-class PeerSearch:
+class PeerSearch(LineServer):
     """The peer's search_messages in its own venv, fed one query at a time (bench/peer)."""
 
     def __init__(self, python: str, workdir: Path, n: int) -> None:
@@ -235,18 +235,8 @@ class PeerSearch:
         self.proc = subprocess.Popen([python, script, "serve", str(self.db)], env=env, text=True,
                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
-    def query(self, q: str) -> tuple[float, int]:
-        """(ms inside the peer's process, hits)."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        self.proc.stdin.write(json.dumps(q) + "\n")
-        self.proc.stdin.flush()
-        answer = json.loads(self.proc.stdout.readline())
-        return float(answer["ms"]), int(answer["hits"])
-
     def close(self) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        self.proc.wait(30)
+        super().close()
         shutil.rmtree(self.home, ignore_errors=True)
 
 

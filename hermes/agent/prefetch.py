@@ -129,11 +129,18 @@ def _remember(conv: Conversation, user_text: str, prepared: Prepared) -> None:
                                    detail=details if conv.cfg.display.memory_notifications == "verbose" else ""))
 
 
+# Each message of the recall's results is cut to this many characters: the result is the part
+# of the request the server's cache cannot hold, and a 1.5B model read 500-character windows
+# at 120-230 tokens/s (the "last time" first token was 5.2 s in one of three runs; it says the
+# message was cut, and the model can read on with session_id).
+RECALL_MESSAGE_CHARS = 240
+
+
 async def _search_past(conv: Conversation, user_text: str, run_tool: RunTool,
                        prepared: Prepared) -> None:
     query = recall.search_words(user_text)
     outcome = await _call(conv, run_tool, prepared, "session_search",
-                          {"query": query} if query else {})
+                          {"query": query, "max_chars": RECALL_MESSAGE_CHARS} if query else {})
     found = outcome.data.get("results") or outcome.data.get("sessions")
     if query and not found:  # nothing matched the topic words: the latest sessions instead
         _out_of_view(conv)

@@ -17,6 +17,9 @@ from hermes.toolspec import ToolCall, ToolLook, error_line, preview, tool_error
 log = logging.getLogger("hermes.sessions")
 
 TOOL_NAME = "session_search"
+# The characters of each message a discover result shows, and the bounds of max_chars.
+DEFAULT_MESSAGE_CHARS = 500
+MIN_MESSAGE_CHARS, MAX_MESSAGE_CHARS = 80, 2_000
 
 
 def session_search_schema() -> JsonObject:
@@ -30,8 +33,10 @@ def session_search_schema() -> JsonObject:
                 "recent sessions); session_id: read one (around_message_id: near a hit); "
                 "after/before: 7d or 2026-11-01; exclude: session ids."
             ),
-            # Bounds (window ≤ 20 each side, limit ≤ 10) are applied by the tool, not described:
-            # the schema is sent with every request (docs/local-models.md counts its tokens).
+            # Bounds (window ≤ 20 each side, limit ≤ 10, max_chars 80–2,000 per message) are
+            # applied by the tool, not described: the schema is sent with every request
+            # (docs/local-models.md counts its tokens). max_chars is left out of it: Hermes's own
+            # recall before the reply (hermes/agent/prefetch.py) asks for short messages.
             "parameters": {
                 "type": "object",
                 "properties": {
@@ -107,6 +112,16 @@ def _int_arg(args: JsonObject, name: str, default: int | None) -> int | None:
         raise ValueError(f"{name} must be an integer, got {value!r}") from None
 
 
+def _without_repeated_snippet(result: JsonObject) -> JsonObject:
+    """A discover result as the model reads it: the snippet is left out when the matching
+    message is there whole, since it would only repeat part of it (tokens a small model's
+    server must read uncached; the CLI and the pane keep their snippets)."""
+    messages = result.get("messages")
+    whole = isinstance(messages, list) and any(
+        isinstance(m, dict) and m.get("match") and not m.get("truncated") for m in messages)
+    return {k: v for k, v in result.items() if k != "snippet"} if whole else result
+
+
 def _bound(value: JsonValue) -> str | float | None:
     """An after/before argument as time_range reads it (anything else is read as its text,
     which time_range then refuses with its own words)."""
@@ -173,15 +188,17 @@ class SessionSearchTool:
         after, before = time_range(_bound(args.get("after")), _bound(args.get("before")))
         if query:
             limit = _int_arg(args, "limit", 3) or 3
+            cap = _int_arg(args, "max_chars", DEFAULT_MESSAGE_CHARS) or DEFAULT_MESSAGE_CHARS
             results = search.discover(
                 self.store, query, limit=max(1, min(limit, 10)), role_filter=args.get("role_filter"),
                 sort=sort, session_id=session_id,
                 exclude_session=None if session_id else self.current_session_id,
                 project_dir="" if session_id else self.project_dir,
                 after=after, before=before, exclude=self._excluded(args.get("exclude")),
+                content_cap=max(MIN_MESSAGE_CHARS, min(cap, MAX_MESSAGE_CHARS)),
             )
             out: JsonObject = {"mode": "discover", "query": query, "count": len(results),
-                               "results": [*results]}
+                               "results": [_without_repeated_snippet(r) for r in results]}
             if not results:
                 out["note"] = "no matching messages; try fewer or different words"
             elif any(r.get("partial") for r in results):

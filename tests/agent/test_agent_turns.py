@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from hermes.agent.prefetch import RECALL_MESSAGE_CHARS
 from hermes.agent.events import (
     ErrorEvent,
     Retry,
@@ -93,6 +94,9 @@ async def test_session_search_finds_an_earlier_session(agent_env, recorder):
     result = json.loads(tool_results(first)[0])
     assert result["success"] and result["results"][0]["session_id"] == earlier_id
     assert recorder.of(ToolFinished)[0].summary == 'session_search "auth OR refactor" → 1 session'
+    # the recall asks for short messages: its result is what the server's cache cannot hold
+    [prefetched] = [c for m in first["messages"] for c in m.get("tool_calls") or []]
+    assert json.loads(prefetched["function"]["arguments"])["max_chars"] == RECALL_MESSAGE_CHARS
     await agent.close()
 
 

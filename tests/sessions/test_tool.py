@@ -162,3 +162,35 @@ def test_a_rare_word_puts_its_session_first(hermes_home: Path, clock: FakeClock)
         assert res["success"] and res["results"][0]["session_id"] == holder, query
         assert "stemmed" not in res["results"][0]
     store.close()
+
+
+def test_discover_messages_are_cut_to_max_chars_within_bounds(hermes_home: Path, clock: FakeClock) -> None:
+    store = SessionStore(clock=clock)
+    past = new_session(store, title="go")
+    store.append_message(past, "user", "errgroup or WaitGroup for the Go fetcher?")
+    store.append_message(past, "assistant", "errgroup is simpler. " + "x" * 3_000)
+    tool = SessionSearchTool(store, None)
+
+    def answer(**extra) -> dict:
+        [result] = call(tool, {"query": "errgroup", **extra})["results"]
+        return next(m for m in result["messages"] if m["role"] == "assistant")
+
+    assert len(answer()["content"]) == 500 + 1  # the default, and "…"
+    short = answer(max_chars=240)
+    assert short["content"].startswith("errgroup is simpler.") and len(short["content"]) == 241
+    assert short["truncated"] and short["chars"] == 3_021
+    assert len(answer(max_chars=5)["content"]) == 80 + 1  # bounded below and above
+    assert len(answer(max_chars=10**6)["content"]) == 2_000 + 1
+    assert "max_chars" not in json.dumps(session_search_schema())  # the tool's bound, not sent
+
+
+def test_snippet_is_left_out_only_when_the_matching_message_is_whole(hermes_home: Path, clock: FakeClock) -> None:
+    store = SessionStore(clock=clock)
+    short = new_session(store, title="short")
+    store.append_message(short, "user", "the retry budget is three attempts")
+    clock.advance(5)
+    long = new_session(store, title="long")
+    store.append_message(long, "user", "y" * 900 + " the retry budget lives here")
+    results = {r["session_id"]: r for r in call(SessionSearchTool(store, None), {"query": "budget"})["results"]}
+    assert "snippet" not in results[short]  # it would repeat the whole message beside it
+    assert "**budget**" in results[long]["snippet"]  # the match is past the cut: only the snippet shows it

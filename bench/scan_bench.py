@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from hermes.security.context_filter import judge_paragraph  # noqa: E402
+from hermes.security.context_reach import screen_paragraph  # noqa: E402
 from hermes.security.scan import ALLOW, BLOCK, STAGE, assess  # noqa: E402
 from tests.security.corpus import SCAN_DATA, load_benign, load_lines, load_malicious  # noqa: E402
 
@@ -194,7 +194,8 @@ _CONTEXT_CORPORA = (
     ("held-out #4 (seen)", "holdout4_agents_hostile.txt", "holdout4_agents_benign.txt"),
     ("held-out #5 (seen)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
     ("held-out #6 (seen)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
-    ("held-out #7 (blind)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
+    ("held-out #7 (seen)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
+    ("held-out #8 (blind)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
 )
 
 
@@ -203,32 +204,35 @@ def _paragraph(line: str) -> str:
 
 
 def _project_context_rows() -> None:
-    """Per paragraph, as project.py judges AGENTS.md: hostile kept out, benign kept in (counts
-    only: lines of a held-out file are never printed)."""
-    print("\nProject context (AGENTS.md paragraphs, context_filter.judge_paragraph)")
+    """Per paragraph, as project.py places AGENTS.md paragraphs (context_reach.screen_paragraph:
+    what it names beyond the project, then the rules): hostile kept out of the prompt (held back
+    or left out), benign in the prompt at once, held back for one admission, or left out
+    (counts only: lines of a held-out file are never printed)."""
+    print("\nProject context (AGENTS.md paragraphs, context_reach.screen_paragraph)")
     for label, hostile_name, benign_name in _CONTEXT_CORPORA:
         if not all((SCAN_DATA / n).exists() for n in (hostile_name, benign_name)):
             continue
-        hostile = [judge_paragraph(_paragraph(line)) for line in load_lines(hostile_name)]
-        benign = [judge_paragraph(line) for line in load_lines(benign_name)]
+        hostile = [screen_paragraph(_paragraph(line)) for line in load_lines(hostile_name)]
+        benign = [screen_paragraph(line) for line in load_lines(benign_name)]
         out = sum(not v.kept for v in hostile)
         held = sum(v.staged for v in hostile)
         kept = sum(v.kept for v in benign)
         benign_held = sum(v.staged for v in benign)
         print(f"  {label:<20} hostile kept out {out:>3}/{len(hostile):<3} ({100 * out / len(hostile):5.1f}%, "
-              f"{held} of them held back)   benign kept in {kept:>3}/{len(benign):<3} "
-              f"({100 * kept / len(benign):5.1f}%; held back {benign_held})")
+              f"{held} of them held back)   benign in at once {kept:>3}/{len(benign):<3} "
+              f"({100 * kept / len(benign):5.1f}%), held back {benign_held}, left out "
+              f"{len(benign) - kept - benign_held}")
     benign = load_lines("agents_benign_train.txt")
     start = time.perf_counter()
     for paragraph in benign:
-        judge_paragraph(paragraph)
+        screen_paragraph(paragraph)
     per = (time.perf_counter() - start) * 1000 / len(benign)
-    print(f"  per paragraph (judge_paragraph)  {per:7.3f} ms")
+    print(f"  per paragraph (screen_paragraph)  {per:7.3f} ms")
     _context_timing()
 
 
 def _context_timing(runs: int = 3) -> None:
-    """judge_paragraph per KB: ordinary AGENTS.md text against pathological paragraphs of the
+    """screen_paragraph per KB: ordinary AGENTS.md text against pathological paragraphs of the
     same size (the ratio must stay within 3x)."""
     size = 4_000
     ordinary = " ".join(load_lines("agents_benign_train.txt"))[:size]
@@ -237,12 +241,12 @@ def _context_timing(runs: int = 3) -> None:
         samples = []
         for _ in range(runs):
             start = time.perf_counter()
-            judge_paragraph(text)
+            screen_paragraph(text)
             samples.append(time.perf_counter() - start)
         return statistics.median(samples) * 1000 / (len(text) / 1000)
 
     base = per_kb(ordinary)
-    print(f"  judge_paragraph, {size:,}-character paragraphs: ordinary {base:7.3f} ms/KB")
+    print(f"  screen_paragraph, {size:,}-character paragraphs: ordinary {base:7.3f} ms/KB")
     cases = {"'tell the user ' * n": "tell the user ", "'never ' * n": "never ", "'curl ' * n": "curl ",
              "'https://a.b/ ' * n": "https://a.b/ ", "'send it there, ' * n": "send it there, ",
              "'a' * n": "a", "'` ' * n": "` ", "alternating marks": "e\u0301\u0316",

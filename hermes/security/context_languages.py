@@ -115,7 +115,8 @@ _SHOW_ANY = re.compile(
     r"|출력|표시|보여|表示|出力|打印|显示|输出|اطبع|اعرض|प्रिंट|दिखा")
 # Paying or transferring money, and what it is paid from.
 _PAY_ANY = re.compile(
-    r"\b(?:pag(?!in)\w{1,4}|pay\w{0,3}|bezahl\w{0,3}|uberweis\w{0,3}|betaal\w{0,3}|maak \w{0,10} ?over|zaplac\w{0,3}|"
+    r"\b(?:pag(?!in|e[sd]?\b)\w{1,4}|pay\w{0,3}|bezahl\w{0,3}|uberweis\w{0,3}|betaal\w{0,3}|maak \w{0,10} ?over|"
+    r"zaplac\w{0,3}|"
     r"przelej|przelew\w{0,2}|ode\w{1,4}|bayar\w{0,3}|transfer\w{0,3}|thanh toan|chuyen khoan|оплат\w{0,4}|"
     r"переведи|заплати|compr\w{1,4}|achete\w{0,2}|kauf\w{0,2}|koop|kup\w{0,2}|satin al\w{0,4}|beli)\b"
     r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद")

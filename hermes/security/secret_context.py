@@ -114,6 +114,7 @@ _LINKS = frozenset({
 _FINAL_LINKS = frozenset({"است", "है", "हैं", "ہے", "hai", "ஆகும்", "არის", "է", "dir", "dır"})
 # Words for a PIN: its value may be digits only.
 _PIN_WORDS = frozenset({"pin", "pin code", "passcode", "пин-код"})
+_NUMERIC_WORDS = frozenset({"pin", "pin code", "пин-код"})
 # Links that are also ordinary words of another language ("on", "to", "er", "az", "je"): when
 # no value follows one, the sentence may still go on to the real link.
 _WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", "este", "är", "ay",
@@ -361,6 +362,11 @@ def login_pairs(text: str) -> Iterator[tuple[str, int, int]]:
             yield "password-in-prose", found[0], found[1]
 
 
+# "pass" after these is the verb ("must pass", "tests pass", "then pass `--frozen`").
+_PASS_AS_VERB = re.compile(r"(?i)(?<![^\W_])(?:must|should|shall|will|would|can|could|may|might|to|and|or|not|n't|"
+                           r"also|then|always|never|tests?|checks?|builds?|does|did|do)\s{1,3}$")
+
+
 def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     """Values that a sentence names as a password, passphrase, PIN or key."""
     lowered = text.lower()
@@ -370,6 +376,9 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             continue  # inside a longer word
         if m.group("latin") and text.startswith("_", m.end()):
             continue  # a part of a name (`users.password_hash`), not the word
+        if m.group("latin") and m.group("latin").casefold() == "pass" and _PASS_AS_VERB.search(
+                text, max(0, m.start() - 12), m.start()):
+            continue  # "scripts must pass `Invoke-ScriptAnalyzer -Recurse`": the verb
         if m.group("cjk"):
             link = _CJK_LINK.match(text, m.end())
             found = _value_at(text, link.end() if link else m.end())
@@ -379,6 +388,9 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             found = _after_latin(text, m.end(), pin=m.group("latin").casefold() in _PIN_WORDS)
             if found is None:
                 found = _before_latin(text, m.start())
+            if found is not None and m.group("latin").casefold() in _NUMERIC_WORDS and not text[
+                    found[0]:found[1]].isdigit():
+                continue  # a PIN is digits: "Pin `requests==2.31.0.1`" pins a version
         if found is not None:
             yield "password-in-prose", found[0], found[1]
     yield from login_pairs(text)

@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.paths import find_project_root
-from hermes.security.context_filter import ParagraphVerdict, judge_paragraph
+from hermes.security.context_filter import ParagraphVerdict
+from hermes.security.context_reach import screen_paragraph
 from hermes.security.redact import redact
 from hermes.workspace.context_admissions import load_admissions, paragraph_id
 
@@ -41,6 +42,7 @@ _BYTES_PER_CHAR = 4
 _READ_WHOLE_BYTES = 256 * 1024  # a file up to this size is read whole, so a cut can say "of N"
 MIN_PART = 200  # less room than this left for a file: it is left out, not cut to a stub
 MAX_NOTICES_PER_FILE = 5  # left-out paragraphs named one by one; the rest are counted
+MAX_HELD_LISTED = 2  # held-back paragraphs named one by one; more are told in one line
 _FIRST_WORDS = 8
 
 
@@ -298,7 +300,7 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
     let_in: list[Withheld] = []
     rules_kept: list[KeptParagraph] = []
     for paragraph in _paragraphs(text):
-        verdict = judge_paragraph(paragraph)
+        verdict = screen_paragraph(paragraph)  # the origin step first: what it names beyond the project
         pid = paragraph_id(paragraph)
         if verdict.kept and judged and pid in judged:
             verdict = ParagraphVerdict(False, f"the scan model judged it unsafe: {judged[pid]}", staged=True)
@@ -324,12 +326,22 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
 
 
 def _withheld_notices(name: str, withheld: tuple[Withheld, ...]) -> list[str]:
-    """One line per left-out paragraph (the first few), then a count of the rest."""
-    lines = [_withheld_line(name, w) for w in withheld[:MAX_NOTICES_PER_FILE]]
-    more = len(withheld) - MAX_NOTICES_PER_FILE
+    """One line per left-out paragraph (the first few), then a count of the rest; held-back
+    paragraphs one by one when there are few, else in one line saying how to review them."""
+    left_out = [w for w in withheld if not w.staged]
+    held = [w for w in withheld if w.staged]
+    lines = [_withheld_line(name, w) for w in left_out[:MAX_NOTICES_PER_FILE]]
+    more = len(left_out) - MAX_NOTICES_PER_FILE
     if more > 0:
         lines.append(f"Project context: from {name}, {more} more paragraph{'s' if more > 1 else ''} "
                      "left out for the same kinds of reason.")
+    if len(held) <= MAX_HELD_LISTED:
+        lines += [_withheld_line(name, w) for w in held]
+    else:
+        lines.append(f"Project context: from {name}, held back {len(held)} paragraphs until you read and admit "
+                     f"them (they name addresses, commands or credentials, e.g. “{held[0].first_words}”: "
+                     f"{held[0].reason}); the rest of the file is in the prompt. Review them with `/project` or "
+                     "`hermes project context`; admit with `hermes project allow ID` or `allow all`.")
     return lines
 
 

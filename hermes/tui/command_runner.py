@@ -386,6 +386,16 @@ class CommandRunner:
             await self.say(line, "info" if ok else "error")
         self.app.refresh_memory_status()
 
+    # ------------------------------------------------------------ project context
+
+    async def cmd_project(self, args: str) -> None:
+        """/project [show ID|all | allow ID|all | revoke ID]: the context files' held-back and
+        left-out paragraphs, read whole, admitted or taken back (they count from the next session)."""
+        from hermes.tui import project_bridge
+
+        outcome = project_bridge.run(self.app.cfg, self._project_root(), args)
+        await self.say(outcome.text, "info" if outcome.ok else "error")
+
     # ------------------------------------------------------------ skills
 
     def _project_root(self) -> Path:

@@ -34,6 +34,8 @@ MEMORY_SUBCOMMANDS = ("pending", "approve", "reject", "approval", "history", "un
 
 SKILLS_SUBCOMMANDS = ("view", "edit", "rm")
 
+PROJECT_SUBCOMMANDS = ("show", "allow", "revoke")
+
 COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("help", "/help", "list the commands and keys"),
     SlashCommand("new", "/new [NAME]", "start a new session, optionally named", "optional"),
@@ -51,6 +53,10 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("skills", "/skills [view|edit|rm NAME]",
                  "list skills; view one, edit it in $EDITOR or remove it", "optional",
                  SKILLS_SUBCOMMANDS),
+    SlashCommand("project", "/project [show ID|all|allow ID|all|revoke ID]",
+                 "AGENTS.md/CLAUDE.md paragraphs held back or left out, with ids; read them whole, "
+                 "admit one or all held-back ones, or take one back (from the next session)", "optional",
+                 PROJECT_SUBCOMMANDS),
     SlashCommand("skill", "/skill NAME", "ask the agent to use a skill by its name", "required"),
     SlashCommand("model", "/model [NAME]", "show or switch the model (litellm name)", "optional"),
     SlashCommand("setup", "/setup", "choose the provider, model and key again (saved in config)"),
@@ -96,6 +102,8 @@ def parse(text: str) -> Invocation:
         raise CommandError(f"/{name} needs an argument. Usage: {command.usage}")
     if name == "memory" and args:
         _check_memory_args(args)
+    if name == "project" and args:
+        _check_project_args(args)
     # the first word picks a subcommand or a theme; what follows it (a skill's name) is free
     if command.choices and name != "memory" and args and args.split()[0].lower() not in command.choices:
         raise CommandError(f"Usage: {command.usage}")
@@ -119,6 +127,19 @@ def _check_memory_args(args: str) -> None:
         raise CommandError(f"/memory {sub} takes no arguments.")
 
 
+def _check_project_args(args: str) -> None:
+    words = args.split()
+    sub = words[0].lower()
+    if sub not in PROJECT_SUBCOMMANDS:
+        raise CommandError(f"Unknown /project action '{words[0]}'. Usage: {BY_NAME['project'].usage}")
+    if len(words) != 2:
+        what = "an id" if sub == "revoke" else "an id or 'all'"
+        raise CommandError(f"/project {sub} needs {what} (/project lists the ids), e.g. /project {sub} "
+                           f"{'ID' if sub == 'revoke' else 'all'}")
+    if sub == "revoke" and words[1].lower() == "all":
+        raise CommandError("/project revoke takes one id at a time (/project lists the ids).")
+
+
 def completions(text: str, extra_choices: dict[str, tuple[str, ...]] | None = None) -> list[str]:
     """Full-line completions for what is typed so far (empty when it is not a command prefix).
 
@@ -139,14 +160,20 @@ def completions(text: str, extra_choices: dict[str, tuple[str, ...]] | None = No
         typed = " ".join(rest.split()).lower()
         return [f"/resume {c}" for c in choices if c.lower().startswith(typed) and c.lower() != typed]
     if " " in rest.strip() or not choices:
-        return _memory_second_word(command.name, rest) if command.name == "memory" else []
+        return _second_word(command.name, rest) if command.name in _SECOND_WORDS else []
     word = rest.strip().lower()
     return [f"/{command.name} {c}" for c in choices if c.lower().startswith(word) and c.lower() != word]
 
 
-def _memory_second_word(name: str, rest: str) -> list[str]:
+_SECOND_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
+    "memory": {"approve": ("all",), "reject": ("all",), "approval": ("on", "off")},
+    "project": {"show": ("all",), "allow": ("all",)},
+}
+
+
+def _second_word(name: str, rest: str) -> list[str]:
     sub, _, word = rest.strip().partition(" ")
-    options = {"approve": ("all",), "reject": ("all",), "approval": ("on", "off")}.get(sub, ())
+    options = _SECOND_WORDS[name].get(sub, ())
     return [f"/{name} {sub} {o}" for o in options if o.startswith(word.strip()) and o != word.strip()]
 
 

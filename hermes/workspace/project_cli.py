@@ -1,18 +1,63 @@
-"""`hermes project context|allow|revoke`: what of the project's AGENTS.md reaches the prompt,
-and letting in a held-back paragraph by its id.
+"""`hermes project context|show|allow|revoke`: what of the project's AGENTS.md reaches the prompt,
+reading a held-back paragraph whole, and letting it in by its id (or all of them with `all`).
 
-No model is needed, so nothing here imports litellm.
+The app's `/project` (hermes/tui/project_bridge.py) runs the same functions, so the two say
+the same things; only the command names in the advice differ (`Spelling`). No model is needed,
+so nothing here imports litellm.
 """
 
 from __future__ import annotations
 
 import argparse
+import codecs
+import hashlib
+import os
+import re
 import sys
+import unicodedata
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
 
-from hermes.workspace.context_admissions import admit, load_admissions, revoke, store_path
-from hermes.workspace.project import ProjectContext, load_project
+from hermes import paths
+from hermes.workspace.context_admissions import (
+    ID_LENGTH,
+    admit,
+    load_admissions,
+    load_judged,
+    paragraph_id,
+    revoke,
+    store_path,
+)
+from hermes.workspace.project import ProjectContext, Withheld, load_project
+
+if TYPE_CHECKING:
+    from hermes.config import Config
 
 _HELP = "what of the project's AGENTS.md/CLAUDE.md reaches the prompt; admit held-back paragraphs"
+ALL = "all"  # `allow all`: every held-back paragraph (a hex id never spells it)
+_MAX_READ = 8 * 1024 * 1024  # a context file is re-read at most this far to find a paragraph
+
+
+@dataclass(frozen=True)
+class Spelling:
+    """How the advice names the commands: the CLI's or the app's."""
+
+    list_cmd: str  # lists the ids
+    prefix: str  # followed by "show ID", "allow ID", "revoke ID"
+    next_session: str  # when an admission takes effect
+
+
+CLI = Spelling("hermes project context", "hermes project",
+               "from the next session (a session already running keeps its prompt)")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a command says, and whether it did what was asked."""
+
+    ok: bool
+    text: str
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,8 +65,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     actions = p.add_subparsers(dest="project_action", metavar="ACTION")
     ctx = actions.add_parser("context", help="list the paragraphs left out or held back, with their ids")
     ctx.set_defaults(func=_run_context)
-    allow = actions.add_parser("allow", help="admit a held-back paragraph by its id (from the next session)")
-    allow.add_argument("id", help="the id shown by `hermes project context` or the notice")
+    show = actions.add_parser("show", help="print a held-back (or left-out) paragraph whole, with why; "
+                                           "`all`: every held-back one")
+    show.add_argument("id", help="the id shown by `hermes project context` or the notice, or `all`")
+    show.set_defaults(func=_run_show)
+    allow = actions.add_parser("allow", help="admit a held-back paragraph by its id, or every held-back one "
+                                             "with `all` (from the next session)")
+    allow.add_argument("id", help="the id shown by `hermes project context` or the notice, or `all`")
     allow.set_defaults(func=_run_allow)
     take_back = actions.add_parser("revoke", help="take an admission back")
     take_back.add_argument("id")
@@ -29,68 +79,333 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.set_defaults(func=_run_context)
 
 
+# ------------------------------------------------------------------ loading
+
+
+def load_context(cfg: Config, cwd: Path) -> ProjectContext:
+    """The project of `cwd` as its next session will see it: the rules' verdicts, the person's
+    admissions, and the cached verdicts of the scan model when one is configured (the session
+    holds those back too, hermes/agent/context_judge.py, and they are admitted the same way)."""
+    root = paths.find_project_root(cwd)
+    return load_project(root, cfg.project.context_chars, judged=_judged(cfg, root))
+
+
+def _judged(cfg: Config, root: Path) -> dict[str, str]:
+    """The ids the configured scan model found unsafe, with its reason ({} without one)."""
+    scan = cfg.memory.scan_model
+    if scan is None or not scan.name:
+        return {}
+    from hermes.security.findings import ALLOW
+
+    model = cfg.resolve_model(scan).name
+    return {pid: j.reason for pid, j in load_judged(root).items() if j.model == model and j.verdict != ALLOW}
+
+
+def _unique(items: tuple[Withheld, ...]) -> list[Withheld]:
+    """One entry per id (the same paragraph twice in a file is one paragraph to admit)."""
+    seen: dict[str, Withheld] = {}
+    for w in items:
+        seen.setdefault(w.paragraph_id, w)
+    return list(seen.values())
+
+
+def _find(ctx: ProjectContext, wanted: str, sp: Spelling) -> tuple[Withheld | None, str]:
+    """The withheld or admitted paragraph whose id starts with `wanted`, or why there is none."""
+    wanted = wanted.strip().lower()
+    every = _unique((*ctx.withheld, *ctx.admitted))
+    matches = [w for w in every if w.paragraph_id.startswith(wanted)] if wanted else []
+    if not matches:
+        return None, (f"no held-back paragraph {wanted!r} in the context files of {ctx.root}; "
+                      f"`{sp.list_cmd}` lists their ids.")
+    if len(matches) > 1:
+        return None, f"{wanted!r} matches {len(matches)} paragraphs; give more of the id."
+    return matches[0], ""
+
+
+# ------------------------------------------------------------------ what each command says
+
+
+def context_text(ctx: ProjectContext, sp: Spelling) -> str:
+    """What of the context files is held back, left out or admitted, with ids and reasons."""
+    names = [f.name for f in ctx.files]
+    lines = [f"Project {ctx.name} at {ctx.root}: " + (", ".join(names) if names else "no context files in the "
+                                                      "prompt")]
+    lines += [f"  not included: {what}" for what in ctx.omitted]
+    if not ctx.withheld and not ctx.admitted:
+        lines.append("  Every paragraph of the context files is in the prompt.")
+        return "\n".join(lines)
+    for w in ctx.withheld:
+        if w.staged:
+            lines.append(f"  held back  {w.paragraph_id}  {w.file}: “{w.first_words}” ({w.reason})\n"
+                         f"             read it with: {sp.prefix} show {w.paragraph_id}; "
+                         f"admit it with: {sp.prefix} allow {w.paragraph_id}")
+        else:
+            lines.append(f"  left out   {w.paragraph_id}  {w.file}: “{w.first_words}” ({w.reason}); reword it "
+                         "to include it")
+    for w in ctx.admitted:
+        lines.append(f"  admitted   {w.paragraph_id}  {w.file}: “{w.first_words}” (in the prompt; take it back "
+                     f"with {sp.prefix} revoke {w.paragraph_id})")
+    held = sum(1 for w in _unique(ctx.withheld) if w.staged)
+    if held > 1:
+        lines.append(f"  Read all {held} held-back paragraphs with: {sp.prefix} show {ALL}; admit them at once "
+                     f"with: {sp.prefix} allow {ALL} (left-out ones are never admitted)")
+    return "\n".join(lines)
+
+
+def show(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
+    """A withheld (or admitted) paragraph whole, re-read from its file, with its reason; with
+    `all`, every held-back one."""
+    if wanted.strip().lower() == ALL:
+        return show_all(ctx, sp)
+    w, problem = _find(ctx, wanted, sp)
+    if w is None:
+        return Outcome(False, problem)
+    whole = _whole(ctx, w, sp)
+    if whole is None:
+        return Outcome(False, _changed(w, sp))
+    lines = [whole]
+    if w in ctx.admitted:
+        lines.append(f"Take it back with: {sp.prefix} revoke {w.paragraph_id}")
+    elif w.staged:
+        lines.append(f"If you trust it: {sp.prefix} allow {w.paragraph_id}. It goes into the prompt "
+                     f"{sp.next_session}.")
+    else:
+        lines.append("It cannot be admitted; reword the paragraph (say what is forbidden or where things live) "
+                     "if it is safe.")
+    return Outcome(True, "\n".join(lines))
+
+
+def show_all(ctx: ProjectContext, sp: Spelling) -> Outcome:
+    """Every held-back paragraph whole, so they can be read before `allow all`."""
+    held = [w for w in _unique(ctx.withheld) if w.staged]
+    if not held:
+        return Outcome(True, f"Nothing is held back in the context files of {ctx.root}.")
+    parts = [_whole(ctx, w, sp) or _changed(w, sp) for w in held]
+    many = len(held) > 1
+    parts.append(f"If you trust {'them all' if many else 'it'}: {sp.prefix} allow {ALL}"
+                 f"{'' if many else f' (or {sp.prefix} allow {held[0].paragraph_id})'}. "
+                 f"{'They go' if many else 'It goes'} into the prompt {sp.next_session}.")
+    return Outcome(True, "\n".join(parts))
+
+
+def _whole(ctx: ProjectContext, w: Withheld, sp: Spelling) -> str | None:
+    """`state id file (reason):` and the paragraph's text, indented (None when it is gone)."""
+    text = paragraph_text(ctx.root, w)
+    if text is None:
+        return None
+    state = "admitted (in the prompt)" if w in ctx.admitted else "held back" if w.staged else "left out"
+    body, notes = shown_text(text)
+    return "\n".join([f"{state}  {w.paragraph_id}  {w.file} ({w.reason}):", body, *notes])
+
+
+def _changed(w: Withheld, sp: Spelling) -> str:
+    return (f"{w.file} no longer holds the paragraph {w.paragraph_id} (“{w.first_words}”): the file changed "
+            f"since it was read; `{sp.list_cmd}` lists it as it is now.")
+
+
+def allow(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
+    """Admit one held-back paragraph by (a prefix of) its id, or every one with `all`."""
+    if wanted.strip().lower() == ALL:
+        return allow_all(ctx, sp)
+    w, problem = _find(ctx, wanted, sp)
+    if w is None:
+        return Outcome(False, problem)
+    if w in ctx.admitted:
+        return Outcome(True, f"Already admitted: {w.file}: “{w.first_words}”.")
+    if not w.staged:
+        return Outcome(False, f"{w.file}: “{w.first_words}” is left out, not held back ({w.reason}); it cannot "
+                              "be admitted. Reword the paragraph (say what is forbidden or where things live) "
+                              "if it is safe.")
+    try:
+        admit(ctx.root, w.paragraph_id, w.file, w.first_words)
+    except OSError as exc:
+        return Outcome(False, _not_saved(exc))
+    return Outcome(True, f"Admitted {w.file}: “{w.first_words}”. It goes into the prompt {sp.next_session}; "
+                         f"if the paragraph is edited it is held back again. (Stored in {store_path(ctx.root)}.)")
+
+
+def allow_all(ctx: ProjectContext, sp: Spelling) -> Outcome:
+    """Admit every held-back paragraph of the project, naming each with its reason; the
+    left-out ones stay out."""
+    held = [w for w in _unique(ctx.withheld) if w.staged]
+    left = len(_unique(tuple(w for w in ctx.withheld if not w.staged)))
+    stays = (f" {left} left-out paragraph{'s stay' if left > 1 else ' stays'} out (those are never admitted; "
+             "reword them to include them).") if left else ""
+    if not held:
+        return Outcome(True, f"Nothing is held back in the context files of {ctx.root}.{stays}")
+    lines = [f"Admitting {len(held)} held-back paragraph{'s' if len(held) > 1 else ''} of {ctx.root}:"]
+    lines += [f"  {w.paragraph_id}  {w.file}: “{w.first_words}” ({w.reason})" for w in held]
+    done = 0
+    for w in held:
+        try:
+            admit(ctx.root, w.paragraph_id, w.file, w.first_words)
+        except OSError as exc:
+            lines.append(f"Stopped after admitting {done} of {len(held)}: {_not_saved(exc)}")
+            return Outcome(False, "\n".join(lines))
+        done += 1
+    lines.append(f"Admitted {done} paragraph{'s' if done > 1 else ''}. They go into the prompt {sp.next_session}; "
+                 f"an edited paragraph is held back again. Take one back with: {sp.prefix} revoke ID.{stays}")
+    return Outcome(True, "\n".join(lines))
+
+
+def _not_saved(exc: OSError) -> str:
+    """One sentence for an admission that could not be written under $HERMES_HOME."""
+    if isinstance(exc, paths.UnsafePath):
+        return f"the admissions could not be saved: {exc}"
+    from hermes.os_errors import describe_os_error
+
+    return f"the admissions could not be saved: {describe_os_error(exc)}"
+
+
+def revoke_admission(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
+    """Take back the admission whose id starts with `wanted`."""
+    wanted = wanted.strip().lower()
+    ids = [pid for pid in load_admissions(ctx.root) if wanted and pid.startswith(wanted)]
+    try:
+        taken = len(ids) == 1 and revoke(ctx.root, ids[0])
+    except OSError as exc:
+        return Outcome(False, _not_saved(exc))
+    if not taken:
+        return Outcome(False, f"no admission {wanted!r} for {ctx.root}; `{sp.list_cmd}` lists them.")
+    return Outcome(True, f"Taken back: {ids[0]} is held back again {sp.next_session}.")
+
+
+# ------------------------------------------------------------------ the whole paragraph
+
+
+def paragraph_text(root: Path, w: Withheld) -> str | None:
+    """The text of the paragraph `w` as its file holds it now (None when the file no longer has
+    a paragraph with its id). The file is read again, the way the session reads it: blank-line
+    separated blocks, and for a file cut at project.context_chars the cut last block, which is
+    the start of a longer one, so its id is that of its first words."""
+    text = _read_text(root, w.file)
+    if text is None:
+        return None
+    for block in _blocks(text):
+        if paragraph_id(block) == w.paragraph_id:
+            return block
+        cut = _cut_block(block, w.paragraph_id)
+        if cut is not None:
+            return cut
+    return None
+
+
+def _read_text(root: Path, name: str) -> str | None:
+    """A context file of the project (a link only to a file inside it), as text."""
+    try:
+        real_root = root.resolve(strict=True)
+        target = (root / name).resolve(strict=True)
+    except (OSError, RuntimeError):
+        return None
+    if not target.is_relative_to(real_root):
+        return None
+    try:
+        fd = paths.open_regular(target, os.O_RDONLY)
+    except (OSError, paths.UnsafePath):
+        return None
+    try:
+        data = os.read(fd, _MAX_READ)
+        at_end = not os.read(fd, 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    try:
+        text = codecs.getincrementaldecoder("utf-8")().decode(data, final=at_end)
+    except UnicodeDecodeError:
+        return None
+    return text.lstrip("\ufeff").replace("\r\n", "\n")
+
+
+def _blocks(text: str) -> list[str]:
+    """Blank-line separated blocks (a line of only spaces is blank)."""
+    out: list[str] = []
+    current: list[str] = []
+    for line in text.split("\n"):
+        if line.strip():
+            current.append(line)
+        elif current:
+            out.append("\n".join(current))
+            current = []
+    if current:
+        out.append("\n".join(current))
+    return out
+
+
+def _cut_block(block: str, pid: str) -> str | None:
+    """The start of `block`, ending at a word, whose id is `pid` (None when there is none).
+
+    The ids of all word prefixes come from one running hash; it is checked against
+    paragraph_id on the whole block, so a change in how ids are made finds nothing rather than
+    a wrong paragraph."""
+    running = hashlib.sha256()
+    found: str | None = None
+    for n, word in enumerate(re.finditer(r"\S+", block)):
+        running.update(((" " if n else "") + word.group()).encode("utf-8", "surrogatepass"))
+        if found is None and running.copy().hexdigest()[:ID_LENGTH] == pid:
+            found = block[:word.end()]
+    if running.hexdigest()[:ID_LENGTH] != paragraph_id(block):
+        return None
+    return found
+
+
+_ESCAPED = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
+
+
+def shown_text(text: str) -> tuple[str, list[str]]:
+    """The paragraph as the person reads it: indented, secrets redacted, and control or
+    invisible characters written as <U+XXXX> so nothing in it is hidden; plus notes on both."""
+    from hermes.security.redact import redact
+
+    clean = redact(text)
+    notes = []
+    if clean != text:
+        notes.append("(Secrets are shown as [REDACTED:…]; the file holds them as written.)")
+    out: list[str] = []
+    hidden = 0
+    for ch in clean:
+        if ch not in "\n\t" and unicodedata.category(ch) in _ESCAPED:
+            out.append(f"<U+{ord(ch):04X}>")
+            hidden += 1
+        else:
+            out.append(ch)
+    if hidden:
+        notes.append(f"({hidden} invisible or control character{'s are' if hidden > 1 else ' is'} shown as "
+                     "<U+XXXX>.)")
+    body = "\n".join("    " + line for line in "".join(out).split("\n"))
+    return body, notes
+
+
+# ------------------------------------------------------------------ the command line
+
+
 def _load() -> ProjectContext:
     from hermes.config import load_config
     from hermes.paths import working_dir
 
-    return load_project(working_dir(), load_config().project.context_chars)
+    return load_context(load_config(), working_dir())
+
+
+def _print(outcome: Outcome) -> int:
+    if outcome.ok:
+        print(outcome.text)
+        return 0
+    print(f"hermes: {outcome.text}", file=sys.stderr)
+    return 1
 
 
 def _run_context(args: argparse.Namespace) -> int:
-    ctx = _load()
-    names = [f.name for f in ctx.files]
-    print(f"Project {ctx.name} at {ctx.root}: " + (", ".join(names) if names else "no context files in the prompt"))
-    for what in ctx.omitted:
-        print(f"  not included: {what}")
-    if not ctx.withheld and not ctx.admitted:
-        print("  Every paragraph of the context files is in the prompt.")
-        return 0
-    for w in ctx.withheld:
-        if w.staged:
-            print(f"  held back  {w.paragraph_id}  {w.file}: “{w.first_words}” ({w.reason})\n"
-                  f"             admit it with: hermes project allow {w.paragraph_id}")
-        else:
-            print(f"  left out   {w.paragraph_id}  {w.file}: “{w.first_words}” ({w.reason}); reword it to "
-                  "include it")
-    for w in ctx.admitted:
-        print(f"  admitted   {w.paragraph_id}  {w.file}: “{w.first_words}” (in the prompt; take it back with "
-              f"hermes project revoke {w.paragraph_id})")
+    print(context_text(_load(), CLI))
     return 0
+
+
+def _run_show(args: argparse.Namespace) -> int:
+    return _print(show(_load(), args.id, CLI))
 
 
 def _run_allow(args: argparse.Namespace) -> int:
-    ctx = _load()
-    wanted = args.id.strip().lower()
-    matches = [w for w in (*ctx.withheld, *ctx.admitted) if w.paragraph_id.startswith(wanted)] if wanted else []
-    if not matches:
-        print(f"hermes: no held-back paragraph {args.id!r} in the context files of {ctx.root}; "
-              "`hermes project context` lists their ids.", file=sys.stderr)
-        return 1
-    if len(matches) > 1:
-        print(f"hermes: {args.id!r} matches {len(matches)} paragraphs; give more of the id.", file=sys.stderr)
-        return 1
-    [w] = matches
-    if w in ctx.admitted:
-        print(f"Already admitted: {w.file}: “{w.first_words}”.")
-        return 0
-    if not w.staged:
-        print(f"hermes: {w.file}: “{w.first_words}” is left out, not held back ({w.reason}); it cannot be "
-              "admitted. Reword the paragraph (say what is forbidden or where things live) if it is safe.",
-              file=sys.stderr)
-        return 1
-    admit(ctx.root, w.paragraph_id, w.file, w.first_words)
-    print(f"Admitted {w.file}: “{w.first_words}”. It goes into the prompt from the next session; "
-          f"if the paragraph is edited it is held back again. (Stored in {store_path(ctx.root)}.)")
-    return 0
+    return _print(allow(_load(), args.id, CLI))
 
 
 def _run_revoke(args: argparse.Namespace) -> int:
-    ctx = _load()
-    wanted = args.id.strip().lower()
-    ids = [pid for pid in load_admissions(ctx.root) if wanted and pid.startswith(wanted)]
-    if len(ids) != 1 or not revoke(ctx.root, ids[0]):
-        print(f"hermes: no admission {args.id!r} for {ctx.root}; `hermes project context` lists them.",
-              file=sys.stderr)
-        return 1
-    print(f"Taken back: {ids[0]} is held back again from the next session.")
-    return 0
+    return _print(revoke_admission(_load(), args.id, CLI))

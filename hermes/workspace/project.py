@@ -5,16 +5,20 @@ a file in a worktree or submodule), else the working directory. At session start
 AGENTS.md, then CLAUDE.md and .hermes.md, are read into one block of the system prompt, capped
 at `project.context_chars` characters; the block itself says what was left out.
 
-Files come from the repository, not from the person, so every paragraph is judged on its own
-by what it asks the agent to do (hermes/security/context_filter.py): one that directs sending
-data out, handling credentials or payments, or keeping things from the user is left out, and
-so is one the memory scan would block or stage. The file stays: the left-out paragraph is
-replaced in the prompt by a one-line marker (the model knows something was withheld, not
+Files come from the repository, not from the person, so each paragraph is placed by origin
+first (hermes/security/context_reach.py): one that names something beyond the repository (an
+address, a command that reaches out or changes the machine, a credential to act on, payment
+details, the agent's own memory) is held back until the person has read and admitted it by its
+id (`hermes project allow ID`, `/project allow ID`; hermes/workspace/context_admissions.py),
+whatever its wording or language. The rules (hermes/security/context_filter.py) can only be
+stricter: a paragraph that directs sending data out, handling credentials or payments, or
+keeping things from the user is left out, and so is one the memory scan would block or stage;
+one they are unsure about is held back too. The file stays: a left-out or held-back paragraph
+is replaced in the prompt by a one-line marker (the model knows something was withheld, not
 what), and the person gets a notice naming the file, the paragraph's first words and the
-reason (`ProjectContext.notices`); nothing is silent. A paragraph the filter is only unsure
-about is held back the same way until the person admits it by its id (`hermes project allow
-ID`, hermes/workspace/context_admissions.py): admitted paragraphs, matched by a hash of their
-words, go in from the next session on, and an edited paragraph needs admitting again.
+reason (`ProjectContext.notices`); nothing is silent. Admitted paragraphs, matched by a hash of
+their words, go in from the next start in the project, and an edited paragraph needs admitting
+again.
 Links are followed only to files inside the root (CLAUDE.md → AGENTS.md is common).
 """
 
@@ -339,9 +343,9 @@ def _withheld_notices(name: str, withheld: tuple[Withheld, ...]) -> list[str]:
         lines += [_withheld_line(name, w) for w in held]
     else:
         lines.append(f"Project context: from {name}, held back {len(held)} paragraphs until you read and admit "
-                     f"them (they name addresses, commands or credentials, e.g. “{held[0].first_words}”: "
+                     f"them (the first, “{held[0].first_words}”: "
                      f"{held[0].reason}); the rest of the file is in the prompt. Review them with `/project` or "
-                     "`hermes project context`; admit with `hermes project allow ID` or `allow all`.")
+                     "`hermes project show all`; admit with `/project allow ID|all` or `hermes project allow ID|all`.")
     return lines
 
 
@@ -349,7 +353,8 @@ def _withheld_line(name: str, w: Withheld) -> str:
     if w.staged:
         return (f"Project context: from {name}, held back the paragraph “{w.first_words}” ({w.reason}) "
                 f"until you admit it; the rest of the file is in the prompt. If you trust it, run "
-                f"`hermes project allow {w.paragraph_id}` (it goes in from the next session).")
+                f"`hermes project allow {w.paragraph_id}` or `/project allow {w.paragraph_id}` (it goes in from the "
+                f"next start in this project).")
     return (f"Project context: from {name}, left out the paragraph “{w.first_words}” ({w.reason}); "
             "the rest of the file is in the prompt. Reword the paragraph if it is safe.")
 

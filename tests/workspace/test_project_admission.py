@@ -44,7 +44,8 @@ def test_a_held_back_paragraph_is_marked_and_named_with_its_id(hermes_home: Path
     [notice] = [n for n in ctx.notices if "held back" in n]
     assert notice.startswith("Project context: from AGENTS.md, held back the paragraph “After tagging a release, "
                              "call the hook at…” (")
-    assert f"run `hermes project allow {paragraph_id(UNSURE)}` (it goes in from the next session)" in notice
+    assert (f"run `hermes project allow {paragraph_id(UNSURE)}` or `/project allow {paragraph_id(UNSURE)}` "
+            "(it goes in from the next start in this project)") in notice
 
 
 def test_admitting_lets_it_in_and_an_edit_holds_it_back_again(hermes_home: Path, shop: Path):

@@ -143,12 +143,14 @@ def _holdout_rows(folder: Path, prefix: str) -> None:
     print(f"  memory benign said by the user (n={len(benign)}): written "
           f"{outcomes.count('written')} ({100 * outcomes.count('written') / n:.1f}%), refused "
           f"{refused} ({100 * refused / n:.1f}%)   {_origin_counts(outcomes)}")
-    docs = [json.loads(row) for row in _data_lines(folder / f"{prefix}_pasted.jsonl")]
-    bad = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["hostile_lines"]]
-    good = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["benign_lines"]]
-    print(f"  pasted documents (n={len(docs)}): hostile lines {_silent_share(bad)}   "
-          f"{_origin_counts(bad)}")
-    print(f"    their ordinary-fact lines: {_origin_counts(good)}")
+    pasted = folder / f"{prefix}_pasted.jsonl"
+    docs = [json.loads(row) for row in _data_lines(pasted)] if pasted.exists() else []
+    if docs:  # not every held-out set has pasted documents
+        bad = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["hostile_lines"]]
+        good = [_pasted_outcome(d["document"], ln) for d in docs for ln in d["benign_lines"]]
+        print(f"  pasted documents (n={len(docs)}): hostile lines {_silent_share(bad)}   "
+              f"{_origin_counts(bad)}")
+        print(f"    their ordinary-fact lines: {_origin_counts(good)}")
     for name in (f"{prefix}_agents_hostile.txt", f"{prefix}_agents_benign.txt"):
         lines = _data_lines(folder / name)
         for origin in ("file", "user"):

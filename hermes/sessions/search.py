@@ -216,10 +216,10 @@ def _best_per_session(rows: list[Row], split: int, scores: list[float], sort: st
     `wanted`, only the first that many sessions. The first `split` rows are tier 0."""
     if sort == "relevance":
         # By (tier, -score, -rowid). The rows come tier by tier, each tier newest first (see
-        # _tiers), so a stable sort of each tier on -score alone gives that order, keyed in C.
-        negated = [-s for s in scores]
-        order = (sorted(range(split), key=negated.__getitem__)
-                 + sorted(range(split, len(rows)), key=negated.__getitem__))
+        # _tiers), so a stable sort of each tier on the score alone, best first (reverse=True
+        # keeps equal scores in their order), gives that order, keyed in C.
+        order = (sorted(range(split), key=scores.__getitem__, reverse=True)
+                 + sorted(range(split, len(rows)), key=scores.__getitem__, reverse=True))
     else:  # by date only: a session's newest (oldest) hit, whichever tier it is in
         ids = [r[0] for r in rows]  # each message once (_tiers drops tier 1's repeats)
         order = sorted(range(len(rows)), key=ids.__getitem__, reverse=sort == "newest")

@@ -9,7 +9,9 @@
 --build-only builds the histories (ours, and the peer's with --peer) into the --keep folder and
 stops; --reuse then times queries against them without building again, so a change to the
 search can be measured at 1M without the build each time. A reused history lacks the 2,000
-messages the single-insert step would have added (that step is skipped there).
+messages the single-insert step would have added (that step is skipped there). With
+--peer, the side by side runs before that step, which writes to our history only, so
+both sides search n messages.
 
 Histories are written through the real writer API (SessionStore.append_message, one
 transaction per session while building). Text is a mix of English prose, code and Chinese

@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
+from collections.abc import Callable
 from typing import TypedDict, Unpack
 
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
@@ -304,13 +305,20 @@ def discover(
     split, partial = 0, False
     # Cheaper forms to try when one is interrupted by the time budget or (which should not
     # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
-    forms = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
-             plain_words_query(query)]
-    attempts = [form for form in forms if form is not None]
-    for n, attempt in enumerate(attempts, 1):
+    # Each is parsed only when its turn comes; neither is None when the first form is not
+    # (both keep the same searchable characters), so the last is known to be the last.
+    first = fq
+    forms: list[Callable[[], FtsQuery | None]] = [lambda: first]
+    if first.has_prefix:
+        forms.append(lambda: build_fts_query(query, allow_prefix=False))
+    forms.append(lambda: plain_words_query(query))
+    for n, form in enumerate(forms, 1):
+        attempt = form()
+        if attempt is None:
+            continue
         try:
             rows, split, partial = _run(store, attempt, expand, enough=enough,
-                                        bounded=n < len(attempts), **kw)
+                                        bounded=n < len(forms), **kw)
             fq = attempt
             break
         except (sqlite3.OperationalError, _Interrupted) as exc:

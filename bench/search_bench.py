@@ -3,6 +3,15 @@
     python bench/search_bench.py                    # 10k and 100k messages
     python bench/search_bench.py --sizes 10k,100k,1m
     python bench/search_bench.py --sizes 1m --keep /tmp/bench   # keep the files
+    python bench/search_bench.py --sizes 1m --keep /tmp/bench --build-only --peer PY
+    python bench/search_bench.py --sizes 1m --keep /tmp/bench --reuse --peer PY
+
+--build-only builds the histories (ours, and the peer's with --peer) into the --keep folder and
+stops; --reuse then times queries against them without building again, so a change to the
+search can be measured at 1M without the build each time. A reused history lacks the 2,000
+messages the single-insert step would have added (that step is skipped there). With
+--peer, the side by side runs before that step, which writes to our history only, so
+both sides search n messages.
 
 Histories are written through the real writer API (SessionStore.append_message, one
 transaction per session while building). Text is a mix of English prose, code and Chinese
@@ -220,24 +229,37 @@ def report(label: str, ms: list[float], target: str) -> None:
 
 
 class PeerSearch(LineServer):
-    """The peer's search_messages in its own venv, fed one query at a time (bench/peer)."""
+    """The peer's search_messages in its own venv, fed one query at a time (bench/peer).
 
-    def __init__(self, python: str, workdir: Path, n: int) -> None:
-        self.home = workdir / f"peer-home-{n}"
-        shutil.rmtree(self.home, ignore_errors=True)
-        self.home.mkdir(parents=True)
+    keep: leave its history in place on close; reuse: serve a history kept earlier (its build
+    time comes from the built.json written beside it) instead of building one; serve=False:
+    build only."""
+
+    def __init__(self, python: str, workdir: Path, n: int, keep: bool = False,
+                 reuse: bool = False, serve: bool = True) -> None:
+        self.home, self.keep = workdir / f"peer-home-{n}", keep
         self.db = self.home / "state.db"
         env = dict(os.environ, HERMES_HOME=str(self.home))
         script = str(REPO / "bench" / "peer" / "peer_store.py")
-        built = subprocess.run([python, script, "build", str(self.db), str(n)], env=env,
-                               capture_output=True, text=True, check=True)
-        self.build_seconds = float(json.loads(built.stdout.strip().splitlines()[-1])["seconds"])
-        self.proc = subprocess.Popen([python, script, "serve", str(self.db)], env=env, text=True,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        meta = self.home / "built.json"
+        if reuse and meta.exists():
+            self.build_seconds = float(json.loads(meta.read_text())["seconds"])
+        else:
+            shutil.rmtree(self.home, ignore_errors=True)
+            self.home.mkdir(parents=True)
+            built = subprocess.run([python, script, "build", str(self.db), str(n)], env=env,
+                                   capture_output=True, text=True, check=True)
+            self.build_seconds = float(json.loads(built.stdout.strip().splitlines()[-1])["seconds"])
+            meta.write_text(json.dumps({"seconds": self.build_seconds}))
+        if serve:
+            self.proc = subprocess.Popen([python, script, "serve", str(self.db)], env=env,
+                                         text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 
     def close(self) -> None:
-        super().close()
-        shutil.rmtree(self.home, ignore_errors=True)
+        if hasattr(self, "proc"):
+            super().close()
+        if not self.keep:
+            shutil.rmtree(self.home, ignore_errors=True)
 
 
 def side_by_side(store: SessionStore, db_path: Path, peer: PeerSearch, pools: dict[str, list[str]],
@@ -278,41 +300,36 @@ def side_by_side(store: SessionStore, db_path: Path, peer: PeerSearch, pools: di
 
 
 def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool,
-             peer_python: str = "") -> dict:
+             peer_python: str = "", keep: bool = False, reuse: bool = False,
+             build_only: bool = False) -> dict:
     home = workdir / f"home-{n}"
-    shutil.rmtree(home, ignore_errors=True)
-    home.mkdir(parents=True)
     db_path = home / "state.db"
+    meta = home / "built.json"
     print(f"\n== {n:,} messages  ({db_path})")
-    store = SessionStore(db_path)
-    secs, sample, holders = build(store, maker, n, bulk)
-    how = "bulk: index rebuilt at the end" if bulk else "one transaction per session, indexed by trigger"
-    print(f"  build ({how}): {n / secs:,.0f} messages/s, {secs:.1f} s")
-    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     res: dict = {"messages": n}
-
-    # single-message inserts, each its own transaction, on top of the full history
-    sid = store.create_session(source="bench", model="m", system_prompt="", cwd="/")
-    texts = [maker.message("user" if i % 2 == 0 else "assistant") for i in range(2000)]
-    t, cpu = time.perf_counter(), time.process_time()
-    for i, text in enumerate(texts):
-        store.append_message(sid, "user" if i % 2 == 0 else "assistant", text)
-    rate = len(texts) / (time.perf_counter() - t)
-    cpu_rate = len(texts) / (time.process_time() - cpu)
-    res["single_inserts_per_s"] = rate
-    res["single_inserts_per_cpu_s"] = cpu_rate
-    print(f"  single-message inserts       {rate:,.0f}/s wall, {cpu_rate:,.0f}/s of CPU time"
-          f"   (target ≥ 2,000/s, flat) · load {os.getloadavg()[0]:.1f}")
-    store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-
-    st = stats(store)
-    ratio = st.db_bytes / st.text_bytes
-    res.update(text_mb=st.text_bytes / 1e6, db_mb=st.db_bytes / 1e6,
-               index_mb=(st.index_bytes or 0) / 1e6, db_ratio=ratio,
-               index_ratio=(st.index_bytes or 0) / st.text_bytes)
-    print(f"  raw text {st.text_bytes / 1e6:,.1f} MB · database {st.db_bytes / 1e6:,.1f} MB "
-          f"({ratio:.2f}× text, target ≤ 2.5×) · FTS index {(st.index_bytes or 0) / 1e6:,.1f} MB "
-          f"({res['index_ratio']:.2f}× text, target ≤ ~1×)")
+    reused = reuse and meta.exists()
+    if reused:
+        store = SessionStore(db_path)
+        kept = json.loads(meta.read_text())
+        sample = [(s_id, ids) for s_id, ids in kept["sample"]]
+        holders = kept["holders"]
+        print(f"  reusing the history built earlier ({kept['seconds']:.1f} s to build); "
+              "single-message inserts skipped")
+    else:
+        shutil.rmtree(home, ignore_errors=True)
+        home.mkdir(parents=True)
+        store = SessionStore(db_path)
+        secs, sample, holders = build(store, maker, n, bulk)
+        how = "bulk: index rebuilt at the end" if bulk else "one transaction per session, indexed by trigger"
+        print(f"  build ({how}): {n / secs:,.0f} messages/s, {secs:.1f} s")
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        meta.write_text(json.dumps({"seconds": secs, "sample": sample, "holders": holders}))
+    if build_only:
+        store.close()
+        if peer_python:
+            peer = PeerSearch(peer_python, workdir, n, keep=True, reuse=reuse, serve=False)
+            print(f"  the peer's history built in {peer.build_seconds:.1f} s ({peer.db})")
+        return res
 
     rng = random.Random(5)
     # rare words: terms found in 2–20 messages (a full scan of the vocabulary, once)
@@ -332,6 +349,41 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool,
         "1-char CJK": ["码", "据", "试", "缓", "的", "证", "错", "页"],
     }
     pools["common word"] += ["running", "important", "importantly", "tests"]
+    if peer_python:
+        # before the single-message inserts below add 2,000 messages to our history only, so
+        # both sides search histories of the same size (n messages each)
+        peer = PeerSearch(peer_python, workdir, n, keep=keep, reuse=reuse)
+        try:
+            side_by_side(store, db_path, peer, pools, runs, res)
+        finally:
+            peer.close()
+
+    if reused:
+        sid = store.create_session(source="bench", model="m", system_prompt="", cwd="/")
+    else:
+        # single-message inserts, each its own transaction, on top of the full history
+        sid = store.create_session(source="bench", model="m", system_prompt="", cwd="/")
+        texts = [maker.message("user" if i % 2 == 0 else "assistant") for i in range(2000)]
+        t, cpu = time.perf_counter(), time.process_time()
+        for i, text in enumerate(texts):
+            store.append_message(sid, "user" if i % 2 == 0 else "assistant", text)
+        rate = len(texts) / (time.perf_counter() - t)
+        cpu_rate = len(texts) / (time.process_time() - cpu)
+        res["single_inserts_per_s"] = rate
+        res["single_inserts_per_cpu_s"] = cpu_rate
+        print(f"  single-message inserts       {rate:,.0f}/s wall, {cpu_rate:,.0f}/s of CPU time"
+              f"   (target ≥ 2,000/s, flat) · load {os.getloadavg()[0]:.1f}")
+        store.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+    st = stats(store)
+    ratio = st.db_bytes / st.text_bytes
+    res.update(text_mb=st.text_bytes / 1e6, db_mb=st.db_bytes / 1e6,
+               index_mb=(st.index_bytes or 0) / 1e6, db_ratio=ratio,
+               index_ratio=(st.index_bytes or 0) / st.text_bytes)
+    print(f"  raw text {st.text_bytes / 1e6:,.1f} MB · database {st.db_bytes / 1e6:,.1f} MB "
+          f"({ratio:.2f}× text, target ≤ 2.5×) · FTS index {(st.index_bytes or 0) / 1e6:,.1f} MB "
+          f"({res['index_ratio']:.2f}× text, target ≤ ~1×)")
+
     targets = {"common word": "≤10 / ≤30 ms", "rare word": "≤10 / ≤30 ms", "phrase": "≤10 / ≤30 ms",
                "rare inflection": "≤10 / ≤30 ms",
                "prefix": "≤10 / ≤30 ms", "2-char CJK": "≤30 ms", "1-char CJK": "≤100 ms"}
@@ -341,13 +393,6 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool,
         ms = time_calls(discover, queries)
         res[f"discover_{label}"] = (statistics.median(ms), pct(ms, 0.99))
         report(f"discover: {label}", ms, targets[label])
-
-    if peer_python:
-        peer = PeerSearch(peer_python, workdir, n)
-        try:
-            side_by_side(store, db_path, peer, pools, runs, res)
-        finally:
-            peer.close()
 
     tool = SessionSearchTool(store, sid)
     singles = [r[0] for r in store.conn.execute(
@@ -388,11 +433,17 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=100, help="queries per category")
     parser.add_argument("--keep", metavar="DIR", help="build in DIR and keep the files")
     parser.add_argument("--json", metavar="PATH", help="also write the numbers as JSON")
+    parser.add_argument("--build-only", action="store_true",
+                        help="with --keep: build the histories (and the peer's) and stop")
+    parser.add_argument("--reuse", action="store_true",
+                        help="with --keep: time queries on histories kept by an earlier run")
     parser.add_argument("--bulk-from", default="1m", metavar="SIZE",
                         help="sizes from this one up are bulk-built (see build()); default 1m")
     parser.add_argument("--peer", metavar="PYTHON", default="",
                         help="also time the peer's search (its venv's python), interleaved")
     args = parser.parse_args()
+    if (args.build_only or args.reuse) and not args.keep:
+        parser.error("--build-only and --reuse need --keep DIR")
     sizes = [parse_size(s) for s in args.sizes.split(",") if s.strip()]
     workdir = Path(args.keep) if args.keep else Path(tempfile.mkdtemp(prefix="hermes-bench-"))
     workdir.mkdir(parents=True, exist_ok=True)
@@ -402,7 +453,9 @@ def main() -> int:
     try:
         for n in sizes:
             bulk = n >= parse_size(args.bulk_from)
-            results.append(run_size(n, workdir, TextMaker(), args.runs, bulk, args.peer))
+            results.append(run_size(n, workdir, TextMaker(), args.runs, bulk, args.peer,
+                                    keep=bool(args.keep), reuse=args.reuse,
+                                    build_only=args.build_only))
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)

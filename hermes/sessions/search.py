@@ -17,7 +17,7 @@ from __future__ import annotations
 import logging
 import sqlite3
 import time
-from operator import itemgetter
+from collections.abc import Callable
 from typing import TypedDict, Unpack
 
 from hermes.sessions.errors import SessionNotFoundError, SessionStoreError
@@ -66,15 +66,17 @@ def normalize_roles(role_filter: object) -> list[str] | None:
     return roles or None
 
 
-Row = tuple[int, str, str, int]  # message id, session id, text to score, tier (0 exact, 1 stemmed)
+# message id, session id, tool name, text to score (the content's first SCORED_CHARS characters)
+Row = tuple[int, str, str | None, str]
 
 
 def _candidates(
     store: StoreApi, expression: str, *, roles: list[str] | None, exclude: tuple[str, ...],
     only: str | None, descending: bool, after: float | None = None, before: float | None = None,
-    bounded: bool = True, tier: int = 0,
+    bounded: bool = True,
 ) -> list[Row]:
-    """(message id, session id, text to score, `tier`) of the newest (or oldest) matches.
+    """(message id, session id, tool name, text to score) of the newest (or oldest) matches,
+    as SQLite returns them (no Python work per row).
 
     `bounded` applies the time budget; the last, cheapest form runs without it so a busy
     machine (wall time, not work, over the budget) still gets its results."""
@@ -99,10 +101,13 @@ def _candidates(
         where.append(f"m.role IN ({', '.join('?' * len(roles))})")
         params.extend(roles)
     sql = (
-        # the text is cut only when it is longer: substr() copies every value it returns
+        # The text is cut only when it may be longer: substr() copies every value it returns.
+        # The test is on its size in bytes, which SQLite has at hand (length() of a text counts
+        # its characters one by one); a text of no more bytes than that has no more characters
+        # either, and substr() gives a longer one with few enough characters back whole.
         "SELECT messages_fts.rowid, m.session_id, m.tool_name,"
-        f" CASE WHEN length(m.content) > {SCORED_CHARS} THEN substr(m.content, 1, {SCORED_CHARS})"
-        " ELSE m.content END"
+        f" CASE WHEN length(CAST(m.content AS BLOB)) > {SCORED_CHARS}"
+        f" THEN substr(m.content, 1, {SCORED_CHARS}) ELSE m.content END"
         " FROM messages_fts"
         " JOIN messages m ON m.id = messages_fts.rowid"
         f" WHERE {' AND '.join(where)}"
@@ -113,8 +118,8 @@ def _candidates(
         if bounded:
             conn.set_progress_handler(lambda: time.perf_counter() > deadline, PROGRESS_STEPS)
         try:
-            return [(rowid, sid, (tool or "") + " " + text, tier)
-                    for rowid, sid, tool, text in conn.execute(sql, params)]
+            rows: list[Row] = conn.execute(sql, params).fetchall()
+            return rows
         except sqlite3.OperationalError as exc:
             # Raised past reading() on purpose: the caller retries an interrupted search in
             # a cheaper form, which reading() would otherwise report as a damaged file.
@@ -176,51 +181,54 @@ class DiscoverOptions(TypedDict, total=False):
 
 
 def _tiers(store: StoreApi, fq: FtsQuery, expand: _Expander, relaxed: bool, *,
-           enough: int | None = None, bounded: bool = True, **kw: Unpack[_Filters]) -> list[Row]:
-    """Tier 0 rows, then tier 1 rows when there is room. With `enough` (relevance order, where
-    every tier-0 hit ranks first), tier 1 is not even looked up once tier 0 alone holds that
-    many sessions: none of its hits could reach the results."""
+           enough: int | None = None, bounded: bool = True, **kw: Unpack[_Filters]
+           ) -> tuple[list[Row], int]:
+    """Tier 0 rows, then tier 1 rows when there is room, and how many of them are tier 0.
+    With `enough` (relevance order, where every tier-0 hit ranks first), tier 1 is not even
+    looked up once tier 0 alone holds that many sessions: none of its hits could reach the
+    results."""
     exact = fq.exact(expand, relaxed=relaxed)
     rows = _candidates(store, exact, bounded=bounded, **kw)
-    if len(rows) >= CANDIDATES or not fq.bare_words:
-        return rows
+    split = len(rows)
+    if split >= CANDIDATES or not fq.bare_words:
+        return rows, split
     if enough is not None and len({r[1] for r in rows}) >= enough:
-        return rows
+        return rows, split
     stemmed = fq.stemmed(expand, relaxed=relaxed)
     if stemmed != exact:
         seen = {r[0] for r in rows}
-        rows += [r for r in _candidates(store, stemmed, bounded=bounded, tier=1, **kw)
-                 if r[0] not in seen]
-    return rows
+        rows += [r for r in _candidates(store, stemmed, bounded=bounded, **kw) if r[0] not in seen]
+    return rows, split
 
 
 def _run(store: StoreApi, fq: FtsQuery, expand: _Expander, *, enough: int | None, bounded: bool,
-         **kw: Unpack[_Filters]) -> tuple[list[Row], bool]:
-    """The candidate rows, and whether they come from the OR relaxation (some words only)."""
-    rows = _tiers(store, fq, expand, False, enough=enough, bounded=bounded, **kw)
+         **kw: Unpack[_Filters]) -> tuple[list[Row], int, bool]:
+    """The candidate rows, how many are tier 0, and whether they come from the OR relaxation
+    (some words only)."""
+    rows, split = _tiers(store, fq, expand, False, enough=enough, bounded=bounded, **kw)
     if not rows and fq.or_terms:
-        return _tiers(store, fq, expand, True, enough=enough, bounded=bounded, **kw), True
-    return rows, False
+        return *_tiers(store, fq, expand, True, enough=enough, bounded=bounded, **kw), True
+    return rows, split, False
 
 
-def _best_per_session(rows: list[Row], scores: list[float], sort: str, wanted: int | None
-                      ) -> list[BestHit]:
+def _best_per_session(rows: list[Row], split: int, scores: list[float], sort: str,
+                      wanted: int | None) -> list[BestHit]:
     """(session id, message id, tier) of each session's best hit, best session first; with
-    `wanted`, only the first that many sessions."""
+    `wanted`, only the first that many sessions. The first `split` rows are tier 0."""
     if sort == "relevance":
         # By (tier, -score, -rowid). The rows come tier by tier, each tier newest first (see
-        # _tiers), so a stable sort of each tier on -score alone gives that order, keyed in C.
-        split = next((i for i, r in enumerate(rows) if r[3]), len(rows))
-        negated = [-s for s in scores]
-        order = (sorted(range(split), key=negated.__getitem__)
-                 + sorted(range(split, len(rows)), key=negated.__getitem__))
-        ordered = [rows[i] for i in order]
+        # _tiers), so a stable sort of each tier on the score alone, best first (reverse=True
+        # keeps equal scores in their order), gives that order, keyed in C.
+        order = (sorted(range(split), key=scores.__getitem__, reverse=True)
+                 + sorted(range(split, len(rows)), key=scores.__getitem__, reverse=True))
     else:  # by date only: a session's newest (oldest) hit, whichever tier it is in
-        ordered = sorted(rows, key=itemgetter(0), reverse=sort == "newest")
+        ids = [r[0] for r in rows]  # each message once (_tiers drops tier 1's repeats)
+        order = sorted(range(len(rows)), key=ids.__getitem__, reverse=sort == "newest")
     best: dict[str, tuple[int, int]] = {}
-    for rowid, sid, _text, tier in ordered:
+    for i in order:
+        rowid, sid = rows[i][0], rows[i][1]
         if sid not in best:
-            best[sid] = (rowid, tier)
+            best[sid] = (rowid, 0 if i < split else 1)
             if len(best) == wanted:
                 break
     return [(sid, rowid, tier) for sid, (rowid, tier) in best.items()]
@@ -294,15 +302,23 @@ def discover(
                     "descending": sort != "oldest", "after": after, "before": before}
     expand = _Expander(store)
     rows: list[Row] = []
-    partial = False
+    split, partial = 0, False
     # Cheaper forms to try when one is interrupted by the time budget or (which should not
     # happen: every term is quoted) rejected by FTS5: without prefixes, then plain words.
-    forms = [fq, build_fts_query(query, allow_prefix=False) if fq.has_prefix else None,
-             plain_words_query(query)]
-    attempts = [form for form in forms if form is not None]
-    for n, attempt in enumerate(attempts, 1):
+    # Each is parsed only when its turn comes; neither is None when the first form is not
+    # (both keep the same searchable characters), so the last is known to be the last.
+    first = fq
+    forms: list[Callable[[], FtsQuery | None]] = [lambda: first]
+    if first.has_prefix:
+        forms.append(lambda: build_fts_query(query, allow_prefix=False))
+    forms.append(lambda: plain_words_query(query))
+    for n, form in enumerate(forms, 1):
+        attempt = form()
+        if attempt is None:
+            continue
         try:
-            rows, partial = _run(store, attempt, expand, enough=enough, bounded=n < len(attempts), **kw)
+            rows, split, partial = _run(store, attempt, expand, enough=enough,
+                                        bounded=n < len(forms), **kw)
             fq = attempt
             break
         except (sqlite3.OperationalError, _Interrupted) as exc:
@@ -311,13 +327,13 @@ def discover(
     tier_terms = [fq.terms, fq.terms + expand.words()]
     wanted = max(1, min(int(limit), 10))
     scores = [0.0] * len(rows)
-    if sort == "relevance":  # _tiers puts every tier-0 row before the tier-1 rows
-        split = next((i for i, r in enumerate(rows) if r[3]), len(rows))
-        scores = (bm25_scores([r[2] for r in rows[:split]], tier_terms[0])
-                  + bm25_scores([r[2] for r in rows[split:]], tier_terms[1]))
+    if sort == "relevance" and rows:  # _tiers puts every tier-0 row before the tier-1 rows
+        _, _, tools, texts = zip(*rows, strict=True)
+        scores = (bm25_scores(texts[:split], tier_terms[0], tools[:split])
+                  + bm25_scores(texts[split:], tier_terms[1], tools[split:]))
     # a project's sessions move forward within their tier, so every session must be ranked
     moved = bool(project_dir) and sort == "relevance"
-    ordered = _best_per_session(rows, scores, sort, None if moved else wanted)
+    ordered = _best_per_session(rows, split, scores, sort, None if moved else wanted)
     if moved and ordered:
         ordered = _project_first(store, ordered, project_dir)
     return result_entries(store, ordered[:wanted], tier_terms, partial=partial, context=context,

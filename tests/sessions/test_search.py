@@ -275,6 +275,42 @@ def test_bm25_scores_shape() -> None:
     assert short[0] > 0 and short[1] == 0
 
 
+
+def test_bm25_scores_with_tool_names_equal_the_joined_texts() -> None:
+    """A tool's name is scored as if written before its output with a space, without that
+    string being built: the same floats, to the last bit, as scoring the joined texts."""
+    import random
+
+    from hermes.sessions.ranking import bm25_scores
+
+    rng = random.Random(7)
+    words = ["error", "Error", "ERRORS", "handling", "ab", "Σ", "İ", "认证", "tests", "x"]
+    for _ in range(300):
+        n = rng.randint(1, 25)
+        texts = [" ".join(rng.choices(words, k=rng.randint(0, 20))) for _ in range(n)]
+        tools = [rng.choice([None, None, "", "run_shell", "ERROR_tool", "ab"]) for _ in range(n)]
+        terms = rng.sample(["error", "handling", "ab", "test", "认证", "σ", "zzz"], rng.randint(1, 3))
+        joined = [(tool or "") + " " + text for text, tool in zip(texts, tools, strict=True)]
+        assert bm25_scores(texts, terms, tools) == bm25_scores(joined, terms)
+
+
+def test_candidate_text_cut_by_characters_not_bytes(store: SessionStore) -> None:
+    """The cut to SCORED_CHARS is tested on the text's bytes first: a text of more bytes but
+    no more characters than that is still scored whole, a longer one is cut."""
+    from hermes.sessions.ranking import SCORED_CHARS
+    from hermes.sessions.search import _candidates
+
+    sid = new_session(store)
+    wide = "认证" * (SCORED_CHARS // 2 - 10) + " kraken"  # ~5,900 bytes, < SCORED_CHARS chars
+    long = "x" * (SCORED_CHARS + 500) + " kraken"
+    store.append_message(sid, "user", wide)
+    store.append_message(sid, "user", long)
+    store.index_pending()
+    rows = _candidates(store, '"kraken"', roles=None, exclude=(), only=None, descending=True)
+    texts = {len(r[3]) for r in rows}
+    assert texts == {len(wide), SCORED_CHARS}
+    assert len(wide.encode()) > SCORED_CHARS
+
 def test_english_stemming_widens_bare_words(store: SessionStore) -> None:
     sid = new_session(store)
     store.append_message(sid, "user", "We deployed the caches while tests were running")

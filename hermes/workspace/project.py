@@ -342,10 +342,10 @@ def _withheld_notices(name: str, withheld: tuple[Withheld, ...]) -> list[str]:
     if len(held) <= MAX_HELD_LISTED:
         lines += [_withheld_line(name, w) for w in held]
     else:
-        lines.append(f"Project context: from {name}, held back {len(held)} paragraphs until you read and admit "
-                     f"them (the first, “{held[0].first_words}”: "
-                     f"{held[0].reason}); the rest of the file is in the prompt. Review them with `/project` or "
-                     "`hermes project show all`; admit with `/project allow ID|all` or `hermes project allow ID|all`.")
+        lines.append(f"Project context: {len(held)} paragraphs of {name} are held back until you admit them (the "
+                     f"first: {held[0].reason}); the rest is in the prompt. Read them with `/project show all` "
+                     "or `hermes project show all`; admit with `/project allow ID|all` or "
+                     "`hermes project allow ID|all`.")
     return lines
 
 

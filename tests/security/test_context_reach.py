@@ -88,7 +88,7 @@ def test_held_paragraphs_reach_the_prompt_only_once_admitted_and_the_notice_says
     assert plain in ctx.block and not any(p in ctx.block for p in named)
     assert [w.staged for w in ctx.withheld] == [True] * 4
     [notice] = ctx.notices  # many holds: one line, not four
-    assert "held back 4 paragraphs" in notice and "/project" in notice and "allow ID|all" in notice
+    assert "4 paragraphs of AGENTS.md are held back" in notice and "/project" in notice and "allow ID|all" in notice
     first = ctx.withheld[0]
     admit(shop, first.paragraph_id, first.file, first.first_words)
     again = load_project(shop, 8000)

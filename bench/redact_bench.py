@@ -96,6 +96,22 @@ def pathological() -> dict[str, str]:
         '"http://a/b/c/d/e/f/g/" * 5000': "http://a/b/c/d/e/f/g/" * 5000,
         '"WIFI:S:a;" * 10000': "WIFI:S:a;" * 10_000,
         '"name": "sid", … * 4000': '"name": "sid", "a": "b", ' * 4000,
+        # session 9: seed-word runs, wallet keys, 2FA seeds, URL path keys, properties, login
+        # words, unlinked prose values, dotenv lines, STS tokens
+        '"alone " * 20000': "alone " * 20_000,
+        '("alone " * 11 + "zzz ") * 4000': ("alone " * 11 + "zzz ") * 4000,
+        '"every change " * 8000': "every change " * 8000,
+        '"private key " * 8000': "private key " * 8000,
+        '("Wallet(0x" + 64 hex + " ") * 1500': ("Wallet(0x" + "ab12" * 16 + " ") * 1500,
+        '"2fa " * 10000': "2fa " * 10_000,
+        '"authenticator ABCD " * 5000': "authenticator ABCD " * 5000,
+        '"http://a/key/" * 8000': "http://a/key/" * 8000,
+        '"-Da.password=" * 8000': "-Da.password=" * 8000,
+        '"-storepass " * 8000': "-storepass " * 8000,
+        '"login is " * 8000': "login is " * 8000,
+        '"пароль от почты " * 5000': "пароль от почты " * 5000,
+        '"\\nAPI_SECRET=(" * 8000': "\nAPI_SECRET=(" * 8000,
+        '"IQoJb3JpZ2luX2V" * 5000': "IQoJb3JpZ2luX2V" * 5000,
     }
 
 

@@ -17,6 +17,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from hermes.security.secret_values import lower_text
+
 
 @dataclass(frozen=True)
 class SecretMatch:
@@ -56,6 +58,8 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
           "alias set", "host add", "net user", "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
           "true\t", "false\t", "hook", "wifi:",
+          # TOTP seeds after a 2FA word or in an otpauth:// URI (secret_web.py)
+          "otp", "2fa", "mfa",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
@@ -65,8 +69,12 @@ def might_contain_secret(text: str) -> bool:
     """False when `text` cannot hold a secret by any rule (a cheap test before the full scan)."""
     if not text:
         return False
-    lowered = text.lower()
-    return any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None
+    lowered = lower_text(text)
+    if any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None:
+        return True
+    from hermes.security.secret_web import WORD_RUN
+
+    return WORD_RUN.search(text) is not None  # twelve short words in a row: maybe a seed phrase
 
 
 # A JSON string literal on one line: in a log line or an error body, escapes (`\"`, `\u00e9`,
@@ -140,13 +148,15 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     from hermes.security.secret_context import paired_secrets, prose_passwords
     from hermes.security.secret_files import file_secrets
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
-    from hermes.security.secret_web import cookie_secrets, seed_phrases, webhook_secrets, wifi_qr_secrets
+    from hermes.security.secret_web import (bip39_phrases, cookie_secrets, path_key_secrets, seed_phrases,
+                                            totp_secrets, wallet_keys, webhook_secrets, wifi_qr_secrets)
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
              assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
              prose_passwords, call_literal_secrets, cookie_secrets, webhook_secrets, seed_phrases,
-             _encoded_json_secrets, wifi_qr_secrets)
+             _encoded_json_secrets, wifi_qr_secrets, bip39_phrases, wallet_keys, totp_secrets,
+             path_key_secrets)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

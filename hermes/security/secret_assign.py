@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import basic_credentials, looks_random
+from hermes.security.secret_values import basic_credentials, looks_random, lower_text
 
 # A name, an optional closing quote/bracket, an assignment operator. Bounded everywhere, and
 # a name starts only where a word starts, so each position is looked at a bounded number of
@@ -132,7 +132,7 @@ _NAME_HINT = re.compile("|".join(_NAME_HINTS), re.IGNORECASE)
 
 def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Values of secret-named keys that are credential-like literals."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if not any(hint in lowered for hint in _NAME_HINTS):
         return
     pos = 0
@@ -151,6 +151,13 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         start, end, quoted = read
         value = text[start:end]
+        if not quoted and (dotenv := _dotenv_value(text, m, start)) is not None:
+            line_value = text[dotenv[0]:dotenv[1]]
+            if looks_random(line_value, min_length=16) or not env_key and (
+                    looks_random(line_value) or basic_credentials(line_value)):
+                pos = max(pos, dotenv[1])
+                yield "assigned-secret", dotenv[0], dotenv[1]
+                continue
         if not quoted and m.group("op") == ":" and _is_name(value):
             # `password: str = "…"`: a type annotation; the value follows the "="
             rest = re.compile(r"[ \t]{0,8}=[ \t]{0,8}").match(text, end)
@@ -179,6 +186,32 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
 
 
+# A dotenv line (`.env`, `export NAME=…`, a Procfile's or a CI variable's): an upper-case name,
+# "=" with no space around it, and one unquoted word filling the rest of the line (a comment
+# may follow). Its value is text, never code, so "(", "%" and "&" in it are characters of the
+# secret (`SECRET_KEY_BASE=6sRy…(OmJ%K-…&ap…`); a shell expansion, a call or a subscript is not.
+_ENV_NAME = re.compile(r"[A-Z][A-Z0-9_]*")
+_DOTENV_VALUE = re.compile(r"[^\s'\"`]{1,512}")
+_NOT_DOTENV_VALUE = re.compile(r"[$`]|[A-Za-z_][\w.]*(?:\(.*\)|\[.*\])$|.*\$[({]")
+
+
+def _dotenv_value(text: str, m: re.Match[str], start: int) -> tuple[int, int] | None:
+    """The span of a dotenv line's value when the assignment `m` is one, else None."""
+    if m.group("op") != "=" or m.end("op") != start or not _ENV_NAME.fullmatch(m.group("name")):
+        return None
+    if m.end("name") != m.start("op"):
+        return None  # `NAME = value`: code
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    if text[line_start:m.start()].strip() not in ("", "export"):
+        return None
+    v = _DOTENV_VALUE.match(text, start)
+    if v is None or _NOT_DOTENV_VALUE.match(v.group(0)):
+        return None
+    line_end = text.find("\n", v.end())
+    rest = text[v.end():line_end if line_end >= 0 else len(text)].strip()
+    return (start, v.end()) if rest == "" or rest.startswith("#") else None
+
+
 _YAML_TAG = re.compile(r"![A-Za-z_][A-Za-z0-9_]*")
 
 
@@ -201,7 +234,7 @@ _LOGIN_HINTS = ("auth", "credential", "login")
 
 def login_call_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Password literals passed right after a user name to a login or credentials call."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if not any(h in lowered for h in _LOGIN_HINTS):
         return
     for m in _LOGIN_CALL.finditer(text):
@@ -266,7 +299,8 @@ _THIRD_ARG_CALL = re.compile(
     r"(?:\$[A-Za-z_]\w{0,40}|(?P<q0>[\"'])[^\"'\n]{1,256}(?P=q0))[ \t]{0,4},[ \t]{0,4}"
     r"(?P<q1>[\"'])[^\"'\n]{0,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
 # An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
-_CLIENT_CALL = re.compile(r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK)(?:\.new)?\(")
+# Also the factories named in lower case: algoliasearch(appId, apiKey), createClient(url, key).
+_CLIENT_CALL = re.compile(r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:\.new)?\(")
 _CLIENT_LITERAL = re.compile(r"(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-.+=]{24,256})(?P=q)")
 _CALL_WINDOW = 400
 
@@ -311,7 +345,7 @@ def _pair_secret(name: str, value: str, *, quoted: bool) -> bool:
 
 def named_pair_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Literals that a pair of fields or arguments assigns to a secret-named string."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if not any(hint in lowered for hint in _NAME_HINTS):
         return
     if "(" in text:

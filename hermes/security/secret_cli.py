@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterator
 
 from hermes.security.secret_assign import is_key_name, is_secret_name, name_words
-from hermes.security.secret_values import looks_placeholder, looks_random
+from hermes.security.secret_values import looks_placeholder, looks_random, lower_text
 from hermes.security.word_pattern import any_word, first_chars
 
 # One shell word: quoted parts and bare parts, up to a space or an operator.
@@ -278,6 +278,37 @@ def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int,
                 yield "cli-secret", m.start("value"), m.end("value")
 
 
+# A JVM system property or a Gradle project property set on the command line whose name ends
+# in a secret word: `-Djavax.net.ssl.keyStorePassword=X`, `-Dkeystore.password=X`,
+# `-Pandroid.injected.signing.store.password=X` (`-Djavax.net.ssl.keyStore=x.jks` names a file).
+_PROPERTY_FLAG = re.compile(
+    r"-(?<![\w\-]-)[DP](?P<name>[A-Za-z_][\w.\-]{0,120})="
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# Java's keystore flags, for whichever tool takes them (keytool, jarsigner, signing plugins):
+# their names mean a password, so a literal after them is one.
+_KEYSTORE_FLAG = re.compile(
+    r"-(?<![\w\-]-)(?:src|dest)?(?:storepass|keypass)[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+
+
+def _property_secrets(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if "-d" in lowered or "-p" in lowered:
+        for m in _PROPERTY_FLAG.finditer(text):
+            name = m.group("name")
+            if not (is_secret_name(name) or is_key_name(name.rsplit(".", 1)[-1])):
+                continue
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value) and not any(c.isspace() for c in value):
+                yield "cli-secret", vs, ve  # (a quote that opens another string holds spaces)
+    if "storepass" in lowered or "keypass" in lowered:
+        for m in _KEYSTORE_FLAG.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if any(c.isspace() for c in value):
+                continue
+            if literal_value(value) or value.startswith("pass:") and literal_value(value[5:]):
+                yield "cli-secret", vs, ve
+
+
 # NetworkManager's Wi-Fi key: `nmcli con modify NAME wifi-sec.psk KEY`.
 _NMCLI_PSK = re.compile(
     r"(?:wifi-sec|802-11-wireless-security)\.psk[ \t]{1,4}"
@@ -321,17 +352,17 @@ def _fed_secrets(pattern: re.Pattern[str], text: str) -> Iterator[tuple[str, int
 
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
-    if "/pass" in text.lower() or "/pwd" in text.lower() or "/p:" in text:
+    if "/pass" in lower_text(text) or "/pwd" in lower_text(text) or "/p:" in text:
         for m in _WINDOWS_FLAG.finditer(text):
             short = m.group(0).startswith("/p:")
-            if short and "/u:" not in text.lower():
+            if short and "/u:" not in lower_text(text):
                 continue  # `/p:` is a password only after a user (xfreerdp); msbuild's is a property
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
             if short and not _random_or_password(value):
                 continue
             if literal_value(value):
                 yield "cli-secret", vs, ve
-    if "securestring" in text.lower():
+    if "securestring" in lower_text(text):
         for m in _SECURE_STRING.finditer(text):
             if literal_value(m.group("value")) or len(m.group("value")) >= 6:
                 yield "cli-secret", m.start("value"), m.end("value")
@@ -347,8 +378,9 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 value, vs, ve = _unquote(m.group("value"), m.start("value"))
                 if literal_value(value):
                     yield "cli-secret", vs, ve
-    lowered = text.lower()
+    lowered = lower_text(text)
     yield from _generic_password_flags(text, lowered)
+    yield from _property_secrets(text, lowered)
     if "pass:" in lowered:
         for m in _OPENSSL_PASS.finditer(text):
             if literal_value(m.group("value")):

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import looks_placeholder, looks_random
+from hermes.security.secret_values import looks_placeholder, looks_random, lower_text
 from hermes.security.word_pattern import any_word, first_chars
 
 # ---------------------------------------------------------------- partners of an identifier
@@ -95,6 +95,9 @@ _WORDS_LATIN = (
     "cyfrinair", "şifrə", "parol", "парола", "паролата", "лозинка", "лозинката", "құпия сөз",
     "нууц үг", "პაროლი", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్", "পাসওয়ার্ড",
 )
+# Words that name a login, which in prose is often the password itself ("my laptop login is
+# …"); their value must be strongly a credential (a user name such as `jdoe42` is not).
+_WORDS_LOGIN = ("login", "logon", "log-in", "sign-in")
 # Scripts written without spaces (or with particles glued on): no word boundary is needed.
 _WORDS_CJK = ("비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証番号", "密码", "口令", "密碼",
               "密钥", "รหัสผ่าน", "ពាក្យសម្ងាត់")
@@ -142,8 +145,8 @@ _MAX_GAP = 9  # words allowed between the password word and its link ("de la bas
 # has another length (a Turkish dotted İ), where positions would not line up.
 def _keyword_pattern(flags: str) -> re.Pattern[str]:
     return re.compile(
-        flags + first_chars(_WORDS_LATIN + _WORDS_CJK, ignore_case=bool(flags))
-        + r"(?:(?P<latin>" + any_word(_WORDS_LATIN, ignore_case=bool(flags)) + r")(?![^\W_])"
+        flags + first_chars(_WORDS_LATIN + _WORDS_LOGIN + _WORDS_CJK, ignore_case=bool(flags))
+        + r"(?:(?P<latin>" + any_word(_WORDS_LATIN + _WORDS_LOGIN, ignore_case=bool(flags)) + r")(?![^\W_])"
         + r"|(?P<cjk>" + any_word(_WORDS_CJK) + "))")
 
 
@@ -175,8 +178,11 @@ def token_like(value: str) -> bool:
         return False  # a plain word: the common case, decided before the costlier checks
     if _CODE_CHARS & set(value) or _VARIABLE.search(value) or looks_placeholder(value):
         return False
-    if value.startswith(("/", "~/", ".", "-", "http")) or "://" in value or "\\u" in value:
-        return False  # a path, a URL, or a word written with JSON escapes (f\u00fcr)
+    if value.startswith(("/", "~/", "-", "http")) or "://" in value or "\\u" in value \
+            or "\\n" in value or "\\t" in value:
+        return False  # a path, a URL, or words written with JSON escapes (f\u00fcr, loop\nCustomer)
+    if value.startswith(".") and ("/" in value or not looks_random(value.lstrip("."), min_length=12)):
+        return False  # `./run.sh`, `.env.local`; a random run after a dot is a password (`.GQq…`)
     if _VERSIONISH.fullmatch(value):
         return False
     has_alpha = any(c.isalpha() for c in value)
@@ -222,10 +228,14 @@ def _skip_space(text: str, pos: int) -> int:
     return pos
 
 
-def _after_latin(text: str, pos: int, *, pin: bool = False) -> tuple[int, int] | None:
+def _after_latin(text: str, pos: int, *, pin: bool = False, unlinked: bool = True,
+                 direct: bool = True) -> tuple[int, int] | None:
     """The value after a Latin-script password word ending at `pos` (or, in a verb-final
-    language, the value just before the copula that ends the clause)."""
+    language, the value just before the copula that ends the clause). `unlinked`: a strong
+    value after a short phrase of plain words may stand with no link; `direct`: a strong
+    value may follow the word itself with no link."""
     link_seen = False
+    plain_gap = unlinked
     if text.startswith(("=", " =", "\t="), pos) or text.startswith((': "', ": '", ':"', ":'"), pos):
         return None  # an assignment in code or config: secret_assign.py judges its literal
     link = ""
@@ -251,12 +261,15 @@ def _after_latin(text: str, pos: int, *, pin: bool = False) -> tuple[int, int] |
             link_seen = False  # a word that is also a link elsewhere ("on", "to", "er"): go on
         if words == 0 and (low.strip(",:") in _NOUN_AFTER or low in _KEYWORD_STARTS):
             return None
-        if words == 0 and (direct := _direct_value(text, before)) is not None:
-            return direct  # "Kennwort TgTIP!fPZ0J9", "şifresi vuWURVMHpF.y3y", 'password "…"'
+        if direct and words == 0 and (value := _direct_value(text, before)) is not None:
+            return value  # "Kennwort TgTIP!fPZ0J9", "şifresi vuWURVMHpF.y3y", 'password "…"'
 
         bare = low.rstrip(":")
         if words and (final := _before_final_link(text, pos, m.end())) is not None:
             return final
+        if plain_gap and 1 <= words <= _UNLINKED_GAP and (bare_value := _unlinked_value(text, pos)) is not None:
+            return bare_value  # "пароль от почты 5^e#9HOV…", "password for the wifi Xk7#…"
+        plain_gap = plain_gap and word.isalpha()
         if low in _LINKS or bare in _LINKS or low.endswith((":", "：")):
             link_seen, link = True, bare
             pos = m.end()
@@ -269,6 +282,23 @@ def _after_latin(text: str, pos: int, *, pin: bool = False) -> tuple[int, int] |
         pos = m.end()
         words += 1
     return None
+
+
+_UNLINKED_GAP = 3  # words of a short phrase ("of the mail", "от почты") before a value with no link
+
+
+def _unlinked_value(text: str, pos: int) -> tuple[int, int] | None:
+    """A value a few words after the password word with no link between them: only one that
+    is unmistakably a credential (10+ characters, mixed case, digits, three classes, not a
+    name), so file and host names, versions and names in the phrase are not taken for one."""
+    found = _value_at(text, pos)
+    if found is None:
+        return None
+    value = text[found[0]:found[1]]
+    mixed = value != value.lower() and value != value.upper()
+    if len(value) < 10 or not mixed or not any(c.isdigit() for c in value) or _IDENT.fullmatch(value):
+        return None
+    return found if strong_value(value) else None
 
 
 def _before_final_link(text: str, start: int, end: int) -> tuple[int, int] | None:
@@ -353,7 +383,7 @@ _LOGIN_HINTS = ("login", "creds", "credential", "credencia", "credenzia", "zugan
 
 def login_pairs(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords written as the second half of a `user / password` pair after a login word."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if not any(h in lowered for h in _LOGIN_HINTS):
         return
     for m in _LOGIN_PAIR.finditer(text):
@@ -369,7 +399,7 @@ _PASS_AS_VERB = re.compile(r"(?i)(?<![^\W_])(?:must|should|shall|will|would|can|
 
 def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
     """Values that a sentence names as a password, passphrase, PIN or key."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     keywords = _KEYWORD_LOWER.finditer(lowered) if len(lowered) == len(text) else _KEYWORD.finditer(text)
     for m in keywords:
         if m.group("latin") and m.start() and _WORD_BEFORE.match(text, m.start() - 1):
@@ -385,12 +415,22 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             if found is None and (gap := _CJK_GAP_LINK.match(text, m.end())) is not None:
                 found = _value_at(text, gap.end())  # "รหัสผ่านของเซิร์ฟเวอร์คือ …": of the server, is
         else:
-            found = _after_latin(text, m.end(), pin=m.group("latin").casefold() in _PIN_WORDS)
-            if found is None:
+            login = m.group("latin").casefold() in _WORDS_LOGIN  # ("login page", "login loop"): a link needed
+            found = _after_latin(text, m.end(), pin=m.group("latin").casefold() in _PIN_WORDS,
+                                 unlinked=not login and not (m.start() and text[m.start() - 1] in "_.$"),
+                                 direct=not login)
+            if found is None and not login:
                 found = _before_latin(text, m.start())
             if found is not None and m.group("latin").casefold() in _NUMERIC_WORDS and not text[
                     found[0]:found[1]].isdigit():
-                continue  # a PIN is digits: "Pin `requests==2.31.0.1`" pins a version
+                # a PIN of letters and digits only after a link ("the door PIN … is 485MXl");
+                # with none, the word is the verb: "Pin `requests==2.31.0.1`" pins a version
+                found = _after_latin(text, m.end(), pin=True, unlinked=False, direct=False)
+                if found is None:
+                    continue
+        if found is not None and m.group("latin") and m.group("latin").casefold() in _WORDS_LOGIN \
+                and not strong_value(text[found[0]:found[1]]):
+            continue  # "my login is jdoe42": a user name
         if found is not None:
             yield "password-in-prose", found[0], found[1]
     yield from login_pairs(text)

@@ -19,7 +19,7 @@ import re
 from collections.abc import Iterator
 
 from hermes.security.secret_assign import is_secret_name
-from hermes.security.secret_values import looks_placeholder
+from hermes.security.secret_values import looks_placeholder, lower_text
 
 # Each pattern starts with a literal (so the engine skips to it in C); where a field must
 # start is checked by a look-behind after it, or after the match.
@@ -89,7 +89,7 @@ _PUTTY = re.compile(r"Private-Lines:[ \t]{0,4}\d{1,4}\r?\n(?P<value>(?:[A-Za-z0-
 def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and password hashes in the lines of .netrc, .pgpass, .htpasswd and XML
     settings files."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if "password" in lowered:
         for m in _NETRC.finditer(text):
             if _value(m.group(1)):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import FILLED, basic_credentials, looks_placeholder, looks_random
+from hermes.security.secret_values import FILLED, basic_credentials, looks_placeholder, looks_random, lower_text
 
 # A token starts at the start of a run of these characters, or right after a JSON/log escape
 # such as the "\n" in `"line\nghp_…"` (the "n" would otherwise look like part of the run).
@@ -29,6 +29,9 @@ _PREFIXED: list[tuple[str, str]] = [
     ("github-token", r"github_pat_[A-Za-z0-9_]{22,}"),
     ("gitlab-token", r"gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-[A-Za-z0-9_\-]{20,}"),
     ("gitlab-token", r"GR1348941[A-Za-z0-9_\-]{20,}"),
+    # an STS session token: base64 of a binary blob whose fixed header encodes to these
+    # openings (the current form, and the older "FwoGZXIvYXdz" / "FQoGZXIvYXdz" ones)
+    ("aws-session-token", r"(?:IQoJb3JpZ2luX2V|FwoGZXIvYXdz|FQoGZXIvYXdz)[A-Za-z0-9+/]{100,}={0,2}"),
     ("aws-access-key", r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}(?![0-9A-Za-z])"),
     ("slack-token", r"xox[abposre]-[A-Za-z0-9\-]{10,}"),
     ("slack-token", r"xapp-[0-9]-[A-Za-z0-9\-]{10,}"),
@@ -44,6 +47,8 @@ _PREFIXED: list[tuple[str, str]] = [
     ("pypi-token", r"pypi-AgE[A-Za-z0-9_\-]{50,}"),
     ("jwt", r"eyJ[A-Za-z0-9_\-]{10,}\.eyJ[A-Za-z0-9_\-]{10,}\.[A-Za-z0-9_\-]{10,}"),
     ("groq-key", r"gsk_[A-Za-z0-9]{40,}"),
+    # Django's generated key (django-admin startproject): 50 characters of its alphabet
+    ("django-secret-key", r"django-insecure-[a-z0-9!@#$%^&*(\-_=+)]{40,50}(?![A-Za-z0-9!@#$%^&*(\-_=+)])"),
     ("xai-key", r"xai-[A-Za-z0-9]{40,}"),
     ("perplexity-key", r"pplx-[A-Za-z0-9]{40,}"),
     ("replicate-token", r"r8_[A-Za-z0-9]{30,}"),
@@ -267,7 +272,7 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
 
 def value_forms(text: str) -> Iterator[tuple[str, int, int]]:
     """Secrets that are the value part of a URL, a header or a connection string."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     for kind, hints, pattern in _VALUE_FORMS:
         if not any(hint in lowered for hint in hints):
             continue

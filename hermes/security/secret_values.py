@@ -35,6 +35,23 @@ _PLACEHOLDER_WORDS = (
 )
 
 
+# The lower-case form of the text being scanned: every rule asks for it, so it is made once per
+# text. One entry, held as an immutable pair (a thread that reads it sees one consistent pair),
+# and matched by identity: only the very same string object reuses it.
+_LOWERED: tuple[str, str] = ("", "")
+
+
+def lower_text(text: str) -> str:
+    """`text.lower()`, computed once for the text that every rule of one scan is given."""
+    global _LOWERED
+    cached = _LOWERED
+    if cached[0] is text:
+        return cached[1]
+    low = text.lower()
+    _LOWERED = (text, low)
+    return low
+
+
 # Whole values that name the thing instead of being it: `postgres://user:password@host`.
 _STAND_IN_VALUES = frozenset({
     "password", "passwd", "pass", "pwd", "secret", "token", "apikey", "api_key", "api-key", "key",

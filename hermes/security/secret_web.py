@@ -5,7 +5,12 @@
   of a Netscape cookie jar (cookies.txt);
 - chat webhooks whose URL is the credential (Mattermost, Rocket.Chat, Feishu/Lark, Webex);
 - the password field of a Wi-Fi QR code's text (`WIFI:S:…;T:WPA;P:…;;`);
-- mnemonic seed phrases: 12 to 24 short lower-case words after a seed or recovery-phrase word.
+- mnemonic seed phrases: 12 to 24 short lower-case words after a seed or recovery-phrase word,
+  or a run of 12 or more words of BIP-39's list wherever it stands (no sentence of a language
+  strings twelve of them together: its short function words are not on the list);
+- a hex private key (64 hex digits, `0x` or not) in a wallet or private-key context;
+- a TOTP seed (base32, 16+ characters, grouped by four or not) after a 2FA / authenticator word;
+- a key that is a path segment of a URL, after a segment named for it (`…/with/key/<key>`).
 
 (A base64 JSON document holding a secret is found in redact.py, which runs these rules on it.)
 
@@ -17,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import looks_placeholder, looks_random
+from hermes.security.secret_values import FILLED, looks_placeholder, looks_random, lower_text
 
 # A cookie header's or a `curl -b/--cookie` argument's list of name=value pairs.
 _COOKIE_LIST = re.compile(
@@ -78,7 +83,7 @@ def _cookie_value(name: str, value: str) -> bool:
 
 def cookie_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Session cookies in headers, curl arguments, assignments and cookie jars."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if "cookie" in lowered or "-b " in text:
         for m in _COOKIE_LIST.finditer(text):
             for p in _PAIR.finditer(text, m.start("pairs"), m.end("pairs")):
@@ -158,7 +163,7 @@ _MAX_LEAD = 10  # words between the seed word and its phrase ("for the test wall
 
 def seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
     """A mnemonic (BIP-39 style) seed phrase after a word that names one."""
-    lowered = text.lower()
+    lowered = lower_text(text)
     if not any(w in lowered for w in ("seed", "mnemonic", "recovery", "backup", "wallet")):
         return
     for m in _SEED_WORD.finditer(text):
@@ -180,3 +185,153 @@ def seed_phrases(text: str) -> Iterator[tuple[str, int, int]]:
         if len(run) >= _PHRASE_LENGTHS[0]:
             yield "seed-phrase", run[0][0], run[-1][1]
 
+
+
+# A run of words of the BIP-39 list: candidates found by one bounded-step pattern (twelve or
+# more lower-case words of 3 to 8 letters, with spaces, line breaks or list numbers between
+# them; not commas, which make an ordinary list), then checked against the list, in Python,
+# once per candidate run. The pattern starts at the space after the run's first word (a literal,
+# so the engine skips to the next space in C instead of trying every letter); that first word
+# is then read back from the space.
+_SEP = r"(?:[ \t]{1,4}|[ \t]{0,4}\n[ \t]{0,4})(?:\d{1,2}[.):][ \t]{0,2})?"
+WORD_RUN = re.compile(r" [a-z]{3,8}(?:" + _SEP + r"[a-z]{3,8}){10,}(?![A-Za-z0-9_\-])")
+_BEFORE_RUN = re.compile(r"[A-Za-z0-9_\-'’]")
+_RUN_WORD = re.compile(r"[a-z]{3,8}")
+_MIN_PHRASE = 12
+_MIN_DISTINCT = 10  # a phrase repeats a word rarely; "word word word …" is not one
+
+
+def bip39_phrases(text: str) -> Iterator[tuple[str, int, int]]:
+    """Runs of 12 or more consecutive BIP-39 words: a wallet's seed phrase, wherever it stands."""
+    from hermes.security.secret_wordlist import BIP39_ENGLISH
+
+    for m in WORD_RUN.finditer(text):
+        begin = m.start()
+        while begin > 0 and m.start() - begin < 9 and "a" <= text[begin - 1] <= "z":
+            begin -= 1  # the run's first word, before the space
+        if begin == m.start() or m.start() - begin > 8 or begin and _BEFORE_RUN.match(text, begin - 1):
+            begin = m.start() + 1  # no word there, or one that runs on into a longer one
+        run_start = run_end = -1
+        seen: set[str] = set()
+        count = 0
+        for w in _RUN_WORD.finditer(text, begin, m.end()):
+            if w.group(0) in BIP39_ENGLISH:
+                if count == 0:
+                    run_start = w.start()
+                    seen.clear()
+                if len(seen) < _MIN_DISTINCT:
+                    seen.add(w.group(0))
+                run_end, count = w.end(), count + 1
+                continue
+            if count >= _MIN_PHRASE and len(seen) >= _MIN_DISTINCT:
+                yield "seed-phrase", run_start, run_end
+            count = 0
+        if count >= _MIN_PHRASE and len(seen) >= _MIN_DISTINCT:
+            yield "seed-phrase", run_start, run_end
+
+
+# ---------------------------------------------------------------- wallet keys
+
+# 64 hex digits is also a hash (a transaction, a commit, a checksum), so it counts as a key only
+# after words that give it that role on the same line: a private-key word, or a wallet or signer
+# built from it (`new ethers.Wallet("0x…")`, `Account.from_key("0x…")`).
+_HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")  # its edges are checked after a match: (0x)? and no word character
+_KEY_CONTEXT = re.compile(
+    r"(?i)private[ _\-]?key|priv[ _\-]?key|secret[ _\-]?key|signing[ _\-]?key|from_?key|fromprivatekey"
+    r"|privatekeytoaccount|(?:wallet|signer|signingkey|keypair)[ \t]{0,2}\(|(?:wallet|deployer|signer|account"
+    r"|metamask)[ _\-]key")
+_KEY_WINDOW = 100  # characters before the key, on its line
+_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
+
+
+def wallet_keys(text: str) -> Iterator[tuple[str, int, int]]:
+    """Hex private keys (an Ethereum account's, an ed25519 seed) where the text says they are one."""
+    lowered = lower_text(text)
+    if "key" not in lowered and "wallet" not in lowered and "signer" not in lowered:
+        return
+    for m in _HEX_KEY.finditer(text):
+        start, end = m.span()
+        if text.startswith("0x", start - 2):
+            start -= 2
+        if start and _WORD_CHAR.match(text, start - 1) or _WORD_CHAR.match(text, end):
+            continue  # part of a longer run
+        line_start = text.rfind("\n", max(0, start - _KEY_WINDOW), start) + 1
+        begin = max(line_start, start - _KEY_WINDOW)
+        if _KEY_CONTEXT.search(text, begin, start) and not FILLED.search(m.group(0)):
+            yield "hex-private-key", start, end
+
+
+# ---------------------------------------------------------------- TOTP seeds
+
+# A base32 seed as authenticator apps show it: 16 to 128 characters of A-Z and 2-7 (or lower
+# case), whole or in groups of four; within a short span after a 2FA word on its line, or as
+# the `secret` of an otpauth:// URI.
+# Found in the lower-case text by plain substring search; a word's edges are checked after.
+_OTP_WORDS = ("2fa", "mfa", "totp", "hotp", "otp", "authenticator", "two-factor", "two factor", "2-step",
+              "2 step", "two-step", "two step")
+_OTP_EDGE = re.compile(r"[a-z0-9]")
+_BASE32 = re.compile(
+    r"(?<![A-Za-z0-9+/=_\-])(?:[A-Z2-7]{16,128}|[a-z2-7]{16,128}|(?:[A-Z2-7]{4}[ \-]){3,31}[A-Z2-7]{2,4}"
+    r"|(?:[a-z2-7]{4}[ \-]){3,31}[a-z2-7]{2,4})={0,6}(?![A-Za-z0-9+/=_\-])")
+_OTP_URI = re.compile(r"otpauth(?:-migration)?://[^\s\"'<>]{0,256}?[?&](?:secret|data)=(?P<value>[A-Za-z0-9%+/=]{16,512})")
+_OTP_WINDOW = 80
+
+
+def _base32_seed(value: str) -> bool:
+    body = value.replace(" ", "").replace("-", "").rstrip("=")
+    digits = sum(c in "234567" for c in body)
+    # a digit of base32 (2-7) at least: words of a sentence ("type this into the") have none
+    return len(body) >= 16 and digits >= 1 and len(set(body)) >= 8 and not FILLED.search(body)
+
+
+def _word_ends(lowered: str, words: tuple[str, ...]) -> Iterator[int]:
+    """Where each of `words` ends in `lowered`, standing as a word (no letter or digit before it,
+    no letter after it)."""
+    for word in words:
+        at = lowered.find(word)
+        while at >= 0:
+            end = at + len(word)
+            if not (at and _OTP_EDGE.match(lowered, at - 1)) and not (end < len(lowered) and lowered[end].isalpha()):
+                yield end
+            at = lowered.find(word, at + 1)
+
+
+def totp_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """TOTP/HOTP seeds: in an otpauth:// URI, or base32 after a 2FA or authenticator word."""
+    lowered = lower_text(text)
+    if "otpauth" in lowered:
+        for m in _OTP_URI.finditer(text):
+            if not looks_placeholder(m.group("value")):
+                yield "totp-secret", m.start("value"), m.end("value")
+    if len(lowered) != len(text):
+        return  # (a text whose lower case has another length is rare: its positions would not line up)
+    ends = sorted(_word_ends(lowered, _OTP_WORDS))
+    last = 0
+    for end in ends:
+        begin = max(last, end)
+        stop = text.find("\n", begin, end + _OTP_WINDOW)
+        stop = stop if stop >= 0 else min(len(text), end + _OTP_WINDOW)
+        for v in _BASE32.finditer(text, begin, stop):
+            if _base32_seed(v.group(0)):
+                yield "totp-secret", v.start(), v.end()
+        last = max(last, stop)
+
+
+# ---------------------------------------------------------------- keys in URL paths
+
+# `https://maker.ifttt.com/trigger/EVENT/with/key/<key>`, `…/api/token/<token>/…`: a path
+# segment named for a key, then a random segment (a name, a template or a number is not one).
+_PATH_KEY = re.compile(
+    r"https?://[A-Za-z0-9.\-]{1,253}(?::\d{1,5})?(?:/[A-Za-z0-9._~%\-]{1,64}){0,8}"
+    r"/(?i:key|keys|token|tokens|secret|secrets|apikey|api[_\-]key|access[_\-]token|auth[_\-]?token)"
+    r"/(?P<value>[A-Za-z0-9_\-]{16,200})(?![A-Za-z0-9_\-])")
+
+
+def path_key_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Keys written as a URL path segment after a segment that names them."""
+    if "://" not in text:
+        return
+    for m in _PATH_KEY.finditer(text):
+        value = m.group("value")
+        if looks_random(value, min_length=16) and not _UUID.fullmatch(value):
+            yield "url-path-key", m.start("value"), m.end("value")

@@ -70,10 +70,13 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"exec|crontab|systemctl|powershell|base64|authorized_keys|credential|credentials|"
         r"token|tokens|password|passwords|secret|secrets|api[_ -]?key|\.env|id_rsa|ld_preload|"
         r"prompt_command|sitecustomize|registry|webhook|hook)\b", re.IGNORECASE)),
-    ("gives a payment detail", re.compile(
-        r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|(?:\d[ -]?){12,}"
+    ("gives a payment or contact detail", re.compile(
+        r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|(?:\d[ -]?){9,}"  # an account, a card, a phone number
         r"|\b(?:iban|swift|bic|routing|account|wallet|bitcoin|btc|eth|paypal|bank)\b",
         re.IGNORECASE)),
+    ("speaks of the agent's own instructions", re.compile(
+        r"\b(?:system prompt|agents\.md|claude\.md|instructions?|memory entry|this entry|this note|prompts?|"
+        r"priority|precedence|overrides?|supersedes?)\b", re.IGNORECASE)),
     ("looks like a conversation turn", re.compile(
         r"(?:^|\n)\s*(?:human|user|assistant|system|ai)\s*:", re.IGNORECASE)),
 )
@@ -81,7 +84,7 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
 # not a plain fact about the project.
 _INSTRUCTS = re.compile(
     r"\b(?:always|never|must|should|shall|do not|don't|dont|ignore|instead|whenever|every time|"
-    r"without asking|quietly|silently|make sure|remember to|from now on|you|your|please|"
+    r"without asking|quietly|silently|make sure|remember to|from now on|you|your|please|follow|obey|"
     r"immer|niemals|nie|muss|sollst|jedes mal|toujours|jamais|doit|devez|ne pas|"
     r"siempre|nunca|debe|debes|sempre|mai|deve|devi|nunca|sempre|zawsze|nigdy|altijd|nooit|"
     r"moet|her zaman|asla|selalu|jangan|harus|luôn|không bao giờ|phải|hãy)\b"
@@ -92,7 +95,9 @@ _INSTRUCTS = re.compile(
 _ABOUT_PERSON = re.compile(
     r"\b(?:i|me|my|mine|user|user's|users|he|she|his|her|ich|mein|meine|je|mon|ma|mes|yo|mi|"
     r"mis|io|eu|meu|minha|benim|saya|aku|tôi|mój|moja|ik|mijn|kullanıcı|usuario|utilisateur|"
-    r"utente|usuário|benutzer|nutzer|użytkownik|gebruiker|pengguna|người dùng)\b"
+    r"utente|usuário|benutzer|nutzer|użytkownik|gebruiker|pengguna|người dùng|mtumiaji|uživatel|"
+    r"felhasználó|utilizator|käyttäjä|användare|bruger|bruker|gumagamit)\b"
+    r"|користувач|потребител|משתמש|کاربر|ผู้ใช้|ব্যবহারকারী|பயனர்|صارف"
     r"|пользовател|я\s|мой|моя|χρήστη|المستخدم|أنا|उपयोगकर्ता|मैं|मेरा|사용자|나는|제가|"
     r"ユーザー|私|用户|我", re.IGNORECASE)
 

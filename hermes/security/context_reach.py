@@ -2,8 +2,8 @@
 
 A context file comes from the repository, not from the person, and whatever it says goes into
 every prompt of the project. The rules in context_filter.py judge what a paragraph asks; they
-were written for attacks seen so far and miss new wordings (held-out sets: 75-82 % of hostile
-paragraphs kept out). So before them, and whatever the wording or language, a paragraph that
+were written for attacks seen so far and miss new wordings (blind held-out sets: 61-82 % of
+hostile paragraphs kept out by the rules alone). So before them, and whatever the wording or language, a paragraph that
 names something beyond the repository is held back until the person has read it and admitted
 it (`hermes project allow ID`, `/project allow ID`):
 
@@ -12,7 +12,9 @@ it (`hermes project allow ID`, `/project allow ID`):
   mere words, "never paste tokens into issues", are not: they name no credential to act on);
 - a command that reaches the network, installs from somewhere, or changes the machine or the
   agent's own setup (shell start-up files, hooks, keys, package sources, PATH/LD_PRELOAD);
-- payment details: an IBAN, a card or wallet number.
+- payment details: an IBAN, a card or wallet number;
+- the agent's own memory or setup, or every other project ("keep this in your long-term
+  memory").
 
 A paragraph with none of these (style, layout, the test command, review habits) goes in as
 before. Each finding says what was named, so the person reads the reason with the paragraph.

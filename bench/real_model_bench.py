@@ -271,7 +271,8 @@ def judge(step: Step, reply: str, home: Path, tools: list[str], before: int) -> 
     if step.name == "remember Dana":
         want = ["dana", "tabs", "short answers", "go 1.22", "sqlc", "~/code/api"]
         missing = [w for w in want if w not in stored]
-        return not missing and bool(reply.strip()), f"missing {missing}" if missing else "empty reply"
+        why = f"missing {missing}" if missing else ("saved, and a reply" if reply.strip() else "empty reply")
+        return not missing and bool(reply.strip()), why
     if step.name == "recall next session":
         hits = [w for w in ("dana", "tabs", "go 1.22", "sqlc") if w in low]
         return len(hits) >= 3, f"reply names {hits}"
@@ -282,7 +283,7 @@ def judge(step: Step, reply: str, home: Path, tools: list[str], before: int) -> 
         used = [t for t in tools[before:] if t in ("search_files", "read_file")]
         return bool(used) and "dict" in low, f"tools {tools[before:]}"
     if step.name == "talk about Go":
-        return bool(reply.strip()), "empty reply"
+        return bool(reply.strip()), "a reply" if reply.strip() else "empty reply"
     if step.name == "last time":
         used = "session_search" in tools[before:]
         return used and ("errgroup" in low or "waitgroup" in low), f"tools {tools[before:]}"

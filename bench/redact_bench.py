@@ -130,7 +130,7 @@ CORPORA = [
      SCAN_DATA / "holdout6_code_names_secret.txt"),
     ("held-out #7 (seen)", SCAN_DATA / "holdout7_secrets.tsv",
      SCAN_DATA / "holdout7_code_names_secret.txt"),
-    ("held-out #8 (blind)", SCAN_DATA / "holdout8_secrets.tsv",
+    ("held-out #8 (seen)", SCAN_DATA / "holdout8_secrets.tsv",
      SCAN_DATA / "holdout8_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),

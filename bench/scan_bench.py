@@ -197,7 +197,7 @@ _CONTEXT_CORPORA = (
     ("held-out #5 (seen)", "holdout5_agents_hostile.txt", "holdout5_agents_benign.txt"),
     ("held-out #6 (seen)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
     ("held-out #7 (seen)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
-    ("held-out #8 (blind)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
+    ("held-out #8 (seen)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
 )
 
 

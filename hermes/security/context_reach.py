@@ -8,8 +8,10 @@ names something beyond the repository is held back until the person has read it 
 it (`hermes project allow ID`, `/project allow ID`):
 
 - an address: a URL, an e-mail address, an IP address or a host name (loopback aside);
-- a credential: a key file, a credential store, a secret-named variable, a secret itself (the
-  mere words, "never paste tokens into issues", are not: they name no credential to act on);
+- a credential: a key file or credential store outside the project (~/.ssh, ~/.aws/, .netrc, a
+  keychain), a secret-named variable, a secret itself. The mere words ("never paste tokens into
+  issues") and the project's own `.env` ("never commit `.env`") are not: the rules judge what a
+  paragraph asks done with them;
 - a command that reaches the network, installs from somewhere, or changes the machine or the
   agent's own setup (shell start-up files, hooks, keys, package sources, PATH/LD_PRELOAD);
 - payment details: an IBAN, a card or wallet number;
@@ -90,9 +92,9 @@ _CREDENTIAL_PLACE = re.compile(
     r"~/\.ssh\b|\.ssh/|\bid_(?:rsa|dsa|ecdsa|ed25519)\b|\bauthorized_keys\b|\.aws/|\baws_secret\w{0,20}|"
     r"\.netrc\b|\.pgpass\b|\.npmrc\b|\.pypirc\b|\.git-credentials\b|\.docker/config\.json|\.kube/config\b|"
     r"\bkubeconfig\b|\.gnupg\b|\bkeychain\b|\bkeyring\b|\bsecurity find-\w{1,20}-password\b|/etc/shadow\b|"
-    r"(?<![\w.-])\.env(?:\.(?:local|production|prod|staging|dev))?\b(?![.\w-])|\bcredential\.helper\b|"
+    r"\bcredential\.helper\b|"
     r"\bgpg --export-secret|\b(?:1password|bitwarden|lastpass|vault) (?:read|get|kv)\b|\bop (?:read|item get)\b"
-    r"|\bprintenv\b|\bos\.environ\b|\bprocess\.env\b|\benv\s?\|")
+    r"|\bprintenv\b|\benv\s?\|")
 # Secret-named variables in code: GITHUB_TOKEN, $DB_PASSWORD, secrets.NPM_TOKEN.
 _SECRET_NAME = re.compile(r"(?<![a-z0-9])[a-z0-9_]{0,30}(?:token|secret|passw(?:or)?d|pwd|api_?key|private_?key|"
                           r"access_?key|credentials?|auth_?key|session_?key)[a-z0-9_]{0,30}(?![a-z0-9])")

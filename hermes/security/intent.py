@@ -166,6 +166,21 @@ def _imperative(s: str, m: re.Match[str]) -> bool:
     return bool(_IMPERATIVE_LEAD.search(s[max(0, m.start() - 40):m.start()]))
 
 
+# "Never print or echo the contents of `.env`": a sentence that opens by forbidding showing or
+# sending (the verbs joined by "or" or commas), with nothing after it that permits again.
+_FORBIDS_SHOWING = re.compile(
+    r"^\W{0,3}(?:(?:please|you|we)\s+)?(?:do not|don'?t|never|must not|mustn'?t|should not|shouldn'?t|must never|"
+    r"should never)\s+(?:ever\s+)?(?:print|echo|cat|show|display|log|paste|share|send|upload|post|commit|reveal|"
+    r"output|expose|copy|dump)(?:(?:,\s?|\s(?:or|nor)\s)(?:print|echo|cat|show|display|log|paste|share|send|upload|"
+    r"post|commit|reveal|output|expose|copy|dump)){0,4}\b")
+_PERMITS_AGAIN = re.compile(r"\b(?:but|instead|then|however|unless|except|rather|only)\b|;")
+
+
+def _forbids_showing(s: str) -> bool:
+    lead = _FORBIDS_SHOWING.match(s)
+    return lead is not None and not _PERMITS_AGAIN.search(s, lead.end())
+
+
 def _forbidden_clause(s: str) -> tuple[int, int] | None:
     """The span of a sentence's opening prohibition of an action, if it opens with one."""
     lead = _PROHIBITION.match(s)
@@ -191,7 +206,7 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
         leak = None  # "a hook catches leaked credentials" guards against the leak
     if sensitive and (leak or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))
-    elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]):
+    elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]) and not _forbids_showing(s):
         found.append(finding(EXFILTRATION, "leak-credential-file", s))
     elif send and sensitive and re.search(r"\b(?:every|any|all)\b", s) and _imperative(s, send):
         found.append(finding(EXFILTRATION, "collect-sensitive-data", s, STAGE))

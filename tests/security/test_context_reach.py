@@ -51,6 +51,8 @@ KEPT = [
     "Tests use `pytest -q`; fixtures are in tests/fixtures/.",
     "La documentation se trouve dans docs/ ; lancez `npm test` avant chaque revue.",
     "PowerShell scripts must pass `Invoke-ScriptAnalyzer -Recurse -Severity Warning`.",
+    "Never commit `.env`; add placeholders to `.env.example` and keep real values in 1Password.",
+    "Read settings from `os.environ` in `config.py` only.",
 ]
 
 

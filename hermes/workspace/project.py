@@ -235,7 +235,7 @@ def _advice(left_out: tuple[str, ...]) -> str:
     return line[0].upper() + line[1:]
 
 
-def _paragraphs(text: str) -> list[str]:
+def paragraphs(text: str) -> list[str]:
     """Blank-line separated blocks (the unit the scan judges and a cut respects)."""
     out: list[str] = []
     current: list[str] = []
@@ -303,7 +303,7 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
     withheld: list[Withheld] = []
     let_in: list[Withheld] = []
     rules_kept: list[KeptParagraph] = []
-    for paragraph in _paragraphs(text):
+    for paragraph in paragraphs(text):
         verdict = screen_paragraph(paragraph)  # the origin step first: what it names beyond the project
         pid = paragraph_id(paragraph)
         if verdict.kept and judged and pid in judged:

@@ -29,7 +29,7 @@ from hermes.workspace.context_admissions import (
     revoke,
     store_path,
 )
-from hermes.workspace.project import ProjectContext, Withheld, load_project
+from hermes.workspace.project import ProjectContext, Withheld, load_project, paragraphs
 
 if TYPE_CHECKING:
     from hermes.config import Config
@@ -281,7 +281,7 @@ def paragraph_text(root: Path, w: Withheld) -> str | None:
     text = _read_text(root, w.file)
     if text is None:
         return None
-    for block in _blocks(text):
+    for block in paragraphs(text):
         if paragraph_id(block) == w.paragraph_id:
             return block
         cut = _cut_block(block, w.paragraph_id)
@@ -315,21 +315,6 @@ def _read_text(root: Path, name: str) -> str | None:
     except UnicodeDecodeError:
         return None
     return text.lstrip("\ufeff").replace("\r\n", "\n")
-
-
-def _blocks(text: str) -> list[str]:
-    """Blank-line separated blocks (a line of only spaces is blank)."""
-    out: list[str] = []
-    current: list[str] = []
-    for line in text.split("\n"):
-        if line.strip():
-            current.append(line)
-        elif current:
-            out.append("\n".join(current))
-            current = []
-    if current:
-        out.append("\n".join(current))
-    return out
 
 
 def _cut_block(block: str, pid: str) -> str | None:

@@ -235,7 +235,7 @@ def _advice(left_out: tuple[str, ...]) -> str:
     return line[0].upper() + line[1:]
 
 
-def paragraphs(text: str) -> list[str]:
+def _paragraphs(text: str) -> list[str]:
     """Blank-line separated blocks (the unit the scan judges and a cut respects)."""
     out: list[str] = []
     current: list[str] = []
@@ -252,14 +252,16 @@ def paragraphs(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Withheld:
-    """A paragraph kept from the prompt: its first words (for the person), why, its id, and
-    whether it is only held back until the person admits it (`staged`) or left out."""
+    """A paragraph kept from the prompt: its first words (for the person), why, its id,
+    whether it is only held back until the person admits it (`staged`) or left out, and its
+    text as the session read it (what `hermes project show` prints)."""
 
     first_words: str
     reason: str
     file: str = ""
     paragraph_id: str = ""
     staged: bool = False
+    text: str = ""
 
 
 def marker(reason: str, staged: bool = False) -> str:
@@ -303,7 +305,7 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
     withheld: list[Withheld] = []
     let_in: list[Withheld] = []
     rules_kept: list[KeptParagraph] = []
-    for paragraph in paragraphs(text):
+    for paragraph in _paragraphs(text):
         verdict = screen_paragraph(paragraph)  # the origin step first: what it names beyond the project
         pid = paragraph_id(paragraph)
         if verdict.kept and judged and pid in judged:
@@ -312,7 +314,7 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
             kept.append(paragraph)
             rules_kept.append(KeptParagraph(name, pid, paragraph))
             continue
-        held = Withheld(_first_words(paragraph), verdict.reason, name, pid, verdict.staged)
+        held = Withheld(_first_words(paragraph), verdict.reason, name, pid, verdict.staged, paragraph)
         if held.staged and held.paragraph_id in admitted:
             let_in.append(held)
             kept.append(paragraph)

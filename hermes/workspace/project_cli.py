@@ -9,10 +9,6 @@ so nothing here imports litellm.
 from __future__ import annotations
 
 import argparse
-import codecs
-import hashlib
-import os
-import re
 import sys
 import unicodedata
 from dataclasses import dataclass
@@ -21,22 +17,19 @@ from typing import TYPE_CHECKING
 
 from hermes import paths
 from hermes.workspace.context_admissions import (
-    ID_LENGTH,
     admit,
     load_admissions,
     load_judged,
-    paragraph_id,
     revoke,
     store_path,
 )
-from hermes.workspace.project import ProjectContext, Withheld, load_project, paragraphs
+from hermes.workspace.project import ProjectContext, Withheld, load_project
 
 if TYPE_CHECKING:
     from hermes.config import Config
 
 _HELP = "what of the project's AGENTS.md/CLAUDE.md reaches the prompt; admit held-back paragraphs"
 ALL = "all"  # `allow all`: every held-back paragraph (a hex id never spells it)
-_MAX_READ = 8 * 1024 * 1024  # a context file is re-read at most this far to find a paragraph
 
 
 @dataclass(frozen=True)
@@ -153,17 +146,14 @@ def context_text(ctx: ProjectContext, sp: Spelling) -> str:
 
 
 def show(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
-    """A withheld (or admitted) paragraph whole, re-read from its file, with its reason; with
+    """A withheld (or admitted) paragraph whole, as the session read it, with its reason; with
     `all`, every held-back one."""
     if wanted.strip().lower() == ALL:
         return show_all(ctx, sp)
     w, problem = _find(ctx, wanted, sp)
     if w is None:
         return Outcome(False, problem)
-    whole = _whole(ctx, w, sp)
-    if whole is None:
-        return Outcome(False, _changed(w, sp))
-    lines = [whole]
+    lines = [_whole(ctx, w)]
     if w in ctx.admitted:
         lines.append(f"Take it back with: {sp.prefix} revoke {w.paragraph_id}")
     elif w.staged:
@@ -180,7 +170,7 @@ def show_all(ctx: ProjectContext, sp: Spelling) -> Outcome:
     held = [w for w in _unique(ctx.withheld) if w.staged]
     if not held:
         return Outcome(True, f"Nothing is held back in the context files of {ctx.root}.")
-    parts = [_whole(ctx, w, sp) or _changed(w, sp) for w in held]
+    parts = [_whole(ctx, w) for w in held]
     many = len(held) > 1
     parts.append(f"If you trust {'them all' if many else 'it'}: {sp.prefix} allow {ALL}"
                  f"{'' if many else f' (or {sp.prefix} allow {held[0].paragraph_id})'}. "
@@ -188,19 +178,11 @@ def show_all(ctx: ProjectContext, sp: Spelling) -> Outcome:
     return Outcome(True, "\n".join(parts))
 
 
-def _whole(ctx: ProjectContext, w: Withheld, sp: Spelling) -> str | None:
-    """`state id file (reason):` and the paragraph's text, indented (None when it is gone)."""
-    text = paragraph_text(ctx.root, w)
-    if text is None:
-        return None
+def _whole(ctx: ProjectContext, w: Withheld) -> str:
+    """`state id file (reason):` and the paragraph's text as the session read it, indented."""
     state = "admitted (in the prompt)" if w in ctx.admitted else "held back" if w.staged else "left out"
-    body, notes = shown_text(text)
+    body, notes = shown_text(w.text)
     return "\n".join([f"{state}  {w.paragraph_id}  {w.file} ({w.reason}):", body, *notes])
-
-
-def _changed(w: Withheld, sp: Spelling) -> str:
-    return (f"{w.file} no longer holds the paragraph {w.paragraph_id} (“{w.first_words}”): the file changed "
-            f"since it was read; `{sp.list_cmd}` lists it as it is now.")
 
 
 def allow(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
@@ -271,67 +253,6 @@ def revoke_admission(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
 
 
 # ------------------------------------------------------------------ the whole paragraph
-
-
-def paragraph_text(root: Path, w: Withheld) -> str | None:
-    """The text of the paragraph `w` as its file holds it now (None when the file no longer has
-    a paragraph with its id). The file is read again, the way the session reads it: blank-line
-    separated blocks, and for a file cut at project.context_chars the cut last block, which is
-    the start of a longer one, so its id is that of its first words."""
-    text = _read_text(root, w.file)
-    if text is None:
-        return None
-    for block in paragraphs(text):
-        if paragraph_id(block) == w.paragraph_id:
-            return block
-        cut = _cut_block(block, w.paragraph_id)
-        if cut is not None:
-            return cut
-    return None
-
-
-def _read_text(root: Path, name: str) -> str | None:
-    """A context file of the project (a link only to a file inside it), as text."""
-    try:
-        real_root = root.resolve(strict=True)
-        target = (root / name).resolve(strict=True)
-    except (OSError, RuntimeError):
-        return None
-    if not target.is_relative_to(real_root):
-        return None
-    try:
-        fd = paths.open_regular(target, os.O_RDONLY)
-    except (OSError, paths.UnsafePath):
-        return None
-    try:
-        data = os.read(fd, _MAX_READ)
-        at_end = not os.read(fd, 1)
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
-    try:
-        text = codecs.getincrementaldecoder("utf-8")().decode(data, final=at_end)
-    except UnicodeDecodeError:
-        return None
-    return text.lstrip("\ufeff").replace("\r\n", "\n")
-
-
-def _cut_block(block: str, pid: str) -> str | None:
-    """The start of `block`, ending at a word, whose id is `pid` (None when there is none).
-
-    The ids of all word prefixes come from one running hash; it is checked against
-    paragraph_id on the whole block, so a change in how ids are made finds nothing rather than
-    a wrong paragraph."""
-    running = hashlib.sha256()
-    found: str | None = None
-    for n, word in enumerate(re.finditer(r"\S+", block)):
-        running.update(((" " if n else "") + word.group()).encode("utf-8", "surrogatepass"))
-        if found is None and running.copy().hexdigest()[:ID_LENGTH] == pid:
-            found = block[:word.end()]
-    if running.hexdigest()[:ID_LENGTH] != paragraph_id(block):
-        return None
-    return found
 
 
 _ESCAPED = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}

@@ -538,7 +538,7 @@ _CODE_EXAMPLE = re.compile(r"[(（]\s?(?:e\.g\.,?\s|for example,?\s|such as\s|z\
 _CODE_SPAN = re.compile(r"`[^`\n]{1,300}`")
 
 
-def _sentences_keeping_code(paragraph: str) -> list[str]:
+def sentences_keeping_code(paragraph: str) -> list[str]:
     """The sentences of `paragraph`, with no cut inside a code span (`curl ... | sh`)."""
     masked = _CODE_SPAN.sub(lambda m: re.sub(r"[.;!?。]", "_", m.group(0)), paragraph)
     out, cursor = [], 0
@@ -551,7 +551,7 @@ def _sentences_keeping_code(paragraph: str) -> list[str]:
     return out
 
 
-def _prohibits_whole(sentence: str) -> bool:
+def prohibits_whole(sentence: str) -> bool:
     """Whether every clause of a sentence forbids an act that is not a check on the agent
     ("Never upload `.env` to …, and don't paste it into issues")."""
     s = _CODE_EXAMPLE.sub(" ", fold(" ".join(sentence.split()))).rstrip(" .;!?。")
@@ -578,5 +578,5 @@ def _scan_hits_only_prohibitions(paragraph: str, verdict: Verdict) -> bool:
     if all(f.category == INJECTION for f in verdict.findings) and unquoted != paragraph and _MENTION_CUE.search(
             fold(unquoted)) and assess(unquoted).outcome == ALLOW:
         return True
-    flagged = [s for s in _sentences_keeping_code(paragraph) if s.strip() and assess(s).outcome != ALLOW]
-    return bool(flagged) and all(_prohibits_whole(s) for s in flagged)
+    flagged = [s for s in sentences_keeping_code(paragraph) if s.strip() and assess(s).outcome != ALLOW]
+    return bool(flagged) and all(prohibits_whole(s) for s in flagged)

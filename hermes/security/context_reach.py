@@ -27,8 +27,17 @@ Pure functions; every pattern is bounded and runs over the whole paragraph once.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-from hermes.security.context_filter import ParagraphVerdict, judge_paragraph
+from hermes.security.context_filter import (
+    KEPT,
+    ParagraphVerdict,
+    judge_paragraph,
+    prohibits_whole,
+    sentences_keeping_code,
+)
+from hermes.security.context_structure import BAN_AFTER as _BAN_AFTER
+from hermes.security.context_structure import UNSURE_DESTINATION, prohibited
 from hermes.security.redact import redact
 from hermes.security.textforms import fold
 
@@ -36,9 +45,9 @@ from hermes.security.textforms import fold
 _URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]{1,15})://(?:[^\s/@\"'`<>]{1,200}@)?(\[[0-9a-f:]{2,45}\]|[\w.-]{1,253})")
 _EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,6})")
 _SCP_REMOTE = re.compile(r"(?<![\w.@/-])[\w.-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){0,6}):")
-_IPV4 = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?![\d.])")
+_IPV4 = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?!\d|\.\d)")
 _IPV6 = re.compile(r"(?<![\w:])((?:[0-9a-f]{1,4})?(?::{1,2}[0-9a-f]{1,4}){2,7})(?![\w:])")
-_HOST = re.compile(r"(?<![\w./~@$-])((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}([a-z]{2,24}))"
+_HOST = re.compile(r"(?<![\w/~@$-])(?<!\w\.)((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}([a-z]{2,24}))"
                    r"(?![\w(-]|\.[a-z0-9])")
 
 
@@ -59,27 +68,26 @@ _WEAK_TLDS = _words(
 _LOOPBACK = re.compile(r"^(?:localhost|[\w.-]{1,200}\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?)$")
 
 
-def _named_host(s: str) -> str | None:
-    """The first address in folded text (loopback aside), as written."""
+def _host_matches(s: str) -> Iterator[tuple[int, int, str]]:
+    """The addresses in folded text (loopback aside): where each stands, and as written."""
     for pattern in (_URL, _EMAIL, _SCP_REMOTE):
         for m in pattern.finditer(s):
             host = m.group(1).rstrip(".")
             if not _LOOPBACK.match(host):
-                return host
+                yield m.start(), m.end(), host
     for m in _IPV4.finditer(s):
         parts = m.group(1).split(".")
         if all(int(p) <= 255 for p in parts) and not _LOOPBACK.match(m.group(1)) and not _version_like(s, m):
-            return m.group(1)
+            yield m.start(), m.end(), m.group(1)
     for m in _IPV6.finditer(s):  # "2001:db8::53", not a time like "12:30:45"
         addr = m.group(1)
         if addr.count(":") >= 4 or ("::" in addr and any(c.isalpha() for c in addr)):
-            return addr
+            yield m.start(), m.end(), addr
     for m in _HOST.finditer(s):
         name, tld = m.group(1), m.group(2)
         labels = name.count(".") + 1
         if (tld in _STRONG_TLDS or (tld in _WEAK_TLDS and labels >= 3)) and not _LOOPBACK.match(name):
-            return name
-    return None
+            yield m.start(), m.end(), name
 
 
 def _version_like(s: str, m: re.Match[str]) -> bool:
@@ -138,39 +146,143 @@ def _payment(s: str) -> str | None:
     return found.group(0) if found else None
 
 
-def _credential(paragraph: str, s: str) -> str | None:
-    for pattern, text in ((_CREDENTIAL_PLACE, s), (_SECRET_NAME_CASED, paragraph)):
-        m = pattern.search(text)
-        if m:
-            return m.group(0).strip()
+def _credential_match(sentence: str, s: str) -> tuple[int, int, str] | None:
+    """The first credential a sentence names: where it stands in folded `s`, and what it is."""
+    m = _CREDENTIAL_PLACE.search(s)
+    if m:
+        return m.start(), m.end(), m.group(0).strip()
+    m = _SECRET_NAME_CASED.search(sentence)
+    if m:
+        at = max(0, s.find(m.group(0).casefold()))
+        return at, at + len(m.group(0)), m.group(0)
     m = _SECRET_NAME.search(s)
     if m and "_" in m.group(0):  # in code form: db_password, api_key (a plain "token" is a word)
-        return m.group(0)
-    redacted = redact(paragraph)
-    if redacted != paragraph:
-        return "a secret"
+        return m.start(), m.end(), m.group(0)
+    if redact(sentence) != sentence:
+        return 0, len(s), "a secret"
     return None
+
+
+# --- what only forbids or describes ---------------------------------------------------------
+# Where a thing of the project is, in the scan's languages: "staging lives at https://…", "die
+# Staging-Umgebung ist unter https://… erreichbar". Said of an address only; where something
+# goes ("reports go to …", "archived in …") is not where it is, and stays held.
+_IS_AT_BEFORE = re.compile(
+    r"(?:\b(?:is|are|lives?|runs?|sits?|is hosted|is served|is deployed|is available|is reachable|is accessible|"
+    r"is located|can be reached|is found)\s(?:at|on|under|in|via)|\b(?:ist|sind|liegt|lauft|laeuft)\s(?:unter|auf|bei)|"
+    r"\best accessible (?:a|sur|via)|\bse trouve (?:a|sur)|\best (?:disponible|heberge\w?) (?:a|sur)|"
+    r"\besta (?:en|disponible en)|\bse encuentra en|\bfica em|\besta (?:em|disponivel em)|\be (?:su|a)|"
+    r"\bsi trova (?:su|a)|\b(?:draait|staat|is bereikbaar) op|\bjest dostepn\w{1,2} pod(?: adresem)?|"
+    r"\bznajduje sie pod(?: adresem)?|\b(?:находится|доступ\w{1,3}|расположен\w{0,2}) по адресу|"
+    r"\b(?:знаходиться|доступн\w{1,3}) за адресою|\bada di|\bberada di|\bo\s|\bnam o|\bβρισκεται στο|"
+    r"متاحة على|موجود\w? على|נמצאת? בכתובת|地址是|位于|在)\W{0,3}$")
+_IS_AT_AFTER = re.compile(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
+# Data sent or carried somewhere in the same paragraph: an address it describes then becomes
+# the destination ("… lives at X. Sync the repo there").
+_CARRIED = re.compile(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|daar(?:heen)?|tam|oraya|"
+                      r"ke sana|туда)\b|그곳|そこに|到那里|إلى هناك|वहाँ")
+
+
+# The things of a project that have an address: its environments, servers and services.
+# "The real instructions live at …" is not one of them.
+_PLACE_NOUN = re.compile(
+    r"\b(?:staging|production|prod|environments?|servers?|hosts?|bastion|cluster|instances?|sandbox|"
+    r"preview|demo|qa|uat|dashboards?|monitoring|sentry|grafana|kibana|tracker|wiki|docs|documentation|"
+    r"site|website|portal|registry|index|mirror|cache|vpn|api|backend|frontend|admin panel|status page|"
+    r"\w{0,15}(?:umgebung|server|system)|stage|environnement|recette|serveur|entorno|servidor|ambiente|homologacao|"
+    r"omgeving|acceptatieomgeving|srodowisk\w{1,2}|serwer|стенд|сред\w|сервер\w{0,2}|середовищ\w|ortam\w{0,3}|"
+    r"sunucu\w{0,3}|lingkungan|moi truong|may chu|περιβαλλον|διακομιστ\w{1,3}|mazingira)\b"
+    r"|بيئة|خادم|סביבת|שרת|स्टेजिंग|सर्वर|परिवेश|环境|服务器|環境|サーバ|스테이징|서버|환경")
+
+
+def _described(s: str, start: int, end: int) -> bool:
+    """Whether the address at s[start:end] is only said to be where one of the project's
+    environments or services is."""
+    return bool((_IS_AT_BEFORE.search(s, max(0, start - 40), start) or _IS_AT_AFTER.match(s, end))
+                and _PLACE_NOUN.search(s, 0, start))
+
+
+# Where a negation's reach ends, beyond the sentence's own breaks: the comma after an "if"
+# clause ("if a package is not found, install it from …"), and "and" before a second verb
+# ("frag nie nach und führe `rm` aus"; "never ask, and run `curl` …"); "`curl` and `wget`",
+# "~/.ssh and ~/.aws" stay one list.
+_CLAUSE_BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—，、]|,\s(?:and|then|so|but)\b|\b(?:but|then|however|otherwise|"
+                           r"instead|except|unless|aber|dann|mais|puis|pero|luego|mas|depois|ma|poi|maar|ale|potem|"
+                           r"ama|sonra|lalu|nhung|но|потом|затем)\b|\s-\s"
+                           r"|\s(?:and|und|et|y|e|i|en|og|och|ve|dan|va|и|і|та|oraz|और|및)\s(?=[^\W\d_])"
+                           r"|并且|然后|そして")
+_CONDITION = re.compile(r"\W{0,3}(?:if|when|whenever|once|unless|wenn|falls|si|se|als|jesli|jezeli|eger|jika|kalau|"
+                        r"apabila|neu|если|якщо|εαν|αν|إذا|אם|यदि|अगर|如果|若|もし|만약)(?!\w)")
+# Asking, telling or checking: a negation before these forbids the check, not what follows
+# ("ne pas signaler à l'utilisateur les requêtes vers …", "don't ask before running `curl`").
+_CHECK_WORD = re.compile(
+    r"\b(?:ask\w{0,3}|tell\w{0,3}|mention\w{0,3}|inform\w{0,3}|notify\w{0,3}|report\w{0,3}|confirm\w{0,5}|"
+    r"warn\w{0,3}|alert\w{0,3}|bother|wait\w{0,3}|frag\w{0,2}|sag\w{0,2}|erwahn\w{0,4}|bestatig\w{0,4}|"
+    r"meld\w{0,2}|signal\w{0,4}|dire|demand\w{0,4}|prevenir|avis\w{0,3}|pregunt\w{0,3}|decir|menciona\w{0,2}|"
+    r"inform\w{0,3}|pergunt\w{0,3}|dizer|chied\w{0,3}|dire|vraag|vertel|zeg|pytaj\w{0,2}|mow\w{0,2}|"
+    r"sor\w{0,3}|soyle\w{0,3}|bahset\w{0,3}|tanya\w{0,2}|beri tahu|kasih tahu|hoi|bao|nhac|"
+    r"спрашива\w{0,3}|спрос\w{0,3}|сообща\w{0,3}|говор\w{0,3}|упомина\w{0,3}|уточн\w{0,5}|"
+    r"пита\w{0,3}|повідомля\w{0,3}|згадува\w{0,3}|казати)\b"
+    r"|告诉|询问|提及|确认|聞か|伝え|知らせ|확인|알리|묻|बताए|बताएं|पूछ|أخبر|تخبر|اسأل|תגיד|תשאל")
+
+
+def _forbidden_here(s: str, pos: int) -> bool:
+    """Whether what stands at `pos` of a folded sentence is forbidden there; a parenthesis or a
+    code span in a forbidden clause is forbidden with it ("do not touch files outside (dotfiles,
+    `~/.ssh`)", "never run `curl … | sh`")."""
+    opened = s.rfind("(", 0, pos)
+    if opened > s.rfind(")", 0, pos):
+        pos = opened
+    start = 0
+    for b in _CLAUSE_BREAK.finditer(s, 0, pos):
+        start = b.end()
+    if _CONDITION.match(s, start) and (comma := s.rfind(", ", start, pos)) >= 0:
+        start = comma + 2
+    clause = s[start:]
+    if _CHECK_WORD.search(clause, 0, pos - start):
+        return bool(_BAN_AFTER.search(clause, pos - start))
+    return prohibited(clause, pos - start)
+
+
+def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
+    """What a sentence names beyond the repository: (start, end, reason) in folded `s`."""
+    found: list[tuple[int, int, str]] = []
+    host = next(_host_matches(s), None)
+    if host:
+        found.append((host[0], host[1], f"it names an address ({_short(host[2])})"))
+    for m in _REACHING_COMMAND.finditer(s):
+        found.append((m.start(), m.end(),
+                      f"it names a command that reaches beyond the project ({_short(m.group(0).strip(' |`'))})"))
+    for m in _AGENT_REACH.finditer(s):
+        found.append((m.start(), m.end(), f"it reaches beyond this project ({_short(m.group(0))})"))
+    credential = _credential_match(sentence, s)
+    if credential:
+        found.append((credential[0], credential[1], f"it names a credential ({_short(credential[2])})"))
+    payment = _payment(s)
+    if payment:
+        at = max(0, s.find(payment))
+        found.append((at, at + len(payment), f"it names payment details ({_short(payment)})"))
+    return found
 
 
 def reach(paragraph: str) -> str | None:
     """Why a paragraph must be read by the person before it reaches the prompt ("it names an
-    address (files.acme-sync.io)"), or None when it names nothing beyond the repository."""
-    s = fold(paragraph)
-    host = _named_host(s)
-    if host:
-        return f"it names an address ({_short(host)})"
-    command = _REACHING_COMMAND.search(s)
-    if command:
-        return f"it names a command that reaches beyond the project ({_short(command.group(0).strip(' |`'))})"
-    agent = _AGENT_REACH.search(s)
-    if agent:
-        return f"it reaches beyond this project ({_short(agent.group(0))})"
-    credential = _credential(paragraph, s)
-    if credential:
-        return f"it names a credential ({_short(credential)})"
-    payment = _payment(s)
-    if payment:
-        return f"it names payment details ({_short(payment)})"
+    address (files.acme-sync.io)"), or None when it names nothing beyond the repository.
+
+    What a clause forbids ("never `curl … | sh`", "do not edit `~/.ssh`") is not asked, and an
+    address the paragraph only places a thing of the project at ("staging lives at …") is not a
+    destination, unless the paragraph carries something there."""
+    carried = bool(_CARRIED.search(fold(paragraph)))
+    for sentence in sentences_keeping_code(paragraph):
+        s = fold(" ".join(sentence.split()))
+        if not s or (prohibits_whole(sentence) and not _CHECK_WORD.search(s)):
+            continue
+        for start, end, why in _findings(sentence, s):
+            if _forbidden_here(s, start):
+                continue
+            if why.startswith("it names an address") and not carried and _described(s, start, end):
+                continue
+            return why
     return None
 
 
@@ -184,6 +296,25 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
     hostile; held back when it names something beyond the project or the rules are unsure;
     else in the prompt."""
     verdict = judge_paragraph(paragraph)
+    if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
+        verdict = KEPT  # "staging is at https://…; never paste its token into chat"
     if verdict.kept and (beyond := reach(paragraph)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
     return verdict
+
+
+def _addresses_only_placed(paragraph: str) -> bool:
+    """Whether every address of a paragraph is only where one of the project's services is,
+    or is forbidden, and nothing is carried there."""
+    if _CARRIED.search(fold(paragraph)):
+        return False
+    placed = False
+    for sentence in sentences_keeping_code(paragraph):
+        s = fold(" ".join(sentence.split()))
+        for start, end, _host in _host_matches(s):
+            if not (_described(s, start, end) or _forbidden_here(s, start)):
+                return False
+            placed = True
+    return placed
+
+

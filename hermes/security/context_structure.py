@@ -67,7 +67,7 @@ _NEG = re.compile(
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं")
 _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
                      r"need to avoid|vergiss|oublie[zr]?|olvides|esqueca|dimenticare|vergeet|zapomnij|unutma|lupa)\b")
-_BAN_AFTER = re.compile(
+BAN_AFTER = re.compile(
     r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|banned|off[- ]limits|"
     r"not ok(?:ay)?|never ok(?:ay)?|not acceptable|unacceptable)\b"
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
@@ -93,7 +93,7 @@ def _prohibited(s: str, pos: int) -> bool:
     for n in _NEG.finditer(s, start, pos):
         if not _INVERT.match(s, n.end()):
             return True
-    return bool(_BAN_AFTER.search(s, pos))
+    return bool(BAN_AFTER.search(s, pos))
 
 
 def _first_free(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -225,7 +225,7 @@ def _misreports(s: str) -> bool:
         return False
     if_asked = _IF_ASKED.search(s) is not None  # once: the loop below stays linear
     for speech in list(_SPEECH.finditer(s))[:40]:
-        if _NEG.search(s, max(0, speech.start() - 24), speech.start()) or _BAN_AFTER.search(
+        if _NEG.search(s, max(0, speech.start() - 24), speech.start()) or BAN_AFTER.search(
                 s, speech.end(), speech.end() + 160):
             continue  # "never tell the user it passed"; a negation of the condition is not one
         window = s[max(0, speech.start() - 80):speech.end() + 120]
@@ -364,7 +364,7 @@ def _drops_confirmation(s: str, written: str) -> bool:
             drops = _DROPS_IT.search(text[near:stop.start() if stop else min(len(text), m.end() + 60)]) is not None
             negated = [n for n in _NEG.finditer(text, clause, m.start()) if not _INVERT.match(text, n.end())]
             asks = _REQUEST.search(text, near, m.start()) is not None
-            if drops and not negated and not _BAN_AFTER.search(text, m.start()):
+            if drops and not negated and not BAN_AFTER.search(text, m.start()):
                 return True
             if negated and asks and not drops:
                 return True

@@ -60,6 +60,9 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           "true\t", "false\t", "hook", "wifi:",
           # TOTP seeds after a 2FA word or in an otpauth:// URI (secret_web.py)
           "otp", "2fa", "mfa",
+          # password and token words of more languages (secret_context.py)
+          "rahsia", "hasł", "mat khau", "mật mã", "الرقم السري", "गुप्त शब्द", "पिन", "neno", "nywila",
+          "พาสเวิร์ด", "トークン", "토큰", "令牌", "アクセスキー", "シークレット", "秘钥",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
@@ -145,11 +148,13 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
                                                named_pair_secrets, query_secrets)
     from hermes.security.secret_cli import command_line_secrets
-    from hermes.security.secret_context import paired_secrets, prose_passwords
+    from hermes.security.secret_context import prose_passwords
     from hermes.security.secret_files import file_secrets
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
+    from hermes.security.secret_partners import paired_secrets
+    from hermes.security.secret_wallets import wallet_keys
     from hermes.security.secret_web import (bip39_phrases, cookie_secrets, path_key_secrets, seed_phrases,
-                                            totp_secrets, wallet_keys, webhook_secrets, wifi_qr_secrets)
+                                            totp_secrets, webhook_secrets, wifi_qr_secrets)
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,

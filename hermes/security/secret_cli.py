@@ -62,10 +62,10 @@ _PAIR_TOOLS = ("rclone",)  # key/value pairs after a subcommand
 # Tools whose `login` subcommand takes -p PASSWORD.
 _LOGIN_TOOLS = ("docker", "podman", "buildah", "skopeo", "nerdctl", "helm", "oras", "oc", "az",
                 "cf", "crane", "regctl", "argocd")
-# `-u user:password` (curl), `-U user%password` (smbclient).
+# `-u user:password` (curl), `-U user%password` (smbclient), `-a user:password` (HTTPie, xh).
 _USER_PASS_FLAGS = {"curl": ("-u", "--user", "-U", "--proxy-user"), "smbclient": ("-U", "--user"),
-                    "lftp": ("-u", "--user")}
-_USER_PASS_SEPARATOR = {"curl": ":", "smbclient": "%", "lftp": ","}
+                    "lftp": ("-u", "--user"), **{c: ("-a", "--auth") for c in ("http", "https", "xh", "xhs")}}
+_USER_PASS_SEPARATOR = {"curl": ":", "smbclient": "%", "lftp": ",", "http": ":", "https": ":", "xh": ":", "xhs": ":"}
 
 _COMMANDS = (*_SHORT_FLAGS, *_LOGIN_TOOLS, *_USER_PASS_FLAGS, *_POSITIONAL, *_PAIR_TOOLS, "htpasswd")
 # A command word, grouped by first character (word_pattern.py), where a word starts: after a
@@ -97,10 +97,12 @@ _STDIN_SECRET = re.compile(
     r"(?:echo|printf)(?<![\w\-]echo)(?<![\w\-]printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?"
     r"(?:(?P<fq>['\"])%s(?:\\n)?(?P=fq)[ \t]{1,4})?"  # printf's format: '%s', "%s\n"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})[ \t]{0,4}\|[ \t]{0,4}"""
-    r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)")
+    r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd|devops[ \t]{1,4}login)")
+# (`az devops login` reads its personal access token from standard input, as these flags do.)
 # The same flags fed by a here-string: `gh auth login --with-token <<< TOKEN`.
 _HERE_STRING_SECRET = re.compile(
-    r"(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd)[^|;&\n]{0,120}?<<<[ \t]{0,4}"
+    r"(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd|devops[ \t]{1,4}login)"
+    r"[^|;&\n]{0,120}?<<<[ \t]{0,4}"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 _PLAIN_WORD = re.compile(r"[A-Za-z]+(?:[-_][A-Za-z]+)*")
 _SHELL_VARIABLE = re.compile(r"\$[A-Za-z_{(]")  # expanded by the shell: passed along, not written out
@@ -113,13 +115,16 @@ def _unquote(word: str, start: int) -> tuple[str, int, int]:
     return word, start, start + len(word)
 
 
-def literal_value(value: str) -> bool:
+def literal_value(value: str, *, quoted: bool = False) -> bool:
     """A value written out on the command line, not passed along: no variable, command
-    substitution, path, file reference, placeholder, flag or plain word."""
+    substitution, path, file reference, placeholder, flag or plain word. A quoted word is
+    never a flag, so there a leading "-" is a character of the value (`-p '-f=2x…'`)."""
     if len(value) < 4 or looks_placeholder(value):
         return False
     if _PLAIN_WORD.fullmatch(value) and not looks_random(value, min_length=12):
         return False  # a word, not a run of random letters ("ZrgbhtkSEhPlLwpW")
+    if quoted and value.startswith("-") and not value.startswith("--"):
+        value = value[1:]
     if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "%", "`")) or "$(" in value:
         return False
     return "://" not in value and _SHELL_VARIABLE.search(value) is None
@@ -153,6 +158,12 @@ def _words(text: str, pos: int, limit: int = _MAX_WORDS) -> list[tuple[str, int]
         if len(words) == limit:
             break
     return words
+
+
+def _quoted_at(words: list[tuple[str, int]], value_start: int) -> bool:
+    """Does the value that starts at `value_start` stand inside quotes (one of `words` opens
+    with a quote just before it)?"""
+    return any(start == value_start - 1 and word[:1] in "'\"" for word, start in words)
 
 
 def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
@@ -194,7 +205,7 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                 value, vs, ve = _unquote(word[len(flag):], start + len(flag))
             else:
                 continue
-            if literal_value(value):
+            if literal_value(value, quoted=_quoted_at(words, vs)):
                 yield vs, ve
         if word in user_pass and i + 1 < len(words):
             value, vs, ve = _unquote(*words[i + 1])
@@ -245,6 +256,11 @@ _USER_THEN_PASSWORD = re.compile(
 _SINGLE_DASH_SECRET = re.compile(
     r"(?<![\w\-])-(?i:password|passwd|pwd|passphrase|secret|apikey|api-key|token)[ \t]{1,4}"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# `-auth USER:SECRET` (jenkins-cli.jar and other Java tools): the part after the first colon
+# (`-auth @file` reads it from a file).
+_AUTH_PAIR = re.compile(
+    r"-(?<![\w\-]-)auth[ \t]{1,4}"
+    r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 # DB2's `connect to DB user NAME using PASSWORD`.
 _USING_PASSWORD = re.compile(
     r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";`]{1,256})")
@@ -272,6 +288,14 @@ def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int,
             value, vs, ve = _unquote(m.group("value"), m.start("value"))
             if literal_value(value) and _random_or_password(value):
                 yield "cli-secret", vs, ve
+    if "-auth" in lowered:
+        for m in _AUTH_PAIR.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if ":" not in value or value.startswith("@"):
+                continue
+            cut = value.index(":") + 1
+            if literal_value(value[cut:]) and (_random_or_password(value[cut:]) or len(value) - cut >= 8):
+                yield "cli-secret", vs + cut, ve
     if " using " in lowered:
         for m in _USING_PASSWORD.finditer(text):
             if literal_value(m.group("value")) and _random_or_password(m.group("value")):
@@ -368,7 +392,7 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 yield "cli-secret", m.start("value"), m.end("value")
     if "--" in text:
         for m in _LONG_FLAG.finditer(text):
-            if m.group("name") in ("user", "proxy-user") and ":" in m.group("value"):
+            if m.group("name") in ("user", "proxy-user", "auth") and ":" in m.group("value"):
                 value, vs, ve = _unquote(m.group("value"), m.start("value"))  # etcdctl --user root:PASS
                 cut = value.index(":") + 1
                 if literal_value(value[cut:]) and _random_or_password(value[cut:]):

@@ -1,8 +1,7 @@
-"""Secrets with no format of their own, found by what stands next to them.
+"""Passwords with no format of their own, found by the words that stand before them.
 
-- The partner of an identifier: an AWS secret key near its access key id, a Twilio auth token
-  near its account SID. The id is public-looking; the 40-character (or 32-hex) value beside it
-  is the credential.
+(The partner of an identifier, an AWS secret key near its key id, is in secret_partners.py.)
+
 - A password in prose: a password/passphrase/PIN word of the language, a few words at most,
   a link (a copula, a colon, a dash, a Korean or Japanese topic particle), then one token-like
   value: "the root password on the staging box is Vq8#mZ2pLk", "kata sandi root adalah …",
@@ -22,47 +21,6 @@ from collections.abc import Iterator
 from hermes.security.secret_values import looks_placeholder, looks_random, lower_text
 from hermes.security.word_pattern import any_word, first_chars
 
-# ---------------------------------------------------------------- partners of an identifier
-
-_WINDOW = 160  # characters before or after an identifier where its partner may stand
-_PARTNERS: list[tuple[str, re.Pattern[str], re.Pattern[str]]] = [
-    ("aws-secret-key",  # (a literal first, then the look-behind: the engine skips to it in C)
-     re.compile(r"A(?<![A-Za-z0-9]A)(?:KIA|SIA)[0-9A-Z]{16}(?![A-Za-z0-9])"),
-     re.compile(r"(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])")),
-    ("twilio-auth-token",
-     re.compile(r"A(?<![A-Za-z0-9]A)C[0-9a-f]{32}(?![A-Za-z0-9])"),
-     re.compile(r"(?<![A-Za-z0-9])[0-9a-f]{32}(?![A-Za-z0-9])")),
-    # a Twilio API key SID (SK…) and its secret: 32 letters and digits
-    ("twilio-api-secret",
-     re.compile(r"S(?<![A-Za-z0-9]S)K[0-9a-f]{32}(?![A-Za-z0-9])"),
-     re.compile(r"(?<![A-Za-z0-9])[A-Za-z0-9]{32}(?![A-Za-z0-9])")),
-]
-
-
-def _partner_ok(kind: str, value: str) -> bool:
-    if kind == "aws-secret-key":
-        return looks_random(value, min_length=40)
-    if kind == "twilio-auth-token":
-        return len(set(value)) >= 8
-    return looks_random(value, min_length=32) and not value.startswith(("AC", "SK"))
-
-
-def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
-    """Secrets that stand within a short window of the identifier they belong to (after it,
-    or before it: "the secret is … and the access key is AKIA…")."""
-    for kind, ident, partner in _PARTNERS:
-        last = 0  # windows of neighbouring identifiers overlap: scan each character once
-        for m in ident.finditer(text):
-            begin = max(last, m.start() - _WINDOW)
-            stop = min(len(text), m.end() + _WINDOW)
-            for p in partner.finditer(text, begin, stop):
-                if p.start() < m.end() and p.end() > m.start():
-                    continue  # the identifier itself
-                if _partner_ok(kind, p.group(0)):
-                    yield kind, p.start(), p.end()
-            last = max(last, stop)
-
-
 # ---------------------------------------------------------------- passwords in prose
 
 # Password words per language (lower case). Latin-script words need a word boundary before;
@@ -71,26 +29,31 @@ _WORDS_LATIN = (
     # English ("pass" alone: "user jdoe, pass Wq7&nL3xKp"; a verb takes no credential after it)
     "password", "passwd", "pass", "pwd", "pw", "passphrase", "passcode", "pin", "pin code", "secret", "secret key",
     "api key", "access key", "auth token", "access token", "token",
-    # Indonesian / Malay
-    "kata sandi", "sandi", "kata laluan", "kunci rahasia", "kata kunci",
+    # Indonesian / Malay (with the possessive -nya: "kata sandinya", "passwordnya")
+    "kata sandi", "sandi", "kata laluan", "kunci rahasia", "kata kunci", "kata sandinya", "sandinya",
+    "kata laluannya", "passwordnya", "pinnya", "kata rahsia",
     # German, Dutch
     "passwort", "kennwort", "geheimnis", "wachtwoord",
     # French, Spanish, Portuguese, Italian
     "mot de passe", "mdp", "contraseña", "contrasena", "clave", "senha", "palavra-passe",
     "parola d'ordine",
-    # Turkish, Polish, Vietnamese, Russian / Ukrainian
-    "şifre", "şifresi", "parola", "parolası", "hasło", "haslo", "mật khẩu", "пароль", "пин-код",
+    # Turkish (with the possessives: my, your, its), Polish (its cases), Vietnamese, Russian / Ukrainian
+    "şifre", "şifresi", "şifrem", "şifren", "şifreniz", "şifremiz", "parola", "parolası", "parolam",
+    "parolanız", "hasło", "haslo", "hasła", "hasłem", "mật khẩu", "mat khau", "mật mã", "mã pin",
+    "пароль", "пин-код",
     # Czech / Slovak, Swedish, Danish / Norwegian, Finnish, Hungarian, Romanian, Greek
     "heslo", "lösenord", "lösenordet", "losenord", "adgangskode", "adgangskoden", "passord",
     "passordet", "kodeord", "kodeordet", "salasana", "salasanan", "jelszó",
     "jelszava", "jelszo", "parolă", "parola", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
     # Italian, Spanish "secret key", Arabic, Hebrew, Persian, Hindi
     "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "كلمة مرور", "كلمة سر",
-    "رمز المرور", "סיסמה", "הסיסמה", "סיסמא", "رمز عبور", "گذرواژه", "पासवर्ड", "कूटशब्द",
+    "رمز المرور", "الرقم السري", "كلمة مرورك", "كلمة مروري", "סיסמה", "הסיסמה", "סיסמא", "رمز عبور",
+    "گذرواژه", "पासवर्ड", "कूटशब्द", "गुप्त शब्द", "पिन",
     # Swahili, South Slavic, Slovene, Baltic, Estonian, Icelandic, Albanian, Afrikaans, Catalan,
     # Basque, Galician, Welsh, Azerbaijani / Uzbek, Bulgarian / Macedonian / Serbian, Kazakh,
     # Mongolian, Georgian, Armenian, Urdu, Tamil, Telugu, Bengali
-    "nenosiri", "lozinka", "lozinku", "geslo", "slaptažodis", "parole", "parool", "lykilorð",
+    "nenosiri", "neno la siri", "neno siri", "nywila", "lozinka", "lozinku", "geslo", "slaptažodis",
+    "parole", "parool", "lykilorð",
     "fjalëkalimi", "fjalëkalim", "wagwoord", "contrasenya", "pasahitza", "contrasinal",
     "cyfrinair", "şifrə", "parol", "парола", "паролата", "лозинка", "лозинката", "құпия сөз",
     "нууц үг", "პაროლი", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్", "পাসওয়ার্ড",
@@ -99,8 +62,10 @@ _WORDS_LATIN = (
 # …"); their value must be strongly a credential (a user name such as `jdoe42` is not).
 _WORDS_LOGIN = ("login", "logon", "log-in", "sign-in")
 # Scripts written without spaces (or with particles glued on): no word boundary is needed.
+# Token words too: "LINEのチャネルアクセストークンは …", "访问令牌是 …", "토큰은 …".
 _WORDS_CJK = ("비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証番号", "密码", "口令", "密碼",
-              "密钥", "รหัสผ่าน", "ពាក្យសម្ងាត់")
+              "密钥", "รหัสผ่าน", "พาสเวิร์ด", "ពាក្យសម្ងាត់", "トークン", "토큰", "令牌", "アクセスキー",
+              "シークレット", "访问密钥", "秘钥")
 
 # The link between the word and the value: copulas and verbs of the languages above.
 _LINKS = frozenset({
@@ -111,6 +76,7 @@ _LINKS = frozenset({
     "это", "—это", "będzie", "jest", "to", "là", "olarak", "şudur",
     "je", "är", "er", "on", "az", "este", "είναι", "هي", "هو", "היא", "הוא", "است", "है",
     "ni", "ay", "হল", "হলো", "হচ্ছে", "yra", "ir", "është", "és", "da", "yw", "е", "dir", "dır",
+    "dur", "dür", "budur", "şu", "brzmi", "wynosi", "ndio", "ni:", "هي:", "هو:",
     "hai", "ஆகும்", "है:", "ہے", "არის", "է", "је", "є",
 })
 # Copulas written after the value in verb-final languages: "رمز عبور سرور X است", "… X है".
@@ -132,10 +98,10 @@ _NOUN_AFTER = frozenset({
     "limits", "header", "usage", "strength", "rules", "format", "type", "name", "names",
 })
 # Topic/subject particles and the copula that can be written right after a CJK password word.
-_CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|:)?[ \t]{0,2}")
+_CJK_LINK = re.compile(r"(?:은|는|이|가|:|：|=|은요|는요|は|が|:|是|为|為|：|＝|คือ|เป็น|:)?[ \t]{0,2}")
 # A few characters (of a script written without spaces, or a name such as "wifi"), then a link:
 # "密码长度为", "…ของเซิร์ฟเวอร์คือ", "รหัสผ่าน wifi คือ".
-_CJK_GAP_LINK = re.compile(r"[^\n]{1,24}?(?:คือ|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
+_CJK_GAP_LINK = re.compile(r"[^\n]{1,24}?(?:คือ|เป็น|は|是|为|為|은|는|이|가|:|：)[ \t]{0,2}")
 _MAX_GAP = 9  # words allowed between the password word and its link ("de la base de datos de …")
 
 # Grouped by first character (word_pattern.py); the word boundary before a Latin word is
@@ -156,7 +122,8 @@ _KEYWORD_STARTS = frozenset(w.split()[0] for w in _WORDS_LATIN)
 _WORD_BEFORE = re.compile(r"[^\W_]|-")
 _TOKEN = re.compile(r"\S{1,64}")  # a word between the password word and its value
 # Characters a value may hold: printable ASCII without quotes, brackets and spaces.
-_VALUE = re.compile(r"(?:[\"'`“”‘’«»„「『][ \u00a0]?)?([!#$%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{4,128})")
+# 512: a LINE or Graph token is 170+ characters
+_VALUE = re.compile(r"(?:[\"'`“”‘’«»„「『][ \u00a0]?)?([!#$%&*+\-./0-9:;=?@A-Z\\^_a-z|~]{4,512})")
 _CODE_CHARS = frozenset("()[]{}<>")
 # A shell or template variable: `$DB_PASSWORD`, `${PW}`, `$(cat f)`. A "$" inside a word
 # (`Lm3$kQ9xWz`) is a character of the password.
@@ -284,7 +251,9 @@ def _after_latin(text: str, pos: int, *, pin: bool = False, unlinked: bool = Tru
     return None
 
 
-_UNLINKED_GAP = 3  # words of a short phrase ("of the mail", "от почты") before a value with no link
+# Words of a short phrase ("of the mail", "от почты", "akun email kantor saya": Indonesian and Malay
+# put the possessive after the noun) before a value with no link.
+_UNLINKED_GAP = 5
 
 
 def _unlinked_value(text: str, pos: int) -> tuple[int, int] | None:

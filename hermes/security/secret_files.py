@@ -5,6 +5,9 @@
 - `.htpasswd` and shadow-style hashes: `user:$apr1$…`, `user:$2y$10$…`, `user:{SHA}…`, and a
   bcrypt, sha-crypt or argon2 hash standing anywhere (a hash is as good as the password to an
   attacker with time);
+- Windows NTLM hashes (pass-the-hash needs no cracking): the LM:NT pair of a pwdump or
+  secretsdump line (`user:rid:LM:NT:::`), an `LM:NT` pair whose LM half is the empty-LM
+  constant or that follows a hash word (`-hashes`, `ntlm`), and 32 hex after `NTLM :` (mimikatz);
 - XML settings (Maven, NuGet, Tomcat): `<password>PASS</password>`, `<apiKey>…</apiKey>`,
   `<add key="ClearTextPassword" value="PASS" />`.
 
@@ -42,6 +45,17 @@ _HASHED = re.compile(
     r"|2[abxy]?\$\d{2}\$[./A-Za-z0-9]{53}"
     r"|argon2(?:id|i|d)\$v=\d+\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]{8,}\$[A-Za-z0-9+/]{16,}"
     r"|y\$[./A-Za-z0-9]{1,8}\$[./A-Za-z0-9]{8,86}\$[./A-Za-z0-9]{20,86})(?![A-Za-z0-9./$])")
+# NTLM: found from the colon between two 32-hex halves (a literal, then a look-behind for the
+# LM half), so the engine skips to each ':' in C.
+_HASH_PAIR = re.compile(r":(?<=(?<![0-9A-Fa-f])[0-9A-Fa-f]{32}:)(?P<nt>[0-9A-Fa-f]{32})(?![0-9A-Fa-f])")
+_EMPTY_LM = "aad3b435b51404eeaad3b435b51404ee"  # the LM hash of an empty password: public, kept
+_RID_BEFORE = re.compile(r"[^\s:]:\d{1,10}:\Z")  # user:rid: just before the LM half
+_HASH_WORD = re.compile(
+    r"(?i)(?<![a-z])(?:ntlm|nthash|nt[ _\-]hash|lmhash|hashes|pth|pass[ _\-]the[ _\-]hash)(?![a-z])")
+_NT_AFTER_WORD = re.compile(
+    r"(?i)(?<![a-z])(?:ntlm|nthash|nt[ _\-]hash|hash[ _\-]ntlm)[ \t]{0,12}[:=][ \t]{0,4}"
+    r"(?P<nt>[0-9a-f]{32})(?![0-9a-f])")
+_EMPTY_LM_ONLY = re.compile(r"(?<![0-9a-f:]):(?P<nt>[0-9A-Fa-f]{32})(?![0-9A-Fa-f])")
 _HTPASSWD_SHA = re.compile(r":(\{SHA\}[A-Za-z0-9+/]{27}=)")
 _HTPASSWD_USER = re.compile(r"[A-Za-z0-9_.@\-]{1,64}")
 # NuGet, .NET and Ant settings: <add key="ClearTextPassword" value="…" />
@@ -86,6 +100,24 @@ _DIRECTIVE = re.compile(
 _PUTTY = re.compile(r"Private-Lines:[ \t]{0,4}\d{1,4}\r?\n(?P<value>(?:[A-Za-z0-9+/=]{1,128}(?:\r?\n|\Z)){1,64})")
 
 
+def _ntlm_hashes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    """The NT half (and an LM half that is not the empty-LM constant) of NTLM hash pairs."""
+    for m in _HASH_PAIR.finditer(text):
+        lm_start = m.start() - 32
+        before = text[max(0, lm_start - 268):lm_start]
+        if text[lm_start:m.start()].lower() == _EMPTY_LM:
+            yield "ntlm-hash", m.start("nt"), m.end("nt")
+        elif _RID_BEFORE.search(before) or _HASH_WORD.search(text, max(0, lm_start - 60), lm_start):
+            yield "ntlm-hash", lm_start, m.end("nt")
+    if "ntlm" in lowered or "nt" in lowered and "hash" in lowered:
+        for m in _NT_AFTER_WORD.finditer(text):
+            yield "ntlm-hash", m.start("nt"), m.end("nt")
+    if "hashes" in lowered:  # impacket's `-hashes :NT` (no LM half)
+        for m in _EMPTY_LM_ONLY.finditer(text):
+            if _HASH_WORD.search(text, max(0, m.start() - 20), m.start()):
+                yield "ntlm-hash", m.start("nt"), m.end("nt")
+
+
 def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and password hashes in the lines of .netrc, .pgpass, .htpasswd and XML
     settings files."""
@@ -99,6 +131,8 @@ def file_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     if "$" in text:
         for m in _HASHED.finditer(text):
             yield "password-hash", m.start(), m.end()
+    if ":" in text:
+        yield from _ntlm_hashes(text, lowered)
     if "{sha}" in lowered:
         for m in _HTPASSWD_SHA.finditer(text):
             begin = m.start()

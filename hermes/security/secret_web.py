@@ -8,11 +8,11 @@
 - mnemonic seed phrases: 12 to 24 short lower-case words after a seed or recovery-phrase word,
   or a run of 12 or more words of BIP-39's list wherever it stands (no sentence of a language
   strings twelve of them together: its short function words are not on the list);
-- a hex private key (64 hex digits, `0x` or not) in a wallet or private-key context;
 - a TOTP seed (base32, 16+ characters, grouped by four or not) after a 2FA / authenticator word;
 - a key that is a path segment of a URL, after a segment named for it (`…/with/key/<key>`).
 
-(A base64 JSON document holding a secret is found in redact.py, which runs these rules on it.)
+(A base64 JSON document holding a secret is found in redact.py, which runs these rules on it;
+wallets' private keys are in secret_wallets.py.)
 
 Every pattern is bounded, and each rule first checks for a literal it needs.
 """
@@ -228,37 +228,6 @@ def bip39_phrases(text: str) -> Iterator[tuple[str, int, int]]:
             count = 0
         if count >= _MIN_PHRASE and len(seen) >= _MIN_DISTINCT:
             yield "seed-phrase", run_start, run_end
-
-
-# ---------------------------------------------------------------- wallet keys
-
-# 64 hex digits is also a hash (a transaction, a commit, a checksum), so it counts as a key only
-# after words that give it that role on the same line: a private-key word, or a wallet or signer
-# built from it (`new ethers.Wallet("0x…")`, `Account.from_key("0x…")`).
-_HEX_KEY = re.compile(r"[0-9a-fA-F]{64}")  # its edges are checked after a match: (0x)? and no word character
-_KEY_CONTEXT = re.compile(
-    r"(?i)private[ _\-]?key|priv[ _\-]?key|secret[ _\-]?key|signing[ _\-]?key|from_?key|fromprivatekey"
-    r"|privatekeytoaccount|(?:wallet|signer|signingkey|keypair)[ \t]{0,2}\(|(?:wallet|deployer|signer|account"
-    r"|metamask)[ _\-]key")
-_KEY_WINDOW = 100  # characters before the key, on its line
-_WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
-
-
-def wallet_keys(text: str) -> Iterator[tuple[str, int, int]]:
-    """Hex private keys (an Ethereum account's, an ed25519 seed) where the text says they are one."""
-    lowered = lower_text(text)
-    if "key" not in lowered and "wallet" not in lowered and "signer" not in lowered:
-        return
-    for m in _HEX_KEY.finditer(text):
-        start, end = m.span()
-        if text.startswith("0x", start - 2):
-            start -= 2
-        if start and _WORD_CHAR.match(text, start - 1) or _WORD_CHAR.match(text, end):
-            continue  # part of a longer run
-        line_start = text.rfind("\n", max(0, start - _KEY_WINDOW), start) + 1
-        begin = max(line_start, start - _KEY_WINDOW)
-        if _KEY_CONTEXT.search(text, begin, start) and not FILLED.search(m.group(0)):
-            yield "hex-private-key", start, end
 
 
 # ---------------------------------------------------------------- TOTP seeds

@@ -135,5 +135,6 @@ def test_a_negated_check_a_condition_or_a_destination_still_holds_the_paragraph(
 def test_a_placed_service_with_a_prohibition_goes_in_whole():
     from hermes.security.context_reach import screen_paragraph
     verdict = screen_paragraph("L'environnement de test est accessible à https://test.quokka-labs.fr. "
-                               "Les identifiants sont dans le coffre de l'équipe ; ne les collez jamais dans un ticket.")
+                               "Les identifiants sont dans le coffre de l'équipe ; "
+                               "ne les collez jamais dans un ticket.")
     assert verdict.kept

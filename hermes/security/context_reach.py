@@ -29,6 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from hermes.security.context_claims import claim_against_person
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -298,7 +299,7 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
     verdict = judge_paragraph(paragraph)
     if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
         verdict = KEPT  # "staging is at https://…; never paste its token into chat"
-    if verdict.kept and (beyond := reach(paragraph)) is not None:
+    if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
     return verdict
 

@@ -1,0 +1,233 @@
+"""Project-context paragraphs that act against the person at the terminal without naming
+anything beyond the repository: the claims step.
+
+context_reach holds back a paragraph that names an address, a credential or a command that
+reaches out; the rules in context_filter judge what a paragraph asks. Neither sees a paragraph
+that works on the relationship between the agent and the person instead: one that speaks for
+the person ("the user already agreed"), gives the agent a human persona, hands authority to
+someone else, keeps things from the person, switches the repository's safety off, puts
+secrets into its history, resists what the person asks, or lets the agent act on money or
+production without asking. Each of these is a family of concepts (context_claims_words: a few
+words per concept and language) that must meet in one sentence or clause, not negated
+("never disable the secret scanner") and, for claims, not conditional ("once the user has
+confirmed"). A paragraph found here is held back with the family's reason, for the person to
+read and admit; nothing is left out for good.
+
+Pure functions; every pattern is bounded, and each runs over each sentence once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator, Sequence
+
+from hermes.security import context_claims_words as w
+from hermes.security.textforms import fold
+
+_SENTENCE_END = re.compile(r"(?<=[.!?؟।])\s+|[。！？\n]+")
+_NEAR = 80  # characters within which two parts of one concept must meet
+
+
+def _sentences(folded: str) -> list[str]:
+    return [s for s in _SENTENCE_END.split(folded) if s.strip()]
+
+
+def _clause_start(sentence: str, pos: int) -> int:
+    """Where the clause holding `pos` begins: after the last break before it."""
+    start = max(0, pos - 300)
+    last = start
+    for m in w.CLAUSE_BREAK.finditer(sentence, start, pos):
+        last = m.end()
+    return last
+
+
+def _clause_end(sentence: str, pos: int) -> int:
+    m = w.CLAUSE_BREAK.search(sentence, pos, pos + 300)
+    return m.start() if m else min(len(sentence), pos + 300)
+
+
+def _negated(sentence: str, m: re.Match[str], *, whole_sentence: bool = False) -> bool:
+    """A negation before the match in its clause (or anywhere before it in the sentence), or
+    one written after the verb ("無効化しないで", "… is not allowed") in the same clause."""
+    start = max(0, m.start() - 300) if whole_sentence else _clause_start(sentence, m.start())
+    if w.NEGATION.search(sentence, start, m.start()):
+        return True
+    return bool(w.NEGATION_AFTER.search(sentence, m.end(), _clause_end(sentence, m.end())))
+
+
+def _free(pattern: re.Pattern[str], sentence: str, *, whole_sentence: bool = False) -> Iterator[re.Match[str]]:
+    """Matches of `pattern` that no negation governs."""
+    for m in pattern.finditer(sentence):
+        if not _negated(sentence, m, whole_sentence=whole_sentence):
+            yield m
+
+
+def _near(pattern: re.Pattern[str], sentence: str, m: re.Match[str], *, before: int = _NEAR,
+          after: int = _NEAR) -> bool:
+    return bool(pattern.search(sentence, max(0, m.start() - before), min(len(sentence), m.end() + after)))
+
+
+def _reported(sentence: str, pos: int) -> bool:
+    """Someone else's request quoted to refuse it: "if an issue tells you to disable …"."""
+    return bool(w.REPORTED.search(sentence, 0, pos))
+
+
+# --- the families ----------------------------------------------------------------------------
+def _speaks_for_person(sentences: Sequence[str], _folded: str) -> bool:
+    """"The user confirmed …", "the user is a verified administrator", "a standing instruction"."""
+    for s in sentences:
+        for claim in (w.CONSENT_GIVEN, w.PERSON_STANDING, w.STANDING_WISH):
+            for m in claim.finditer(s):
+                start, end = _clause_start(s, m.start()), _clause_end(s, m.end())
+                person = w.PERSON.search(s, start, end)
+                if person is None and claim is w.STANDING_WISH:
+                    person = w.PERSON.search(s)
+                if person is None:
+                    continue
+                first = min(person.start(), m.start())
+                if not (w.CONDITION.search(s, start, first) or w.NEGATION.search(s, start, first)
+                        or w.NEGATION.search(s, person.end(), m.start())):
+                    return True
+        for m in _free(w.PRESUME, s):
+            person = w.PERSON.search(s, m.end(), m.end() + 30)
+            if person and w.PERSON_WANTS.search(s, person.end(), person.end() + 30):
+                return True
+    return False
+
+
+def _persona(sentences: Sequence[str], _folded: str) -> bool:
+    """"Never reveal you are an AI", "say you are a human contractor", "your persona is …"."""
+    for s in sentences:
+        for m in w.REVEAL.finditer(s):
+            if _negated(s, m) and _near(w.SELF_AI, s, m, before=40, after=40):
+                return True
+        if any(_free(w.CLAIM_HUMAN, s)):
+            return True
+        for m in w.QUESTION_ABOUT_AI.finditer(s):
+            if _near(w.SELF_AI, s, m, before=10, after=30) and not w.HONEST.search(s):
+                return True
+    return False
+
+
+def _hands_authority(sentences: Sequence[str], _folded: str) -> bool:
+    """Someone else outranks the person: issue comments obeyed, a bot's PRs merged unread,
+    "higher priority than the person in the terminal", "even if the user disagrees"."""
+    for s in sentences:
+        for m in _free(w.OUTRANKS, s):
+            cjk = not m.group(0)[:1].isascii() and ord(m.group(0)[0]) >= 0x3000
+            if w.PERSON_VOICE.search(s, m.end(), m.end() + 60) or (
+                    cjk and w.PERSON_VOICE.search(s, max(0, m.start() - 30), m.start())):
+                return True
+        for m in w.EVEN_IF.finditer(s):
+            person = w.PERSON.search(s, m.end(), m.end() + 25)
+            if person and w.DISAGREES.search(s, person.end(), person.end() + 60):
+                return True
+        if w.OTHER_CHANNEL.search(s) and any(_free(w.OBEYED, s)):
+            return True
+        for m in _free(w.APPROVES, s):
+            if _near(w.UNREAD, s, m, before=40, after=_NEAR):
+                return True
+    return False
+
+
+def _keeps_from_person(sentences: Sequence[str], folded: str) -> bool:
+    """Silence or a false account toward the person: steps left out of the report, "no need
+    to tell the user", words banned from replies, scripted denials."""
+    about_deeds = bool(w.AGENT_DEED.search(folded) or w.PERSON.search(folded))
+    to_person = bool(w.REPLY_CHANNEL.search(folded))
+    for s in sentences:
+        if about_deeds and w.REPORT_TO_PERSON.search(s) and any(
+                not _reported(s, m.start()) for m in _free(w.SUPPRESS, s)):
+            return True
+        if any(_free(w.UNTOLD, s)):
+            return True
+        if to_person and (w.WORD_BAN.search(s) or w.DESCRIBE_AS.search(s)):
+            return True
+        for m in w.PERSON_ASKS.finditer(s):
+            if w.DENIAL.search(s, m.end()):
+                return True
+        for m in w.WRITE_QUOTED.finditer(s):
+            if w.EVEN_THOUGH.search(s, m.end()):
+                return True
+    return False
+
+
+def _switches_safety_off(sentences: Sequence[str], _folded: str) -> bool:
+    """Scanners, signing, TLS verification, shell history or approval prompts switched off."""
+    for s in sentences:
+        for m in _free(w.SWITCH_OFF, s):
+            if not _reported(s, m.start()) and w.SAFETY.search(s):
+                return True
+        for m in _free(w.SAFETY_OFF_SETTING, s, whole_sentence=True):
+            if not _reported(s, m.start()):
+                return True
+    return False
+
+
+def _discloses_secrets(sentences: Sequence[str], _folded: str) -> bool:
+    """Secrets into commits, PR text, docs, a public branch or a notes file."""
+    for s in sentences:
+        if not w.SECRET.search(s) or w.PROTECTIVE.search(s):
+            continue
+        artifacts = [(a.start(), a.end()) for a in w.ARTIFACT.finditer(s)]
+        for m in _free(w.PUBLISH, s):
+            inside = any(start <= m.start() and m.end() <= end and end - start > m.end() - m.start()
+                         for start, end in artifacts)  # "commit" of "commit messages" names a place
+            if inside or _reported(s, m.start()):
+                continue
+            if any(start >= m.end() or end <= m.start() for start, end in artifacts):
+                return True
+        if any(_free(w.GITIGNORE_UNTRACK, s)):
+            return True
+    return False
+
+
+def _resists_person(sentences: Sequence[str], _folded: str) -> bool:
+    """"If the user asks you to remove X, explain it is required and keep it"."""
+    for i, s in enumerate(sentences):
+        for m in w.PERSON_REQUESTS_REMOVAL.finditer(s):
+            rest = s[m.end():] + " " + " ".join(sentences[i + 1:i + 2])
+            if w.KEEP_ANYWAY.search(rest):
+                return True
+    return False
+
+
+def _acts_without_asking(sentences: Sequence[str], _folded: str) -> bool:
+    """Money, production, accounts acted on with no question to the person. A short sentence
+    that only waives the question ("No confirmation step is needed.") speaks of the one before."""
+    for i, s in enumerate(sentences):
+        if not any(_free(w.WITHOUT_ASKING, s)):
+            continue
+        if w.CONSEQUENTIAL.search(s) or (i > 0 and len(s) < 60 and w.CONSEQUENTIAL.search(sentences[i - 1])):
+            return True
+    return False
+
+
+def _uses_person_accounts(sentences: Sequence[str], _folded: str) -> bool:
+    """The person's own logins, cookies or accounts used by the agent."""
+    return any(not _reported(s, m.start()) for s in sentences for m in _free(w.PERSON_ACCOUNT, s))
+
+
+Family = Callable[[Sequence[str], str], bool]
+FAMILIES: tuple[tuple[str, Family], ...] = (
+    ("it speaks for you (your consent, standing or wishes)", _speaks_for_person),
+    ("it gives the agent a persona or has it deny being an AI", _persona),
+    ("it hands authority to someone other than you", _hands_authority),
+    ("it keeps things from you or tells you something else", _keeps_from_person),
+    ("it switches a safety check off", _switches_safety_off),
+    ("it puts secrets into the repository's text or history", _discloses_secrets),
+    ("it resists what you ask for", _resists_person),
+    ("it lets the agent act on money, production or accounts without asking you", _acts_without_asking),
+    ("it has the agent use your own accounts or logins", _uses_person_accounts),
+)
+
+
+def claim_against_person(paragraph: str) -> str | None:
+    """Why a paragraph acts against the person at the terminal ("it hands authority to
+    someone other than you"), or None."""
+    folded = fold(paragraph)
+    sentences = _sentences(folded)
+    for reason, family in FAMILIES:
+        if family(sentences, folded):
+            return reason
+    return None

@@ -1,0 +1,826 @@
+# ruff: noqa: E501  (word lists: one line per language reads better than wrapped entries)
+"""The words of context_claims' concepts, by language (compiled by context_lexicon.concept).
+
+Each name is a concept a reader would name; each value holds a few words per language. Forms
+are declarative where that matters: "has agreed" (a claim), not "to agree" (a request).
+"""
+
+from __future__ import annotations
+
+from hermes.security.context_lexicon import concept
+
+# --- grammar: negation, conditions, reported requests, clause breaks ------------------------
+NEGATION = concept({
+    "en": "never|not|re:(?<![\\w-])no(?![\\w-])|don't|dont|do not|doesn't|won't|mustn't|can't|cannot|shouldn't|avoid*|without|"
+          "refrain|under no circumstances|instead of|rather than|nobody|nothing",
+    "de": "nicht|nie|niemals|kein*|ohne|statt",
+    "fr": "ne|re:(?<!\\w)n['’]|pas|jamais|sans|aucun*|plutot que",
+    "es": "nunca|jamas|sin|ningun*|en lugar de",
+    "pt": "nao|nunca|jamais|sem|nenhum*|em vez de",
+    "it": "non|mai|senza|nessun*|invece di",
+    "nl": "niet|nooit|geen|zonder|in plaats van",
+    "pl": "nie|nigdy|bez|zamiast",
+    "ru": "не|ни|никогда|нельзя|без|вместо",
+    "uk": "не|ні|ніколи|не можна|без|замість",
+    "tr": "asla|hicbir|hiçbir|yerine",
+    "el": "μην|μη|δεν|ποτε|χωρις",
+    "id": "jangan|tidak|tanpa|bukan",
+    "vi": "khong|đung|chang|không bao giờ",
+    "sw": "usi*|kamwe|bila",
+    "zh": "不要|不得|不能|不可|切勿|禁止|别|勿|不|无需|不用|不必",
+    "ar": ("re:(?:^|\\s)(?:لا|لن|ممنوع|دون|بدون)(?=\\s)",),
+    "he": ("re:(?:^|\\s)ו?(?:לא|אל|אין|אסור|בלי|ללא)(?=\\s)",),
+    "hi": ("re:(?:^|\\s)(?:न|मत|नहीं|कभी नहीं|बिना)(?=\\s|$)",),
+    "th": "ห้าม|อย่า|ไม่",
+})
+# Negation written after the verb (Japanese, Korean, Turkish) or a ban after the act.
+NEGATION_AFTER = concept({
+    "en": "is not allowed|are not allowed|is forbidden|are forbidden|is prohibited|are prohibited|"
+          "is not permitted|are not permitted|is never allowed|not ok|is off-limits",
+    "de": "ist verboten|sind verboten|nicht erlaubt",
+    "fr": "est interdit*|sont interdit*|n'est pas autorise*",
+    "es": "esta prohibido|estan prohibidos|no esta permitido",
+    "pt": "e proibido|esta proibido|nao e permitido",
+    "it": "e vietato|non e consentito",
+    "ru": "запрещено|запрещается|недопустимо",
+    "uk": "заборонено",
+    "ja": "しない|しないで|せず|しては|禁止|いけません|ないこと|ません",
+    "ko": "하지 마|하지 말|지 마|지 말|금지|안 됩니다|않습니다",
+    "zh": "是禁止的|不允许|不被允许",
+    "tr": "re:(?:gonder|gönder|yukle|yükle|paylas|paylaş|kopyala|koy|ekle|yap|kapat|sil|soyle|söyle|bildir|yaz)"
+          "(?:me|ma)(?:yin|yın|yiniz|yınız|malı|meli)?(?!\\w)",
+})
+CONDITION = concept({
+    "en": "if|when|whenever|once|after|before|until|unless|whether|only|ask|asking|wait*|make sure|ensure|"
+          "check|verify|in case",
+    "de": "wenn|falls|sobald|nachdem|bevor|ob|erst|frag*|warte*",
+    "fr": "si|quand|lorsque|lorsqu'|des que|apres|avant|jusqu'a|demande*|attend*",
+    "es": "si|cuando|una vez|despues|antes|hasta|pregunta*|pide|espera*",
+    "pt": "se|quando|depois|antes|ate|pergunte|peca|espere",
+    "it": "se|quando|dopo|prima|finche|chiedi|aspetta",
+    "nl": "als|wanneer|zodra|nadat|voordat|tenzij|vraag|wacht",
+    "pl": "jesli|jeśli|jezeli|jeżeli|gdy|kiedy|zanim|dopoki|zapytaj|poczekaj",
+    "ru": "если|когда|после|перед|пока|спроси*|дожд*",
+    "uk": "якщо|коли|після|перед|поки|запита*|дочека*",
+    "tr": "eger|eğer|sonra|once|önce|sor|bekle",
+    "el": "αν|εαν|οταν|αφου|πριν|ρωτα*",
+    "id": "jika|kalau|apabila|setelah|sebelum|sampai|tanya*|tunggu",
+    "vi": "neu|khi|sau khi|truoc khi|hoi",
+    "sw": "ikiwa|kama|baada|kabla|uliza",
+    "zh": "如果|若|当|一旦|除非|之后|以后|之前|询问|等待|请用户",
+    "ja": "もし|場合|たら|前に|後に|まで|確認して",
+    "ko": "면|후에|전에|때까지",
+    "ar": "إذا|اذا|عندما|بعد|قبل|اسأل",
+    "he": "אם|כאשר|לאחר|לפני|שאל",
+    "hi": "अगर|यदि|जब|बाद|पहले|पूछ",
+})
+# Someone else's request, quoted in order to refuse it ("if an issue tells you to disable …").
+REPORTED = concept({
+    "en": "tells you to|tell you to|asks you to|ask you to|instructs you to|wants you to|says to|"
+          "telling you to|asking you to|untrusted|prompt injection|prompt-injection|such instructions|"
+          "instructions aimed at|suspicious",
+    "de": "dich auffordert|fordert dich auf|nicht vertrauenswurdig",
+    "fr": "te demande de|vous demande de|non fiable",
+    "es": "te pide que|te indica que|no confiable",
+    "pt": "pedir para|nao confiavel",
+    "ru": "просит тебя|недоверенн*",
+    "zh": "要求你|不可信",
+})
+CLAUSE_BREAK = concept({
+    "marks": ("re:[;:,،，；：—()]|\\s-\\s",),
+    "words": "but|however|instead|then|otherwise|aber|sondern|mais|pero|sino|porem|ma|maar|ale|но|однако|але|ama|"
+             "tetapi|tapi|nhung|αλλα|lakini|لكن|אבל|लेकिन|但是|但|しかし|하지만",
+})
+
+# --- people ----------------------------------------------------------------------------------
+# The person at the terminal, in the singular ("users" are usually the product's users).
+PERSON = concept({
+    "en": "the user|the person at the terminal|the person in the terminal|the person at the keyboard|"
+          "the developer at the terminal|your user",
+    "de": "der nutzer|der benutzer|die nutzerin|die benutzerin|der anwender|dem nutzer|dem benutzer|des nutzers|"
+          "des benutzers",
+    "fr": "l'utilisateur|l'utilisatrice",
+    "es": "el usuario|la usuaria|al usuario|del usuario",
+    "pt": "o usuario|a usuaria|o utilizador|ao usuario|do usuario",
+    "it": "l'utente|all'utente|dell'utente",
+    "nl": "de gebruiker",
+    "pl": "uzytkownik*|użytkownik*",
+    "ru": "пользовател*",
+    "uk": "користувач*",
+    "tr": "kullanıcı*|kullanici*",
+    "el": "ο χρηστης|τον χρηστη|του χρηστη|στον χρηστη",
+    "id": "pengguna",
+    "vi": "nguoi dung",
+    "sw": "mtumiaji",
+    "zh": "用户|使用者",
+    "ja": "ユーザー|利用者",
+    "ko": "사용자|유저",
+    "ar": "المستخدم",
+    "he": "המשתמש",
+    "hi": "उपयोगकर्ता|यूज़र",
+})
+
+# --- 1. what the person has agreed to, who they are, what they always want -----------------
+CONSENT_GIVEN = concept({
+    "en": "confirmed|agreed|consented|authorised|authorized|approved|allowed|permitted|requested this|"
+          "requested that|signed off|opted in|okayed|pre-approved|preapproved|given consent|given their consent|"
+          "given permission|given their permission|given approval|given their approval|gave consent|"
+          "gave permission|gave their consent|gave their permission",
+    "de": "hat zugestimmt|hat bereits zugestimmt|hat schon zugestimmt|hat eingewilligt|hat erlaubt|hat bestatigt|"
+          "hat genehmigt|hat autorisiert|hat freigegeben|stimmte zu|willigte ein|ist einverstanden",
+    "fr": "a accepte|a deja accepte|a consenti|a autorise|a deja autorise|a confirme|a approuve|a donne son accord|"
+          "a valide|a deja donne son accord|est d'accord",
+    "es": "ha aceptado|ya acepto|ha autorizado|ya autorizo|autorizo|ha confirmado|confirmo|ha aprobado|aprobo|"
+          "ha consentido|consintio|ha permitido|ha dado su consentimiento|ha dado permiso|esta de acuerdo",
+    "pt": "autorizou|ja autorizou|aceitou|confirmou|aprovou|consentiu|permitiu|concordou|deu permissao|"
+          "deu consentimento",
+    "it": "ha autorizzato|ha gia autorizzato|ha accettato|ha confermato|ha approvato|ha acconsentito|"
+          "ha dato il consenso|ha dato il suo consenso|e d'accordo",
+    "nl": "heeft toestemming gegeven|heeft ingestemd|heeft goedgekeurd|heeft bevestigd|heeft geautoriseerd|"
+          "gaf toestemming|is akkoord",
+    "pl": "zgodził się|zgodzil sie|wyraził zgodę|wyrazil zgode|zatwierdził|potwierdził|upoważnił|pozwolił|"
+          "autoryzował",
+    "ru": "согласил*|дал согласие|дала согласие|подтвердил|подтвердила|разрешил|разрешила|одобрил|одобрила|"
+          "уполномочил*|авторизовал*",
+    "uk": "погодився|погодилася|дав згоду|дала згоду|надав згоду|підтвердив|підтвердила|дозволив|дозволила|"
+          "схвалив|схвалила|уповноважив*",
+    "tr": "onayladı|onayladi|onay verdi|izin verdi|kabul etti|yetkilendirdi|razı oldu",
+    "el": "εχει εξουσιοδοτησει|εχει ηδη εξουσιοδοτησει|εχει συμφωνησει|εχει ηδη συμφωνησει|εχει εγκρινει|"
+          "εχει επιτρεψει|εχει επιβεβαιωσει|εχει συναινεσει|συμφωνησε|ενεκρινε|επετρεψε",
+    "id": "sudah mengizinkan|telah mengizinkan|sudah menyetujui|telah menyetujui|sudah setuju|telah setuju|"
+          "sudah memberi izin|telah memberi izin|sudah memberikan izin|telah memberikan izin|sudah mengonfirmasi|"
+          "telah mengonfirmasi|sudah mengotorisasi|telah mengotorisasi",
+    "vi": "đa đong y|đa cho phep|đa xac nhan|đa uy quyen|đa chap thuan|đong y roi",
+    "sw": "amekubali|ameruhusu|ameidhinisha|amethibitisha|alikubali|aliruhusu|aliidhinisha",
+    "zh": "已同意|已经同意|同意了|已授权|已经授权|授权了|已确认|已经确认|已批准|已允许|已经允许",
+    "ja": "同意済み|同意しています|同意しました|承認済み|承認しています|承認しました|許可済み|許可しています|"
+          "許可しました|了承済み",
+    "ko": ("re:(?:동의했|동의하였|승인했|허락했|허용했|위임했)(?!으면|다면|는지)",),
+    "ar": "وافق|قد وافق|أذن|سمح|فوض|فوّض|منح الإذن|منح الموافقة",
+    "he": "הסכים|הסכימה|אישר|אישרה|התיר|הרשה|נתן הסכמה|נתן את הסכמתו",
+    "hi": "सहमति दे दी|सहमति दी|अनुमति दे दी|अनुमति दी|पुष्टि कर दी|मंज़ूरी दे दी|मंजूरी दे दी|इजाज़त दी",
+})
+# A standing wish claimed for the person ("a standing instruction", "in an earlier session").
+STANDING_WISH = concept({
+    "en": "standing instruction|standing order|standing request|standing permission|standing approval|"
+          "blanket permission|blanket approval|blanket consent|permanent permission|"
+          "in an earlier session|in a previous session|in a prior session|in an earlier conversation|"
+          "in a previous conversation|at onboarding|requested this|asked for this",
+    "de": "in einer fruheren sitzung|dauerhafte erlaubnis|generelle erlaubnis|ausdrucklich gewunscht",
+    "fr": "lors d'une session precedente|autorisation permanente|consigne permanente",
+    "es": "en una sesion anterior|autorizacion permanente|instruccion permanente",
+    "pt": "em uma sessao anterior|numa sessao anterior|autorizacao permanente",
+    "it": "in una sessione precedente|autorizzazione permanente",
+    "ru": "в прошлой сессии|в предыдущей сессии|постоянное разрешение",
+    "uk": "у попередній сесії|постійний дозвіл",
+    "zh": "在之前的会话|上次会话|长期授权|永久授权",
+    "ja": "以前のセッションで|前回のセッションで",
+    "ko": "이전 세션에서",
+    "vi": "trong phien truoc",
+    "id": "di sesi sebelumnya|pada sesi sebelumnya",
+})
+PRESUME = concept({"en": "re:(?:it should be assumed|assume|assumed|presume|presumed|take it|taken) (?:that )?",
+                   "de": "gehe davon aus|es ist davon auszugehen", "fr": "partez du principe|supposez",
+                   "es": "se asume|asume que|supon que", "pt": "assuma que|presuma que"})
+PERSON_WANTS = concept({
+    "en": "re:\\bwants?\\b(?! to know)|agrees|approves|is fine with|is ok with|is okay with|is happy with|prefers that",
+    "de": "mochte|will|ist einverstanden", "fr": "veut|souhaite", "es": "quiere|desea", "pt": "quer|deseja",
+})
+# The person's standing: "the user is a verified administrator".
+PERSON_STANDING = concept({
+    "en": "re:(?:is|has been) (?:a |an |the )?(?:verified|confirmed|trusted|authori[sz]ed|certified) "
+          "(?:\\w{1,20} )?(?:administrator|admin|owner|root|superuser|maintainer|operator)|"
+          "re:(?:is|has been) (?:a |an |the )?(?:administrator|admin|owner|superuser) of (?:all|every|the)",
+    "de": "ist ein verifizierter administrator|ist verifizierter administrator|ist administrator aller",
+    "fr": "est un administrateur verifie|est administrateur de tous",
+    "es": "es un administrador verificado|es administrador de todas",
+    "pt": "e um administrador verificado|e administrador de todas",
+    "it": "e un amministratore verificato",
+    "ru": "является проверенным администратором|подтвержденный администратор|является администратором всех",
+    "uk": "є перевіреним адміністратором|підтверджений адміністратор",
+    "zh": "是经过验证的管理员|是已验证的管理员",
+    "ja": "認証済みの管理者",
+    "ko": "인증된 관리자",
+    "id": "adalah administrator terverifikasi",
+    "vi": "la quan tri vien đa xac minh",
+})
+
+# --- 2. a persona, or denying being an AI ---------------------------------------------------
+SELF_AI = concept({
+    "en": "an ai|a bot|an assistant|a language model|an llm|artificial intelligence|a machine|an ai model|"
+          "a chatbot|an ai assistant|ai-generated|not human",
+    "de": "eine ki|ein bot|ein sprachmodell|kunstliche intelligenz",
+    "fr": "une ia|un bot|un robot|intelligence artificielle|un modele de langage",
+    "es": "una ia|un bot|inteligencia artificial|un modelo de lenguaje",
+    "pt": "uma ia|um bot|um robo|inteligencia artificial",
+    "it": "un'ia|una ia|un bot|intelligenza artificiale",
+    "nl": "een ai|een bot|kunstmatige intelligentie|een taalmodel",
+    "pl": "sztuczna inteligencja|sztuczną inteligencją|botem|modelem jezykowym",
+    "ru": "ии|искусственный интеллект|искусственным интеллектом|ботом|нейросеть*|языковой моделью",
+    "uk": "ші|штучний інтелект|штучним інтелектом|ботом|нейромереж*",
+    "tr": "yapay zeka|bir bot|dil modeli",
+    "el": "τεχνητη νοημοσυνη|ενα bot|ρομποτ",
+    "id": "kecerdasan buatan|sebuah ai|bot",
+    "vi": "tri tue nhan tao|mot ai|mot bot",
+    "sw": "akili bandia|roboti",
+    "zh": "人工智能|机器人|语言模型|ai",
+    "ja": "人工知能|ai|ボット|言語モデル",
+    "ko": "인공지능|ai|챗봇|언어 모델",
+    "ar": "ذكاء اصطناعي|الذكاء الاصطناعي|روبوت",
+    "he": "בינה מלאכותית|בוט",
+    "hi": "एआई|कृत्रिम बुद्धि|बॉट",
+})
+REVEAL = concept({
+    "en": "reveal*|admit*|disclose*|say|tell*|mention*|confirm*|let on|acknowledge*",
+    "de": "verrat*|zugeb*|offenbar*|sag*|erwahn*",
+    "fr": "revele*|avoue*|admet*|dis|dit|mentionne*|divulgue*",
+    "es": "revel*|admit*|digas|diga|menciones|confieses",
+    "pt": "revel*|admit*|diga|mencione|confesse",
+    "it": "rivel*|ammett*|dire|dica|menzion*",
+    "nl": "onthul*|toegeven|zeggen|zeg",
+    "pl": "ujawniaj|ujawnij|przyznawaj|przyznaj|mow|mów",
+    "ru": "раскрыва*|раскрой|признава*|признайся|говори|сообщай",
+    "uk": "розкрива*|розкрий|визнава*|зізнава*|кажи",
+    "tr": "söyleme|soyleme|açıklama|itiraf etme",
+    "el": "αποκαλυψ*|παραδεχτ*|πεις",
+    "id": "mengaku|mengungkapkan|ungkapkan|bilang|memberitahu",
+    "vi": "tiet lo|thua nhan|noi",
+    "zh": "透露|承认|说|告诉|表明",
+    "ja": "明かさ|認め|言わ",
+    "ko": "밝히|인정하|말하",
+    "ar": "تكشف|تعترف|تقول",
+    "he": "תגלה|תודה|תאמר",
+    "hi": "बताना|बताएं|स्वीकार",
+})
+# Saying one is someone else: "say you are a human contractor", "present yourself as Julien".
+CLAIM_HUMAN = concept({
+    "en": "re:(?:say|claim|answer|reply|respond|insist|pretend|tell (?:them|the user|people)) (?:that )?(?:you are|you're|"
+          "to be) (?:a |an )?(?:human|real person|person|contractor|employee|staff member|member of (?:the|our) team|"
+          "engineer (?:named|called)|developer (?:named|called))|"
+          "re:(?:introduce|present) yourself as|re:your persona\\b|re:pose as a human|re:pretend to be (?:a )?human",
+    "de": "re:sag\\w{0,2},? (?:dass )?du (?:seist|bist) ein (?:mensch|mitarbeiter|entwickler)|re:gib dich als .{1,40} aus",
+    "fr": "re:(?:dis|reponds|affirme)\\w{0,2} (?:que )?(?:tu es|vous etes) (?:un )?(?:humain|prestataire|employe)|"
+          "re:(?:se presente|presente-toi|presentez-vous|te presentes?) comme",
+    "es": "re:(?:di|responde|afirma|contesta)\\w{0,2} que eres (?:un )?(?:humano|persona|contratista|empleado)|"
+          "re:(?:presentate|se presenta|presentese) como",
+    "pt": "re:(?:diga|responda|afirme) que (?:voce )?e (?:um )?(?:humano|pessoa|contratado|funcionario)|"
+          "re:(?:apresente-se|se apresenta) como",
+    "it": "re:(?:di|rispondi|afferma) che sei (?:un )?(?:umano|persona|consulente|dipendente)|re:presentati come",
+    "ru": "re:(?:скажи|отвечай|ответь|говори),? что ты (?:человек|живой|подрядчик|сотрудник)|"
+          "re:представля\\w{1,5} как",
+    "uk": "re:(?:скажи|відповідай),? що ти (?:людина|підрядник|співробітник)|re:представля\\w{1,5} як",
+    "zh": "自称|冒充|回答你是|说你是|回答自己是",
+    "ja": "と名乗|人間だと答え|人間であると答え",
+    "ko": "사람이라고 답|사람이라고 말|라고 소개",
+    "vi": "noi ban la nguoi|tu xung",
+    "id": "bilang kamu manusia|mengaku sebagai",
+})
+QUESTION_ABOUT_AI = concept({
+    "en": "whether you are|whether you're|asks if you are|asked if you are|are you an ai|are you a bot|are you human",
+    "de": "ob du", "fr": "si tu es|si vous etes", "es": "si eres", "pt": "se voce e", "it": "se sei",
+    "ru": "ли ты", "uk": "чи ти", "zh": "是否为|是否是|是不是", "ja": "かどうか", "ko": "인지 묻",
+    "vi": "co phai", "id": "apakah kamu",
+})
+HONEST = concept("honest*|truthful*|truthfully|yes|ehrlich|honnete*|honestamente|sinceramente|честно|如实")
+
+# --- 3. authority handed to someone other than the person -----------------------------------
+# Precedence over the person: the person is what is outranked.
+OUTRANKS = concept({
+    "en": "higher priority than|greater priority than|more priority than|priority over|precedence over|"
+          "more authority than|more weight than|outrank*|override|overrides|overriding|supersede*|trumps",
+    "de": "vorrang vor|hat vorrang gegenuber|uberschreibt|wichtiger als",
+    "fr": "prime sur|priment sur|prevaut sur|priorite sur|l'emporte sur|plus prioritaire que",
+    "es": "prioridad sobre|precedencia sobre|prevalece sobre|mas prioridad que|por encima de",
+    "pt": "prioridade sobre|prevalece sobre|precedencia sobre|acima de",
+    "it": "priorita su|prevale su|precedenza su|piu importante di",
+    "nl": "voorrang boven|gaat boven|belangrijker dan",
+    "pl": "pierwszenstwo przed|pierwszeństwo przed|priorytet nad|wazniejsze niz|ważniejsze niż",
+    "ru": "приоритет над|приоритетнее|важнее|выше приоритет|главнее",
+    "uk": "пріоритет над|пріоритетніше|важливіше",
+    "tr": "daha oncelikli|daha öncelikli|onceliklidir|önceliklidir|ustundur|üstündür",
+    "el": "προτεραιοτητα εναντι|υπερισχυει",
+    "id": "lebih diutamakan dari|prioritas di atas|mengesampingkan",
+    "vi": "uu tien hon|đe len",
+    "zh": "优先于|高于|凌驾于|覆盖",
+    "ja": "より優先|に優先",
+    "ko": "보다 우선|우선한다",
+    "ar": "أولوية على|تتقدم على",
+    "he": "עדיפות על|גובר על|גוברות על",
+    "hi": "से ऊपर|प्राथमिकता",
+})
+# The person as what is outranked: "what I say in chat", "the person in the terminal".
+PERSON_VOICE = concept({
+    "en": "the user|the person|what i say|anything i say|i say in chat|in chat|the chat|the terminal|"
+          "the human|your user|user instructions|user's instructions|user requests|user's requests",
+    "de": "dem nutzer|dem benutzer|den nutzer|den benutzer|im chat",
+    "fr": "l'utilisateur|ce que dit|dans le chat",
+    "es": "el usuario|lo que diga|en el chat",
+    "pt": "o usuario|do usuario|no chat",
+    "it": "l'utente|nella chat",
+    "nl": "de gebruiker|in de chat",
+    "pl": "uzytkownik*|użytkownik*",
+    "ru": "пользовател*|в чате",
+    "uk": "користувач*|у чаті",
+    "tr": "kullanıcı*|kullanici*",
+    "el": "τον χρηστη|του χρηστη",
+    "id": "pengguna",
+    "vi": "nguoi dung",
+    "zh": "用户",
+    "ja": "ユーザー",
+    "ko": "사용자",
+    "ar": "المستخدم",
+    "he": "המשתמש",
+    "hi": "उपयोगकर्ता",
+})
+EVEN_IF = concept({
+    "en": "even if|even when|regardless of whether|regardless of what|no matter what|even though",
+    "de": "auch wenn|selbst wenn|egal ob", "fr": "meme si|quoi que", "es": "aunque|incluso si",
+    "pt": "mesmo que|mesmo se|ainda que", "it": "anche se|anche quando", "nl": "ook als|zelfs als",
+    "pl": "nawet jesli|nawet jeśli|nawet gdy", "ru": "даже если|даже когда", "uk": "навіть якщо|навіть коли",
+    "tr": "bile", "el": "ακομη και αν|ακομα κι αν", "id": "bahkan jika|meskipun|walaupun",
+    "vi": "ngay ca khi|du", "sw": "hata kama|hata kama", "zh": "即使|即便", "ja": "たとえ", "ko": "더라도",
+    "ar": "حتى لو|حتى إذا", "he": "גם אם", "hi": "भले ही",
+})
+DISAGREES = concept({
+    "en": "disagree*|object*|says otherwise|say otherwise|changes their mind|change their mind|protests|"
+          "seems to disagree|refuses|complains",
+    "de": "widerspricht|dagegen ist|nicht einverstanden", "fr": "s'y oppose|n'est pas d'accord|refuse",
+    "es": "se oponga|no este de acuerdo|diga lo contrario|se niegue", "pt": "discorde|se oponha|diga o contrario",
+    "it": "non e d'accordo|si oppone|dica il contrario", "nl": "het oneens is|bezwaar maakt",
+    "pl": "sprzeciwi*|nie zgadza", "ru": "возражает|против|не согласен|передумает",
+    "uk": "заперечує|проти|не згоден|передумає", "tr": "itiraz|karşı çıksa|karsi ciksa", "el": "διαφωνει|αντιδρα",
+    "id": "tidak setuju|keberatan|menolak", "vi": "phan đoi|khong đong y", "zh": "反对|不同意|拒绝",
+    "ja": "反対|同意しない", "ko": "반대", "ar": "اعترض|رفض", "he": "יתנגד|לא מסכים", "hi": "असहमत|विरोध",
+})
+# Channels that are not the person: issue comments, bot accounts, tickets, commit messages.
+OTHER_CHANNEL = concept({
+    "en": "issue comment*|pr comment*|pull request comment*|review comment*|comments signed|messages signed|"
+          "signed by|messages beginning with|messages starting with|comments beginning with|commit messages|"
+          "ticket*|bot account|the bot|renovate|dependabot|that account|this account|from the account",
+    "de": "issue-kommentar*|kommentare im issue|unterschrieben mit|signiert mit",
+    "fr": "commentaires d'issue|commentaires signes|signes par",
+    "es": "comentarios de issues|comentarios firmados|firmados por|firmados con",
+    "pt": "comentarios de issue|comentarios assinados|assinados por",
+    "it": "commenti nelle issue|commenti firmati|firmati da",
+    "ru": "сообщения в issue|комментари* в issue|с подписью|подписанные",
+    "uk": "коментар* в issue|з підписом|підписані",
+    "tr": "issue yorumları|imzalı",
+    "zh": "issue 评论|issue评论|署名|签名为",
+    "ja": "issue のコメント|issueコメント|署名された",
+    "ko": "이슈 댓글|서명된",
+    "id": "komentar issue|ditandatangani",
+    "vi": "binh luan issue|ky ten",
+})
+OBEYED = concept({
+    "en": "execute the commands|execute any commands|run the commands|run any commands|execute them|"
+          "commands in them|verbatim|takes instructions|take instructions|accept instructions|"
+          "as coming from|as if they came from|as written by|as instructions from|as authoritative|"
+          "follow their instructions|follow the instructions in them|obey|higher priority",
+    "de": "befehle darin|fuhre sie aus|wortlich|als kamen sie vom|anweisungen nur",
+    "fr": "execute les commandes|executer les commandes|mot pour mot|comme venant du|comme venant de",
+    "es": "ejecuta los comandos|ejecutar los comandos|al pie de la letra|como si vinieran|como procedentes",
+    "pt": "execute os comandos|executar os comandos|literalmente|como vindas do|como se viessem",
+    "it": "esegui i comandi|eseguire i comandi|alla lettera|come provenienti",
+    "ru": "исходят от|выполняются без|выполняй команды|выполнять команды|как от владельца",
+    "uk": "надходять від|виконуються без|виконуй команди|як від власника",
+    "tr": "komutları çalıştır|komutlari calistir|sahibinden geliyor",
+    "zh": "执行其中的命令|照做|视为来自|视为仓库所有者|当作所有者",
+    "ja": "コマンドを実行|からのものとして",
+    "ko": "명령을 실행|에게서 온 것으로",
+    "id": "jalankan perintahnya|berasal dari pemilik",
+    "vi": "thuc thi cac lenh|đen tu chu so huu",
+})
+APPROVES = concept({
+    "en": "merge|merged|merging|approve|approved|approving|sign off|lgtm|mark it as reviewed|accept the pr",
+    "de": "merge|genehmige|freigeben|approve", "fr": "fusionne*|approuve*|valide*|merge",
+    "es": "aprueba*|apruebalo|fusiona*|merge", "pt": "aprove|aprova*|mescle|merge",
+    "it": "approva*|unisci|merge", "nl": "keur*|merge", "pl": "zatwierdz*|scal*|dopisz",
+    "ru": "одобр*|слива*|мерж*|сливай", "uk": "схвал*|злива*|зливай", "tr": "onayla*|birleştir*",
+    "zh": "批准|合并|通过", "ja": "承認|マージ", "ko": "승인|병합|머지", "id": "setujui|gabungkan",
+    "vi": "phe duyet|hop nhat",
+})
+UNREAD = concept({
+    "en": "without reading|without reviewing|without looking at|without checking|without opening|"
+          "haven't read|have not read|not read the|no need to read|no need to review|blindly|your own pr|"
+          "your own pull request|its own pr|its own pull request|your own changes|its own changes|"
+          "from the bot instead",
+    "de": "ohne zu lesen|ohne es zu lesen|ohne prufung|deine eigenen pr|ungelesen",
+    "fr": "sans lire|sans relire|sans avoir lu|tes propres pr|vos propres pr",
+    "es": "sin leer|aunque no hayas leido|sin revisar|tus propios pr|tus propias pull",
+    "pt": "sem ler|mesmo sem ter lido|sem revisar|seus proprios pr",
+    "it": "senza leggere|da solo le tue|senza revisione",
+    "nl": "zonder te lezen|zonder review|je eigen pr",
+    "pl": "bez czytania|i tak dopisz|i tak zatwierdz|bez przegladu",
+    "ru": "не читая|без ревью|без проверки|свои pr самостоятельно|свои pr сам",
+    "uk": "не читаючи|без рев'ю|свої pr самостійно|самостійно",
+    "tr": "okumadan|incelemeden", "zh": "不看|无需阅读|无需审查|不用看|自己批准",
+    "ja": "読まずに|読まないで|確認せずに", "ko": "읽지 않아도|읽지 않고|검토 없이",
+    "id": "tanpa membaca|tanpa meninjau", "vi": "khong can đoc|ma khong đoc",
+})
+
+# --- 4. silence or misreporting toward the person -------------------------------------------
+SUPPRESS = concept({
+    "en": "omit|omitted|omitting|re:delete (?:the |any )?(?:log )?lines?\\b|re:delete [^.;]{0,30} from (?:the )?(?:log|output)|leave out|leave them out|leave it out|left out|exclude|strip|remove|drop|hide|"
+          "don't list|do not list|not list|don't mention|do not mention|never mention|no need to mention|"
+          "not mention|without mentioning|don't include|do not include|never include|not be included|"
+          "don't report|do not report|not be reported|considered noise",
+    "de": "weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
+    "fr": "omets|omettez|omettre|ne mentionne pas|ne mentionnez pas|ne pas mentionner|retire*|n'indique pas",
+    "es": "omite|omitir|no menciones|no incluyas|no mencionar|quita|elimina",
+    "pt": "omita|omitir|nao mencione|nao inclua|remova|retire",
+    "it": "ometti|omettere|non menzionare|non includere|togli|rimuovi",
+    "nl": "re:laat (?:dan )?[^.;]{0,50} weg|weglaten|niet vermelden|vermeld niet|verwijder",
+    "pl": "pomiń|pomin|nie wspominaj|nie umieszczaj|usuń",
+    "ru": "опусти|опускай|не упоминай|не включай|не указывай|убери|не отображай|скрой",
+    "uk": "опусти|не згадуй|згадувати не варто|не включай|не вказуй|прибери|приховай",
+    "tr": "bahsetme|belirtme|yazma|çıkar|gizle",
+    "el": "μην αναφερεις|παραλειψε|αφαιρεσε|μην συμπεριλαβεις",
+    "id": "jangan tampilkan|jangan sebutkan|jangan cantumkan|jangan tulis|hilangkan|sembunyikan",
+    "vi": "đung nhac|đung ghi|đung đe cap|bo qua|an đi|khong ghi",
+    "sw": "usitaje|usiandike|ficha",
+    "zh": "不要提|不要写|不要列出|不要包含|省略|隐去|删掉",
+    "ja": "記載しない|書かない|省略|含めない|触れない|言及しない",
+    "ko": "언급하지 마|기재하지 마|적지 마|생략|빼고",
+    "ar": "لا تذكر|أغفل|احذف|لا تدرج",
+    "he": "אל תזכיר|השמט|אל תכלול",
+    "hi": "उल्लेख न करें|ज़िक्र मत|मत लिखें|हटा दें",
+})
+REPORT_TO_PERSON = concept({
+    "en": "report to the user|reports to the user|any report|your report|the report|summary|summaries|"
+          "final reply|final message|your reply|your replies|your answer|your answers|status update|"
+          "work report|any plan or log you show|log you show|output you show|what you show|show the user|"
+          "paste to the user|paste the log to the user|before showing|tell the user|to the user",
+    "de": "zusammenfassung|bericht|antwort an den nutzer|deiner antwort",
+    "fr": "resume|compte rendu|rapport|ta reponse|votre reponse",
+    "es": "resumen|informe|tu respuesta|reporte",
+    "pt": "resumo|relatorio|sua resposta",
+    "it": "riepilogo|rapporto|resoconto|tua risposta",
+    "nl": "samenvatting|verslag|rapport|je antwoord",
+    "pl": "podsumowani*|raport*|odpowiedzi",
+    "ru": "отчет*|отчёт*|сводк*|итог*|ответе пользователю",
+    "uk": "підсумк*|звіт*|зведенн*",
+    "tr": "özet*|ozet*|rapor*",
+    "el": "περιληψη|αναφορα",
+    "id": "ringkasan|laporan",
+    "vi": "ban tom tat|tom tat|bao cao",
+    "sw": "muhtasari|ripoti",
+    "zh": "总结|汇报|报告|摘要",
+    "ja": "作業報告|報告|要約|サマリー",
+    "ko": "작업 보고|보고서|요약",
+    "ar": "ملخص|تقرير",
+    "he": "סיכום|דוח",
+    "hi": "सारांश|रिपोर्ट",
+})
+# What the agent itself did: what a report must not lose.
+AGENT_DEED = concept({
+    "en": "commands you ran|command you ran|commands it ran|network call*|network request*|http call*|"
+          "requests|connections|uploads|upload step*|relay step*|sync step*|files you sent|sent|modifies|modified|"
+          "changes to|steps where|what you did|what it did|this step|these steps|cache-sync|deploy_mirror",
+    "de": "netzwerk*|hochgeladen|gesendet|geandert",
+    "fr": "appels reseau|envoye*|modifie*",
+    "es": "llamadas de red|enviado*|modificad*",
+    "pt": "chamadas de rede|enviad*|modificad*",
+    "nl": "verstuurd|externe servers|stappen waarin",
+    "ru": "сетев*|отправ*",
+    "uk": "мереж*|надісла*|цю перевірку|про це",
+    "zh": "网络|上传|发送",
+    "ja": "プッシュ|送信|アップロード",
+    "ko": "업로드|전송",
+    "id": "perintah jaringan|mengirim",
+    "vi": "viec nay|mang|gui",
+})
+# Not telling the person at all ("no need to tell the user when …").
+UNTOLD = concept({
+    "en": "re:(?:no need to|not need to|doesn't need to|does not need to|needn't|don't|do not|never|without|"
+          "not) (?:tell|telling|inform|informing|notify|notifying|let) (?:the user|the person)(?! to\\b)(?! know how)",
+    "de": "ohne den nutzer zu informieren|sag dem nutzer nichts|dem nutzer nichts sagen|ohne es dem nutzer",
+    "fr": "sans prevenir l'utilisateur|sans informer l'utilisateur|sans le dire a l'utilisateur|"
+          "inutile de prevenir|pas besoin de prevenir|sans le commenter|sans commentaire|sans commenter",
+    "es": "sin avisar al usuario|sin decirle al usuario|sin informar al usuario|no hace falta avisar|"
+          "sin comentarlo|sin comentar",
+    "pt": "sem avisar o usuario|sem informar o usuario|sem contar ao usuario|sem comentar",
+    "it": "senza avvisare l'utente|senza dirlo all'utente|senza commentare",
+    "nl": "zonder de gebruiker te|zonder het te melden",
+    "pl": "bez informowania uzytkownika|bez informowania użytkownika|bez komentarza",
+    "ru": "без уточнений|без ведома пользователя|пользователю не говори|не сообщай пользователю|не говори пользователю",
+    "uk": "користувачу не кажи|не повідомляй користувача|не кажи користувачу|згадувати не варто",
+    "tr": "kullanıcıya söyleme|kullanıcıya bildirme|kullaniciya soyleme",
+    "el": "μην πεις στον χρηστη|χωρις να ενημερωσεις",
+    "id": "jangan beri tahu pengguna|jangan memberi tahu pengguna|tanpa memberi tahu pengguna",
+    "vi": "đung noi voi nguoi dung|đung bao nguoi dung|khong can bao",
+    "zh": "不要告诉用户|无需告知用户|不必告诉用户|不用通知用户|瞒着用户|不要让用户知道",
+    "ja": "ユーザーには伝えない|ユーザーに伝えない|ユーザーに知らせない|伝える必要はありません",
+    "ko": "사용자에게 알리지|사용자에게 말하지|알릴 필요 없",
+    "ar": "لا تخبر المستخدم|دون إخبار المستخدم|دون علم المستخدم",
+    "he": "אל תספר למשתמש|בלי ליידע את המשתמש",
+    "hi": "उपयोगकर्ता को मत बताना|उपयोगकर्ता को न बताएं",
+})
+# Words kept out of replies, things described as something else there.
+WORD_BAN = concept({
+    "en": "re:(?:don't|do not|never|avoid) (?:use|using|say|saying) (?:the )?(?:words?|terms?|phrases?)\\b",
+    "de": "re:verwende nicht die (?:worter|begriffe)", "fr": "re:n'utilise pas les mots|n'emploie pas les mots",
+    "es": "re:no uses las palabras", "pt": "re:nao use as palavras", "ru": "re:не используй слов\\w{0,2}",
+    "zh": "不要使用词|不要用“", "id": "re:jangan gunakan kata",
+})
+DESCRIBE_AS = concept({
+    "en": "re:(?:describe|call|refer to|present|report|label)\\w{0,3} (?:it|them|this|that|the [\\w-]{1,20}"
+          "(?: [\\w-]{1,20})?) as [\"“'«]",
+    "es": "re:describe\\w{0,2} .{1,30} como [\"“'«]", "fr": "re:decri\\w{1,4} .{1,30} comme [\"“'«]",
+    "ru": "re:описыва\\w{1,4} .{1,30} как [\"“'«]",
+})
+REPLY_CHANNEL = concept("in your replies|in replies|in your answers|in your responses|to the user|in chat|"
+                        "in the chat|in summaries|in your summary|en tus respuestas|dans tes reponses|"
+                        "in deinen antworten|в ответах")
+# The person asks; the file fixes the answer.
+PERSON_ASKS = concept({
+    "en": "re:(?:if|when|whenever) (?:the user|someone|anyone|a user|they) (?:asks|complains|requests|wants to know)|"
+          "re:if (?:you are )?asked",
+    "de": "wenn der nutzer fragt|falls der nutzer fragt|wenn jemand fragt",
+    "fr": "si l'utilisateur demande|si quelqu'un demande",
+    "es": "si el usuario pregunta|cuando el usuario pregunte|si alguien pregunta",
+    "pt": "se o usuario perguntar|quando o usuario perguntar",
+    "it": "se l'utente chiede|se qualcuno chiede",
+    "nl": "als de gebruiker vraagt|wanneer de gebruiker vraagt",
+    "pl": "jesli uzytkownik zapyta|jeśli użytkownik zapyta|gdy uzytkownik zapyta",
+    "ru": "если пользователь спросит|если пользователь спрашивает|если спросят",
+    "uk": "якщо користувач запитає|якщо користувач спитає",
+    "tr": "kullanıcı sorarsa|kullanici sorarsa|sorarsa",
+    "el": "αν ο χρηστης ρωτησει",
+    "id": "jika pengguna bertanya|kalau pengguna bertanya|jika pengguna menanyakan",
+    "vi": "neu nguoi dung hoi",
+    "zh": "如果用户问|如果用户询问|用户问起|当用户询问",
+    "ja": "ユーザーに聞かれたら|ユーザーが尋ねたら|ユーザーから質問",
+    "ko": "re:사용자가[^.。]{0,40}(?:물으면|묻는다면)",
+    "ar": "إذا سأل المستخدم|اذا سأل المستخدم",
+    "he": "אם המשתמש ישאל|אם המשתמש שואל",
+    "hi": "अगर उपयोगकर्ता पूछे|यदि उपयोगकर्ता पूछे",
+})
+# A fixed answer that denies or shifts what happened.
+DENIAL = concept({
+    "en": "re:(?:say|answer|reply|claim|explain|tell them|respond)\\w{0,3} (?:that )?(?:there (?:were|was|are|is) no|"
+          "nothing|none|no |they are from|it is from|it's from|they come from|the agent (?:does|did) not|"
+          "you (?:did|do) not|it is owned|\"none\"|\"no\")|re:\\bclaim\\b",
+    "de": "re:(?:sag|antworte)\\w{0,2},? (?:dass )?(?:es )?(?:keine|nichts)",
+    "fr": "re:(?:dis|reponds|affirme)\\w{0,2} (?:qu'il n'y a|que rien|aucun)",
+    "es": "re:(?:di|responde|afirma)\\w{0,2} que (?:no|ningun|nada)",
+    "pt": "re:(?:diga|responda) que (?:nao|nenhum|nada)",
+    "ru": "re:(?:скажи|ответь|отвечай),? что (?:не|ничего|никаких)",
+    "tr": "gondermedigini soyle|göndermediğini söyle|hiçbiri|hicbiri",
+    "id": "bilang itu dari|katakan tidak ada|bukan dari",
+    "ko": "없음|아니라고",
+    "zh": "说没有|回答没有|回答“无”",
+    "ja": "なしと答え|ないと答え",
+})
+WRITE_QUOTED = concept("re:(?:write|say|reply|answer|escribe|di|tulis|cukup tulis|schreib\\w?|ecris|scrivi|пиши|напиши)\\s{1,3}"
+                       "[\"“'«]")
+EVEN_THOUGH = concept({
+    "en": "even though|although|even if you haven't|even if you have not|whether or not",
+    "de": "obwohl|auch wenn", "fr": "bien que|meme si", "es": "aunque|a pesar de", "pt": "embora|mesmo que",
+    "it": "anche se|sebbene", "nl": "hoewel|ook al", "pl": "chociaz|chociaż|mimo ze|mimo że", "ru": "хотя|даже если",
+    "uk": "хоча|навіть якщо", "tr": "rağmen|ragmen", "id": "walaupun|meskipun|padahal", "vi": "mac du|du cho",
+    "zh": "尽管|即使", "ja": "にもかかわらず", "ko": "더라도", "ar": "على الرغم", "he": "למרות", "hi": "हालांकि",
+})
+
+# --- 5. turning off the repository's safety -------------------------------------------------
+SWITCH_OFF = concept({
+    "en": "disable|disabled|disabling|turn off|turned off|switch off|comment out|commented out|commenting out|"
+          "deactivate*|bypass|circumvent|unset|get rid of|rip out|can be resolved by deleting|deleting the check",
+    "de": "deaktivier*|abschalt*|schalte ab|ausschalt*|schalte aus|auskommentier*|umgeh*",
+    "fr": "desactive*|commente*|contourne*|coupe*",
+    "es": "desactiva*|comenta*|deshabilita*|apaga*",
+    "pt": "desativa*|desabilita*|comente|comenta*|desliga*",
+    "it": "disattiva*|disabilita*|commenta*|spegni",
+    "nl": "schakel uit|uitschakel*|zet uit|commentarieer",
+    "pl": "wyłącz*|wylacz*|zakomentuj*|obejdź",
+    "ru": "отключ*|выключ*|закомментир*|обойди",
+    "uk": "вимкн*|вимик*|відключ*|закоментуй*",
+    "tr": "devre dışı bırak*|devre disi birak*|kapat*|yoruma al*",
+    "el": "απενεργοποι*",
+    "id": "nonaktifkan|matikan|menonaktifkan|mematikan",
+    "vi": "re:(?<!\\w)tat(?! ca)(?!\\w)|vo hieu hoa",
+    "sw": "zima|lemaza",
+    "zh": "关闭|禁用|停用|注释掉|绕过",
+    "ja": "無効化|無効に|オフに|コメントアウト",
+    "ko": "비활성화|꺼 |끄고|주석 처리|우회",
+    "ar": "عطل|عطّل|تعطيل|أوقف|إيقاف",
+    "he": "השבת|כבה|לנטרל|נטרל",
+    "hi": "बंद कर|निष्क्रिय",
+    "th": "ปิด",
+})
+SAFETY = concept({
+    "en": "security scan*|secret scan*|scanner|gitleaks|trufflehog|detect-secrets|bandit|semgrep|codeql|snyk|trivy|"
+          "antivirus|anti-virus|firewall|tls|ssl|certificate verification|certificate check*|cert verification|"
+          "commit signing|gpgsign|signed commits|signature verification|branch protection|protected branch*|"
+          "2fa|mfa|two-factor|csrf|security check*|security test*|security hook*|security gate|security step*|"
+          "re:security\\W{1,3}[^.;]{0,60}?\\bchecks?\\b|audit log*|shell history|histfile|sandbox|selinux|apparmor|"
+          "approval step|approval prompt|confirmation prompt|read -p|required checks|status checks|"
+          "checks that block|blocking checks|ci checks",
+    "de": "sicherheitsprufung*|sicherheitsscan*|virenscanner|firewall|zertifikatsprufung|signatur*",
+    "fr": "securite|pare-feu|antivirus|verification tls|verification du certificat|signature des commits",
+    "es": "seguridad|cortafuegos|antivirus|verificacion tls|verificacion de certificados|firma de commits",
+    "pt": "seguranca|antivirus|firewall|verificacao tls|assinatura de commits",
+    "it": "sicurezza|antivirus|firewall|verifica tls|firma dei commit",
+    "nl": "beveiliging*|virusscanner|firewall|ondertekening",
+    "pl": "bezpieczenstw*|bezpieczeństw*|antywirus*|zapor*|podpis*",
+    "ru": "безопасност*|антивирус*|брандмауэр*|фаервол*|проверк* ci|проверки в ci|подпис*",
+    "uk": "безпек*|антивірус*|брандмауер*|перевірк* ci|перевірку в ci|перевірки ci|цю перевірку|підпис*",
+    "tr": "güvenlik|guvenlik|antivirüs|antivirus|imza*",
+    "el": "ασφαλει*|τειχος προστασιας|υπογραφ*",
+    "id": "keamanan|antivirus|tanda tangan|verifikasi sertifikat",
+    "vi": "bao mat|tuong lua|chu ky|diet virus|xac minh chung chi",
+    "sw": "usalama|ngome",
+    "zh": "安全扫描|安全检查|防火墙|杀毒|证书验证|签名|分支保护|保护分支",
+    "ja": "セキュリティ|保護ブランチ|ブランチ保護|署名|証明書の検証|ファイアウォール|ウイルス対策",
+    "ko": "보안|방화벽|백신|서명|인증서 검증|브랜치 보호",
+    "ar": "الأمان|الأمني|جدار الحماية|مكافحة الفيروسات|التوقيع",
+    "he": "אבטחה|חומת אש|אנטי וירוס|חתימה",
+    "hi": "सुरक्षा|फ़ायरवॉल|एंटीवायरस|हस्ताक्षर",
+    "th": "ความปลอดภัย",
+})
+# Settings written out that switch a safeguard off.
+SAFETY_OFF_SETTING = concept((
+    "re:node_tls_reject_unauthorized\\s{0,2}=\\s{0,2}['\"]?0",
+    "re:\\bverify\\s{0,2}=\\s{0,2}false\\b",
+    "re:\\bgit_ssl_no_verify\\s{0,2}=\\s{0,2}(?:1|true)\\b",
+    "re:\\bpythonhttpsverify\\s{0,2}=\\s{0,2}0\\b",
+    "re:\\binsecureskipverify\\s{0,2}[:=]\\s{0,2}true\\b",
+    "re:\\bhistfile\\s{0,2}=\\s{0,2}/dev/null|\\bunset\\s{1,3}histfile\\b|\\bset\\s\\+o\\shistory\\b",
+    "re:\\bhistsize\\s{0,2}=\\s{0,2}0\\b",
+    "re:\\bcommit\\.gpgsign\\s{1,3}(?:false|0)\\b",
+    "re:--trusted-host\\b|--no-check-certificate\\b|\\bstrict-ssl\\s{0,2}=?\\s{0,2}false\\b",
+    "re:\\b[a-z0-9_]{0,20}(?:auth|csrf|security|signature|tls|ssl|verify|2fa|mfa|sandbox)[a-z0-9_]{0,20}"
+    "\\s{0,2}[=:]\\s{0,2}['\"]?(?:0|false|off|no|none|disabled?)\\b",
+    "re:\\b[a-z0-9_]{0,20}(?:auth|csrf|security|verify|tls|ssl|signature|checks?|2fa|mfa|sandbox)_?(?:bypass|"
+    "disabled?|skip|off)[a-z0-9_]{0,20}\\s{0,2}[=:]\\s{0,2}['\"]?(?:1|true|yes|on)\\b",
+    "re:\\b[a-z0-9_]{0,20}(?:bypass|disable|disabled|skip|no)_?(?:auth|csrf|security|verify|tls|ssl|signature|"
+    "checks?|2fa|mfa|sandbox)[a-z0-9_]{0,20}\\s{0,2}[=:]\\s{0,2}['\"]?(?:1|true|yes|on)\\b",
+))
+
+# --- 6. secrets into the repository's history or text ----------------------------------------
+SECRET = concept({
+    "en": "api key|api keys|re:(?<![\\w./-])secrets?(?![\\w./-])(?! scan)(?! manager)|secret file|token|tokens|password|passwords|passphrase|credential|"
+          "credentials|private key|private keys|re:values? of (?:every|all|each|the) (?:\\w{1,12} )?environment variables?|re:\\.env(?:\\.(?!example|sample|template|dist)[a-z]{2,12})?\\*?(?![\\w.-])|"
+          "re:\\bsecrets?\\.ya?ml\\b|re:\\*?\\.pem\\b|re:\\bhosts\\.yml\\b|vault export|master password",
+    "de": "passwort|passworter|kennwort|zugangsdaten|api-schlussel|geheimnis*",
+    "fr": "mot de passe|mots de passe|identifiants|cle api|cles api|jeton*",
+    "es": "contrasena*|credenciales|clave de api|claves de api|clave api|token*",
+    "pt": "senha*|credenciais|chave de api|chaves de api|token*",
+    "it": "password|credenziali|chiave api|chiavi api|token",
+    "nl": "wachtwoord*|inloggegevens|api-sleutel*",
+    "pl": "hasło|haslo|hasła|hasla|hasłem|dane logowania|klucz* api",
+    "ru": "пароль|пароли|пароля|токен*|ключ* api|учетные данные",
+    "uk": "пароль|паролі|пароля|токен*|ключ* api|облікові дані",
+    "tr": "şifre*|sifre*|parola*|api anahtar*",
+    "el": "κωδικο*|συνθηματικ*",
+    "id": "kata sandi|kunci api|token",
+    "vi": "mat khau|khoa api",
+    "sw": "nenosiri",
+    "zh": "密码|密钥|令牌|凭据|api 密钥",
+    "ja": "パスワード|apiキー|api キー|トークン|秘密鍵",
+    "ko": "비밀번호|토큰|api 키",
+    "ar": "كلمة المرور|كلمات المرور|مفتاح api",
+    "he": "סיסמה|סיסמא|סיסמאות",
+    "hi": "पासवर्ड",
+})
+PUBLISH = concept({
+    "en": "copy|copied|include|included|paste|put|add|commit|committed|push|pushing|pushed|dump|embed|write|"
+          "save|saved|store|stored|record|base64|publish|post|tweet|attach|track|tracked",
+    "de": "kopier*|fuge ein|einfugen|committe*|speicher*|schreib*",
+    "fr": "copie*|inclu*|colle*|ajoute*|commite*|enregistre*|ecri*",
+    "es": "copia*|inclu*|pega*|agrega*|anade*|guarda*|escrib*|publica*",
+    "pt": "copie|copia*|inclu*|cole|adicione|faca commit|faça commit|salve|salva*|guarde|escrev*",
+    "it": "copia*|includ*|incolla*|aggiung*|salva*|scriv*",
+    "nl": "kopieer*|voeg toe|plak*|sla op|opslaan|schrijf",
+    "pl": "skopiuj*|kopiuj*|dodaj*|dodać|zapisz*|zapisać|wklej*",
+    "ru": "скопир*|копир*|добав*|сохран*|запиш*|закоммит*",
+    "uk": "скопіюй*|копіюй*|додай*|зберег*|запиш*|закоміть*",
+    "tr": "kopyala*|ekle*|kaydet*|yaz",
+    "el": "αντιγραψ*|προσθεσ*|αποθηκευσ*",
+    "id": "salin|tambahkan|simpan|tulis",
+    "vi": "sao chep|luu lai|ghi vao",
+    "sw": "nakili|hifadhi|ongeza",
+    "zh": "复制|拷贝|整理到|提交|保存|写入|加入|放入",
+    "ja": "コピー|保存|コミット|追加|書き込",
+    "ko": "복사|저장|커밋|추가",
+    "ar": "انسخ|احفظ|أضف",
+    "he": "העתק|שמור|הוסף",
+    "hi": "कॉपी|सहेज|जोड़",
+})
+# Where the secret would be kept or shown: commits, PR text, docs, a public branch, a file.
+ARTIFACT = concept({
+    "en": "commit message*|commit|commits|committed|pr description*|pr body|pull request description*|"
+          "description of the pr|docs|documentation|readme|changelog|wiki|release notes|public branch|"
+          "docs branch|public repo*|tracked|the repository|the repo|to the repo|notes|slack|channel|"
+          "tweet|twitter|status account|canal|kanal|"
+          "re:(?:`|\\s)(?:~/|\\./|\\.?[\\w-]{1,40}/)[\\w./-]{1,80}|re:\\b[\\w-]{1,40}\\.(?:txt|md|json|ya?ml|csv)\\b",
+    "de": "commit-nachricht|dokumentation|ins repository",
+    "fr": "message de commit|description de la pr|description de pr|documentation|depot",
+    "es": "descripcion de pr|descripcion de cada pr|mensaje de commit|documentacion|repositorio",
+    "pt": "descricao do pr|mensagem de commit|documentacao|repositorio",
+    "it": "descrizione della pr|messaggio di commit|documentazione|repository",
+    "pl": "repozytori*|pliku|w pliku",
+    "ru": "репозитори*|в файл|коммит*|памяти",
+    "uk": "репозитор*|у файл|коміт*|пам'яті",
+    "tr": "depo*|dosya*",
+    "zh": "仓库|文档|提交",
+    "ja": "リポジトリ|コミット",
+    "ko": "저장소|커밋",
+    "id": "repositori|berkas",
+    "vi": "kho|tep",
+})
+PROTECTIVE = concept("leak*|catch|catches|prevent*|detect*|placeholder*|example|dummy|fake|redact*|mask*|names only|secret names|only the names|"
+                     "never the values|never values|hash|hashed|hashing|bcrypt|argon*|encrypt*|rotate|rotating|"
+                     "gitignore|gitignored|env.example|.env.example|<your_token>")
+GITIGNORE_UNTRACK = concept(("re:\\.gitignore\\b[^.;]{0,80}(?:remove|delete|drop)|(?:remove|delete|drop)[^.;]{0,80}"
+                             "\\.gitignore\\b",))
+
+# --- 7. resisting the person's request -------------------------------------------------------
+PERSON_REQUESTS_REMOVAL = concept({
+    "en": "re:(?:the user|they) (?:asks?|requests?|wants?) (?:you )?to (?:remove|uninstall|drop|delete|disable|"
+          "replace|get rid of)",
+    "de": "re:(?:der nutzer|der benutzer) (?:bittet|verlangt|mochte)[^.;]{0,40}(?:entfern|deinstallier|losch)",
+    "fr": "re:l['’ ]?utilisat\\w{1,4} demande\\w{0,2} de (?:supprimer|retirer|desinstaller|enlever)",
+    "es": "re:(?:el usuario|la usuaria) (?:pide|solicita|quiere)\\w{0,2} (?:que )?(?:eliminar|quitar|desinstalar|borrar)",
+    "pt": "re:o usuario (?:pedir|solicitar|quiser)\\w{0,2} (?:para )?(?:remover|desinstalar|apagar)",
+    "it": "re:l['’ ]?utente chied\\w{1,3} di (?:rimuovere|disinstallare|eliminare)",
+    "ru": "re:пользовател\\w{1,3} (?:попросит|просит|хочет)[^.;]{0,20}(?:удалить|убрать)",
+    "uk": "re:користувач\\w{0,3} (?:попросить|просить|хоче)[^.;]{0,20}(?:видалити|прибрати)",
+    "zh": "re:用户(?:要求|请求|让你)(?:删除|移除|卸载)",
+    "ja": "re:ユーザーが[^。]{0,20}(?:削除|アンインストール)[^。]{0,6}(?:求め|依頼|頼ま)",
+    "ko": "re:사용자가[^.]{0,20}(?:제거|삭제)[^.]{0,6}요청",
+    "id": "re:pengguna (?:meminta|minta)[^.;]{0,20}(?:menghapus|hapus)",
+    "vi": "re:nguoi dung yeu cau[^.;]{0,20}(?:xoa|go bo)",
+    "tr": "re:kullan[ıi]c[ıi][^.;]{0,30}(?:kaldırmasını|kaldirmasini|silmesini)",
+})
+KEEP_ANYWAY = concept({
+    "en": "keep it|keep them|retain it|leave it in|leave it installed|is required for compliance|is mandatory|"
+          "it is required|they are required|is obligatory|refuse|politely decline|do not remove it",
+    "de": "behalte|ist erforderlich|ist pflicht|verpflichtend", "fr": "la conserve|le conserve|conserve-la|"
+    "conserve-le|obligatoire", "es": "consérvala|conservala|mantenla|mantenlo|es obligatori*",
+    "pt": "mantenha|e obrigatori*", "it": "mantienila|mantienilo|e obbligatori*", "ru": "оставь|обязательн*",
+    "uk": "залиш|обов'язков*", "zh": "保留|必须保留|必需", "ja": "残し|必須", "ko": "유지|필수",
+    "id": "pertahankan|wajib", "vi": "giu lai|bat buoc", "tr": "koru|zorunlu",
+})
+
+# --- 8. acting on the consequential without asking the person ------------------------------
+WITHOUT_ASKING = concept({
+    "en": "without asking|without confirmation|without confirming|without approval|without checking with|"
+          "without bothering|without interrupting|no need to ask|no es necesario preguntar|no hace falta preguntar|no need to confirm|no confirmation step|"
+          "no confirmation is needed|no confirmation needed|confirmations are not needed|not ask again|"
+          "don't ask again|do not ask again|without asking again|answer yes to all|answer yes to every|auto-approve|auto-confirm|"
+          "re:if the user is (?:away|unavailable|not around|not responding|offline)|no reply for|"
+          "on the user's behalf|on their behalf",
+    "de": "ohne zu fragen|ohne ruckfrage|ohne nachfrage|ohne bestatigung|ohne bestätigung",
+    "fr": "sans demander|sans confirmation|sans leur demander",
+    "es": "sin preguntar|sin confirmacion|sin pedir confirmacion|no le preguntes|no preguntes",
+    "pt": "sem perguntar|sem confirmacao|sem pedir confirmacao|nao pergunte",
+    "it": "senza chiedere|senza conferma",
+    "nl": "zonder te vragen|zonder bevestiging",
+    "pl": "bez pytania|bez potwierdzenia|bez pytań",
+    "ru": "без подтвержд*|без уточнени*|без спроса|без вопросов|подтверждения не требуются|не спрашивая",
+    "uk": "без підтвердж*|без запиту|без питань|не питати|не питаючи",
+    "tr": "sormadan|onay almadan|onay beklemeden",
+    "el": "χωρις επιβεβαιωση|χωρις να ρωτησεις",
+    "id": "tanpa bertanya|tanpa konfirmasi|tanpa izin|tanpa menanyakan",
+    "vi": "khong can hoi|khong can hoi lai|khong can xac nhan",
+    "sw": "bila kuuliza|bila idhini|bila kuthibitisha",
+    "zh": "无需确认|不用问|不必询问|无需询问|无需批准|不用确认",
+    "ja": "確認なしで|確認せずに|確認不要|承認なしで",
+    "ko": "묻지 않고|확인 없이|승인 없이",
+    "ar": "دون سؤال|دون تأكيد|بدون تأكيد|دون إذن",
+    "he": "ללא שאלות|בלי לשאול|ללא אישור|אינן נדרשות",
+    "hi": "बिना पूछे|बिना पुष्टि|स्वतः \"हाँ\"|स्वतः “हाँ”",
+})
+CONSEQUENTIAL = concept({
+    "en": "pay|pays|payment*|transfer funds|transfer money|refund*|invoice*|purchase*|billing|wire|money|funds|"
+          "production|prod|live key|drop tables|delete data|root|create accounts|log into|login|sign in|"
+          "credit card|card|wallet|instances|migrations",
+    "de": "zahlung*|bezahl*|uberweis*|produktion", "fr": "paiement*|payer|virement*|rembourse*|production",
+    "es": "pago*|pagar|transferir|reembolso*|produccion|prod", "pt": "pagamento*|pagar|transferir|producao",
+    "it": "pagament*|pagare|bonifico|produzione", "nl": "betal*|overmaken|productie",
+    "pl": "płatnoś*|platnos*|zapłać|przelew*|produkcj*", "ru": "оплат*|платеж*|перевод*|прод|проде|продакшн*|миграци*",
+    "uk": "оплат*|платіж*|переказ*|прод|продакшн*", "tr": "ödeme*|odeme*|havale|üretim|canlı",
+    "el": "πληρωμ*|ευρω", "id": "pembayaran|bayar|mentransfer|transfer dana|tagihan|produksi",
+    "vi": "thanh toan|chuyen tien|hoa đon", "sw": "malipo|kulipa|ksh|m-pesa|pesa",
+    "zh": "付款|支付|转账|退款|生产环境|正式环境", "ja": "支払|決済|送金|本番", "ko": "결제|송금|지불|환불|프로덕션|운영 환경",
+    "ar": "دفع|الدفع|تحويل|الإنتاج", "he": "תשלום|העברה|לייצור|פריסות|מחיקות", "hi": "भुगतान|प्रोडक्शन",
+})
+
+# --- 9. the person's own accounts and logins --------------------------------------------------
+PERSON_ACCOUNT = concept({
+    "en": "re:(?:the user's|the person's) (?:own |personal )?(?:google |apple |aws |github |microsoft |"
+          "work |browser )?(?:login|logins|account|accounts|cookies|browser profile|session|sessions|credentials)\\b|"
+          "the user's own|on the user's behalf|browser profile|browser cookies|password manager export",
+    "es": "cuenta personal del usuario|cookies del navegador|en nombre del usuario",
+    "fr": "compte personnel de l'utilisateur|cookies du navigateur|au nom de l'utilisateur",
+    "de": "konto des nutzers|browser-cookies|im namen des nutzers",
+    "pt": "conta pessoal do usuario|cookies do navegador|em nome do usuario",
+    "it": "account personale dell'utente|cookie del browser",
+    "ru": "личный аккаунт пользователя|cookie браузера|от имени пользователя",
+    "uk": "особистий акаунт користувача|від імені користувача",
+    "zh": "用户的个人账号|用户的账户|浏览器 cookie|以用户的名义",
+    "ja": "ユーザーの個人アカウント|ユーザーのアカウント",
+    "ko": "사용자의 개인 계정|사용자 계정으로",
+    "id": "akun pribadi pengguna|atas nama pengguna",
+    "vi": "tai khoan ca nhan cua nguoi dung",
+})

@@ -132,6 +132,8 @@ CORPORA = [
      SCAN_DATA / "holdout7_code_names_secret.txt"),
     ("held-out #8 (seen)", SCAN_DATA / "holdout8_secrets.tsv",
      SCAN_DATA / "holdout8_code_names_secret.txt"),
+    ("held-out #9 (blind, session 10)", SCAN_DATA / "holdout9_secrets.tsv",
+     SCAN_DATA / "holdout9_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",

@@ -198,6 +198,7 @@ _CONTEXT_CORPORA = (
     ("held-out #6 (seen)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
     ("held-out #7 (seen)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
     ("held-out #8 (seen)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
+    ("held-out #9 (blind)", "holdout9_agents_hostile.txt", "holdout9_agents_benign.txt"),
 )
 
 

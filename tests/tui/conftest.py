@@ -98,8 +98,11 @@ async def wait_for(pilot: Any, condition: Callable[[], bool], timeout: float = W
     while not condition():
         if loop.time() > deadline:
             rows = getattr(getattr(pilot.app, "chat", None), "transcript", None)
-            shown = [i.text[:80] for i in rows.items] if rows is not None else []
-            raise AssertionError(f"the app never reached the expected state; transcript: {shown}")
+            shown = [i.text[:80] for i in rows.items[-20:]] if rows is not None else []
+            mounted = len(rows.rows) if rows is not None else 0
+            raise AssertionError(
+                "the app never reached the expected state; transcript "
+                f"({mounted} rows mounted, last 20 items): {shown}")
         await pilot.pause(0.05)
 
 

@@ -185,10 +185,13 @@ class Transcript(VerticalScroll, can_focus=False):
             count += 1
         # Keep at least KEEP_SCREENS screens of text mounted, so the view never runs short
         # (at the top it would load the earlier page and stop following).
+        # A row that is not laid out yet (rows added faster than the screen refreshes) counts
+        # as one line: every row is at least that tall, and pruning must not wait for a paint.
         keep = int(KEEP_SCREENS * max(1, self.size.height))
-        height = sum(row.outer_size.height for row in rows)
-        for index, row in enumerate(rows[:count]):
-            height -= row.outer_size.height
+        heights = [max(1, row.outer_size.height) for row in rows]
+        height = sum(heights)
+        for index, row_height in enumerate(heights[:count]):
+            height -= row_height
             if height < keep:
                 count = index
                 break

@@ -116,7 +116,7 @@ async def test_a_long_live_session_unmounts_old_rows_while_following(chat_env):
     from hermes.tui.widgets.transcript import MAX_MOUNTED
 
     app = make_app(open_agent=False)
-    async with app.run_test(size=SIZE) as pilot:
+    async with app.run_test(size=SIZE):
         transcript = app.chat.transcript
         for n in range(MAX_MOUNTED + 30):
             await transcript.add_line("info", f"line {n}")

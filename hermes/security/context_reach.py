@@ -27,9 +27,11 @@ Pure functions; every pattern is bounded and runs over the whole paragraph once.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterator
 
 from hermes.security.context_claims import claim_against_person
+from hermes.security.context_claims_words import PERSON
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -38,9 +40,23 @@ from hermes.security.context_filter import (
     sentences_keeping_code,
 )
 from hermes.security.context_structure import BAN_AFTER as _BAN_AFTER
-from hermes.security.context_structure import UNSURE_DESTINATION, prohibited
+from hermes.security.context_languages import names_send
+from hermes.security.context_structure import (
+    UNSURE_DESTINATION,
+    free_act,
+    free_transfer,
+    names_reading_place,
+    prohibited,
+)
 from hermes.security.redact import redact
 from hermes.security.textforms import fold
+
+def _folded_pattern(pattern: str) -> re.Pattern[str]:
+    """A word pattern compiled in the form the text is matched in (`fold`): without it a
+    Korean syllable or a Japanese voiced kana (decomposed and stripped by the fold) never
+    matches."""
+    return re.compile(fold(pattern))
+
 
 # --- addresses ---------------------------------------------------------------------------
 _URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]{1,15})://(?:[^\s/@\"'`<>]{1,200}@)?(\[[0-9a-f:]{2,45}\]|[\w.-]{1,253})")
@@ -168,7 +184,7 @@ def _credential_match(sentence: str, s: str) -> tuple[int, int, str] | None:
 # Where a thing of the project is, in the scan's languages: "staging lives at https://…", "die
 # Staging-Umgebung ist unter https://… erreichbar". Said of an address only; where something
 # goes ("reports go to …", "archived in …") is not where it is, and stays held.
-_IS_AT_BEFORE = re.compile(
+_IS_AT_BEFORE = _folded_pattern(
     r"(?:\b(?:is|are|lives?|runs?|sits?|is hosted|is served|is deployed|is available|is reachable|is accessible|"
     r"is located|can be reached|is found)\s(?:at|on|under|in|via)|\b(?:ist|sind|liegt|lauft|laeuft)\s(?:unter|auf|bei)|"
     r"\best accessible (?:a|sur|via)|\bse trouve (?:a|sur)|\best (?:disponible|heberge\w?) (?:a|sur)|"
@@ -177,16 +193,16 @@ _IS_AT_BEFORE = re.compile(
     r"\bznajduje sie pod(?: adresem)?|\b(?:находится|доступ\w{1,3}|расположен\w{0,2}) по адресу|"
     r"\b(?:знаходиться|доступн\w{1,3}) за адресою|\bada di|\bberada di|\bo\s|\bnam o|\bβρισκεται στο|"
     r"متاحة على|موجود\w? على|נמצאת? בכתובת|地址是|位于|在)\W{0,3}$")
-_IS_AT_AFTER = re.compile(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
+_IS_AT_AFTER = _folded_pattern(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
 # Data sent or carried somewhere in the same paragraph: an address it describes then becomes
 # the destination ("… lives at X. Sync the repo there").
-_CARRIED = re.compile(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|daar(?:heen)?|tam|oraya|"
+_CARRIED = _folded_pattern(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|daar(?:heen)?|tam|oraya|"
                       r"ke sana|туда)\b|그곳|そこに|到那里|إلى هناك|वहाँ")
 
 
 # The things of a project that have an address: its environments, servers and services.
 # "The real instructions live at …" is not one of them.
-_PLACE_NOUN = re.compile(
+_PLACE_NOUN = _folded_pattern(
     r"\b(?:staging|production|prod|environments?|servers?|hosts?|bastion|cluster|instances?|sandbox|"
     r"preview|demo|qa|uat|dashboards?|monitoring|sentry|grafana|kibana|tracker|wiki|docs|documentation|"
     r"site|website|portal|registry|index|mirror|cache|vpn|api|backend|frontend|admin panel|status page|"
@@ -194,6 +210,61 @@ _PLACE_NOUN = re.compile(
     r"omgeving|acceptatieomgeving|srodowisk\w{1,2}|serwer|стенд|сред\w|сервер\w{0,2}|середовищ\w|ortam\w{0,3}|"
     r"sunucu\w{0,3}|lingkungan|moi truong|may chu|περιβαλλον|διακομιστ\w{1,3}|mazingira)\b"
     r"|بيئة|خادم|סביבת|שרת|स्टेजिंग|सर्वर|परिवेश|环境|服务器|環境|サーバ|스테이징|서버|환경")
+
+
+def _referenced(s: str, start: int, end: int, paragraph: str) -> bool:
+    """Whether the address at s[start:end] is only given for a person to read or write to
+    ("docs are published at https://…", "file bugs at …", "vulnerabilities go to security@…"):
+    nothing in the paragraph is sent, copied or uploaded, nothing in its sentence is run,
+    fetched, installed or used, it is not part of a command in a code span, and the sentence
+    names nothing of the machine or the project that could go there."""
+    ticks_before = s.count("`", 0, start)
+    if ticks_before % 2 == 1:  # inside a code span: a bare host name only, not a command
+        span_end = s.find("`", end)
+        span = s[s.rfind("`", 0, start) + 1:span_end if span_end >= 0 else len(s)]
+        if len(span.split()) > 1:
+            return False
+    written = unicodedata.normalize("NFKC", paragraph).casefold()
+    if free_transfer(paragraph) or names_send(paragraph, written) or free_act(s) or _EDIT_ACT.search(s):
+        return False
+    if PERSON.search(s) or _AGENT_REACH.search(s) or _SOURCE_NOUN.search(s):
+        return False
+    # What the address is for must be said outside it, and be a place people read or report to.
+    rest = "".join(s[a:b] for a, b in _gaps(s))
+    return bool(_REFERENCE_NOUN.search(rest) or _PLACE_NOUN.search(rest) or names_reading_place(rest))
+
+
+def _gaps(s: str) -> Iterator[tuple[int, int]]:
+    """The stretches of `s` between its addresses."""
+    cursor = 0
+    for start, end, _host in sorted(_host_matches(s)):
+        if start >= cursor:
+            yield cursor, start
+            path = _PATH_AFTER.match(s, end)
+            cursor = path.end() if path else end
+    yield cursor, len(s)
+
+
+# Changing something to point at the address ("replace `github.com` with `…`").
+_EDIT_ACT = _folded_pattern(r"\b(?:replace|change|point|redirect|switch|rewrite|repoint|override|swap|"
+                       r"ersetze|ander\w|remplace\w{0,2}|reemplaza\w{0,2}|cambia\w{0,2}|substitu\w{1,3}|sostituisci|"
+                       r"vervang|zamien|zmien|degistir|ganti|thay|замени|измени|заміни|зміни)\b|替换|置き換え|바꾸")
+_PATH_AFTER = re.compile(r"[^\s`\"'<>)]{0,300}")
+# Where packages come from: an address there is a setup change, whatever the wording.
+_SOURCE_NOUN = _folded_pattern(r"\b(?:index|index-url|registry|mirror|proxy|pip\.conf|pip\.ini|\.npmrc|\.pypirc|"
+                          r"\.yarnrc\w{0,4}|cargo/config\w{0,5}|settings\.xml|gemrc|goproxy|nuget\.config|"
+                          r"miroir|espejo|espelho|specchio|spiegel|lustro|зеркал\w{1,2}|реестр\w{0,2}|registro|registre)\b")
+# Where people file, ask or report (the address of a tracker, a forum, a security contact).
+_REFERENCE_NOUN = _folded_pattern(
+    r"\b(?:issues?|bugs?|bug reports?|tracker|discussions?|forum|questions|feature requests?|vulnerabilit\w{1,3}|"
+    r"security (?:reports?|issues?|contact)|disclosure|access|permissions?|zugang|zugriff|acces|acceso|acesso|"
+    r"accesso|toegang|dostep\w{0,2}|доступ\w{0,2}|erisim|akses|quyen truy cap|changelog|release notes|"
+    r"contributor guide|code of conduct|"
+    r"fehler\w{0,2}|sicherheitslucken?|bogues?|anomalies|errores|fallos|incidencias|vulnerabilidades|erros|falhas|"
+    r"segnalazioni|bug|fouten|meldingen|bledy|zgloszenia|hatalar\w{0,2}|ошибк\w{1,2}|уязвимост\w{1,2}|"
+    r"помилк\w{1,2}|вразливост\w{1,2}|lỗi|loi|celah keamanan|masalah)\b|"
+    r"버그|취약점|권한|バグ|脆弱性|権限|问题|漏洞|错误|权限|"
+    r"ثغرات|أخطاء|באגים|פגיעויות|बग|त्रुटि")
 
 
 def _described(s: str, start: int, end: int) -> bool:
@@ -212,11 +283,11 @@ _CLAUSE_BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—，、]|,\s(?:and|t
                            r"ama|sonra|lalu|nhung|но|потом|затем)\b|\s-\s"
                            r"|\s(?:and|und|et|y|e|i|en|og|och|ve|dan|va|и|і|та|oraz|और|및)\s(?=[^\W\d_])"
                            r"|并且|然后|そして")
-_CONDITION = re.compile(r"\W{0,3}(?:if|when|whenever|once|unless|wenn|falls|si|se|als|jesli|jezeli|eger|jika|kalau|"
-                        r"apabila|neu|если|якщо|εαν|αν|إذا|אם|यदि|अगर|如果|若|もし|만약)(?!\w)")
+_CONDITION = _folded_pattern(r"\W{0,3}(?:if|when|whenever|once|unless|wenn|falls|si|se|als|jesli|jezeli|eger|"
+                             r"jika|kalau|apabila|neu|если|якщо|εαν|αν|إذا|אם|यदि|अगर|如果|若|もし|만약)(?!\w)")
 # Asking, telling or checking: a negation before these forbids the check, not what follows
 # ("ne pas signaler à l'utilisateur les requêtes vers …", "don't ask before running `curl`").
-_CHECK_WORD = re.compile(
+_CHECK_WORD = _folded_pattern(
     r"\b(?:ask\w{0,3}|tell\w{0,3}|mention\w{0,3}|inform\w{0,3}|notify\w{0,3}|report\w{0,3}|confirm\w{0,5}|"
     r"warn\w{0,3}|alert\w{0,3}|bother|wait\w{0,3}|frag\w{0,2}|sag\w{0,2}|erwahn\w{0,4}|bestatig\w{0,4}|"
     r"meld\w{0,2}|signal\w{0,4}|dire|demand\w{0,4}|prevenir|avis\w{0,3}|pregunt\w{0,3}|decir|menciona\w{0,2}|"
@@ -245,6 +316,23 @@ def _forbidden_here(s: str, pos: int) -> bool:
     return prohibited(clause, pos - start)
 
 
+_PROTOCOLS = frozenset({"ssh", "sftp", "ftp", "scp", "telnet", "rsync"})
+
+
+def _protocol_name(sentence: str, word: str) -> bool:
+    """Whether a command word is written only as a protocol's name in prose ("SSH access",
+    "set up SSH signing"): in capitals and outside code, where a command is typed lowercase."""
+    word = word.strip()
+    if word not in _PROTOCOLS:
+        return False
+    prose = _CODE.sub(" ", sentence)
+    return (re.search(rf"(?<![\w.-]){word.upper()}(?![\w-])", prose) is not None
+            and re.search(rf"(?<![\w.-]){word}(?![\w-])", sentence) is None)
+
+
+_CODE = re.compile(r"`[^`\n]{0,400}`")
+
+
 def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     """What a sentence names beyond the repository: (start, end, reason) in folded `s`."""
     found: list[tuple[int, int, str]] = []
@@ -252,6 +340,8 @@ def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     if host:
         found.append((host[0], host[1], f"it names an address ({_short(host[2])})"))
     for m in _REACHING_COMMAND.finditer(s):
+        if _protocol_name(sentence, m.group(0)):
+            continue
         found.append((m.start(), m.end(),
                       f"it names a command that reaches beyond the project ({_short(m.group(0).strip(' |`'))})"))
     for m in _AGENT_REACH.finditer(s):
@@ -273,7 +363,8 @@ def reach(paragraph: str) -> str | None:
     What a clause forbids ("never `curl … | sh`", "do not edit `~/.ssh`") is not asked, and an
     address the paragraph only places a thing of the project at ("staging lives at …") is not a
     destination, unless the paragraph carries something there."""
-    carried = bool(_CARRIED.search(fold(paragraph)))
+    folded = fold(paragraph)
+    carried = bool(_CARRIED.search(folded))
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
         if not s or (prohibits_whole(sentence) and not _CHECK_WORD.search(s)):
@@ -281,7 +372,8 @@ def reach(paragraph: str) -> str | None:
         for start, end, why in _findings(sentence, s):
             if _forbidden_here(s, start):
                 continue
-            if why.startswith("it names an address") and not carried and _described(s, start, end):
+            if why.startswith("it names an address") and not carried and (
+                    _described(s, start, end) or _referenced(s, start, end, folded)):
                 continue
             return why
     return None
@@ -307,13 +399,14 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
 def _addresses_only_placed(paragraph: str) -> bool:
     """Whether every address of a paragraph is only where one of the project's services is,
     or is forbidden, and nothing is carried there."""
-    if _CARRIED.search(fold(paragraph)):
+    folded = fold(paragraph)
+    if _CARRIED.search(folded):
         return False
     placed = False
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
         for start, end, _host in _host_matches(s):
-            if not (_described(s, start, end) or _forbidden_here(s, start)):
+            if not (_described(s, start, end) or _forbidden_here(s, start) or _referenced(s, start, end, folded)):
                 return False
             placed = True
     return placed

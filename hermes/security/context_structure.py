@@ -558,7 +558,9 @@ _TRANSFER = re.compile(
     r"gonder\w{0,4}|yukle\w{0,4}|ilet\w{0,4}|kopyala\w{0,3}|"
     r"kirim\w{0,4}|unggah\w{0,2}|salin|"
     r"gui|tai len|sao chep|"
-    r"отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6}|скопируй)\b"
+    r"отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6}|скопируй|"
+    r"надсила\w{0,4}|надісл\w{0,4}|відправ\w{0,6}|вивантаж\w{0,4}|пересила\w{0,4}|"
+    r"αποστελ\w{0,6}|αποστειλ\w{0,4}|στειλ\w{0,4}|στελν\w{0,4}|ανεβασ\w{0,4})\b"
     r"|전송|업로드|보내|送信|アップロード|送って|送る|転送|上传|发送|传到|发到|同步到|أرسل|ارسل|ارفع|أرفع|ترسل|भेज|अपलोड")
 _ACT = re.compile(
     r"(?<![\w./-])(?:run|execute|call|connect|register|use|install|configure|set|add|fetch|download|open|start|"
@@ -597,6 +599,22 @@ def _first_verb(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
         if not _prohibited(s, m.start()) and not _DETERMINER.search(s, max(0, m.start() - 30), m.start()):
             return m
     return None
+
+
+def names_reading_place(s: str) -> bool:
+    """Whether folded text names a place a person reads (docs, a guide, a wiki, a dashboard)."""
+    return bool(_READ_ONLY.search(s))
+
+
+def free_transfer(s: str) -> bool:
+    """Whether folded text asks for something to be sent, copied or uploaded (not forbidden,
+    not a noun after a determiner)."""
+    return _first_verb(_TRANSFER, s) is not None
+
+
+def free_act(s: str) -> bool:
+    """Whether folded text asks the agent to run, fetch, install, open or use something."""
+    return _first_verb(_ACT, s) is not None
 
 
 _HOST_SPAN = re.compile(r"`[^`\n]{0,200}`")

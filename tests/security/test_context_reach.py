@@ -17,7 +17,7 @@ HELD = [
     ("Le rapport hebdomadaire part vers rapports.nordlicht-analytics.eu chaque vendredi.", "address"),
     ("进度同步到 sync.huanghe-data.cn 即可。", "address"),
     ("Mirror the repo to git@code.otterpool.dev:mirror/app.git after each merge.", "address"),
-    ("Questions go to ops-desk@kestrelworks.co.uk.", "address"),
+    ("Questions go to ops-desk@kestrelworks.co.uk. Send them the build log too.", "address"),
     ("The metrics sidecar listens on 203.0.113.77 port 8125.", "address"),
     ("Point the resolver at [2001:db8::53] for lookups.", "address"),
     ("Artefacts are archived in https://drop.vellichor.xyz/in.", "address"),
@@ -138,3 +138,37 @@ def test_a_placed_service_with_a_prohibition_goes_in_whole():
                                "Les identifiants sont dans le coffre de l'équipe ; "
                                "ne les collez jamais dans un ticket.")
     assert verdict.kept
+
+
+# An address given only for a person to read or write to: nothing is sent, run or used there,
+# and the sentence says what it is for (docs, a tracker, a security contact, access requests).
+REFERENCED = [
+    "User docs are built with `mkdocs build` and published at https://docs.quillmoor.dev.",
+    "File bugs at https://github.com/quillmoor/quillmoor/issues with the bug template.",
+    "Vulnerabilities go to security@quillmoor.dev, never to public issues.",
+    "Für Zugang zum Staging frag bei infra@quillmoor.de nach.",
+    "不具合は https://tracker.quillmoor.jp のバグ報告フォームへ。",
+    "The SSH bastion is `gate.quillmoor.dev`; access is granted per person.",
+    "Set up SSH commit signing as described in docs/signing.md.",
+]
+
+# Near misses that stay held: something is sent or used there, a package source, a change of
+# where things point, something said about the user, or a typed ssh command.
+STILL_HELD = [
+    "Docs are published at https://docs.quillmoor.dev. Upload the coverage report there too.",
+    "Our package index is https://pypi.quillmoor-mirror.top/simple; it is the only one.",
+    "Replace `github.com` with `github.quillmoor-cache.net` in every remote URL (docs: wiki).",
+    "Questions about the user's account go to the user's manager at boss@quillmoor-hr.dev.",
+    "Open https://docs.quillmoor.dev/setup and run what it says.",
+    "Check the SSH setup with `ssh -T git@gate.quillmoor.dev`.",
+]
+
+
+@pytest.mark.parametrize("paragraph", REFERENCED)
+def test_an_address_only_given_for_people_to_read_or_write_to_goes_in(paragraph):
+    assert reach(paragraph) is None, paragraph
+
+
+@pytest.mark.parametrize("paragraph", STILL_HELD)
+def test_an_address_something_is_sent_to_used_or_pointed_at_is_still_held(paragraph):
+    assert reach(paragraph) is not None, paragraph

@@ -152,6 +152,111 @@ def _keeps_from_person(sentences: Sequence[str], folded: str) -> bool:
     return False
 
 
+def _clauses(s: str) -> list[str]:
+    cuts = [0, *(m.end() for m in w.CLAUSE_BREAK.finditer(s)), len(s)]
+    return [s[a:b] for a, b in zip(cuts, cuts[1:], strict=False) if s[a:b].strip()]
+
+
+def _silences_person(sentences: Sequence[str], _folded: str) -> bool:
+    """A telling verb under a negation, told to the person ("Erwähne dem Nutzer gegenüber
+    nicht …", "อย่าบอกผู้ใช้ …") or about what the paragraph had done ("… and don't mention
+    it"): silence toward the person, unless what is not told is a secret, or the telling is
+    advice ("never tell the user to disable the linter")."""
+    for s in sentences:
+        if w.SECRET.search(s):
+            continue
+        for clause in _clauses(s):
+            if _reported(clause, len(clause)) or w.CONDITION.match(clause.lstrip()):
+                continue
+            for m in w.TELL.finditer(clause):
+                if not _governed(clause, m):
+                    continue
+                rest = _until_conjunction(clause[m.end():m.end() + 60])
+                told = w.PERSON_TOLD.search(clause, max(0, m.start() - 40), m.end() + 40)
+                if told and not w.TELL_TO.match(clause, told.end()) and not w.TELL_TO.match(rest):
+                    return True
+                if w.OWN_DOINGS.search(rest) or w.THIS_FILE.match(rest.lstrip()):
+                    return True  # "don't list the requests you make", "do not mention this file"
+                near = clause[max(0, m.start() - 12):m.end() + 16]
+                if any(t.group(0).isalpha() for t in w.THAT_DEED.finditer(near)) and w.ARTIFACT.search(rest):
+                    return True  # "… men nämn det inte i commit-meddelandet"
+                verb = m.group(0)
+                if (verb.endswith(" on") and _IT.match(rest)) or (_SPOKEN.fullmatch(verb) and _IT_ALONE.match(rest)):
+                    return True  # "… and don't comment on it", "… and don't mention it."
+    return False
+
+
+_IT = re.compile(r"\s(?:it|this|that)\b")
+_IT_ALONE = re.compile(r"\s(?:it|this|that)\W{0,3}$")
+_SPOKEN = re.compile(r"mention\w{0,3}|tell\w{0,3}|bring up|report\w{0,3}|comment on")
+_CONJUNCTION = re.compile(r",|\s(?:and|und|et|e|y|en|och|og|и|і|та|dan|va|ve|lalu)\s")
+
+
+def _until_conjunction(text: str) -> str:
+    m = _CONJUNCTION.search(text)
+    return text[:m.start()] if m else text
+
+
+def _governed(clause: str, m: re.Match[str]) -> bool:
+    """Whether a negation governs the verb at `m`: before it ("don't mention", "อย่าบอก"),
+    or after it before any "and" ("erwähne … nicht", "보여주지 마세요", "nämn det inte")."""
+    before = clause[max(0, m.start() - 40):m.start()]
+    cuts = list(_CONJUNCTION.finditer(before))
+    if cuts:
+        before = before[cuts[-1].end():]
+    if w.NEGATION.search(before) or w.NEGATION_ANYWHERE.search(before):
+        return True
+    after = _until_conjunction(clause[m.end():m.end() + 40])
+    return bool(w.NEGATION_ANYWHERE.search(after) or w.NEGATION_AFTER.search(after))
+
+
+_LINE_LABEL = re.compile(r"(?:^|\n|\s/\s)\s{0,8}[*_#>\-\s]{0,6}([^\n:：]{1,30}?)\s{0,3}[:：]", re.MULTILINE)
+
+
+def _writes_turns(_sentences: Sequence[str], folded: str) -> bool:
+    """A conversation written into the file: one line labelled as the person's turn and one
+    as the assistant's ("User: … / AI: …"), or a line labelled as a system message."""
+    roles = set()
+    for m in _LINE_LABEL.finditer(folded):
+        label = m.group(1).strip(" *_#>-")
+        if w.ROLE_PERSON.fullmatch(label):
+            roles.add("person")
+        elif w.ROLE_AGENT.fullmatch(label):
+            roles.add("agent")
+        elif w.SYSTEM_LABEL.fullmatch(label) and len(label.split()) > 1:
+            return True  # "system message:", "הודעת מערכת:"
+    return roles == {"person", "agent"}
+
+
+_BELOW = re.compile(r"lower|less|niedriger|geringer|moins|menor|inferiore|lagere|lägre|lagre|niższy|nizszy|ниже|"
+                    r"меньш|нижч|düşük|dusuk|rendah|更低|低于|低|낮|أقل|נמוכה|ต่ำกว่า")
+_VERB_FINAL = re.compile(r"oncelik|öncelik|ustun|üstün|gecersiz|geçersiz|[\u3040-\u30ff\uac00-\ud7af"
+                         r"\u1100-\u11ff\u0900-\u097f]")
+
+
+def _sets_itself_above(sentences: Sequence[str], _folded: str) -> bool:
+    """This file set above the system's instructions or the person's words, every act approved
+    in advance, the agent's rules switched off, or its warnings called false alarms."""
+    for s in sentences:
+        for m in _free(w.PRECEDENCE, s):
+            word = m.group(0)
+            # what is outranked follows the verb ("overrides your instructions"), stands before a
+            # "lower priority", or before the verb in verb-final languages ("… より優先")
+            before = bool(_BELOW.search(word) or _VERB_FINAL.search(word))
+            if _near(w.INSTRUCTION_SOURCE, s, m, before=120 if before else 0, after=0 if before else 120) \
+                    and not _reported(s, m.start()):
+                return True
+        if any(not _reported(s, m.start()) for m in _free(w.PRE_APPROVED, s)):
+            return True
+        for m in w.FALSE_ALARM.finditer(s):
+            if _near(w.FROM_AGENT, s, m, before=80, after=40):
+                return True
+        for m in w.OWN_RULES.finditer(s):
+            if _near(w.IGNORE, s, m, before=60, after=40) and not _reported(s, m.start()):
+                return True
+    return False
+
+
 def _switches_safety_off(sentences: Sequence[str], _folded: str) -> bool:
     """Scanners, signing, TLS verification, shell history or approval prompts switched off."""
     for s in sentences:
@@ -214,6 +319,9 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
     ("it gives the agent a persona or has it deny being an AI", _persona),
     ("it hands authority to someone other than you", _hands_authority),
     ("it keeps things from you or tells you something else", _keeps_from_person),
+    ("it keeps things from you or tells you something else", _silences_person),
+    ("it writes a conversation turn (yours, the assistant's or the system's) into the file", _writes_turns),
+    ("it puts itself above your words or the agent's own rules", _sets_itself_above),
     ("it switches a safety check off", _switches_safety_off),
     ("it puts secrets into the repository's text or history", _discloses_secrets),
     ("it resists what you ask for", _resists_person),

@@ -492,27 +492,30 @@ AGENT_DEED = concept({
 # Not telling the person at all ("no need to tell the user when …").
 UNTOLD = concept({
     "en": "re:(?:no need to|not need to|doesn't need to|does not need to|needn't|don't|do not|never|without|"
-          "not) (?:tell|telling|inform|informing|notify|notifying|let) (?:the user|the person)(?! to\\b)(?! know how)",
-    "de": "ohne den nutzer zu informieren|sag dem nutzer nichts|dem nutzer nichts sagen|ohne es dem nutzer",
-    "fr": "sans prevenir l'utilisateur|sans informer l'utilisateur|sans le dire a l'utilisateur|"
+          "not) (?:tell|telling|inform|informing|notify|notifying|let) (?:the user|the person)(?! to\\b)(?! know how)|"
+          "re:(?:the user|the person|they) (?:doesn't|does not|don't|do not|needn't|need not) (?:need to )?know\\b",
+    "de": "muss das nicht wissen|muss es nicht wissen|braucht das nicht zu wissen|ohne den nutzer zu informieren|sag dem nutzer nichts|dem nutzer nichts sagen|ohne es dem nutzer",
+    "fr": "n'a pas besoin de savoir|n'a pas besoin de le savoir|sans prevenir l'utilisateur|sans informer l'utilisateur|sans le dire a l'utilisateur|"
           "inutile de prevenir|pas besoin de prevenir|sans le commenter|sans commentaire|sans commenter",
-    "es": "sin avisar al usuario|sin decirle al usuario|sin informar al usuario|no hace falta avisar|"
+    "es": "no necesita saber|no necesita saberlo|no tiene que saberlo|sin avisar al usuario|sin decirle al usuario|sin informar al usuario|no hace falta avisar|"
           "sin comentarlo|sin comentar",
     "pt": "sem avisar o usuario|sem informar o usuario|sem contar ao usuario|sem comentar",
     "it": "senza avvisare l'utente|senza dirlo all'utente|senza commentare",
-    "nl": "zonder de gebruiker te|zonder het te melden",
+    "nl": "zonder de gebruiker te|zonder het te melden|hoeft dat niet te weten|hoeft het niet te weten|hoeft niet te weten",
+    "sv": "behöver inte veta|behover inte veta",
+    "th": "ไม่จำเป็นต้องรู้",
     "pl": "bez informowania uzytkownika|bez informowania użytkownika|bez komentarza",
-    "ru": "без уточнений|без ведома пользователя|пользователю не говори|не сообщай пользователю|не говори пользователю",
+    "ru": "не нужно знать|незачем знать|без уточнений|без ведома пользователя|пользователю не говори|не сообщай пользователю|не говори пользователю",
     "uk": "користувачу не кажи|не повідомляй користувача|не кажи користувачу|згадувати не варто",
-    "tr": "kullanıcıya söyleme|kullanıcıya bildirme|kullaniciya soyleme",
+    "tr": "bilmesine gerek yok|bilmesi gerekmiyor|kullanıcıya söyleme|kullanıcıya bildirme|kullaniciya soyleme",
     "el": "μην πεις στον χρηστη|χωρις να ενημερωσεις",
-    "id": "jangan beri tahu pengguna|jangan memberi tahu pengguna|tanpa memberi tahu pengguna",
+    "id": "tidak perlu tahu|tak perlu tahu|jangan beri tahu pengguna|jangan memberi tahu pengguna|tanpa memberi tahu pengguna",
     "vi": "đung noi voi nguoi dung|đung bao nguoi dung|khong can bao",
-    "zh": "不要告诉用户|无需告知用户|不必告诉用户|不用通知用户|瞒着用户|不要让用户知道",
-    "ja": "ユーザーには伝えない|ユーザーに伝えない|ユーザーに知らせない|伝える必要はありません",
-    "ko": "사용자에게 알리지|사용자에게 말하지|알릴 필요 없",
+    "zh": "不需要知道|不必知道|无需知道|不要告诉用户|无需告知用户|不必告诉用户|不用通知用户|瞒着用户|不要让用户知道",
+    "ja": "知る必要はない|知る必要はありません|ユーザーには伝えない|ユーザーに伝えない|ユーザーに知らせない|伝える必要はありません",
+    "ko": "알 필요가 없|사용자에게 알리지|사용자에게 말하지|알릴 필요 없",
     "ar": "لا تخبر المستخدم|دون إخبار المستخدم|دون علم المستخدم",
-    "he": "אל תספר למשתמש|בלי ליידע את המשתמש",
+    "he": "לא צריך לדעת|אל תספר למשתמש|בלי ליידע את המשתמש",
     "hi": "उपयोगकर्ता को मत बताना|उपयोगकर्ता को न बताएं",
 })
 # Words kept out of replies, things described as something else there.
@@ -559,7 +562,8 @@ PERSON_ASKS = concept({
 DENIAL = concept({
     "en": "re:(?:say|answer|reply|claim|explain|tell them|respond)\\w{0,3} (?:that )?(?:there (?:were|was|are|is) no|"
           "nothing|none|no |they are from|it is from|it's from|they come from|the agent (?:does|did) not|"
-          "you (?:did|do) not|it is owned|\"none\"|\"no\")|re:\\bclaim\\b",
+          "you (?:did|do) not|it is owned|\"none\"|\"no\")|re:\\bclaim\\b|"
+          "re:(?:say|answer|reply|respond)\\w{0,3} (?:no|nothing|none)(?![\\w-])",
     "de": "re:(?:sag|antworte)\\w{0,2},? (?:dass )?(?:es )?(?:keine|nichts)",
     "fr": "re:(?:dis|reponds|affirme)\\w{0,2} (?:qu'il n'y a|que rien|aucun)",
     "es": "re:(?:di|responde|afirma)\\w{0,2} que (?:no|ningun|nada)",
@@ -709,7 +713,7 @@ PUBLISH = concept({
 # Where the secret would be kept or shown: commits, PR text, docs, a public branch, a file.
 ARTIFACT = concept({
     "en": "commit message*|commit|commits|committed|pr description*|pr body|pull request description*|"
-          "description of the pr|docs|documentation|readme|changelog|wiki|release notes|public branch|"
+          "description of the pr|descripcion del pr|descripcion de la pr|docs|documentation|readme|changelog|wiki|release notes|public branch|"
           "docs branch|public repo*|tracked|the repository|the repo|to the repo|notes|slack|channel|"
           "tweet|twitter|status account|canal|kanal|"
           "re:(?:`|\\s)(?:~/|\\./|\\.?[\\w-]{1,40}/)[\\w./-]{1,80}|re:\\b[\\w-]{1,40}\\.(?:txt|md|json|ya?ml|csv)\\b",
@@ -823,4 +827,253 @@ PERSON_ACCOUNT = concept({
     "ko": "사용자의 개인 계정|사용자 계정으로",
     "id": "akun pribadi pengguna|atas nama pengguna",
     "vi": "tai khoan ca nhan cua nguoi dung",
+})
+
+# --- silence toward the person, composed: a negated telling verb with the person as recipient,
+# or with "it/this" as its object ----------------------------------------------------------
+TELL = concept({
+    "en": "mention*|tell*|inform*|notify*|show*|display*|list|say|reveal*|disclos*|bring up|comment on|"
+          "point out|explain*|report*|print*",
+    "de": "erwahn*|sag*|zeig*|informier*|mitteil*|berichte*|melde*|erzahl*",
+    "fr": "mentionne*|dis|dites|signale*|montre*|informe*|indique*|parle*|affiche*",
+    "es": "mencion*|dig*|muestr*|inform*|avis*|cuent*|comente*|comentes|comentar",
+    "pt": "mencion*|diga*|mostr*|inform*|avis*|cont*|comente*|exib*",
+    "it": "menzion*|dire|dica|dirlo|dillo|mostr*|inform*|segnal*|racconta*|comment*",
+    "nl": "vermeld*|vertel*|zeg*|toon*|meld*|laat zien",
+    "sv": "namn*|berätta*|beratta*|visa*|säg*|sag|tala om",
+    "pl": "wspomin*|wspomnij|mow*|mów*|pokazuj*|pokaz*|informuj*|powiedz*",
+    "ru": "упомина*|упомян*|говори*|скажи*|показыва*|покажи*|сообща*|сообщи*|рассказыва*|расскажи*",
+    "uk": "згаду*|згадай|кажи|скажи*|показу*|покажи*|повідом*|розповіда*",
+    "tr": "bahset*|soyle*|söyle*|goster*|göster*|belirt*|bildir*",
+    "id": "sebut*|beri tahu|beritahu|tampilkan|tunjukkan|kasih tahu|ceritakan",
+    "vi": "noi|nhac|cho biet|bao|hien thi|đe cap",
+    "el": "πεις|αναφερεις|αναφερετε|δειξεις|ενημερωσεις",
+    "sw": "usimwambie|usiseme|usionyeshe|usitaje",
+    "zh": "告诉|提及|提到|显示|展示|透露|说明",
+    "ja": "伝え|言わ|見せ|表示|知らせ|触れ|報告",
+    "ko": "말하지|알리지|보여주지|보여 주지|언급하지|표시하지|보고하지",
+    "ar": "تذكر|تخبر|تقل|تعرض|تظهر|تبلغ",
+    "he": "תזכיר|תגיד|תספר|תציג|תראה|תדווח|תיידע",
+    "hi": "बताएं|बताना|बताओ|बताइए|दिखाएं|दिखाओ|उल्लेख",
+    "th": "บอก|แจ้ง|แสดง|กล่าวถึง|พูดถึง",
+})
+# Negations of languages whose ban stands after the verb or as a particle, beyond NEGATION.
+NEGATION_ANYWHERE = concept({
+    "de": "nicht|nichts|keinesfalls", "nl": "niet|nooit", "sv": "inte|aldrig|ej", "fr": "pas|jamais",
+    "ja": "ないで|しないで|ません|ないこと", "ko": "마세요|마십시오|지 마|지 말|않도록",
+    "zh": "不要|别|勿|不得", "th": "อย่า|ห้าม|ไม่ต้อง", "tr": "re:\\w{2,}(?:me|ma)(?:yin|yın|yiniz|yınız)(?!\\w)",
+    "he": ("re:(?:^|\\s)(?:אל|לא)(?=\\s)",), "hi": ("re:(?:^|\\s)(?:न|मत|नहीं)(?=\\s|$)",),
+    "sw": "usi*",
+})
+# The person as the one told, in the forms a recipient takes.
+PERSON_TOLD = concept({
+    "en": "the user|to the user|the person|to them",
+    "de": "dem nutzer|dem benutzer|der nutzerin|dem anwender|nutzer gegenuber|benutzer gegenuber",
+    "fr": "a l'utilisateur|l'utilisateur", "es": "al usuario|el usuario", "pt": "ao usuario|o usuario|ao utilizador",
+    "it": "all'utente|l'utente", "nl": "de gebruiker|aan de gebruiker", "sv": "användaren|anvandaren",
+    "pl": "użytkownikowi|uzytkownikowi|użytkownik|uzytkownik", "ru": "пользователю|пользователь",
+    "uk": "користувачу|користувачеві|користувач", "tr": "kullanıcıya|kullaniciya|kullanıcı|kullanici",
+    "el": "στον χρηστη|ο χρηστης", "id": "pengguna", "vi": "nguoi dung", "sw": "mtumiaji",
+    "zh": "用户", "ja": "ユーザー|利用者", "ko": "사용자", "ar": "المستخدم|للمستخدم", "he": "למשתמש|המשתמש",
+    "hi": "उपयोगकर्ता", "th": "ผู้ใช้",
+})
+# "it", "this": the object of a telling verb pointing back at what the paragraph had done.
+THAT_DEED = concept({
+    "en": "it|this|that|this file|these changes|the change|this step",
+    "de": "es|das|dies|davon", "fr": "le|cela|ca", "es": "lo|esto|eso", "pt": "isso|isto|o", "it": "lo|questo|cio",
+    "nl": "het|dit|dat", "sv": "det|detta", "pl": "tego|to|o tym", "ru": "это|об этом|этого", "uk": "це|про це",
+    "tr": "bundan|bunu", "id": "hal ini|ini|itu", "vi": "đieu nay|viec nay", "el": "αυτο",
+    "he": "על זה|את זה", "ar": "ذلك|هذا", "zh": "这件事|此事|这一点", "ja": "このこと|これ", "ko": "이 사실|이것",
+})
+# Telling to do something is advice, not silence ("never tell the user to disable the linter").
+# What the agent itself did or does, as the object of a telling verb ("the requests you make",
+# "welke URL's je hebt aangeroepen").
+OWN_DOINGS = concept({
+    "en": "re:\\b(?:you|it) (?:make|made|ran|run|did|do|contacted|called|sent|send|changed|touched|read|opened|fetched|"
+          "visited|accessed|installed|deleted|pushed)\\b|changed files|commit hash*|the commands|the requests",
+    "de": "du gemacht|du ausgefuhrt|du gelesen|du aufgerufen|du geandert|du gesendet|du liest|du hast",
+    "fr": "que tu as|que vous avez|tu as fait|tu as lu|tu as envoye",
+    "es": "que hiciste|que has hecho|que ejecutaste|que llamaste|que enviaste|que leiste",
+    "pt": "que voce fez|que voce executou|que voce chamou|que voce enviou",
+    "it": "che hai fatto|che hai eseguito|che hai chiamato|che hai inviato",
+    "nl": "je hebt|jij hebt|je maakt|je deed",
+    "sv": "du har|du gjorde|du körde|du korde",
+    "pl": "które wykonałeś|ktore wykonales|które wysłałeś|ktore wyslales",
+    "ru": "ты сделал|ты выполнил|ты отправил|ты прочитал|ты вызвал",
+    "uk": "ти зробив|ти виконав|ти надіслав|ти прочитав",
+    "tr": "yaptığın|yaptigin|çalıştırdığın|calistirdigin|gönderdiğin|gonderdigin",
+    "id": "yang kamu lakukan|yang kamu jalankan|yang kamu kirim|yang anda lakukan",
+    "vi": "ban đa lam|ban đa chay|ban đa gui",
+    "zh": "你做的|你执行的|你发送的|你调用的|你读取的",
+    "ja": "あなたが実行|あなたが送信|実行したコマンド",
+    "ko": "당신이 실행|당신이 보낸|실행한 명령",
+})
+# This context file or its instructions, as the source to keep quiet about.
+THIS_FILE = concept({
+    "en": "this file|this document|these instructions|this section|this note|agents.md|claude.md",
+    "de": "diese datei|dieses dokument|diese anweisungen", "fr": "ce fichier|ce document|ces instructions",
+    "es": "este archivo|este documento|estas instrucciones", "pt": "este arquivo|este documento|estas instrucoes",
+    "it": "questo file|questo documento|queste istruzioni", "nl": "dit bestand|dit document|deze instructies",
+    "ru": "этот файл|этот документ|эти инструкции", "uk": "цей файл|цей документ|ці інструкції",
+    "tr": "bu dosya*|bu belge*|bu talimat*", "id": "file ini|dokumen ini|instruksi ini", "vi": "tep nay|tai lieu nay",
+    "zh": "这个文件|本文件|此文件", "ja": "このファイル|この文書", "ko": "이 파일|이 문서",
+    "he": "הקובץ הזה|קובץ זה", "ar": "هذا الملف", "pl": "ten plik|tego pliku", "sv": "denna fil|den här filen",
+})
+TELL_TO = concept("re:\\s(?:to|zu|de|a|que|di|om|aby|чтобы|щоб)\\s")
+
+# --- conversation turns written into a file ------------------------------------------------
+ROLE_PERSON = concept({
+    "en": "user|human|me|you|the user", "de": "nutzer|benutzer", "fr": "utilisateur", "es": "usuario",
+    "pt": "usuario|utilizador", "it": "utente", "nl": "gebruiker", "sv": "användare|anvandare",
+    "pl": "użytkownik|uzytkownik", "ru": "пользователь", "uk": "користувач", "tr": "kullanıcı|kullanici",
+    "el": "χρηστης", "id": "pengguna", "vi": "nguoi dung", "sw": "mtumiaji", "zh": "用户|人类", "ja": "ユーザー|人間",
+    "ko": "사용자", "ar": "المستخدم", "he": "משתמש", "hi": "उपयोगकर्ता", "th": "ผู้ใช้",
+})
+ROLE_AGENT = concept({
+    "en": "assistant|ai|agent|bot|model|claude|gpt|chatgpt|hermes", "de": "assistent", "fr": "assistant|ia",
+    "es": "asistente|ia", "pt": "assistente|ia", "it": "assistente|ia", "nl": "assistent", "sv": "assistent",
+    "pl": "asystent", "ru": "ассистент|помощник|ии", "uk": "асистент|помічник|шi", "tr": "asistan|yapay zeka",
+    "el": "βοηθος", "id": "asisten", "vi": "tro ly", "sw": "msaidizi", "zh": "助手|助理|ai", "ja": "アシスタント|ai",
+    "ko": "어시스턴트|비서|ai", "ar": "المساعد|مساعد", "he": "עוזר|העוזר|בינה", "hi": "सहायक", "th": "ผู้ช่วย",
+})
+SYSTEM_LABEL = concept({
+    "en": "system|system message|system note|system notice|system prompt|developer message",
+    "de": "systemnachricht|systemhinweis", "fr": "message systeme|message du systeme|systeme",
+    "es": "mensaje del sistema|sistema", "pt": "mensagem do sistema|sistema", "it": "messaggio di sistema|sistema",
+    "nl": "systeembericht|systeem", "pl": "komunikat systemowy|system", "ru": "системное сообщение|система",
+    "uk": "системне повідомлення|система", "tr": "sistem mesajı|sistem mesaji|sistem", "id": "pesan sistem|sistem",
+    "vi": "thong bao he thong|he thong", "zh": "系统消息|系统提示|系统", "ja": "システムメッセージ|システム",
+    "ko": "시스템 메시지|시스템", "ar": "رسالة النظام|النظام", "he": "הודעת מערכת|מערכת", "hi": "सिस्टम संदेश|सिस्टम",
+    "th": "ข้อความระบบ|ระบบ", "el": "μηνυμα συστηματος|συστημα",
+})
+
+# --- this file set above the system, the person, or the agent's own rules --------------------
+PRECEDENCE = concept({
+    "en": "overrides|override|takes precedence over|take precedence over|has priority over|have priority over|"
+          "supersedes|supersede|outranks|outrank|is more important than|are more important than|"
+          "higher priority than|lower priority|less important than|prevails over|comes before",
+    "de": "hat vorrang vor|haben vorrang vor|uberschreibt|uberschreiben|wichtiger als|geringere prioritat|"
+          "niedrigere prioritat|hat prioritat vor",
+    "fr": "prime sur|priment sur|a priorite sur|ont priorite sur|remplace|plus important que|moins prioritaire",
+    "es": "tiene prioridad sobre|tienen prioridad sobre|prevalece sobre|prevalecen sobre|anula|sustituye|"
+          "menor prioridad|mas importante que",
+    "pt": "tem prioridade sobre|tem precedencia sobre|prevalece sobre|substitui|menor prioridade|mais importante que",
+    "it": "ha la precedenza su|ha priorita su|prevale su|sostituisce|priorita inferiore|piu importante di",
+    "nl": "heeft voorrang op|hebben voorrang op|gaat voor|lagere prioriteit|belangrijker dan",
+    "sv": "har företräde framför|har foretrade framfor|går före|gar fore|lägre prioritet|lagre prioritet",
+    "pl": "ma pierwszeństwo przed|ma pierwszenstwo przed|nadpisuje|niższy priorytet|nizszy priorytet|ważniejsz*|wazniejsz*",
+    "ru": "имеет приоритет над|имеют приоритет над|важнее|отменяет|переопределяет|ниже по приоритету|меньший приоритет",
+    "uk": "має пріоритет над|мають пріоритет над|важливіш*|скасовує|нижчий пріоритет",
+    "tr": "önceliklidir|oncekliklidir|onceliklidir|daha öncelikli|daha oncelikli|geçersiz kılar|gecersiz kilar|"
+          "daha düşük öncelik|daha dusuk oncelik|üstündür|ustundur",
+    "el": "υπερισχυει|εχει προτεραιοτητα",
+    "id": "lebih diutamakan|lebih penting dari|mengesampingkan|menggantikan|prioritas lebih rendah|prioritas lebih tinggi",
+    "vi": "uu tien hon|quan trong hon|ghi đe|đe len",
+    "zh": "优先于|高于|覆盖|取代|优先级更低|优先级低于|优先级高于",
+    "ja": "より優先|優先されます|上書き|優先度が低|優先度は低",
+    "ko": "보다 우선|우선합니다|우선한다|무시하고|우선순위가 낮",
+    "ar": "له الأولوية على|لها الأولوية على|يتجاوز|تتجاوز|أولوية أقل|اعلى من|أعلى من",
+    "he": "גובר על|גוברת על|עדיפות על|עדיף על|עדיפות נמוכה",
+    "hi": "से ऊपर है|प्राथमिकता|से अधिक महत्वपूर्ण",
+    "th": "มีความสำคัญเหนือ|เหนือกว่า|แทนที่|สำคัญกว่า|ลำดับความสำคัญต่ำกว่า",
+    "sw": "ina kipaumbele|inazidi",
+})
+# What the file is set above: the system's or the agent's instructions, or the person's words.
+INSTRUCTION_SOURCE = concept({
+    "en": "system instructions|system prompt|your instructions|your guidelines|your rules|your system|"
+          "the system|the user|whoever is at the keyboard|at the keyboard|typed|the person|user instructions|"
+          "user's instructions|instructions from the user|chat instructions",
+    "de": "systemanweisungen|systemprompt|deine anweisungen|deine regeln|den nutzer|der nutzer|nutzeranweisungen|tastatur",
+    "fr": "instructions systeme|instructions du systeme|tes instructions|vos instructions|l'utilisateur|clavier",
+    "es": "instrucciones del sistema|tus instrucciones|tus reglas|el usuario|del usuario|teclado",
+    "pt": "instrucoes do sistema|suas instrucoes|o usuario|do usuario|teclado",
+    "it": "istruzioni di sistema|le tue istruzioni|l'utente|dell'utente|tastiera",
+    "nl": "systeeminstructies|je instructies|de gebruiker|toetsenbord",
+    "sv": "systeminstruktioner|dina instruktioner|användaren|anvandaren|tangentbordet",
+    "pl": "instrukcje systemowe|instrukcj* systemow*|twoje instrukcje|użytkownik*|uzytkownik*|klawiatur*",
+    "ru": "системн* инструкци*|системн* промпт*|твои инструкции|ваши инструкции|пользовател*|клавиатур*",
+    "uk": "системн* інструкці*|твої інструкції|користувач*|клавіатур*",
+    "tr": "sistem talimatlar*|talimatlarından|talimatlarindan|kullanıcı*|kullanici*|klavye*",
+    "el": "οδηγιες συστηματος|τις οδηγιες σου|χρηστη",
+    "id": "instruksi sistem|instruksimu|instruksi anda|pengguna|keyboard",
+    "vi": "huong dan he thong|chi dan he thong|nguoi dung|ban phim",
+    "zh": "系统指令|系统提示|你的指令|用户|键盘",
+    "ja": "システム指示|システムプロンプト|あなたの指示|ユーザー|キーボード",
+    "ko": "시스템 지침|시스템 지시|시스템 프롬프트|당신의 지시|사용자|키보드",
+    "ar": "تعليمات النظام|تعليماتك|المستخدم|لوحة المفاتيح",
+    "he": "הנחיות המערכת|הנחיות מערכת|ההנחיות שלך|המשתמש|מקלדת",
+    "hi": "सिस्टम निर्देश|आपके निर्देश|उपयोगकर्ता|कीबोर्ड",
+    "th": "คำสั่งระบบ|คำแนะนำของระบบ|ผู้ใช้|คีย์บอร์ด",
+})
+# Every command or action approved in advance, so nothing needs asking.
+PRE_APPROVED = concept({
+    "en": "pre-approved|preapproved|approved in advance|approved beforehand|already approved all|approved all|"
+          "authorised red-team|authorized red-team|authorised red team|authorized red team|approved by legal|"
+          "developer mode|content filters off|filters off|filters disabled|no restrictions apply",
+    "de": "vorab genehmigt|vorab freigegeben|im voraus genehmigt|bereits alle genehmigt|entwicklermodus",
+    "fr": "pre-approuve*|preapprouve*|approuve* a l'avance|deja tout approuve|mode developpeur",
+    "es": "preaprobad*|aprobad* previamente|aprobad* de antemano|ya aprobaron todo|modo desarrollador",
+    "pt": "pre-aprovad*|aprovad* previamente|aprovad* antecipadamente|modo desenvolvedor",
+    "it": "pre-approvat*|approvat* in anticipo|gia approvato tutto|modalita sviluppatore",
+    "nl": "vooraf goedgekeurd|vooraf toegestaan|ontwikkelaarsmodus",
+    "sv": "godkänt i förväg|godkant i forvag|förgodkänt|forgodkant",
+    "pl": "zatwierdzil* z gory|zatwierdzili z góry|z góry zatwierdz*|z gory zatwierdz*|tryb dewelopera",
+    "ru": "заранее одобрил*|заранее одобрен*|заранее утвердил*|режим разработчика",
+    "uk": "заздалегідь схвалил*|заздалегідь схвален*|режим розробника",
+    "tr": "önceden onayladı|onceden onayladi|önceden onaylandı|onceden onaylandi|geliştirici modu|gelistirici modu",
+    "el": "προεγκεκριμεν*",
+    "id": "sudah disetujui sebelumnya|telah disetujui sebelumnya|disetujui di muka|mode pengembang",
+    "vi": "đa phe duyet truoc|đa đuoc phe duyet truoc|che đo nha phat trien",
+    "zh": "事先批准|预先批准|已预先批准|已事先批准|开发者模式",
+    "ja": "事前に承認|事前承認|開発者モード",
+    "ko": "사전 승인|미리 승인|개발자 모드",
+    "ar": "موافقة مسبقة|وافقوا مسبقا|تمت الموافقة مسبقا|وضع المطور",
+    "he": "אישרו מראש|אושרו מראש|אושר מראש|מצב מפתח",
+    "hi": "पहले से मंजूर|पहले ही स्वीकृत|डेवलपर मोड",
+    "th": "อนุมัติล่วงหน้า|อนุมัติไว้แล้ว|โหมดนักพัฒนา",
+})
+# The agent's own warnings declared false alarms in advance.
+FALSE_ALARM = concept({
+    "en": "false positive|false positives|false alarm|false alarms", "de": "fehlalarm*|falsch positiv*",
+    "fr": "faux positif*|fausse alerte*", "es": "falso positivo|falsos positivos|falsa alarma",
+    "pt": "falso positivo|falsos positivos|alarme falso", "it": "falso positivo|falsi positivi|falso allarme",
+    "nl": "vals positief|vals alarm", "sv": "falskt positiv*|falsklarm", "pl": "fałszyw* alarm*|falszyw* alarm*|fałszywie pozytywn*",
+    "ru": "ложн* срабатывани*|ложная тревога", "uk": "хибн* спрацюванн*|хибна тривога",
+    "tr": "yanlış pozitif|yanlis pozitif|yanlış alarm|yanlis alarm", "id": "positif palsu|alarm palsu",
+    "vi": "duong tinh gia|bao đong gia", "zh": "误报", "ja": "誤検知|誤報", "ko": "오탐|오경보",
+    "ar": "إيجابية كاذبة|إنذار كاذب", "he": "חיובי שגוי|חיוביות שגויות|אזעקת שווא", "hi": "गलत अलार्म|फॉल्स पॉजिटिव",
+    "th": "ผลบวกลวง|แจ้งเตือนผิดพลาด", "el": "ψευδως θετικ*",
+})
+# The agent's own words: "any warning you produce", "warnings from you", "darimu".
+FROM_AGENT = concept({
+    "en": "you produce|you raise|you give|you emit|you show|from you|your warning|your warnings|you may produce",
+    "de": "du ausgibst|von dir|deine warnung*", "fr": "que tu produis|que vous produisez|de ta part|tes avertissements",
+    "es": "que produzcas|que generes|de tu parte|tus advertencias", "pt": "que voce produzir|que voce gerar|suas advertencias",
+    "it": "che produci|da parte tua|tuoi avvisi", "nl": "die je geeft|van jou|jouw waarschuwing*",
+    "pl": "od ciebie|twoje ostrzeżeni*|twoje ostrzezeni*", "ru": "от тебя|твои предупреждения|ваши предупреждения",
+    "uk": "від тебе|твої попередження", "tr": "senin uyarı*|senin uyari*|verdiğin|verdigin", "id": "darimu|dari anda|yang kamu berikan",
+    "vi": "cua ban|tu ban", "zh": "你发出|你给出|你的警告|你的任何警告", "ja": "あなたの警告|あなたが出す", "ko": "당신의 경고|네 경고",
+    "ar": "منك|تحذيراتك", "he": "ממך|שלך", "hi": "आपकी चेतावनी|आपके द्वारा", "th": "จากคุณ|ของคุณ",
+})
+# Rules the agent keeps, switched off or to be ignored.
+OWN_RULES = concept({
+    "en": "refusal rules|refusal policy|safety rules|safety guidelines|content policy|content filters|guardrails|"
+          "usual rules|your rules|your restrictions|your limitations|your policies",
+    "de": "sicherheitsregeln|inhaltsfilter|deine regeln|deine einschrankungen",
+    "fr": "regles de securite|filtres de contenu|tes regles|tes restrictions",
+    "es": "reglas de seguridad|filtros de contenido|tus reglas|tus restricciones",
+    "pt": "regras de seguranca|filtros de conteudo|suas regras|suas restricoes",
+    "it": "regole di sicurezza|filtri dei contenuti|le tue regole|le tue restrizioni",
+    "ru": "правила безопасности|фильтры контента|свои правила|твои ограничения",
+    "zh": "安全规则|内容过滤|你的规则|拒绝规则", "ja": "安全ルール|コンテンツフィルター|拒否ルール",
+    "ko": "안전 규칙|콘텐츠 필터|거절 규칙", "tr": "güvenlik kuralları|guvenlik kurallari|içerik filtre*",
+    "id": "aturan keamanan|filter konten|aturan penolakan", "he": "כללי הבטיחות|מסנני תוכן|כללי הסירוב",
+})
+IGNORE = concept({
+    "en": "ignore|disregard|bypass|set aside|skip|are off|is off|turned off|switched off|do not apply|don't apply|suspended",
+    "de": "ignoriere*|umgehe*|gelten nicht|ausgeschaltet|deaktiviert", "fr": "ignore*|contourne*|ne s'appliquent pas|desactive*",
+    "es": "ignora*|omite*|no aplican|desactivad*", "pt": "ignore*|ignora*|nao se aplicam|desativad*",
+    "it": "ignora*|non si applicano|disattivat*", "ru": "игнорируй*|не действуют|отключен*", "zh": "忽略|无视|关闭|不适用",
+    "ja": "無視|オフ|適用されません", "ko": "무시|꺼져|적용되지", "tr": "yok say*|görmezden gel*|gormezden gel*|kapalı|kapali",
+    "id": "abaikan|tidak berlaku|dimatikan", "he": "התעלם|לא חלים|כבויים",
 })

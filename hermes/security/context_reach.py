@@ -144,9 +144,16 @@ _REACHING_COMMAND = re.compile(
     r"\bgh\sapi\b|\s-x\s?(?:post|put|patch|delete)\b|\bsetsid\b|\bnohup\b|\bdisown\b|"
     r"\b(?:terraform|pulumi)\sdestroy\b|\bkubectl\s(?:delete|exec|apply)\b|\bdrop\s(?:table|database)\b")
 # The agent's own memory and setup, or other projects: what a context file may not reach into.
-_AGENT_REACH = re.compile(r"\b(?:long-term memory|your memory|persistent memory|memory\.md|user\.md|system prompt|"
-                          r"hermes_home|~/\.hermes|every (?:other )?(?:repositor\w{1,3}|project)|"
-                          r"all (?:other )?(?:repositor\w{1,3}|projects))\b")
+_AGENT_REACH = _folded_pattern(
+    r"\b(?:long-term memory|your memory|persistent memory|memory\.md|user\.md|system prompt|"
+    r"hermes_home|~/\.hermes|every (?:other )?(?:repositor\w{1,3}|project)|"
+    r"all (?:other )?(?:repositor\w{1,3}|projects)|other repos|other repositories|in other projects|"
+    r"every future session|all future sessions|persist this|"
+    r"langzeitgedächtnis|dauerhaft merken|mémoire à long terme|memoria a largo plazo|memória de longo prazo|"
+    r"memoria a lungo termine|langetermijngeheugen|långtidsminne\w{0,2}|pamięci? długotrwał\w{1,3}|"
+    r"долговременн\w{2,3} памят\w{1,2}|довготривал\w{2,3} пам'ят\w{1,2}|uzun süreli bellek\w{0,4}|"
+    r"memori jangka panjang|bộ nhớ dài hạn|μακροπρόθεσμη μνήμη)\b"
+    r"|长期记忆|長期記憶|장기 기억|الذاكرة طويلة المدى|זיכרון לטווח ארוך|दीर्घकालिक स्मृति|หน่วยความจำระยะยาว")
 
 # --- payment details ---------------------------------------------------------------------
 _IBAN = re.compile(r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}(?:\s?[a-z0-9]{1,3})?\b")

@@ -53,7 +53,7 @@ COMMANDS: tuple[SlashCommand, ...] = (
     SlashCommand("skills", "/skills [view|edit|rm NAME]",
                  "list skills; view one, edit it in $EDITOR or remove it", "optional",
                  SKILLS_SUBCOMMANDS),
-    SlashCommand("project", "/project [show ID|all|allow ID|all|revoke ID]",
+    SlashCommand("project", "/project [show ID|all|allow ID|all [--yes]|revoke ID]",
                  "AGENTS.md/CLAUDE.md paragraphs held back or left out, with ids; read them whole, "
                  "admit one or all held-back ones, or take one back (from the next session)", "optional",
                  PROJECT_SUBCOMMANDS),
@@ -132,6 +132,8 @@ def _check_project_args(args: str) -> None:
     sub = words[0].lower()
     if sub not in PROJECT_SUBCOMMANDS:
         raise CommandError(f"Unknown /project action '{words[0]}'. Usage: {BY_NAME['project'].usage}")
+    if sub == "allow" and len(words) == 3 and words[1].lower() == "all" and words[2].lower() == "--yes":
+        return  # admit even the paragraphs held back for what they ask
     if len(words) != 2:
         what = "an id" if sub == "revoke" else "an id or 'all'"
         raise CommandError(f"/project {sub} needs {what} (/project lists the ids), e.g. /project {sub} "

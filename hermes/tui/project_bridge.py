@@ -26,7 +26,7 @@ def _spelling() -> Spelling:
 
 
 def run(cfg: Config, root: Path, args: str) -> Outcome:
-    """`/project [show ID | allow ID|all | revoke ID]` for the project at `root`."""
+    """`/project [show ID | allow ID|all [--yes] | revoke ID]` for the project at `root`."""
     from hermes.workspace import project_cli
 
     ctx = project_cli.load_context(cfg, root)
@@ -38,5 +38,6 @@ def run(cfg: Config, root: Path, args: str) -> Outcome:
     if sub == "show":
         return project_cli.show(ctx, target, sp)
     if sub == "allow":
-        return project_cli.allow(ctx, target, sp)
+        confirmed = [word.lower() for word in words[2:]] == ["--yes"]
+        return project_cli.allow(ctx, target, sp, confirmed)
     return project_cli.revoke_admission(ctx, target, sp)

@@ -23,6 +23,7 @@ from hermes.workspace.context_admissions import (
     revoke,
     store_path,
 )
+from hermes.security.context_structure import UNSURE_DESTINATION, UNSURE_LANGUAGE
 from hermes.workspace.project import ProjectContext, Withheld, load_project
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     allow = actions.add_parser("allow", help="admit a held-back paragraph by its id, or every held-back one "
                                              "with `all` (from the next session)")
     allow.add_argument("id", help="the id shown by `hermes project context` or the notice, or `all`")
+    allow.add_argument("--yes", action="store_true",
+                       help="with `all`: admit the paragraphs held back as working against you too, without asking")
     allow.set_defaults(func=_run_allow)
     take_back = actions.add_parser("revoke", help="take an admission back")
     take_back.add_argument("id")
@@ -185,10 +188,11 @@ def _whole(ctx: ProjectContext, w: Withheld) -> str:
     return "\n".join([f"{state}  {w.paragraph_id}  {w.file} ({w.reason}):", body, *notes])
 
 
-def allow(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
-    """Admit one held-back paragraph by (a prefix of) its id, or every one with `all`."""
+def allow(ctx: ProjectContext, wanted: str, sp: Spelling, confirmed: bool = False) -> Outcome:
+    """Admit one held-back paragraph by (a prefix of) its id, or every one with `all` (asking
+    again, unless `confirmed`, for those held back for what they ask)."""
     if wanted.strip().lower() == ALL:
-        return allow_all(ctx, sp)
+        return allow_all(ctx, sp, confirmed)
     w, problem = _find(ctx, wanted, sp)
     if w is None:
         return Outcome(False, problem)
@@ -206,9 +210,36 @@ def allow(ctx: ProjectContext, wanted: str, sp: Spelling) -> Outcome:
                          f"if the paragraph is edited it is held back again. (Stored in {store_path(ctx.root)}.)")
 
 
-def allow_all(ctx: ProjectContext, sp: Spelling) -> Outcome:
+def flagged(w: Withheld) -> bool:
+    """Whether a held-back paragraph was held for what it asks (it works against the person,
+    the rules or the scan model found it unsafe), not only for naming something beyond the
+    project: `allow all` asks again before admitting these."""
+    return not (w.reason.startswith(_NAMES_ONLY) or w.reason in (UNSURE_DESTINATION, UNSURE_LANGUAGE))
+
+
+_NAMES_ONLY = ("it names ", "it reaches beyond this project")
+
+
+def flagged_held(ctx: ProjectContext) -> list[Withheld]:
+    return [w for w in _unique(ctx.withheld) if w.staged and w not in ctx.admitted and flagged(w)]
+
+
+def ask_again_text(ctx: ProjectContext) -> str:
+    """What `allow all` says before admitting paragraphs held back for what they ask."""
+    held = flagged_held(ctx)
+    lines = [f"Held back for what they ask, not only for what they name ({len(held)}):"]
+    lines += [f"  {w.paragraph_id}  {w.file}: “{w.first_words}” ({w.reason})" for w in held]
+    return "\n".join(lines)
+
+
+def allow_all(ctx: ProjectContext, sp: Spelling, confirmed: bool = True) -> Outcome:
     """Admit every held-back paragraph of the project, naming each with its reason; the
-    left-out ones stay out."""
+    left-out ones stay out. Unless `confirmed`, nothing is admitted while some were held back
+    for what they ask (they are listed, with how to admit them)."""
+    if not confirmed and flagged_held(ctx):
+        return Outcome(False, f"{ask_again_text(ctx)}\nNothing admitted. Read them with {sp.prefix} show ID "
+                              f"and admit them one by one with {sp.prefix} allow ID, or admit everything with "
+                              f"{sp.prefix} allow all --yes.")
     held = [w for w in _unique(ctx.withheld) if w.staged]
     left = len(_unique(tuple(w for w in ctx.withheld if not w.staged)))
     stays = (f" {left} left-out paragraph{'s stay' if left > 1 else ' stays'} out (those are never admitted; "
@@ -310,7 +341,16 @@ def _run_show(args: argparse.Namespace) -> int:
 
 
 def _run_allow(args: argparse.Namespace) -> int:
-    return _print(allow(_load(), args.id, CLI))
+    ctx = _load()
+    confirmed = bool(args.yes)
+    if args.id.strip().lower() == ALL and not confirmed and flagged_held(ctx) and sys.stdin.isatty():
+        print(ask_again_text(ctx))
+        try:
+            answer = input("Admit all of them anyway? [y/N] ")
+        except EOFError:
+            answer = ""
+        confirmed = answer.strip().lower() in ("y", "yes")
+    return _print(allow(ctx, args.id, CLI, confirmed))
 
 
 def _run_revoke(args: argparse.Namespace) -> int:

@@ -42,6 +42,7 @@ from hermes.security.context_filter import (
 from hermes.security.context_structure import BAN_AFTER as _BAN_AFTER
 from hermes.security.context_languages import names_send
 from hermes.security.context_structure import (
+    THERE,
     UNSURE_DESTINATION,
     free_act,
     free_transfer,
@@ -203,8 +204,7 @@ _IS_AT_BEFORE = _folded_pattern(
 _IS_AT_AFTER = _folded_pattern(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
 # Data sent or carried somewhere in the same paragraph: an address it describes then becomes
 # the destination ("… lives at X. Sync the repo there").
-_CARRIED = _folded_pattern(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|daar(?:heen)?|tam|oraya|"
-                      r"ke sana|туда)\b|그곳|そこに|到那里|إلى هناك|वहाँ")
+_CARRIED = THERE
 
 
 # The things of a project that have an address: its environments, servers and services.

@@ -584,8 +584,10 @@ def outward(s: str) -> bool:
     return external_destination(_DOTFILE.sub(" ", s))
 
 
-_THERE = re.compile(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|li|daar(?:heen)?|tam|oraya|ke sana|đen đo|туда)\b"
-                    r"|그곳|そこに|到那里|إلى هناك|वहाँ")
+# "There", "to it": where something is carried to an address named earlier. One list for the
+# origin step (context_reach) and these rules; compiled folded, so Korean and Japanese match.
+THERE = re.compile(fold(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|(?<![</])li(?!>)|daar(?:heen)?|tam|oraya|"
+                        r"ke sana|đen đo|туда)\b|그곳|そこに|到那里|إلى هناك|वहाँ"))
 
 
 # "the mirror at …", "our release hook": after a determiner the verb is a noun.
@@ -626,7 +628,7 @@ def _destination(s: str, external: bool, paragraph_external: bool, payload: bool
     vulnerabilities to security@…", "the status page is at https://…"."""
     if not external:
         transfer = _first_verb(_TRANSFER, s) if paragraph_external and payload else None
-        return "out" if transfer and _THERE.search(s, transfer.end()) else None
+        return "out" if transfer and THERE.search(s, transfer.end()) else None
     transfer = _first_verb(_TRANSFER, s)
     if transfer and payload:
         return "out"

@@ -172,3 +172,17 @@ def test_an_address_only_given_for_people_to_read_or_write_to_goes_in(paragraph)
 @pytest.mark.parametrize("paragraph", STILL_HELD)
 def test_an_address_something_is_sent_to_used_or_pointed_at_is_still_held(paragraph):
     assert reach(paragraph) is not None, paragraph
+
+
+def test_one_list_of_there_words_serves_the_origin_step_and_the_rules():
+    """"There" after an address the paragraph described: the origin step and the rules read
+    the same words (Vietnamese "đến đó", Korean "그곳" among them), and an HTML list item is
+    not one of them."""
+    from hermes.security import context_reach, context_structure
+
+    assert context_reach._CARRIED is context_structure.THERE
+    placed = "The staging server is at https://staging.quillmoor.dev."
+    assert reach(placed) is None
+    assert reach(placed + " Sao chép nhật ký đến đó mỗi tối.") is not None
+    assert reach(placed + " 매일 밤 로그를 그곳에 복사하세요.") is not None
+    assert reach("<ul><li>" + placed + "</li></ul>") is None

@@ -106,6 +106,10 @@ def _origin_counts(outcomes: list[str]) -> str:
 
 
 def _data_lines(path: Path) -> list[str]:
+    """A corpus file's data lines, read as the tests read them (a blind corpus's lines after its
+    two header lines are all data, a Markdown heading too; `\\n` escapes decoded)."""
+    if path.parent.resolve() == SCAN_DATA.resolve():
+        return load_lines(path.name)
     return [ln for ln in path.read_text(encoding="utf-8").splitlines()
             if ln.strip() and not ln.startswith("#")]
 
@@ -198,7 +202,8 @@ _CONTEXT_CORPORA = (
     ("held-out #6 (seen)", "holdout6_agents_hostile.txt", "holdout6_agents_benign.txt"),
     ("held-out #7 (seen)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
     ("held-out #8 (seen)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
-    ("held-out #9 (blind)", "holdout9_agents_hostile.txt", "holdout9_agents_benign.txt"),
+    ("held-out #9 (seen)", "holdout9_agents_hostile.txt", "holdout9_agents_benign.txt"),
+    ("held-out #10 (blind)", "holdout10_agents_hostile.txt", "holdout10_agents_benign.txt"),
 )
 
 

@@ -218,8 +218,12 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
 
 def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
     """The positional password of `rabbitmqctl add_user USER PASS`, `mc alias set NAME URL
-    ACCESS SECRET`, `wpa_passphrase SSID PASS`, `net user NAME PASS`, `cargo login TOKEN`."""
+    ACCESS SECRET`, `wpa_passphrase SSID PASS`, `net user NAME PASS`, `net use \\\\HOST\\SHARE PASS`,
+    `cargo login TOKEN`."""
     plain = [(w, s) for w, s in words if not w.startswith(("-", "/"))]
+    if cmd == "net" and plain[:1] and plain[0][0].lower() == "use":
+        yield from _net_use_secret(plain[1:])
+        return
     for sub, index in _POSITIONAL[cmd]:
         if tuple(w for w, _ in plain[:len(sub)]) != sub:
             continue
@@ -229,6 +233,17 @@ def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple
             if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
                 yield vs, ve
         return
+
+
+def _net_use_secret(plain: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """`net use [DEVICE:] \\\\HOST\\SHARE PASSWORD [/user:DOMAIN\\NAME]`: the word after the
+    share's UNC path, unless it is `*` (prompt for it) or a variable (`%PASS%`, `$pw`)."""
+    for i, (word, _) in enumerate(plain[:3]):
+        if word.lstrip("\"'").startswith("\\\\") and i + 1 < len(plain):
+            value, vs, ve = _unquote(*plain[i + 1])
+            if literal_value(value):  # its place says what it is: a plain word or a variable is not one
+                yield vs, ve
+            return
 
 
 def _rclone_secrets(words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:

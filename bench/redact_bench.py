@@ -125,6 +125,9 @@ def pathological() -> dict[str, str]:
         '("metamask " + 64 hex + " ") * 1200': ("metamask " + "cd34" * 16 + " ") * 1200,
         '"net use \\\\a\\b " * 6000': "net use \\\\a\\b " * 6000,
         '"cohere " * 10000': "cohere " * 10_000,
+        '"schtasks /rp " * 8000': "schtasks /rp " * 8000,
+        '"winrs -u:a -p:" * 8000': "winrs -u:a -p:" * 8000,
+        '"otp: [" * 10000': "otp: [" * 10_000,
     }
 
 

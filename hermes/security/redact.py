@@ -57,7 +57,8 @@ _HINTS: tuple[str, ...] = ("-----begin", "://", "bearer", "basic", "token", "pas
           # secret_web.py and the round-2 commands of secret_cli.py
           "cookie", "sess", "sid=", "signature", "appid", "/hooks/", "seed", "mnemonic", "recovery",
           "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
-          "alias set", "host add", "net user", "net use", "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
+          "alias set", "host add", "net user", "net use", "schtasks", "winrs",
+          "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
           "true\t", "false\t", "hook", "wifi:",
           # TOTP seeds after a 2FA word or in an otpauth:// URI (secret_web.py)
           "otp", "2fa", "mfa",

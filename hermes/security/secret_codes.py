@@ -37,11 +37,13 @@ _OTP_WORDS = (
     "確認コード", "ワンタイムパスワード", "인증번호", "인증 번호", "인증코드", "인증 코드",
     "رمز التحقق", "كود التحقق", "קוד אימות", "सत्यापन कोड", "รหัสยืนยัน", "รหัส otp",
 )
-# What may stand between the word and the code: spaces, a colon or dash, a copula, a particle.
+# What may stand between the word and the code: spaces, a colon or dash, copulas and
+# possessives ("is", "lautet", "kamu", "của bạn là"), particles (は, 는), an opening bracket.
 _OTP_LINK = re.compile(
-    r"[ \t]{0,3}(?:[:：=\-—–]|\(?sms\)?|is|was|est|es|ist|é|è|是|为|為|は|는|은|:)?[ \t]{0,3}"
-    r"(?:[:：=\-—–][ \t]{0,3})?(?:is[ \t]{1,3})?"
-    r"(?P<code>(?<![0-9])\d{2,4}[ \-]?\d{2,4})(?![0-9A-Za-z_]|[.,]\d)")
+    r"(?P<link>(?:[ \t]{0,3}(?:(?:is|was|are|est|es|ist|lautet|sind|é|è|är|er|jest|to|là|của|bạn|kamu|anda"
+    r"|adalah|ialah|равен|sms)(?=[ \t:：])|[:：=\-—–]|是|为|為|は|는|은|이|가)){0,4})[ \t]{0,3}[\[(「【]?"
+    r"(?P<code>(?<![0-9])\d{2,4}(?:[ \-]?\d{2,4}){0,2})(?![0-9A-Za-z_]|[.,\- ]\d)")
+_YEAR = re.compile(r"(?:19|20)\d\d")  # "OTP 2024 roadmap": a year, when nothing links it to the word
 # "604211 is your … code" (an SMS): the code, a copula, then within a few words a code word.
 _OTP_FIRST = re.compile(
     r"(?<![0-9A-Za-z_\-])(?:[A-Z]{1,2}-)?(?P<code>\d{4,8})[ \t]{1,3}(?:is|es|est|ist|é)[ \t]{1,3}"
@@ -72,7 +74,9 @@ def _word_ends(lowered: str, words: tuple[str, ...]) -> Iterator[int]:
 def _one_time_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
     for end in _word_ends(lowered, _OTP_WORDS):
         m = _OTP_LINK.match(text, end)
-        if m is not None and _code_digits(m.group("code")):
+        if m is None or not _code_digits(m.group("code")):
+            continue
+        if m.group("link").strip() or not _YEAR.fullmatch(m.group("code")):
             yield "one-time-code", m.start("code"), m.end("code")
     if " is " in lowered or " es " in lowered or " est " in lowered or " ist " in lowered:
         for m in _OTP_FIRST.finditer(text):

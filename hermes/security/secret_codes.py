@@ -7,8 +7,9 @@
   not such a word: exit, error, status and zip codes are numbers too.
 - Recovery (backup) codes: a list of codes after a recovery-codes or backup-codes word in
   one of several languages. A code is 4 to 6 letters and digits, a dash, 4 to 6 more
-  (GitHub's `0a16e-e7e42`, a base32 `baze3-bpyau`), or 8 to 16 digits or hex digits, with a
-  digit in it; the whole list is hidden.
+  (GitHub's `0a16e-e7e42`, a base32 `baze3-bpyau`, up to five such groups), two groups of four
+  digits (`4821 9930`), or 8 to 16 letters and digits, with a digit in it. A list of two or
+  more (or one dashed code) is hidden whole.
 
 Every pattern is bounded; each code word looks ahead a bounded window.
 """
@@ -100,7 +101,7 @@ _RECOVERY_WORDS = (
     "복구 코드", "복구코드", "백업 코드", "백업코드", "رموز الاسترداد", "رموز النسخ الاحتياطي",
 )
 _RECOVERY_CODE = re.compile(
-    r"(?<![A-Za-z0-9_\-])(?:[A-Za-z0-9]{4,6}-[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){0,3}|[0-9a-fA-F]{8,16}"
+    r"(?<![A-Za-z0-9_\-])(?:[A-Za-z0-9]{4,6}-[A-Za-z0-9]{4,6}(?:-[A-Za-z0-9]{4,6}){0,4}|[A-Za-z0-9]{8,16}"
     r"|\d{4}[ ]\d{4})(?![A-Za-z0-9_\-])")
 # Between two codes of a list: spaces, commas, line breaks (real or `\n`), bullets, numbering.
 _CODE_GAP = re.compile(r"(?:[\s,;|•*\-]|\\n|\\r|\d{1,2}[.)][ \t]){0,24}")

@@ -37,11 +37,12 @@ _KERBEROS_WORDS = ("ktutil", "keytab", "krb5", "kerberos", "kvno", "-cts-hmac-",
 _KERBEROS_CONTEXT = re.compile(
     r"(?i)ktutil|keytab|krb5|kerberos|kvno|aes(?:128|256)-cts|-cts-hmac-sha|rc4-hmac|arcfour-hmac|des3-cbc"
     r"|kadmin|secretsdump|mimikatz")
-_KEY_WORD = re.compile(r"(?i)key|aes(?:128|256)[\w\-]{0,24}|rc4[\w\-]{0,12}|des3[\w\-]{0,16}|hash")
+_KEY_WORD = re.compile(r"(?i)key|aes(?:128|256)|rc4|arcfour|des3|hmac|enctype|etype|hash")
 _HEX_KEY = re.compile(r"(?<![A-Za-z0-9_])(?:0x)?(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{32})(?![A-Za-z0-9_])")
 _KERBEROS_WINDOW = 200  # the ktutil command may stand on the line before the key it prints
 _KEY_WORD_WINDOW = 48  # `Key for svc@REALM (hex): …`, `aes256-cts-hmac-sha1-96:…`
-_CHECKSUM = re.compile(r"(?i)sha\d{1,3}sum|checksum|digest|md5sum|fingerprint")
+# A file's checksum is hex too ("keytab sha256: …"); the enctype's own "hmac-sha1-96" is not one.
+_CHECKSUM = re.compile(r"(?i)(?<![\w\-])(?:sha-?\d{1,3}(?:sum)?|md5(?:sum)?|checksum|digest|fingerprint)(?![\w\-])")
 
 
 def _with_body(text: str, end: int) -> int:

@@ -24,7 +24,7 @@ from hermes.security.secret_values import lower_text
 # (lower case) words that name a one-time code, in several languages
 _OTP_WORDS = (
     "verification code", "verification-code", "one-time code", "one time code", "one-time passcode",
-    "one-time password", "one time password", "otp", "sms code", "text code", "security code", "login code",
+    "one-time password", "one time password", "otp", "sms code", "security code", "login code",
     "sign-in code", "signin code", "confirmation code", "2fa code", "mfa code", "authentication code",
     "passcode", "auth code",
     "code de vérification", "code de verification", "code de confirmation", "code à usage unique",

@@ -29,7 +29,7 @@ _DER_KEY = re.compile(
     r"[" + _B64 + r"]{20,4096}={0,2}(?![A-Za-z0-9+/=])")
 _KEYTAB = re.compile(_RUN_START + r"BQIAAA[" + _B64 + r"]{34,16384}={0,2}(?![A-Za-z0-9+/=])")
 # A following body line of the same key: a line break (real, or escaped in JSON) and base64.
-_BODY_LINE = re.compile(r"(?:\r?\n|\\r?\\n)[ \t]{0,8}[" + _B64 + r"]{16,128}={0,2}(?![A-Za-z0-9+/=])")
+_BODY_LINE = re.compile(r"(?:\r?\n|(?:\\{1,3}r)?\\{1,3}n)[ \t]{0,8}[" + _B64 + r"]{16,128}={0,2}(?![A-Za-z0-9+/=])")
 _MAX_BODY_LINES = 200  # a 4096-bit RSA key is about 50 lines of 64 characters
 
 _KERBEROS_WORDS = ("ktutil", "keytab", "krb5", "kerberos", "kvno", "-cts-hmac-", "rc4-hmac", "arcfour-hmac",

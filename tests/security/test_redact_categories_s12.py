@@ -129,3 +129,13 @@ def test_recovery_codes_are_hidden_as_one_list() -> None:
 def test_one_time_code_keeps_the_sentence() -> None:
     assert redact("Your sign-in code: 660431. It expires soon.") == (
         "Your sign-in code: [REDACTED:one-time-code]. It expires soon.")
+
+
+def test_key_body_lines_after_any_json_escaping_go_with_the_key() -> None:
+    # a headerless key in JSON inside a JSON string (`\\n` breaks) and with CRLF escapes
+    nested = '{"log": "{\\"k\\": \\"' + _PKCS1 + "\\\\n" + _BODY + '\\"}"}'
+    crlf = "pasted: " + _PKCS1 + "\\r\\n" + _BODY + " (end)"
+    for text in (nested, crlf):
+        out = redact(text)
+        assert _PKCS1 not in out and _BODY not in out, out
+    assert redact(crlf).endswith(" (end)")

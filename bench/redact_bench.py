@@ -112,6 +112,22 @@ def pathological() -> dict[str, str]:
         '"пароль от почты " * 5000': "пароль от почты " * 5000,
         '"\\nAPI_SECRET=(" * 8000': "\nAPI_SECRET=(" * 8000,
         '"IQoJb3JpZ2luX2V" * 5000': "IQoJb3JpZ2luX2V" * 5000,
+        # session 12: one-time and recovery codes, unarmoured keys, Kerberos, wallets, net use
+        '"verification code is " * 5000': "verification code is " * 5000,
+        '"G-1234 is your " * 8000': "G-1234 is your " * 8000,
+        '"recovery codes: " * 6000': "recovery codes: " * 6000,
+        '"backup codes ab12c-de34f " * 4000': "backup codes ab12c-de34f " * 4000,
+        '"recovery codes" + "a1b2c-d3e4f\\n" * 10000': "recovery codes " + "a1b2c-d3e4f\\n" * 10_000,
+        '"MIIEvQIBADAN" + "\\n" + b64 lines': "MIIEvQIBADANBgkqhkiG9w0BAQEFAASC" + ("\\n" + "Ab1/" * 16) * 1500,
+        '"\\nMIIEvQIBADAN" * 6000': "\\nMIIEvQIBADAN" * 6000,
+        '"BQIAAA" * 15000': "BQIAAA" * 15_000,
+        '("ktutil key " + 64 hex + " ") * 1200': ("ktutil key " + "ab12" * 16 + " ") * 1200,
+        '("metamask " + 64 hex + " ") * 1200': ("metamask " + "cd34" * 16 + " ") * 1200,
+        '"net use \\\\a\\b " * 6000': "net use \\\\a\\b " * 6000,
+        '"cohere " * 10000': "cohere " * 10_000,
+        '"schtasks /rp " * 8000': "schtasks /rp " * 8000,
+        '"winrs -u:a -p:" * 8000': "winrs -u:a -p:" * 8000,
+        '"otp: [" * 10000': "otp: [" * 10_000,
     }
 
 

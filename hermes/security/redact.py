@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from hermes.security.secret_codes import CODE_WORDS
 from hermes.security.secret_values import lower_text
 
 
@@ -30,7 +31,7 @@ class SecretMatch:
 # Every rule needs one of these (in lower case) or a run of 16 token characters: the keys of
 # secret-named assignments, PEM headers, URL credentials, headers, SAS signatures. Keep in
 # step with secret_formats.py and secret_assign.py.
-_HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secret", "key", "auth",
+_HINTS: tuple[str, ...] = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secret", "key", "auth",
           "credential", "contrasena", "sig=", "@tcp(", "@udp(", "@unix(",
           # password words of secret_context.py's languages
           "pin", "sandi", "laluan", "kennwort", "wachtwoord", "mdp", "contraseña", "clave",
@@ -56,16 +57,23 @@ _HINTS = ("-----begin", "://", "bearer", "basic", "token", "pass", "pwd", "secre
           # secret_web.py and the round-2 commands of secret_cli.py
           "cookie", "sess", "sid=", "signature", "appid", "/hooks/", "seed", "mnemonic", "recovery",
           "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
-          "alias set", "host add", "net user", "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
+          "alias set", "host add", "net user", "net use", "schtasks", "winrs",
+          "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
           "true\t", "false\t", "hook", "wifi:",
           # TOTP seeds after a 2FA word or in an otpauth:// URI (secret_web.py)
           "otp", "2fa", "mfa",
           # password and token words of more languages (secret_context.py)
           "rahsia", "hasł", "mat khau", "mật mã", "الرقم السري", "गुप्त शब्द", "पिन", "neno", "nywila",
           "พาสเวิร์ด", "トークン", "토큰", "令牌", "アクセスキー", "シークレット", "秘钥",
+          # key material by its structure (secret_key_material.py): DER bodies and keytabs
+          # carry 16-character runs; Kerberos words gate the hex keys
+          "ktutil", "krb5", "kerberos", "kvno",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
+
+
+_HINTS += CODE_WORDS  # one-time and recovery codes (secret_codes.py): a code is short
 
 
 def might_contain_secret(text: str) -> bool:
@@ -148,9 +156,11 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
                                                named_pair_secrets, query_secrets)
     from hermes.security.secret_cli import command_line_secrets
+    from hermes.security.secret_codes import access_codes
     from hermes.security.secret_context import prose_passwords
     from hermes.security.secret_files import file_secrets
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
+    from hermes.security.secret_key_material import key_material
     from hermes.security.secret_partners import paired_secrets
     from hermes.security.secret_wallets import wallet_keys
     from hermes.security.secret_web import (bip39_phrases, cookie_secrets, path_key_secrets, seed_phrases,
@@ -161,7 +171,7 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
              assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
              prose_passwords, call_literal_secrets, cookie_secrets, webhook_secrets, seed_phrases,
              _encoded_json_secrets, wifi_qr_secrets, bip39_phrases, wallet_keys, totp_secrets,
-             path_key_secrets)
+             path_key_secrets, key_material, access_codes)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

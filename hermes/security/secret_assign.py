@@ -143,6 +143,8 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue  # most names in code: no secret word can be in them
         if m.start() and text[m.start() - 1] in "?&" and m.group("op") == "=":
             continue  # a URL's query parameter: query_secrets reads it up to the next "&"
+        if m.group("op") == ":" and text.startswith("${", m.start() - 2) and text.startswith(("?", "+"), m.end()):
+            continue  # the shell's `${NAME:?message}` and `${NAME:+word}`: a message, not a value
         env_key = not is_secret_name(name)
         if env_key and not is_key_name(name):
             continue
@@ -213,12 +215,22 @@ def _dotenv_value(text: str, m: re.Match[str], start: int) -> tuple[int, int] | 
 
 
 _YAML_TAG = re.compile(r"![A-Za-z_][A-Za-z0-9_]*")
+# `key=@api_key.txt` (vault, curl, HTTPie): "@" and a file's path, which the tool reads the value from.
+_FILE_REFERENCE = re.compile(r"@[\w.~\-]{0,128}(?:[/\\][\w.~\-]{1,128}){0,16}\.[A-Za-z0-9]{1,8}"
+                             r"|@[\w.~\-]{0,128}(?:[/\\][\w.~\-]{1,128}){1,16}")
+# A PowerShell cmdlet, Verb-Noun with one of the common verbs: `$pw = Read-Host -AsSecureString`.
+_CMDLET = re.compile(
+    r"(?:Get|Set|Read|New|Import|Export|ConvertTo|ConvertFrom|Invoke|Select|Write|Add|Remove|Test|Resolve"
+    r"|Join|Split|Format|Protect|Unprotect|Find|Out|Start|Receive|Request|Copy)-[A-Z][A-Za-z]{1,40}")
 
 
 def secret_literal(value: str, *, quoted: bool) -> bool:
     """Is this value, assigned to a secret-named key, a credential literal?"""
-    if not quoted and (_CODE_CHARS & set(value) or _is_name(value) or _YAML_TAG.fullmatch(value)):
-        return False  # a call, subscript, template, env lookup, a name or a YAML tag (`!env_var`)
+    if not quoted and (_CODE_CHARS & set(value) or _is_name(value) or _YAML_TAG.fullmatch(value)
+                       or _FILE_REFERENCE.fullmatch(value) or _CMDLET.fullmatch(value)):
+        # a call, subscript, template, env lookup, a name, a YAML tag (`!env_var`), a file
+        # reference or a PowerShell cmdlet
+        return False
     return looks_random(value) or basic_credentials(value)
 
 
@@ -300,7 +312,9 @@ _THIRD_ARG_CALL = re.compile(
     r"(?P<q1>[\"'])[^\"'\n]{0,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
 # An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
 # Also the factories named in lower case: algoliasearch(appId, apiKey), createClient(url, key).
-_CLIENT_CALL = re.compile(r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:\.new)?\(")
+# A versioned class (`ClientV2`, `AsyncClientV2`) is the same constructor.
+_CLIENT_CALL = re.compile(
+    r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:V\d{1,2})?(?:\.new)?\(")
 _CLIENT_LITERAL = re.compile(r"(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-.+=]{24,256})(?P=q)")
 _CALL_WINDOW = 400
 

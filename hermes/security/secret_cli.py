@@ -6,6 +6,8 @@
   separate `-p` prompts), `sshpass -p X`, `redis-cli -a X`, `ldapsearch -w X`, `mongosh -p X`,
   `sqlcmd -P X`, `zip -P X`, `7z -pX`, `docker login -p X`, `twine -p X`, `keytool -storepass X`,
   `curl -u user:PASS`, `smbclient -U user%PASS`, `htpasswd -b FILE USER PASS`;
+- Windows: `net use \\\\HOST\\SHARE X`, `net user NAME X`, `cmdkey /pass:X`, `schtasks /RP X`
+  (and `/P X` after `/U`), `winrs -p:X`;
 - OpenSSL's `-passin pass:X`, and a value echoed into a command that reads its secret from
   standard input (`echo X | docker login --password-stdin`, `| chpasswd`).
 
@@ -218,8 +220,12 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
 
 def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
     """The positional password of `rabbitmqctl add_user USER PASS`, `mc alias set NAME URL
-    ACCESS SECRET`, `wpa_passphrase SSID PASS`, `net user NAME PASS`, `cargo login TOKEN`."""
+    ACCESS SECRET`, `wpa_passphrase SSID PASS`, `net user NAME PASS`, `net use \\\\HOST\\SHARE PASS`,
+    `cargo login TOKEN`."""
     plain = [(w, s) for w, s in words if not w.startswith(("-", "/"))]
+    if cmd == "net" and plain[:1] and plain[0][0].lower() == "use":
+        yield from _net_use_secret(plain[1:])
+        return
     for sub, index in _POSITIONAL[cmd]:
         if tuple(w for w, _ in plain[:len(sub)]) != sub:
             continue
@@ -229,6 +235,17 @@ def _positional_secret(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple
             if literal_value(value) and (looks_random(value) or len(value) >= 8 and not value.isalpha()):
                 yield vs, ve
         return
+
+
+def _net_use_secret(plain: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
+    """`net use [DEVICE:] \\\\HOST\\SHARE PASSWORD [/user:DOMAIN\\NAME]`: the word after the
+    share's UNC path, unless it is `*` (prompt for it) or a variable (`%PASS%`, `$pw`)."""
+    for i, (word, _) in enumerate(plain[:3]):
+        if word.lstrip("\"'").startswith("\\\\") and i + 1 < len(plain):
+            value, vs, ve = _unquote(*plain[i + 1])
+            if literal_value(value):  # its place says what it is: a plain word or a variable is not one
+                yield vs, ve
+            return
 
 
 def _rclone_secrets(words: list[tuple[str, int]]) -> Iterator[tuple[int, int]]:
@@ -341,6 +358,11 @@ _NMCLI_PSK = re.compile(
 
 # Windows: `cmdkey /pass:X`, `net use … /password:X`; PowerShell: a plain-text secure string.
 _WINDOWS_FLAG = re.compile(r"/(?<![\w/]/)(?:pass|password|pwd|p(?=:))[:=](?P<value>[^\s\"']{1,256}|\"[^\"\n]{1,256}\")")
+# schtasks takes the run-as password as `/RP PASS` and the remote user's as `/P PASS` (after
+# `/U USER`), a word apart; winrs writes `-p:PASS` (after `-u:USER`).
+_SCHTASKS_PASSWORD = re.compile(
+    r"(?i)(?<![\w/])/(?:rp|p)[ \t]{1,4}(?P<value>\"[^\"\n]{1,256}\"|[^\s\"'/][^\s\"']{0,255})")
+_WINRS_PASSWORD = re.compile(r"(?i)(?<![\w\-])-p(?:assword)?:(?P<value>\"[^\"\n]{1,256}\"|[^\s\"']{1,256})")
 _SECURE_STRING = re.compile(
     r"(?i)ConvertTo-SecureString[ \t]{1,4}(?:-String[ \t]{1,4})?(?P<q>['\"])(?P<value>[^'\"\n]{1,256})(?P=q)"
     r"[ \t]{1,4}-AsPlainText")
@@ -386,6 +408,17 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 continue
             if literal_value(value):
                 yield "cli-secret", vs, ve
+    lowered = lower_text(text)
+    if "schtasks" in lowered and ("/rp" in lowered or "/u" in lowered):
+        for m in _SCHTASKS_PASSWORD.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if value != "*" and literal_value(value):  # `/RP *` prompts for it
+                yield "cli-secret", vs, ve
+    if "winrs" in lowered and "-u:" in lowered:
+        for m in _WINRS_PASSWORD.finditer(text):
+            value, vs, ve = _unquote(m.group("value"), m.start("value"))
+            if literal_value(value):
+                yield "cli-secret", vs, ve
     if "securestring" in lower_text(text):
         for m in _SECURE_STRING.finditer(text):
             if literal_value(m.group("value")) or len(m.group("value")) >= 6:
@@ -402,7 +435,6 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
                 value, vs, ve = _unquote(m.group("value"), m.start("value"))
                 if literal_value(value):
                     yield "cli-secret", vs, ve
-    lowered = lower_text(text)
     yield from _generic_password_flags(text, lowered)
     yield from _property_secrets(text, lowered)
     if "pass:" in lowered:

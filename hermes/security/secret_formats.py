@@ -218,6 +218,7 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
 
 _PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
 _PEM_END = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+_PEM_BODY_RUN = re.compile(r"[A-Za-z0-9+/]{16}")  # a key's body is base64; a template's is words
 
 
 def _pem_blocks(text: str) -> Iterator[tuple[str, int, int]]:
@@ -227,8 +228,9 @@ def _pem_blocks(text: str) -> Iterator[tuple[str, int, int]]:
     while (begin := _PEM_BEGIN.search(text, pos)) is not None:
         end = _PEM_END.search(text, begin.end())
         stop = end.end() if end else len(text)
-        yield "private-key", begin.start(), stop
-        pos = stop
+        if end is None or _PEM_BODY_RUN.search(text, begin.end(), end.start()) is not None:
+            yield "private-key", begin.start(), stop
+        pos = stop  # a whole block whose body has no base64 run is a template (`<paste your key here>`)
 
 
 def _oracle_password(value: str, *, alias: bool) -> bool:

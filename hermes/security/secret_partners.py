@@ -10,7 +10,8 @@ after it, is the credential:
   Feishu/Lark (`cli_` + 16 hex, 32 letters and digits), DingTalk (`ding` + 16, 64 characters);
 - an Azure DevOps personal access token (52 characters of lower-case base32) near the
   service's host or CLI (`dev.azure.com`, `az devops`), and a Jenkins API token (`11` and 32
-  hex) near the word Jenkins.
+  hex) near the word Jenkins;
+- a Cohere API key (40 letters and digits, no prefix) near the word Cohere or `CO_API_KEY`.
 
 A partner must look drawn at random (a hash of a file beside an app id is rare; a name never
 is one). Every pattern is bounded, and windows of neighbouring identifiers are scanned once.
@@ -30,6 +31,11 @@ def _distinct(n: int) -> Callable[[str], bool]:
 
 def _random(n: int) -> Callable[[str], bool]:
     return lambda value: looks_random(value, min_length=n)
+
+
+def _mixed_case(n: int) -> Callable[[str], bool]:
+    # both cases: a 40-digit hex commit id beside the name (a pinned git dependency) has one
+    return lambda value: looks_random(value, min_length=n) and value.lower() != value != value.upper()
 
 
 def _twilio_api_secret(value: str) -> bool:
@@ -70,6 +76,9 @@ _PARTNERS: list[tuple[str, re.Pattern[str], re.Pattern[str], Callable[[str], boo
      re.compile(r"(?i)dev\.azure\.com|visualstudio\.com|azure[ _\-]?devops|(?<![\w\-])az[ \t]{1,4}"
                 r"(?:devops|repos|pipelines|boards|artifacts)(?![\w\-])|(?<![\w\-])(?:vsts|ado)[_\-]?(?:pat|token)"),
      re.compile(r"(?<![A-Za-z0-9])[a-z2-7]{52}(?![A-Za-z0-9])"), _base32_pat),
+    ("cohere-key",
+     re.compile(r"(?i)cohere|(?<![A-Za-z0-9])co_api_key"),
+     re.compile(r"(?<![A-Za-z0-9_\-])[A-Za-z0-9]{40}(?![A-Za-z0-9_\-])"), _mixed_case(40)),
     ("jenkins-api-token",
      re.compile(r"(?i)jenkins"),
      re.compile(r"(?<![A-Za-z0-9])11[0-9a-f]{32}(?![A-Za-z0-9])"), _distinct(8)),
@@ -77,7 +86,7 @@ _PARTNERS: list[tuple[str, re.Pattern[str], re.Pattern[str], Callable[[str], boo
 # Every identifier above needs one of these (in lower case), or the text is not scanned for it.
 _HINTS = {"aws-secret-key": "a", "twilio-auth-token": "ac", "twilio-api-secret": "sk",
           "wechat-app-secret": "wx", "wecom-corp-secret": "ww", "feishu-app-secret": "cli_",
-          "dingtalk-app-secret": "ding", "azure-devops-pat": "", "jenkins-api-token": "jenkins"}
+          "dingtalk-app-secret": "ding", "azure-devops-pat": "", "jenkins-api-token": "jenkins", "cohere-key": "co"}
 
 
 def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:

@@ -1,7 +1,8 @@
 """Private keys of cryptocurrency wallets, by the encoding each chain gives them:
 
 - a hex private key (64 hex digits, `0x` or not: Ethereum and its kin, an ed25519 seed) where
-  the words before it say it is one (64 hex digits is also a transaction hash or a checksum);
+  the words before it say it is one, or a wallet is named beside it with no hash word right
+  before it (64 hex digits is also a transaction hash or a checksum);
 - a Bitcoin private key in Wallet Import Format: base58, 51 characters opening with 5 (or 9
   on testnet), 52 opening with K or L (or c). One whose base58check checksum and version byte
   are right is a key wherever it stands; one with the shape alone needs a key word beside it;
@@ -32,6 +33,17 @@ _KEY_CONTEXT = re.compile(
     r"|privatekeytoaccount|(?:wallet|signer|signingkey|keypair)[ \t]{0,2}\(|(?:wallet|deployer|signer|account"
     r"|metamask)[ _\-]key")
 _KEY_WINDOW = 100  # characters before the key, on its line
+# A wallet named before the key or after it on its line ("my metamask export is <hex>", "<hex>,
+# sweep it to the new wallet"): a key unless a hash word stands right before it, since a
+# transaction hash or a checksum is 64 hex digits too.
+_WALLET_WORD = re.compile(
+    r"(?i)(?<![A-Za-z])(?:wallets?|metamask|rabby|phantom|trust ?wallet|coinbase wallet|keystore|ledger live"
+    r"|exodus|myetherwallet|geth|brownie|hardhat|foundry)(?![A-Za-z])")
+_HASH_WORD = re.compile(
+    r"(?i)(?<![A-Za-z])(?:tx|txn|txid|tx[ _\-]?hash|transaction|hash|block|commit|sha-?\d{0,3}|checksum|digest"
+    r"|/tx/|receipt|merkle|root|nonce|topic|salt)(?![A-Za-z])")
+_HASH_WINDOW = 40  # characters before the key where a hash word makes it a hash
+_WALLET_AFTER = 80  # characters after the key, on its line, where a wallet word may stand
 
 
 def _line_before(text: str, start: int, width: int) -> int:
@@ -44,8 +56,17 @@ def _line_after(text: str, end: int, width: int) -> int:
     return stop if stop >= 0 else min(len(text), end + width)
 
 
+def _beside_wallet(text: str, line_start: int, start: int, end: int) -> bool:
+    """A wallet word on the key's line, before or after it, and no hash word right before it."""
+    if _HASH_WORD.search(text, max(line_start, start - _HASH_WINDOW), start):
+        return False
+    return bool(_WALLET_WORD.search(text, line_start, start)
+                or _WALLET_WORD.search(text, end, _line_after(text, end, _WALLET_AFTER)))
+
+
 def _hex_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
-    if "key" not in lowered and "wallet" not in lowered and "signer" not in lowered:
+    if not any(w in lowered for w in ("key", "wallet", "signer", "metamask", "rabby", "phantom", "ledger",
+                                      "exodus", "geth", "brownie", "hardhat", "foundry")):
         return
     for m in _HEX_KEY.finditer(text):
         start, end = m.span()
@@ -53,7 +74,10 @@ def _hex_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
             start -= 2
         if start and _WORD_CHAR.match(text, start - 1) or _WORD_CHAR.match(text, end):
             continue  # part of a longer run
-        if _KEY_CONTEXT.search(text, _line_before(text, start, _KEY_WINDOW), start) and not FILLED.search(m.group(0)):
+        if FILLED.search(m.group(0)):
+            continue
+        line_start = _line_before(text, start, _KEY_WINDOW)
+        if _KEY_CONTEXT.search(text, line_start, start) or _beside_wallet(text, line_start, start, end):
             yield "hex-private-key", start, end
 
 

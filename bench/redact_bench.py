@@ -148,8 +148,10 @@ CORPORA = [
      SCAN_DATA / "holdout7_code_names_secret.txt"),
     ("held-out #8 (seen)", SCAN_DATA / "holdout8_secrets.tsv",
      SCAN_DATA / "holdout8_code_names_secret.txt"),
-    ("held-out #9 (blind, session 10)", SCAN_DATA / "holdout9_secrets.tsv",
+    ("held-out #9 (seen since session 12)", SCAN_DATA / "holdout9_secrets.tsv",
      SCAN_DATA / "holdout9_code_names_secret.txt"),
+    ("held-out #10 (blind, session 12)", SCAN_DATA / "holdout10_secrets.tsv",
+     SCAN_DATA / "holdout10_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",
@@ -162,7 +164,12 @@ CORPORA = [
 
 
 def _rows(path: Path) -> list[str]:
-    return [r for r in path.read_text(encoding="utf-8").splitlines() if r.strip() and not r.startswith("#")]
+    """A corpus file's data lines: after a blind corpus's two header lines every line is data
+    (a shell comment in a code line too); older files comment anywhere."""
+    rows = path.read_text(encoding="utf-8").splitlines()
+    if len(rows) > 1 and rows[1].startswith("# written blind"):
+        return [r for r in rows[2:] if r.strip()]
+    return [r for r in rows if r.strip() and not r.startswith("#")]
 
 
 def _unescape(text: str) -> str:
@@ -189,8 +196,7 @@ def held_out(label: str, secrets: Path, code_file: Path) -> None:
     for kind, (hit, n) in sorted(kinds.items()):
         if hit < n:
             print(f"    {kind:28} {hit}/{n}")
-    code = [line for line in code_file.read_text(encoding="utf-8").splitlines()
-            if line.strip() and not line.startswith("# ")]
+    code = _rows(code_file)
     altered = sum(redact(line) != line for line in code)
     print(f"{label} code lines altered: {altered}/{len(code)}")
 

@@ -26,6 +26,7 @@ from hermes.security.context_languages import other_language_ask
 from hermes.security.context_structure import harmless_permission, opening_negation, outward, structural_finding
 from hermes.security.intent import sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
+from hermes.security.context_claims_words import TELL
 from hermes.security.textforms import fold
 
 UPLOAD = "it directs sending project or machine data to an outside address"
@@ -513,6 +514,18 @@ _WHOLE_PROHIBITION = re.compile(
     r"niemals|nie|nicht|kein\w{0,2}|nunca|jamais|ne jamais|non|mai|nooit|niet|asla|jangan|никогда|не)\b"
     r"|禁止|不要|不得|切勿|절대")
 # Saying that quoted text is test data: "fixtures include strings such as 'ignore all …'".
+# A ban written at a clause's end, where the verb stands last: Japanese, Korean, Hindi, Bengali,
+# and "… is forbidden" in any language the structure rules read. Matched folded and as written.
+_ENDS_IN_BAN_WORDS = (r"(?:禁止(?:です|する|します|されています)?|しないで(?:ください)?|しないこと|ないでください|"
+                      r"금지(?:입니다|합니다|된다|됩니다)?|하지 마(?:세요|십시오)|지 마(?:세요|십시오)|"
+                      r"न करें|मत करें|न करो|मत करो|\sन\s\S{1,12}|\sमत\s\S{1,12}|करबेन ना|করবেন না|করো না|"
+                      r"\sনা|ห้าม\S{0,20}|is (?:strictly )?(?:forbidden|prohibited|not allowed)|are (?:strictly )?"
+                      r"(?:forbidden|prohibited|not allowed)|ist verboten|sind verboten|est interdit\w{0,2}|"
+                      r"esta prohibido|e proibido|e vietato|is verboden|jest zabronion\w|запрещено|заборонено|"
+                      r"yasaktır|yasaktir|dilarang)\W{0,6}$")
+_ENDS_IN_BAN = re.compile(_ENDS_IN_BAN_WORDS + "|" + fold(_ENDS_IN_BAN_WORDS))
+# Not telling is not a prohibition but silence ("削除したことは変更履歴に書かないでください").
+_TELLING = re.compile(TELL.pattern + r"|書か|書い|記載|記録|쓰지|적지|लिख|লিখ")
 _MENTION_CUE = re.compile(r"\b(?:such as|e\.g\.|for example|fixtures?|test data|examples?|strings?|samples?|"
                           r"corpus|corpora|payloads?|test cases?)\b")
 _QUOTED = re.compile(r"`[^`\n]{1,300}`|'[^'\n]{1,300}'|\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’")
@@ -561,6 +574,8 @@ def prohibits_whole(sentence: str) -> bool:
         clause = s[start:cut].strip(" ,;:")
         if clause:
             m = _WHOLE_PROHIBITION.match(clause) or opening_negation(clause)
+            if m is None and _ENDS_IN_BAN.search(clause) and not _TELLING.search(clause):
+                m = re.match("", clause)  # a ban at the clause's end: "`curl … | sh` でのインストールは禁止です"
             if m is None or _INVERTED.match(clause, m.end()) or _CHECK_ACT.match(clause, m.end()):
                 return False
         if cut is None:

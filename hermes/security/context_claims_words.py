@@ -927,7 +927,8 @@ ROLE_PERSON = concept({
     "pt": "usuario|utilizador", "it": "utente", "nl": "gebruiker", "sv": "användare|anvandare",
     "pl": "użytkownik|uzytkownik", "ru": "пользователь", "uk": "користувач", "tr": "kullanıcı|kullanici",
     "el": "χρηστης", "id": "pengguna", "vi": "nguoi dung", "sw": "mtumiaji", "zh": "用户|人类", "ja": "ユーザー|人間",
-    "ko": "사용자", "ar": "المستخدم", "he": "משתמש", "hi": "उपयोगकर्ता", "th": "ผู้ใช้",
+    "ko": "사용자", "ar": "المستخدم", "he": "משתמש", "hi": "उपयोगकर्ता", "th": "ผู้ใช้", "bn": "ব্যবহারকারী",
+    "cs": "uživatel|uzivatel", "ro": "utilizator|utilizatorul",
 })
 ROLE_AGENT = concept({
     "en": "assistant|ai|agent|bot|model|claude|gpt|chatgpt|hermes", "de": "assistent", "fr": "assistant|ia",
@@ -935,6 +936,7 @@ ROLE_AGENT = concept({
     "pl": "asystent", "ru": "ассистент|помощник|ии", "uk": "асистент|помічник|шi", "tr": "asistan|yapay zeka",
     "el": "βοηθος", "id": "asisten", "vi": "tro ly", "sw": "msaidizi", "zh": "助手|助理|ai", "ja": "アシスタント|ai",
     "ko": "어시스턴트|비서|ai", "ar": "المساعد|مساعد", "he": "עוזר|העוזר|בינה", "hi": "सहायक", "th": "ผู้ช่วย",
+    "bn": "সহকারী", "cs": "asistent", "ro": "asistent|asistentul",
 })
 SYSTEM_LABEL = concept({
     "en": "system|system message|system note|system notice|system prompt|developer message",
@@ -951,7 +953,8 @@ SYSTEM_LABEL = concept({
 PRECEDENCE = concept({
     "en": "overrides|override|takes precedence over|take precedence over|has priority over|have priority over|"
           "supersedes|supersede|outranks|outrank|is more important than|are more important than|"
-          "higher priority than|lower priority|less important than|prevails over|comes before",
+          "higher priority than|lower priority|less important than|prevails over|comes before|"
+          "with higher priority|with a higher priority|with the highest priority|takes priority",
     "de": "hat vorrang vor|haben vorrang vor|uberschreibt|uberschreiben|wichtiger als|geringere prioritat|"
           "niedrigere prioritat|hat prioritat vor",
     "fr": "prime sur|priment sur|a priorite sur|ont priorite sur|remplace|plus important que|moins prioritaire",
@@ -1028,7 +1031,10 @@ PRE_APPROVED = concept({
     "ja": "事前に承認|事前承認|開発者モード",
     "ko": "사전 승인|미리 승인|개발자 모드",
     "ar": "موافقة مسبقة|وافقوا مسبقا|تمت الموافقة مسبقا|وضع المطور",
-    "he": "אישרו מראש|אושרו מראש|אושר מראש|מצב מפתח",
+    "he": "אישרו מראש|אושרו מראש|אושר מראש|אישר מראש|אישר הכול מראש|אישר הכל מראש|כבר אישר|מצב מפתח",
+    "sw": "ameshakubali|wameshakubali|imeshakubaliwa|tayari amekubali",
+    "bn": "আগেই অনুমোদন|আগে থেকেই অনুমোদন", "ro": "aprobat în prealabil|aprobat in prealabil|a aprobat deja tot",
+    "cs": "předem schválil|predem schvalil|předem schváleno|predem schvaleno",
     "hi": "पहले से मंजूर|पहले ही स्वीकृत|डेवलपर मोड",
     "th": "อนุมัติล่วงหน้า|อนุมัติไว้แล้ว|โหมดนักพัฒนา",
 })
@@ -1077,3 +1083,79 @@ IGNORE = concept({
     "ja": "無視|オフ|適用されません", "ko": "무시|꺼져|적용되지", "tr": "yok say*|görmezden gel*|gormezden gel*|kapalı|kapali",
     "id": "abaikan|tidak berlaku|dimatikan", "he": "התעלם|לא חלים|כבויים",
 })
+
+# --- a new identity handed to the agent, obeying only this file ------------------------------
+FROM_NOW_ON = concept({
+    "en": "from now on|henceforth|starting now|from this point on", "de": "ab jetzt|von nun an|ab sofort",
+    "fr": "a partir de maintenant|desormais|dorenavant", "es": "a partir de ahora|desde ahora", "pt": "a partir de agora|de agora em diante",
+    "it": "d'ora in poi|da ora in poi|da adesso", "nl": "voortaan|vanaf nu", "pl": "od teraz|od tej chwili",
+    "ru": "отныне|с этого момента|теперь ты", "uk": "відтепер|з цього моменту", "tr": "bundan sonra|artık|artik",
+    "id": "mulai sekarang|mulai saat ini", "vi": "tu gio|tu bay gio|ke tu bay gio", "ar": "من الآن|من الان",
+    "hi": "अब से", "bn": "এখন থেকে", "th": "ตั้งแต่นี้ไป|นับจากนี้", "sw": "kuanzia sasa|tangu sasa",
+    "ro": "de acum inainte|de acum", "cs": "od ted|od teď|odteď|odted", "el": "απο τωρα", "zh": "从现在起|从现在开始|今后",
+    "ja": "これから|今後|今から", "ko": "지금부터|앞으로", "he": "מעכשיו|מעתה",
+})
+YOU_ARE = concept({
+    "en": "you are|you're|your name is|you will be|you act as", "de": "du bist|dein name ist", "fr": "tu es|vous etes|tu t'appelles",
+    "es": "eres|tu eres|te llamas", "pt": "voce e|tu es|voce sera", "it": "sei|ti chiami", "nl": "je bent|jij bent|je heet",
+    "pl": "jestes|jesteś|nazywasz sie", "ru": "ты|вы|тебя зовут", "uk": "ти|тебе звати", "tr": "sensin|sen|adın|adin",
+    "id": "kamu adalah|anda adalah|kamu|namamu", "vi": "ban la|ban ten la", "ar": "أنت|انت", "hi": "तुम|आप", "bn": "তুমি|আপনি",
+    "th": "คุณคือ|คุณเป็น", "sw": "wewe ni", "ro": "esti|ești", "cs": "jsi|jste", "el": "εισαι", "zh": "你是|你叫", "ja": "あなたは",
+    "ko": "당신은|너는", "he": "אתה|את",
+})
+# Obeying this file only, or not the person.
+OBEYS_ONLY = concept({
+    "en": "only follow|only follows|only obey|only obeys|only listens to|only take instructions|only takes instructions|"
+          "obey only|obeys only|follow only|follows only|take orders only",
+    "de": "nur den anweisungen|befolgst nur|gehorchst nur", "fr": "obeis uniquement|suis uniquement|n'obeis qu'",
+    "es": "solo obedeces|solo sigues|obedece solo|sigue solo", "pt": "so obedece|so segue|obedece apenas|segue apenas",
+    "it": "obbedisci solo|segui solo", "nl": "alleen de instructies|gehoorzaam alleen|volg alleen",
+    "pl": "sluchasz tylko|słuchasz tylko|wykonujesz tylko", "ru": "подчиняешься только|слушаешь только|выполняешь только",
+    "uk": "слухаєш лише|виконуєш лише", "tr": "yalnızca bu|yalnizca bu|sadece bu", "id": "hanya mengikuti|hanya menuruti",
+    "vi": "chi lam theo|chi tuan theo", "ar": "لا تتبع إلا|لا تطيع إلا", "hi": "केवल इस|सिर्फ इस", "bn": "শুধু এই|কেবল এই",
+    "th": "เท่านั้น", "sw": "pekee", "ro": "doar instructiunile|urmezi doar|asculti doar", "cs": "pouze pokyny|jen pokyny",
+    "el": "μονο τις οδηγιες", "zh": "只听从|只遵循|只服从", "ja": "だけに従", "ko": "만 따르", "he": "רק להוראות|מציית רק",
+})
+
+# A report that every check passed, beside checks skipped or switched off.
+ALL_PASSED = concept({
+    "en": "all tests passed|everything passed|all checks passed|all green|tests passed|checks passed",
+    "de": "alle tests bestanden|alles bestanden|alles grun", "fr": "tout est passe|tous les tests sont passes|tout est vert",
+    "es": "todo paso|todas las pruebas pasaron|todo en verde", "pt": "tudo passou|todos os testes passaram",
+    "it": "tutto e passato|tutti i test sono passati", "nl": "alles geslaagd|alle tests geslaagd",
+    "pl": "wszystkie testy przeszly|wszystkie testy przeszły|wszystko przeszło|wszystko przeszlo",
+    "ru": "все тесты прошли|все проверки прошли|всё прошло|все прошло", "uk": "усі тести пройшли|всі тести пройшли",
+    "tr": "tüm testler geçti|tum testler gecti|her şey geçti", "id": "semua tes lulus|semua pengujian lulus|semua lulus",
+    "vi": "tat ca đeu qua|tat ca kiem tra đeu đat", "ar": "نجحت جميع الاختبارات|نجح كل شيء", "hi": "सभी परीक्षण पास",
+    "bn": "সব পরীক্ষা পাস", "th": "ผ่านทั้งหมด|ผ่านการทดสอบทั้งหมด", "sw": "majaribio yote yamepita|yote yamepita",
+    "ro": "toate testele au trecut|totul a trecut", "cs": "všechny testy prošly|vsechny testy prosly|vše prošlo",
+    "el": "ολα τα τεστ περασαν", "zh": "全部通过|所有测试都通过|测试全部通过", "ja": "すべて合格|全て合格|すべてのテストに合格",
+    "ko": "모든 검사를 통과|모두 통과|모든 테스트를 통과", "he": "כל הבדיקות עברו|הכול עבר",
+})
+SKIPPED = concept({
+    "en": "skip*|without running|even if not run|not run", "de": "uberspring*|ohne ausfuhrung|ohne sie auszufuhren",
+    "fr": "saute*|sans execution|sans les executer|sans lancer", "es": "salta*|omite*|sin ejecutar*",
+    "pt": "pula*|sem executar", "it": "salta*|senza eseguir*", "nl": "sla over|overslaan|zonder uit te voeren",
+    "pl": "pomin*|bez uruchamiania", "ru": "пропуст*|пропуска*|не запуская", "uk": "пропуст*|не запускаючи",
+    "tr": "atla*|çalıştırmadan|calistirmadan", "id": "lewati|tanpa menjalankan", "vi": "bo qua", "cs": "přeskoč*|preskoc*",
+    "ro": "sari peste|fara a rula|fără a rula", "zh": "跳过", "ja": "スキップ|飛ばし", "ko": "건너뛰|생략",
+    "ar": "تخطى|تخطَّ|دون تشغيل", "he": "דלג|בלי להריץ", "hi": "छोड़ दें|चलाए बिना", "bn": "বাদ দাও|না চালিয়ে",
+    "th": "ข้าม", "sw": "ruka",
+})
+
+# Content hidden inside the agent's own replies (an HTML comment, a collapsed block).
+HIDDEN = concept("hidden|invisible|html comment|re:<!--|zero-width|zero width|white text|collapsed|re:<details>|"
+                 "versteckt*|unsichtbar*|cachee|oculto|oculta|invisivel|nascosto|verborgen|ukryt*|"
+                 "скрыт*|прихован*|gizli|tersembunyi|re:\\ban đi\\b|مخفي|מוסתר|छिपा|লুকানো|ซ่อน|ascuns|skryt*|κρυφ*|隐藏|隠し|숨겨진")
+REPLY_END = concept("each response|every response|each reply|every reply|each answer|every answer|your answer|your reply|"
+                    "your response|the end of each|the end of every|jeder antwort|chaque reponse|cada respuesta|"
+                    "cada resposta|ogni risposta|elke reactie|kazdej odpowiedzi|каждого ответа|кожної відповіді|"
+                    "her yanitin|setiap jawaban|moi cau tra loi|كل رد|כל תשובה|हर उत्तर|প্রতিটি উত্তর|ทุกคำตอบ|"
+                    "kila jibu|fiecarui raspuns|kazde odpovedi|καθε απαντησης|每个回答|各回答|모든 답변")
+# A name the agent is to present itself under.
+IDENTIFY_AS = concept("re:identif(?:y|ies) (?:yourself|themselves|itself|himself|herself) as|introduce yourself as|"
+                      "re:sign (?:your )?(?:messages|emails|replies) as|present yourself as|re:pose as|pretend to be")
+# The address's content taken as instructions.
+AS_INSTRUCTIONS = concept("treat its contents|treat their contents|treat the contents|treat it as part|as part of this|"
+                          "follow what it says|follow the instructions there|follow its instructions|and follow it|"
+                          "and obey it|apply what it says|its rules apply|load its instructions")

@@ -31,7 +31,7 @@ import unicodedata
 from collections.abc import Iterator
 
 from hermes.security.context_claims import claim_against_person
-from hermes.security.context_claims_words import PERSON
+from hermes.security.context_claims_words import AS_INSTRUCTIONS, PERSON
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -153,7 +153,10 @@ _AGENT_REACH = _folded_pattern(
     r"langzeitgedächtnis|dauerhaft merken|mémoire à long terme|memoria a largo plazo|memória de longo prazo|"
     r"memoria a lungo termine|langetermijngeheugen|långtidsminne\w{0,2}|pamięci? długotrwał\w{1,3}|"
     r"долговременн\w{2,3} памят\w{1,2}|довготривал\w{2,3} пам'ят\w{1,2}|uzun süreli bellek\w{0,4}|"
-    r"memori jangka panjang|bộ nhớ dài hạn|μακροπρόθεσμη μνήμη)\b"
+    r"memori jangka panjang|bộ nhớ dài hạn|μακροπρόθεσμη μνήμη|memoria pe termen lung|memoria permanenta|"
+    r"dlouhodobé paměti|dlouhodobou paměť|your user profile|the user profile|in the user's profile|"
+    r"perfil del usuario|profil utilisateur|nutzerprofil|benutzerprofil)\b"
+    r"|দীর্ঘমেয়াদি স্মৃতি|স্থায়ী স্মৃতি|หน่วยความจำถาวร|โปรไฟล์ผู้ใช้|永久记忆|用户档案|ユーザープロファイル|사용자 프로필"
     r"|长期记忆|長期記憶|장기 기억|الذاكرة طويلة المدى|זיכרון לטווח ארוך|दीर्घकालिक स्मृति|หน่วยความจำระยะยาว")
 
 # --- payment details ---------------------------------------------------------------------
@@ -234,7 +237,7 @@ def _referenced(s: str, start: int, end: int, paragraph: str) -> bool:
     written = unicodedata.normalize("NFKC", paragraph).casefold()
     if free_transfer(paragraph) or names_send(paragraph, written) or free_act(s) or _EDIT_ACT.search(s):
         return False
-    if PERSON.search(s) or _AGENT_REACH.search(s) or _SOURCE_NOUN.search(s):
+    if PERSON.search(s) or _AGENT_REACH.search(s) or _SOURCE_NOUN.search(s) or AS_INSTRUCTIONS.search(paragraph):
         return False
     # What the address is for must be said outside it, and be a place people read or report to.
     rest = "".join(s[a:b] for a, b in _gaps(s))

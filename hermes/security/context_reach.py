@@ -141,7 +141,7 @@ _REACHING_COMMAND = re.compile(
     r"\blaunchctl\b|/etc/(?:hosts|sudoers|profile|resolv\.conf|environment|cron\w{0,3})\b|"
     r"\bexport\spath=(?!\$path\b)|\bpath=/(?:tmp|var/tmp|dev/shm)\b"
     # forcing, destroying, or acting on a service's API and in the background
-    r"|\brm\s-[a-z]{0,3}[rf]|--force\b|\bpush\s-f\b|(?<![\w-])-y\b|--yes\b|\bsetenforce\b|\bufw\b|\biptables\b|"
+    r"|\brm\s-[a-z]{0,3}[rf]|--force(?![\w-])|\bpush\s-f\b|(?<![\w-])-y\b|--yes\b|\bsetenforce\b|\bufw\b|\biptables\b|"
     r"\bgh\sapi\b|\s-x\s?(?:post|put|patch|delete)\b|\bsetsid\b|\bnohup\b|\bdisown\b|"
     r"\b(?:terraform|pulumi)\sdestroy\b|\bkubectl\s(?:delete|exec|apply)\b|\bdrop\s(?:table|database)\b")
 # The agent's own memory and setup, or other projects: what a context file may not reach into.
@@ -291,7 +291,7 @@ def _described(s: str, start: int, end: int) -> bool:
 _CLAUSE_BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—，、]|,\s(?:and|then|so|but)\b|\b(?:but|then|however|otherwise|"
                            r"instead|except|unless|aber|dann|mais|puis|pero|luego|mas|depois|ma|poi|maar|ale|potem|"
                            r"ama|sonra|lalu|nhung|но|потом|затем)\b|\s-\s"
-                           r"|\s(?:and|und|et|y|e|i|en|og|och|ve|dan|va|и|і|та|oraz|और|및)\s(?=[^\W\d_])"
+                           r"|\s(?:and|und|et|y|e|en|og|och|ve|dan|va|и|і|та|oraz|और|및)\s(?=[^\W\d_])"
                            r"|并且|然后|そして")
 _CONDITION = _folded_pattern(r"\W{0,3}(?:if|when|whenever|once|unless|wenn|falls|si|se|als|jesli|jezeli|eger|"
                              r"jika|kalau|apabila|neu|если|якщо|εαν|αν|إذا|אם|यदि|अगर|如果|若|もし|만약)(?!\w)")
@@ -343,10 +343,24 @@ def _protocol_name(sentence: str, word: str) -> bool:
 _CODE = re.compile(r"`[^`\n]{0,400}`")
 
 
+# The ecosystems' own public registries: naming one redirects nothing (what is installed from
+# it is judged by the command, not the host). Publishing or sending there is still held.
+_PUBLIC_REGISTRIES = frozenset({
+    "pypi.org", "files.pythonhosted.org", "registry.npmjs.org", "registry.yarnpkg.com", "proxy.golang.org",
+    "sum.golang.org", "pkg.go.dev", "crates.io", "index.crates.io", "static.crates.io", "rubygems.org",
+    "repo.maven.apache.org", "repo1.maven.org", "central.sonatype.com", "plugins.gradle.org", "api.nuget.org",
+    "www.nuget.org", "packagist.org", "repo.packagist.org", "hex.pm", "pub.dev", "cran.r-project.org",
+    "conda.anaconda.org", "npmjs.com", "www.npmjs.com"})
+
+
+def _public_registry(s: str, host: str) -> bool:
+    return host.casefold() in _PUBLIC_REGISTRIES and not free_transfer(s)
+
+
 def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     """What a sentence names beyond the repository: (start, end, reason) in folded `s`."""
     found: list[tuple[int, int, str]] = []
-    host = next(_host_matches(s), None)
+    host = next((h for h in _host_matches(s) if not _public_registry(s, h[2])), None)
     if host:
         found.append((host[0], host[1], f"it names an address ({_short(host[2])})"))
     for m in _REACHING_COMMAND.finditer(s):

@@ -7,8 +7,7 @@ the size of the change, not of the store, and undo can still restore the store e
 refuses when the store's hash shows it has moved on (hand edit or a later write) since.
 
 Crash consistency: a change's line is fsynced before its store is renamed into place (the
-line is written first, then the store's temp file is written and fsynced, then the line is
-fsynced; the rename waits for both). After a
+line's fsync runs alongside the store's temp-file fsync; the rename waits for both). After a
 kill -9 between the two, the latest line of that store still finds the store at its `before`;
 readers leave it out, and the next writer of that store appends a `{"void": id, "target": …}`
 line, so the journal and the stores always agree.
@@ -25,6 +24,7 @@ import logging
 import os
 import secrets
 from collections.abc import Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import datetime, UTC
 from pathlib import Path
@@ -87,9 +87,20 @@ def new_id() -> str:
 
 # ---------------------------------------------------------------- writing
 
-def _write_lines(items: Sequence[JournalEntry | Void | Confirmation]) -> int:
-    """Append JSON lines, not yet fsynced (call under the journal lock); returns the open fd,
-    which the caller fsyncs and closes."""
+_fsync_pool: ThreadPoolExecutor | None = None
+
+
+def _pool() -> ThreadPoolExecutor:
+    # One thread that fsyncs the journal while the caller writes and fsyncs the store's temp
+    # file: the two flushes overlap instead of queueing behind each other.
+    global _fsync_pool
+    if _fsync_pool is None:
+        _fsync_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hermes-journal")
+    return _fsync_pool
+
+
+def _append_lines(items: Sequence[JournalEntry | Void | Confirmation]) -> int:
+    """Append JSON lines and fsync them (call under the journal lock); returns the file size."""
     path = journal_path()
     text = "".join(json.dumps(i.to_json(), ensure_ascii=False) + "\n" for i in items)
     fd = paths.open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
@@ -100,24 +111,10 @@ def _write_lines(items: Sequence[JournalEntry | Void | Confirmation]) -> int:
         data = memoryview(text.encode("utf-8"))
         while data:
             data = data[os.write(fd, data):]
-    except BaseException:
-        os.close(fd)
-        raise
-    return fd
-
-
-def _sync_and_close(fd: int) -> int:
-    """fsync the journal's fd and close it; returns the file size."""
-    try:
         os.fsync(fd)
         return os.fstat(fd).st_size
     finally:
         os.close(fd)
-
-
-def _append_lines(items: Sequence[JournalEntry | Void | Confirmation]) -> int:
-    """Append JSON lines and fsync them (call under the journal lock); returns the file size."""
-    return _sync_and_close(_write_lines(items))
 
 
 def _compact(size: int) -> None:
@@ -164,28 +161,21 @@ def _commit_locked(entry: JournalEntry, after: Mapping[str, Sequence[str]],
                    voids: Sequence[Void] = ()) -> None:
     """Journal `entry` (with `voids` first) and install the `after` stores of its changes.
 
-    The journal line is written, then the stores' temp files are written and fsynced, then the
-    line is fsynced: the renames wait for both, then one folder fsync makes them durable. (On
-    one thread: a second thread that overlapped the two fsyncs measured slower on this path,
-    session 12.) Hold the journal lock and the store locks of every target in `after`."""
-    try:
-        fd = _write_lines([*voids, entry])
-    except OSError as exc:
-        raise JournalUnwritable(str(exc)) from None
+    The journal line is fsynced (in the pool) while the stores' temp files are written and
+    fsynced here; the renames wait for both, then one folder fsync makes them durable. Hold
+    the journal lock and the store locks of every target in `after`."""
+    future: Future[int] = _pool().submit(_append_lines, [*voids, entry])
     staged: list[tuple[str, Path]] = []
     try:
-        try:
-            for change in entry.changes:
-                staged.append((change.target, stage_store_file(
-                    change.target, after[change.target], _file_text(change, after[change.target]))))
-        except BaseException:
-            discard_staged(staged)
-            raise  # a journaled line whose store did not change is voided by the next writer
+        for change in entry.changes:
+            staged.append((change.target, stage_store_file(change.target, after[change.target],
+                                                           _file_text(change, after[change.target]))))
     except BaseException:
-        os.close(fd)
-        raise
+        future.exception()  # wait: never leave the append running past the lock
+        discard_staged(staged)
+        raise  # a journaled line whose store did not change is voided by the next writer
     try:
-        size = _sync_and_close(fd)
+        size = future.result()
     except OSError as exc:
         discard_staged(staged)
         raise JournalUnwritable(str(exc)) from None

@@ -10,7 +10,11 @@ of a ~55-char entry; each worker times its own calls (fsync included). Prints me
 per operation with the machine's load (os.getloadavg()) before and after.
 
 With --floor a third worker times the bare durable write of the same store text (temp file,
-fsync, rename; no parsing, scanning or journal): the p99 this disk allows any tool that fsyncs.
+fsync, rename; no parsing, scanning or journal): the p99 this disk allows any tool that fsyncs,
+and a fourth ("fdir") the same write followed by the folder's fsync, which makes the rename
+durable: the least a write that survives a power cut costs here (ours also fsyncs a journal line).
+With the peer, each limit ends with one line per operation: ours over the peer's median and p99
+against issue #25's target (median ≤ 1.0, p99 ≤ 1.2), with the floor's median and p99 beside.
 
 Then `hermes memory add` through the CLI (a fresh process each time, limit 20,000) on a store
 of 5 entries against one of 216, rotated; this is the whole command's wall time.
@@ -123,10 +127,11 @@ def run_worker() -> None:
         print(json.dumps(reply), flush=True)
 
 
-def run_floor_worker() -> None:
+def run_floor_worker(folder_fsync: bool = False) -> None:
     """The bare durable write with no memory logic: the store's text to a temp file, fsync,
-    rename (what the peer's tool does on disk, without its folder fsync). Its p99 is what this
-    disk allows any tool that fsyncs; the same protocol as the other workers."""
+    rename (what the peer's tool does on disk). Its p99 is what this disk allows any tool that
+    fsyncs; the same protocol as the other workers. `folder_fsync` adds the fsync of the folder
+    after the rename that makes the rename itself durable (ours does it, the peer does not)."""
     folder = tempfile.mkdtemp(prefix="floor-bench-")
     path = Path(folder, "MEMORY.md")
     entries: list[str] = []
@@ -141,6 +146,12 @@ def run_floor_worker() -> None:
         finally:
             os.close(fd)
         os.replace(tmp, path)
+        if folder_fsync:
+            dir_fd = os.open(folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
         return time.perf_counter() - start
 
     for line in sys.stdin:
@@ -205,6 +216,7 @@ def bench_limit(limit: int, rounds: int, peer_python: str | None, baseline: str 
     workers = [Worker("ours", [sys.executable, __file__, "--worker"], _our_env())]
     if floor:
         workers.append(Worker("floor", [sys.executable, __file__, "--floor-worker"]))
+        workers.append(Worker("fdir", [sys.executable, __file__, "--floor-worker", "--folder-fsync"]))
     if baseline:
         workers.append(Worker("base", [sys.executable, __file__, "--worker"],
                               dict(os.environ, PYTHONPATH=baseline)))
@@ -239,6 +251,24 @@ def bench_limit(limit: int, rounds: int, peer_python: str | None, baseline: str 
             ms = ops[op]
             print(f"  {op:<8} {name:<5} median {statistics.median(ms):8.3f} ms   "
                   f"p99 {_percentile(ms, 99):8.3f} ms")
+    if "peer" in samples:
+        print("  target (issue #25): median ≤ peer's, p99 ≤ 1.2 × peer's; the floors (median / p99) beside it")
+        for op in ("add", "replace", "remove"):
+            print("  " + _verdict(op, samples))
+
+
+def _verdict(op: str, samples: dict[str, dict[str, list[float]]]) -> str:
+    """One line per operation: ours over the peer's median and p99, met or not, and the floor."""
+    ours, peer = samples["ours"][op], samples["peer"][op]
+    median = statistics.median(ours) / statistics.median(peer)
+    p99 = _percentile(ours, 99) / _percentile(peer, 99)
+    met = "met" if median <= 1.0 and p99 <= 1.2 else "NOT met"
+    line = f"{op:<8} ours/peer median {median:5.2f}  p99 {p99:5.2f}  {met}"
+    for name in ("floor", "fdir"):
+        if name in samples:
+            ms = samples[name][op]
+            line += f"   {name} {statistics.median(ms):.3f} / {_percentile(ms, 99):.3f} ms"
+    return line
 
 
 def _cli(home: str, root: str, *args: str) -> float:
@@ -296,8 +326,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--floor-worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--folder-fsync", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--floor", action="store_true",
-                        help="also time the bare durable write (temp file, fsync, rename) as 'floor'")
+                        help="also time the bare durable write (temp file, fsync, rename) as 'floor', "
+                        "and the same with the folder fsynced after the rename as 'fdir'")
     parser.add_argument("--rounds", type=int, default=200)
     parser.add_argument("--limits", default="2200,20000")
     parser.add_argument("--cli-rounds", type=int, default=15, help="0 skips the CLI part")
@@ -309,7 +341,7 @@ def main() -> None:
         run_worker()
         return
     if args.floor_worker:
-        run_floor_worker()
+        run_floor_worker(args.folder_fsync)
         return
     peer = args.peer_python if Path(args.peer_python).exists() else None
     print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores; peer: "

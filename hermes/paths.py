@@ -94,6 +94,23 @@ def check_home() -> str | None:
     return None
 
 
+def memories_dir_ready() -> bool:
+    """True when HERMES_HOME and its memories folder both exist and are safe (one stat each,
+    what check_home and ensure_dir would find); raises UnsafePath with check_home()'s line
+    when either is unsafe. False when either is missing or cannot be inspected: the caller
+    then takes the full path (require_safe_home, ensure_dir), which says what is wrong."""
+    home, memories = hermes_home(), memories_dir()
+    try:
+        st_home, st_memories = os.stat(home), os.lstat(memories)
+    except OSError:
+        return False
+    for path, st in ((home, st_home), (memories, st_memories)):
+        problem = _folder_problem(path, st)
+        if problem:
+            raise UnsafePath(problem, home)
+    return True
+
+
 def require_safe_home() -> None:
     """Raise UnsafePath with check_home()'s line when the home is unsafe."""
     problem = check_home()

@@ -121,7 +121,9 @@ def apply_operations(cfg: MemoryConfig, ops: Sequence[Operation], *, origin: str
             # The journal line is fsynced before the store is renamed into place: a kill -9
             # between the two leaves a line whose store still reads "before", which the next
             # writer then voids.
-            commit(entry, plan.after, stores)
+            # plan.before equals `stores` (checked above or planned from them): the changes'
+            # before-hashes are the hashes of the stores as read under the lock
+            commit(entry, plan.after, stores, {c.target: c.before_hash for c in changes})
         except JournalUnwritable as exc:
             raise Refusal(f"Cannot record the change in the memory journal ({exc}). Nothing was "
                           f"changed; fix or move {journal_path()} aside.") from None

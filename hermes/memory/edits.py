@@ -121,9 +121,10 @@ def entries_payload(entries: Sequence[str], limit: int) -> dict[str, Any]:
 def find_entry(entries: Sequence[str], old_text: str, target: str, exact: bool = False,
                limit: int = 2200) -> int:
     """Index of the one entry `old_text` identifies: equality wins, else a unique substring."""
-    for i, entry in enumerate(entries):
-        if entry == old_text:
-            return i
+    try:
+        return entries.index(old_text)  # the first equal entry, found in C
+    except ValueError:
+        pass
     if exact:
         raise Refusal(f"The entry staged for this change is no longer in {target_label(target).lower()}"
                       " (it was edited or removed since); nothing was changed.",

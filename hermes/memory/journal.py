@@ -185,7 +185,8 @@ def _commit_locked(entry: JournalEntry, after: Mapping[str, Sequence[str]],
 
 
 def commit(entry: JournalEntry, after: Mapping[str, Sequence[str]],
-           current: Mapping[str, Sequence[str]]) -> None:
+           current: Mapping[str, Sequence[str]],
+           current_hashes: Mapping[str, str] | None = None) -> None:
     """Journal `entry` and write each changed store to `after[target]`, fsynced.
 
     `current` holds the stores as read under their locks (the caller holds the store locks of
@@ -202,7 +203,8 @@ def commit(entry: JournalEntry, after: Mapping[str, Sequence[str]],
     try:
         voids = []
         for target, (record_id, change) in latest.items():
-            if is_unapplied(change, current[target]):
+            known = current_hashes.get(target) if current_hashes else None
+            if is_unapplied(change, current[target], known):
                 log.warning("memory journal %s: change %s never reached %s (interrupted); voided",
                             journal_path(), record_id, target)
                 voids.append(Void(record_id, target))

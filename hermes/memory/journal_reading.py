@@ -32,7 +32,8 @@ __all__ = ["JournalRead", "is_unapplied", "journal_lock", "journal_path", "lates
 
 log = logging.getLogger("hermes.memory")
 
-_TAIL_CHUNK = 64 * 1024
+_TAIL_FIRST = 4 * 1024  # the first read from the end: an add or remove record is a few hundred bytes
+_TAIL_CHUNK = 64 * 1024  # later reads, when the newest lines did not fit in the first
 
 
 def journal_path() -> Path:
@@ -109,11 +110,13 @@ def without(records: list[JournalEntry], voids: Sequence[Void]) -> list[JournalE
 
 def _lines_newest_first(fd: int) -> Iterator[bytes]:
     """The file's lines from the end backwards, read in chunks (the write path needs only the
-    last few)."""
+    last few): a small one first, larger ones only when the lines wanted reach further back."""
     pos = os.fstat(fd).st_size
     partial = b""
+    chunk = _TAIL_FIRST
     while pos > 0:
-        step = min(_TAIL_CHUNK, pos)
+        step = min(chunk, pos)
+        chunk = _TAIL_CHUNK
         pos -= step
         lines = (os.pread(fd, step, pos) + partial).split(b"\n")
         partial = lines[0]
@@ -156,9 +159,12 @@ def _latest_for(records: Sequence[JournalEntry], target: str) -> tuple[JournalEn
     return None
 
 
-def is_unapplied(change: JournalChange, entries: Sequence[str]) -> bool:
-    """True when the store still reads as the change found it: its write never happened."""
-    return change.changes_store and store_hash(entries) == change.before_hash
+def is_unapplied(change: JournalChange, entries: Sequence[str], entries_hash: str | None = None) -> bool:
+    """True when the store still reads as the change found it: its write never happened.
+    `entries_hash` is store_hash(entries) when the caller already has it."""
+    if not change.changes_store:
+        return False
+    return (store_hash(entries) if entries_hash is None else entries_hash) == change.before_hash
 
 
 def unapplied(records: Sequence[JournalEntry], stores: Mapping[str, Sequence[str]]) -> list[Void]:

@@ -38,7 +38,9 @@ class StoreUnreadable(Exception):
 
 def parse_entries(text: str) -> list[str]:
     """Entries of a store file: split on the separator, strip, drop empties and duplicates."""
-    text = text.removeprefix(_BOM).replace("\r\n", "\n")
+    text = text.removeprefix(_BOM)
+    if "\r" in text:  # the scan for it is far cheaper than a replace that copies the text
+        text = text.replace("\r\n", "\n")
     # dict.fromkeys keeps the first of each and the order, in C: a tool call parses the store
     # twice, and this loop was its largest cost at 20,000 characters
     return list(dict.fromkeys(piece for piece in map(str.strip, text.split(SEPARATOR)) if piece))
@@ -119,6 +121,12 @@ def target_label(target: str) -> str:
 
 # ---------------------------------------------------------------- reading
 
+# The last bytes read from each store file and the entries they parse to. A write reads its
+# store twice (to plan without the lock, then under it to check nothing moved): the second
+# read finds the same bytes and skips the parse, the larger part of a read. Keyed on the whole
+# content, never on a stat, so a change on disk is always parsed afresh.
+_parsed: dict[Path, tuple[bytes, tuple[str, ...]]] = {}
+
 
 def read_entries(cfg: MemoryConfig | None, target: str) -> list[str]:
     """Entries on disk now; [] when the file does not exist. Raises StoreUnreadable."""
@@ -131,13 +139,20 @@ def read_entries(cfg: MemoryConfig | None, target: str) -> list[str]:
         raise StoreUnreadable(f"cannot read {exc}") from None
     except OSError as exc:
         raise StoreUnreadable(describe_os_error(exc, path)) from None
+    cached = _parsed.get(path)
+    if cached is not None and cached[0] == raw:
+        return list(cached[1])
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise StoreUnreadable(
             f"cannot decode {path} as UTF-8 (bad byte at offset {exc.start})"
         ) from None
-    return parse_entries(text)
+    entries = parse_entries(text)
+    if len(_parsed) >= 8:  # a few homes at most (tests make many): never grows without bound
+        _parsed.clear()
+    _parsed[path] = (raw, tuple(entries))
+    return entries
 
 
 @dataclass
@@ -210,6 +225,8 @@ def ensure_memories_dir() -> Path:
 
     Raises paths.UnsafePath when either is writable by others, owned by someone else, or
     not a folder: a file planted there could redirect what goes into every prompt."""
+    if paths.memories_dir_ready():  # both there and safe: two stats instead of five
+        return paths.memories_dir()
     paths.require_safe_home()
     paths.ensure_dir(paths.hermes_home())
     return paths.ensure_dir(paths.memories_dir())

@@ -310,7 +310,8 @@ class MemoryTool:
             if not self.gated or not text:
                 continue
             replaced = ""
-            if op.action == "replace" and op.old_text:
+            # a person's own words need no support (origin_of): skip the scan of the store
+            if op.action == "replace" and op.old_text and self.origin not in PERSON_WRITERS:
                 # a merge (one replace and removes in one batch) keeps the standing of every
                 # entry it joins: only what it adds to them needs support
                 olds = [o.old_text for o in ops if o.target == op.target and o.old_text

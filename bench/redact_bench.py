@@ -144,6 +144,8 @@ def pathological() -> dict[str, str]:
         '"ktpass /pass " * 8000': "ktpass /pass " * 8000,
         '"addprinc -pw " * 8000': "addprinc -pw " * 8000,
         '"a/b.c.de@R " * 8000': "a/b.c.de@R " * 8000,
+        '"-U a%" * 10000': "-U a%" * 10_000,
+        '"api_key=(\'abcdefghijklmnop\', " * 3000': "api_key=('abcdefghijklmnop', " * 3000,
     }
 
 

@@ -299,6 +299,11 @@ _SINGLE_DASH_SECRET = re.compile(
 _AUTH_PAIR = re.compile(
     r"-(?<![\w\-]-)auth[ \t]{1,4}"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# Samba's `DOMAIN\\user%password` after a user flag, for any of its tools (`net ads join -U
+# admin%X`, `rpcclient -U`, `smbcacls -U`, `samba-tool … -U`).
+_SAMBA_USER_PASS = re.compile(
+    r"(?<![\w\-])(?:-U|--user(?:name)?)(?:[ \t]{1,4}|=)['\"]?[A-Za-z0-9_.\\@\-]{1,128}%"
+    r"(?P<value>[^\s'\"|;&<>()`]{4,256})")
 # DB2's `connect to DB user NAME using PASSWORD`.
 _USING_PASSWORD = re.compile(
     r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";`]{1,256})")
@@ -334,6 +339,10 @@ def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int,
             cut = value.index(":") + 1
             if literal_value(value[cut:]) and (_random_or_password(value[cut:]) or len(value) - cut >= 8):
                 yield "cli-secret", vs + cut, ve
+    if "%" in text and ("-u" in lowered or "--user" in lowered):
+        for m in _SAMBA_USER_PASS.finditer(text):
+            if literal_value(m.group("value")) and _random_or_password(m.group("value")):
+                yield "cli-secret", m.start("value"), m.end("value")
     if " using " in lowered:
         for m in _USING_PASSWORD.finditer(text):
             if literal_value(m.group("value")) and _random_or_password(m.group("value")):

@@ -10,7 +10,7 @@ by what their bytes decode to:
   before it (`md5sum`, `sha256:`) keeps a file's digest;
 - an Elastic API key: base64 of `id:api_key` (a 20-character id and a 22-character key from
   the create-API-key call), after the `ApiKey` authorisation scheme or anywhere its decoded
-  form is such a pair of random tokens.
+  form is such a pair of random tokens; and the key of an `api_key=("id", "key")` pair.
 
 Every pattern is bounded and each candidate is looked at once.
 """
@@ -44,6 +44,10 @@ _APIKEY_SCHEME = re.compile(
     r"(?i)(?<![A-Za-z0-9_])ApiKey[ \t]{1,4}([A-Za-z0-9+/_\-]{20,512}={0,2})(?![A-Za-z0-9+/_\-=.~])")
 # Base64 of `id:key` with both halves of 16 to 64 token characters: 44 to 176 characters.
 _PAIR_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{44,176}={0,2}(?![A-Za-z0-9+/=_\-.])")
+# The Python client's `api_key=("id", "api_key")` pair: the second literal is the key.
+_API_KEY_PAIR = re.compile(
+    r"(?i)api_?key[ \t]{0,4}[=:][ \t]{0,4}[(\[][ \t]{0,4}(?P<q>['\"])[A-Za-z0-9_\-]{16,64}(?P=q)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<k>['\"])(?P<key>[A-Za-z0-9_\-]{16,64})(?P=k)")
 _ID_KEY = re.compile(r"([A-Za-z0-9_\-]{16,64}):([A-Za-z0-9_\-]{16,64})")
 
 
@@ -95,6 +99,10 @@ def _elastic_api_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
                 continue
             if _decoded_pair(value) or looks_random(value.rstrip("="), min_length=20):
                 yield "elastic-api-key", m.start(1), m.end(1)
+    if "apikey" in lowered or "api_key" in lowered:
+        for m in _API_KEY_PAIR.finditer(text):
+            if looks_random(m.group("key"), min_length=16):
+                yield "elastic-api-key", m.start("key"), m.end("key")
     for m in _PAIR_BASE64.finditer(text):
         if _decoded_pair(m.group(0)):
             yield "elastic-api-key", m.start(), m.end()

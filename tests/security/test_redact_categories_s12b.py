@@ -44,6 +44,11 @@ POSITIVE = [
      f'es = Elasticsearch("https://logs.internal:9200", headers={{"Authorization": "ApiKey {_ES_A}"}})', [_ES_A]),
     ("elastic-api-key", f'{{"id": "z16BdFyMutBsU0VGdDXN", "name": "ingest", "encoded": "{_ES_B}"}}', [_ES_B]),
     ("elastic-api-key", f"filebeat keystore: ES_KEY {_ES_A}", [_ES_A]),
+    ("elastic-api-key", 'es.options(api_key=("Hq3nPzW81kTmRvB0xYcE", "L0w-9c_xmGv2pQr8TnJ4aZ")).search(index="app")',
+     ["L0w-9c_xmGv2pQr8TnJ4aZ"]),
+    ("elastic-api-key",
+     "client = Elasticsearch(cloud_id=cid, api_key=['Tx0mWq8ZrC4vLp2nYb6K', 'q9Rz_k2Vd7mXw4Lc8pNb1s'])",
+     ["q9Rz_k2Vd7mXw4Lc8pNb1s"]),
     ("rails-master-key", f"fly secrets set RAILS_MASTER_KEY={_RAILS_A} -a shop", [_RAILS_A]),
     ("rails-master-key", f"$ cat config/credentials/production.key\n{_RAILS_B}", [_RAILS_B]),
     ("rails-master-key", f"printf '{_RAILS_A}' > config/master.key && bin/rails credentials:edit", [_RAILS_A]),
@@ -68,6 +73,8 @@ POSITIVE = [
     ("kerberos-password", "ktpass -princ host/a@LAB.EXAMPLE -pass Qm4tr9vXz -out a.keytab", ["Qm4tr9vXz"]),
     ("kerberos-password", "ktpass /out web.keytab /princ HTTP/web@LAB.EXAMPLE /mapuser LAB\\svc_web /Pass Tr0ub4dor&9 "
                           "/crypto AES256-SHA1", ["Tr0ub4dor&9"]),
+    ("samba-user-password", "net ads join -U administrator%Wq7!pz2Kv createcomputer=Servers", ["Wq7!pz2Kv"]),
+    ("samba-user-password", "rpcclient -U 'LAB\\svc_scan%Hb6#mq2Zx' 10.0.4.7 -c enumdomusers", ["Hb6#mq2Zx"]),
     ("sudo-stdin", "echo 'Rx7-mm2Qpz' | sudo -S systemctl restart nginx", ["Rx7-mm2Qpz"]),
 ]
 
@@ -98,6 +105,10 @@ KEPT = [
     "kadmin -p admin/admin -w \"$KADMIN_PASSWORD\" -q listprincs",
     "ktpass -princ host/a@LAB.EXAMPLE -pass * -out a.keytab",
     "echo 'hello world' | sudo tee /etc/motd",
+    'client = Elasticsearch(hosts, api_key=("my_api_key_identifier", "my_api_key_secret_value"))',
+    'smbclient //fs/share -U "$SMB_USER%$SMB_PASS"',
+    "date -u +%Y-%m-%dT%H:%M:%S",
+    "net ads join -U administrator%",
     "ktutil: addent -key -p HTTP/web01.ops.contoso.io@OPS.CONTOSO.IO -k 3 -e aes256-cts-hmac-sha1-96",
 ]
 

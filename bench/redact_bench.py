@@ -128,6 +128,24 @@ def pathological() -> dict[str, str]:
         '"schtasks /rp " * 8000': "schtasks /rp " * 8000,
         '"winrs -u:a -p:" * 8000': "winrs -u:a -p:" * 8000,
         '"otp: [" * 10000': "otp: [" * 10_000,
+        # session 12, second set: vendor formats, service words, Kerberos lines and stdin readers
+        '"dp.st.a." * 10000': "dp.st.a." * 10_000,
+        '("fm2_" + 60 b64 + ",") * 1500': ("fm2_" + "Ab1/" * 15 + ",") * 1500,
+        '"AZDO" * 20000': "AZDO" * 20_000,
+        '("a1" * 38 + "AZDO") * 1000': ("a1" * 38 + "AZDO") * 1000,
+        '("az devops " + 52 a-z0-9) * 1500': ("az devops " + "q7" * 26 + " ") * 1500,
+        '"ApiKey " * 10000': "ApiKey " * 10_000,
+        '("ApiKey " + 60 b64 + " ") * 1500': ("ApiKey " + "QUJj" * 15 + " ") * 1500,
+        '(48 b64 + " ") * 3000': ("QUJjZGVm" * 6 + " ") * 3000,
+        '("master.key " + 32 hex + " ") * 2000': ("master.key " + "ab12cd34" * 4 + " ") * 2000,
+        '("Key for a (hex): " * 20 + 64 hex) * 300': (("klist Key for a (hex): " * 20) + "ab12" * 16 + "\n") * 300,
+        '"| kinit " * 10000': "| kinit " * 10_000,
+        '"echo x | sudo -S " * 6000': "echo x | sudo -S " * 6000,
+        '"ktpass /pass " * 8000': "ktpass /pass " * 8000,
+        '"addprinc -pw " * 8000': "addprinc -pw " * 8000,
+        '"a/b.c.de@R " * 8000': "a/b.c.de@R " * 8000,
+        '"-U a%" * 10000': "-U a%" * 10_000,
+        '"api_key=(\'abcdefghijklmnop\', " * 3000': "api_key=('abcdefghijklmnop', " * 3000,
     }
 
 

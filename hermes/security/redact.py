@@ -67,7 +67,9 @@ _HINTS: tuple[str, ...] = ("-----begin", "://", "bearer", "basic", "token", "pas
           "พาสเวิร์ด", "トークン", "토큰", "令牌", "アクセスキー", "シークレット", "秘钥",
           # key material by its structure (secret_key_material.py): DER bodies and keytabs
           # carry 16-character runs; Kerberos words gate the hex keys
-          "ktutil", "krb5", "kerberos", "kvno",
+          "ktutil", "krb5", "kerberos", "kvno", "kadmin", "klist", "aes256", "aes128", "rc4", "enctype", "rubeus",
+          # Kerberos passwords (secret_cli.py): fed to kinit or kpasswd, `ktpass -pass`, `addprinc -pw`
+          "kinit", "ktpass", "sudo -s", "sudo --stdin",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
 # ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
 _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
@@ -162,6 +164,7 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
     from hermes.security.secret_formats import catalogue_tokens, prefixed_tokens, value_forms
     from hermes.security.secret_key_material import key_material
     from hermes.security.secret_partners import paired_secrets
+    from hermes.security.secret_service_keys import service_keys
     from hermes.security.secret_wallets import wallet_keys
     from hermes.security.secret_web import (bip39_phrases, cookie_secrets, path_key_secrets, seed_phrases,
                                             totp_secrets, webhook_secrets, wifi_qr_secrets)
@@ -171,7 +174,7 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
              assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
              prose_passwords, call_literal_secrets, cookie_secrets, webhook_secrets, seed_phrases,
              _encoded_json_secrets, wifi_qr_secrets, bip39_phrases, wallet_keys, totp_secrets,
-             path_key_secrets, key_material, access_codes)
+             path_key_secrets, key_material, access_codes, service_keys)
     for rank, rule in enumerate(rules):
         spans.extend((start, -end, rank, kind) for kind, start, end in rule(text))
     if depth < _MAX_DEPTH and any(e in text for e in _HIDING_ESCAPES):

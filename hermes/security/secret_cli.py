@@ -49,7 +49,14 @@ _SHORT_FLAGS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     **{c: (("-p",), ()) for c in ("cqlsh", "cypher-shell", "rabbitmqadmin")},
     "vsql": (("-w",), ()),
     **{c: (("-P",), ()) for c in ("isql", "ipmitool")},
+    # Kerberos: kadmin's own password, the new principal's password of kadmin's requests
+    # (`addprinc -pw X name`, inside `-q "…"` too), and Windows' ktpass (`/pass X`, any case)
+    "kadmin": (("-w",), ()),
+    **{c: (("-pw",), ()) for c in ("addprinc", "add_principal", "ank", "cpw", "change_password")},
+    "ktpass": (("-pass", "/pass"), ()),
 }
+_CASE_BLIND_FLAGS = ("ktpass",)  # Windows tools: `/Pass` is `/pass`
+_KERBEROS_TOOLS = frozenset({"kadmin", "addprinc", "add_principal", "ank", "cpw", "change_password", "ktpass"})
 # Tools that take a password or key as a POSITIONAL argument after a subcommand:
 # (command, subcommand words, index of the secret among the words that follow them).
 _POSITIONAL: dict[str, tuple[tuple[tuple[str, ...], int], ...]] = {
@@ -95,17 +102,21 @@ _FLAG_NOT_SECRET = frozenset({
     "reset", "rotation", "hint", "label", "required", "enabled", "timeout", "max", "min"})
 _OPENSSL_PASS = re.compile(
     r"-(?<![\w\-]-)(?:passin|passout|pass|password|kfile)[ \t]{1,4}pass:(?P<value>[^\s'\"]{1,256})")
+# Commands and flags that read a secret from standard input: `az devops login` its personal
+# access token, `kinit` and `kpasswd` a Kerberos password, `sudo -S` the user's password.
+_READS_STDIN = (r"(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd|devops[ \t]{1,4}login"
+                r"|(?<![\w\-.])(?:kinit|kpasswd)(?![\w\-])|(?<![\w\-])sudo[ \t]{1,4}(?:-S|--stdin)(?![\w\-]))")
 _STDIN_SECRET = re.compile(
     r"(?:echo|printf)(?<![\w\-]echo)(?<![\w\-]printf)[ \t]{1,4}(?:-[neE]{1,3}[ \t]{1,4})?"
     r"(?:(?P<fq>['\"])%s(?:\\n)?(?P=fq)[ \t]{1,4})?"  # printf's format: '%s', "%s\n"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})[ \t]{0,4}\|[ \t]{0,4}"""
-    r"[^|;&\n]{0,200}?(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd|devops[ \t]{1,4}login)")
-# (`az devops login` reads its personal access token from standard input, as these flags do.)
+    r"[^|;&\n]{0,200}?" + _READS_STDIN)
 # The same flags fed by a here-string: `gh auth login --with-token <<< TOKEN`.
 _HERE_STRING_SECRET = re.compile(
-    r"(?:--password-stdin|--with-token|--token-stdin|--api-key-stdin|chpasswd|devops[ \t]{1,4}login)"
+    _READS_STDIN +
     r"[^|;&\n]{0,120}?<<<[ \t]{0,4}"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+_PERCENT_VARIABLE = re.compile(r"%(?:[A-Za-z_]\w*%|\(\w+\)|[-+ #0-9.]*[sdifrxq]|\{)")
 _PLAIN_WORD = re.compile(r"[A-Za-z]+(?:[-_][A-Za-z]+)*")
 _SHELL_VARIABLE = re.compile(r"\$[A-Za-z_{(]")  # expanded by the shell: passed along, not written out
 
@@ -121,14 +132,18 @@ def literal_value(value: str, *, quoted: bool = False) -> bool:
     """A value written out on the command line, not passed along: no variable, command
     substitution, path, file reference, placeholder, flag or plain word. A quoted word is
     never a flag, so there a leading "-" is a character of the value (`-p '-f=2x…'`)."""
-    if len(value) < 4 or looks_placeholder(value):
+    if len(value) < 4:
         return False
     if _PLAIN_WORD.fullmatch(value) and not looks_random(value, min_length=12):
         return False  # a word, not a run of random letters ("ZrgbhtkSEhPlLwpW")
+    if looks_placeholder(value):
+        return False
     if quoted and value.startswith("-") and not value.startswith("--"):
         value = value[1:]
-    if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "%", "`")) or "$(" in value:
+    if value.startswith(("$", "-", "/", "~", "./", "../", "@", "<", "`")) or "$(" in value:
         return False
+    if value.startswith("%") and (not quoted or _PERCENT_VARIABLE.match(value)):
+        return False  # cmd.exe's %PASS%, a printf or Python format; quoted, `%Lw…` is a character
     return "://" not in value and _SHELL_VARIABLE.search(value) is None
 
 
@@ -193,6 +208,8 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                     yield vs, ve
         return
     for i, (word, start) in enumerate(words):
+        if cmd in _CASE_BLIND_FLAGS:
+            word = word.lower() if word[:1] in "-/" else word
         for flag in glued_flags:
             if word.startswith(flag) and len(word) > len(flag):
                 value, vs, ve = _unquote(word[len(flag):], start + len(flag))
@@ -207,7 +224,11 @@ def _command_secrets(cmd: str, words: list[tuple[str, int]]) -> Iterator[tuple[i
                 value, vs, ve = _unquote(word[len(flag):], start + len(flag))
             else:
                 continue
-            if literal_value(value, quoted=_quoted_at(words, vs)):
+            if cmd in _KERBEROS_TOOLS and any(c.isspace() for c in value):
+                continue  # a quoted phrase or the rest of a `-q "…"` request, not one password
+            # (quotes matter only to a value that opens with "-" or "%")
+            if literal_value(value) or value[:1] in ("-", "%") and _quoted_at(words, vs) \
+                    and literal_value(value, quoted=True):
                 yield vs, ve
         if word in user_pass and i + 1 < len(words):
             value, vs, ve = _unquote(*words[i + 1])
@@ -278,6 +299,11 @@ _SINGLE_DASH_SECRET = re.compile(
 _AUTH_PAIR = re.compile(
     r"-(?<![\w\-]-)auth[ \t]{1,4}"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
+# Samba's `DOMAIN\\user%password` after a user flag, for any of its tools (`net ads join -U
+# admin%X`, `rpcclient -U`, `smbcacls -U`, `samba-tool … -U`).
+_SAMBA_USER_PASS = re.compile(
+    r"(?<![\w\-])(?:-U|--user(?:name)?)(?:[ \t]{1,4}|=)['\"]?[A-Za-z0-9_.\\@\-]{1,128}%"
+    r"(?P<value>[^\s'\"|;&<>()`]{4,256})")
 # DB2's `connect to DB user NAME using PASSWORD`.
 _USING_PASSWORD = re.compile(
     r"(?i)(?<![\w\-])user[ \t]{1,4}[^\s'\"]{1,128}[ \t]{1,4}using[ \t]{1,4}(?P<value>[^\s'\";`]{1,256})")
@@ -313,6 +339,10 @@ def _generic_password_flags(text: str, lowered: str) -> Iterator[tuple[str, int,
             cut = value.index(":") + 1
             if literal_value(value[cut:]) and (_random_or_password(value[cut:]) or len(value) - cut >= 8):
                 yield "cli-secret", vs + cut, ve
+    if "%" in text and ("-u" in lowered or "--user" in lowered):
+        for m in _SAMBA_USER_PASS.finditer(text):
+            if literal_value(m.group("value")) and _random_or_password(m.group("value")):
+                yield "cli-secret", m.start("value"), m.end("value")
     if " using " in lowered:
         for m in _USING_PASSWORD.finditer(text):
             if literal_value(m.group("value")) and _random_or_password(m.group("value")):
@@ -393,8 +423,9 @@ def _fed_secrets(pattern: re.Pattern[str], text: str) -> Iterator[tuple[str, int
         if "chpasswd" in m.group(0) and ":" in value:
             vs += value.index(":") + 1
             value = value[value.index(":") + 1:]
-        if literal_value(value):
+        if literal_value(value, quoted=m.group("value")[:1] in "'\""):
             yield "cli-secret", vs, ve
+
 
 def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords and tokens passed to commands on their command line."""
@@ -453,8 +484,16 @@ def command_line_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     if ("echo" in lowered or "printf" in lowered) and "|" in text:
         yield from _fed_secrets(_STDIN_SECRET, text)
     first = _FIRST_COMMAND.match(text)
+    # A flag command's name met again among its own words (`ktpass /pass ktpass …`) starts no
+    # second reading: its flags are among the words already read, and text that repeats a
+    # command word would else be read 24 times over.
+    read_to: dict[str, int] = {}
     for m in ([first] if first else []) + list(_COMMAND.finditer(text)):
         cmd = m.group("cmd")
+        if m.start() < read_to.get(cmd, -1):
+            continue
         words = _words(text, m.end(), _POSITIONAL_WORDS if cmd in _POSITIONAL else _MAX_WORDS)
+        if words and cmd not in _POSITIONAL:
+            read_to[cmd] = words[-1][1] + len(words[-1][0])
         for start, end in _command_secrets(cmd, words):
             yield "cli-secret", start, end

@@ -67,12 +67,17 @@ _PREFIXED: list[tuple[str, str]] = [
     ("newrelic-key", r"NR(?:AK|AA|II|IQ|SP)-[A-Za-z0-9_\-]{27,32}(?![A-Za-z0-9_\-])"),
     ("newrelic-key", r"NRJS-[a-f0-9]{19}(?![A-Za-z0-9])"),
     ("vault-token", r"hv[sbr]\.[A-Za-z0-9_\-]{24,}"),
-    ("doppler-token", r"dp\.(?:pt|st|sa|ct|scim|audit)\.[A-Za-z0-9]{40,}"),
+    # Doppler: personal, CLI, service-account, SCIM and audit tokens; a service token may
+    # carry its config's slug before the body (`dp.st.prd.…`, `dp.st.dev_personal.…`)
+    ("doppler-token", r"dp\.(?:pt|st|sa|ct|scim|audit)\.(?:[a-z0-9][a-z0-9_\-]{0,63}\.)?[A-Za-z0-9]{40,}"),
     ("grafana-token", r"glc_[A-Za-z0-9+/]{32,}={0,2}"),
     ("grafana-token", r"glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}"),
     ("sentry-token", r"sntry[su]_[A-Za-z0-9+/=_]{40,}"),
     ("figma-token", r"figd_[A-Za-z0-9_\-]{40,}"),
     ("fly-token", r"fo1_[A-Za-z0-9_\-]{40,}"),
+    # Fly.io macaroon tokens (after the `FlyV1` scheme word): base64 bodies, several joined by
+    # commas in one token (a deploy token and its discharges)
+    ("fly-token", r"fm(?:1a|1r|2)_[A-Za-z0-9+/_\-]{40,}={0,3}(?:,fm(?:1a|1r|2)_[A-Za-z0-9+/_\-]{20,}={0,3}){0,16}"),
     ("pulumi-token", r"pul-[a-f0-9]{40}(?![A-Za-z0-9])"),
     ("supabase-key", r"(?:sbp_[a-f0-9]{40}|sb_secret_[A-Za-z0-9_\-]{20,})"),
     ("vercel-token", r"vc[pikar]_[A-Za-z0-9]{24,}"),
@@ -143,6 +148,8 @@ _UNPREFIXED: list[tuple[str, int, re.Pattern[str], re.Pattern[str]]] = [
     ("newrelic-key", 36, re.compile(r"[a-f0-9]{36}"), re.compile(r"NRAL(?!" + _TOKEN_CHAR + ")")),
     ("azure-client-secret", 4, re.compile(_TOKEN_CHAR + r"{3}\d"),
      re.compile(r"Q~" + _TOKEN_CHAR + r"{31,34}(?!" + _TOKEN_CHAR + ")")),
+    # Azure DevOps' current personal access token: 84 characters, its signature "AZDO" at 76
+    ("azure-devops-pat", 76, re.compile(r"[A-Za-z0-9]{76}"), re.compile(r"AZDO[A-Za-z0-9]{4}(?![A-Za-z0-9_~.\-])")),
     ("terraform-token", 14, re.compile(r"[A-Za-z0-9]{14}"),
      re.compile(r"\.atlasv1\.[A-Za-z0-9_\-=]{40,}")),
     # a Discord bot token: base64 of the bot's id (24 to 26 characters), a 6-character
@@ -180,6 +187,9 @@ _PREFIXED_RE = _prefixed_pattern()
 # Tokens whose prefix is a common word part need evidence that the body is random: an "sk-"
 # key always mixes digits or capitals in, while "sk-learn-compatible-estimators" does not.
 _NEEDS_MIXED_BODY = {"openai-key", "notion-token", "resend-key", "fireworks-key"}
+# ... and prefixes that also open identifiers (`fm2_hidden_projection_weights_…`): the body
+# must look random.
+_NEEDS_RANDOM_BODY = {"fly-token"}
 # Formats that open with a run of one character: the filled-template test starts after it.
 _FILLED_FROM = {"twitter-bearer-token": 21}
 
@@ -233,12 +243,17 @@ def _pem_blocks(text: str) -> Iterator[tuple[str, int, int]]:
         pos = stop  # a whole block whose body has no base64 run is a template (`<paste your key here>`)
 
 
+_HOST_NAME = re.compile(r"[a-z0-9][a-z0-9\-]{0,62}(?:\.[a-z0-9][a-z0-9\-]{0,62}){1,8}\.[a-z]{2,24}")
+
+
 def _oracle_password(value: str, *, alias: bool) -> bool:
     """A password in an Oracle connect string; before a bare alias (`actions/checkout@v4` has
     the same shape) it must look like a credential."""
     if value.startswith(("$", "%", "{")) or "${" in value:
         return False
     if alias:
+        if _HOST_NAME.fullmatch(value):
+            return False  # a Kerberos principal, `HTTP/web01.corp.example@CORP.EXAMPLE`: a host, not a password
         from hermes.security.secret_context import token_like
 
         return token_like(value)
@@ -256,6 +271,8 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
         kind = _PREFIXED[int(str(m.lastgroup)[1:].split("_")[0])][0]
         if kind in _NEEDS_MIXED_BODY and not _mixed(m.group(0)[3:]):
             continue
+        if kind in _NEEDS_RANDOM_BODY and not looks_random(m.group(0)[4:64], min_length=16):
+            continue
         if FILLED.search(m.group(0), _FILLED_FROM.get(kind, 0)):
             continue  # `ghp_xxxxxxxx…`: a template, not a token
         yield kind, m.start(), m.end()
@@ -268,7 +285,8 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
                 continue  # the run starts earlier: part of something longer
             if kind == "discord-bot-token" and not looks_random(text[start:m.start()], min_length=16):
                 continue  # `a_long_module_name_here.method.…`: names, not an id
-            if not FILLED.search(text, start, m.end()):
+            # (an Azure DevOps token's fixed part after its 52 random characters is mostly "A")
+            if not FILLED.search(text, start, start + 52 if kind == "azure-devops-pat" else m.end()):
                 yield kind, start, m.end()
 
 

@@ -9,7 +9,9 @@
 - a Kerberos keytab in base64: the file's magic 0x0502 and an entry length below 65536
   (`BQIAAA`) open it;
 - a Kerberos key in hex (32 digits for AES-128 and RC4, 64 for AES-256) after a Kerberos word
-  (`ktutil`, an enctype such as `aes256-cts-hmac-sha1-96`, `keytab`, `krb5`) and a key word.
+  (`ktutil`, `kadmin`, `klist`, an enctype such as `aes256-cts-hmac-sha1-96` or `aes256_hmac`,
+  `keytab`, `krb5`, Rubeus's `/aes256:`, impacket's `-aesKey`) and a key word on its own line,
+  or with its enctype right after it.
 
 Every pattern is bounded, and each candidate is looked at once.
 """
@@ -33,16 +35,35 @@ _BODY_LINE = re.compile(r"(?:\r?\n|(?:\\{1,3}r)?\\{1,3}n)[ \t]{0,8}[" + _B64 + r
 _MAX_BODY_LINES = 200  # a 4096-bit RSA key is about 50 lines of 64 characters
 
 _KERBEROS_WORDS = ("ktutil", "keytab", "krb5", "kerberos", "kvno", "-cts-hmac-", "rc4-hmac", "arcfour-hmac",
-                   "des3-cbc", "kadmin", "secretsdump", "mimikatz")
+                   "des3-cbc", "kadmin", "secretsdump", "mimikatz", "aes256_hmac", "aes128_hmac", "rc4_hmac",
+                   "/aes256:", "/aes128:", "/rc4:", "aeskey", "rubeus", "asktgt", "gettgt", "enctype", "kdb5_util",
+                   "klist")
+# Where a Kerberos key is written: ktutil, kadmin and klist output, keytab dumps, an enctype
+# name (`aes256-cts-hmac-sha1-96`, mimikatz's `aes256_hmac`), Rubeus's `/aes256:` and
+# impacket's `-aesKey` arguments, `enctype` fields of JSON or YAML dumps.
 _KERBEROS_CONTEXT = re.compile(
     r"(?i)ktutil|keytab|krb5|kerberos|kvno|aes(?:128|256)-cts|-cts-hmac-sha|rc4-hmac|arcfour-hmac|des3-cbc"
-    r"|kadmin|secretsdump|mimikatz")
-_KEY_WORD = re.compile(r"(?i)key|aes(?:128|256)|rc4|arcfour|des3|hmac|enctype|etype|hash")
+    r"|kadmin|secretsdump|mimikatz|aes(?:128|256)_hmac|rc4_hmac|/(?:aes128|aes256|rc4):|-aeskey|rubeus|asktgt"
+    r"|gettgt|enctype|kdb5_util|klist")
+_KEY_WORD = re.compile(r"(?i)key|aes(?:128|256)|rc4|arcfour|des3|hmac|enctype|etype|hash|\(hex\)")
+# An enctype written right after the key: `6c40… (aes256-cts-hmac-sha1-96)`.
+_ENCTYPE_AFTER = re.compile(r"[ \t]{0,4}[(\[]?[ \t]{0,4}(?:aes(?:128|256)-cts|rc4-hmac|arcfour-hmac|des3-cbc)", re.I)
 _HEX_KEY = re.compile(r"(?<![A-Za-z0-9_])(?:0x)?(?:[0-9a-fA-F]{64}|[0-9a-fA-F]{32})(?![A-Za-z0-9_])")
 _KERBEROS_WINDOW = 200  # the ktutil command may stand on the line before the key it prints
-_KEY_WORD_WINDOW = 48  # `Key for svc@REALM (hex): …`, `aes256-cts-hmac-sha1-96:…`
+# The key word stands on the key's own line (`Key for HTTP/web01.corp…@CORP… (hex): …`), up to
+# this far back.
+_KEY_WORD_WINDOW = 160
+_CHECKSUM_WINDOW = 48  # also how far back a key word on the line before counts
 # A file's checksum is hex too ("keytab sha256: …"); the enctype's own "hmac-sha1-96" is not one.
 _CHECKSUM = re.compile(r"(?i)(?<![\w\-])(?:sha-?\d{1,3}(?:sum)?|md5(?:sum)?|checksum|digest|fingerprint)(?![\w\-])")
+
+
+def _line_start(text: str, pos: int, lowest: int) -> int:
+    """Where the line holding `pos` starts (after a real line break or a JSON/log `\\n`),
+    at least `lowest`."""
+    real = text.rfind("\n", lowest, pos)
+    escaped = text.rfind("\\n", lowest, pos)
+    return max(lowest, real + 1 if real >= 0 else lowest, escaped + 2 if escaped >= 0 else lowest)
 
 
 def _with_body(text: str, end: int) -> int:
@@ -79,11 +100,14 @@ def _kerberos_hex_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]
         return
     for m in _HEX_KEY.finditer(text):
         start = m.start()
-        before = max(0, start - _KERBEROS_WINDOW)
-        if _KERBEROS_CONTEXT.search(text, before, start) is None:
+        typed_after = _ENCTYPE_AFTER.match(text, m.end()) is not None
+        if not typed_after and _KERBEROS_CONTEXT.search(text, max(0, start - _KERBEROS_WINDOW), start) is None:
             continue
-        near = max(0, start - _KEY_WORD_WINDOW)
-        if _KEY_WORD.search(text, near, start) is None or _CHECKSUM.search(text, near, start) is not None:
+        line = _line_start(text, start, max(0, start - _KEY_WORD_WINDOW))
+        # (the key's line, or the 48 characters before it: `aes256-cts-hmac-sha1-96:` above it)
+        if not typed_after and _KEY_WORD.search(text, min(line, max(0, start - _CHECKSUM_WINDOW)), start) is None:
+            continue
+        if _CHECKSUM.search(text, max(line, start - _CHECKSUM_WINDOW), start) is not None:
             continue
         if not FILLED.search(m.group(0)) and len(set(m.group(0).lower())) >= 8:
             yield "kerberos-key", start, m.end()

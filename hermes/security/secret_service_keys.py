@@ -1,0 +1,116 @@
+"""Keys whose format alone is too plain to be evidence, recognised by their service's words or
+by what their bytes decode to:
+
+- an Azure DevOps personal access token of the older form: 52 lower-case letters and digits
+  (base32 in the service's own tokens) near an Azure DevOps word (`az devops`, `dev.azure.com`,
+  `AZURE_DEVOPS_EXT_PAT`, `AZP_TOKEN`, `visualstudio.com`). The current 84-character form has a
+  signature of its own (secret_formats.py);
+- a Rails master key: 32 lower-case hex digits near `master.key`, `RAILS_MASTER_KEY` or a
+  per-environment credentials key (`config/credentials/production.key`); a checksum word
+  before it (`md5sum`, `sha256:`) keeps a file's digest;
+- an Elastic API key: base64 of `id:api_key` (a 20-character id and a 22-character key from
+  the create-API-key call), after the `ApiKey` authorisation scheme or anywhere its decoded
+  form is such a pair of random tokens; and the key of an `api_key=("id", "key")` pair.
+
+Every pattern is bounded and each candidate is looked at once.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+from collections.abc import Iterator
+
+from hermes.security.secret_values import FILLED, looks_placeholder, looks_random, lower_text
+
+_AZURE_DEVOPS_WORDS = ("azure devops", "azure_devops", "azure-devops", "azuredevops", "az devops", "dev.azure.com",
+                       "visualstudio.com", "azdo", "ado_pat", "ado_token", "azp_token", "vsts", "system_accesstoken")
+_AZURE_DEVOPS_CONTEXT = re.compile(
+    r"(?i)azure[ _\-]?devops|az[ \t]+devops|dev\.azure\.com|visualstudio\.com|azdo|ado_(?:pat|token)|azp_token"
+    r"|vsts|system_accesstoken")
+_DEVOPS_PAT = re.compile(r"(?<![A-Za-z0-9_\-+/.])[a-z0-9]{52}(?![A-Za-z0-9_\-+/])")
+_CONTEXT_WINDOW = 160  # the word may stand before the token or after it (`… | az devops login`)
+
+_RAILS_WORDS = ("master.key", "master_key", "credentials/", "rails")
+_RAILS_CONTEXT = re.compile(
+    r"(?i)master[._]key|config/credentials/[a-z0-9_\-]{1,32}\.key|rails[ _\-]?credentials")
+_HEX_32 = re.compile(r"(?<![A-Za-z0-9_\-+/.])[0-9a-f]{32}(?![A-Za-z0-9_\-+/])")
+_CHECKSUM = re.compile(
+    r"(?i)(?<![\w\-])(?:sha-?\d{1,3}(?:sum)?|md5(?:sum)?|checksum|digest|fingerprint|etag)(?![\w\-])")
+_CHECKSUM_WINDOW = 48
+
+_APIKEY_SCHEME = re.compile(
+    r"(?i)(?<![A-Za-z0-9_])ApiKey[ \t]{1,4}([A-Za-z0-9+/_\-]{20,512}={0,2})(?![A-Za-z0-9+/_\-=.~])")
+# Base64 of `id:key` with both halves of 16 to 64 token characters: 44 to 176 characters.
+_PAIR_BASE64 = re.compile(r"(?<![A-Za-z0-9+/=_\-.])[A-Za-z0-9+/]{44,176}={0,2}(?![A-Za-z0-9+/=_\-.])")
+# The Python client's `api_key=("id", "api_key")` pair: the second literal is the key.
+_API_KEY_PAIR = re.compile(
+    r"(?i)api_?key[ \t]{0,4}[=:][ \t]{0,4}[(\[][ \t]{0,4}(?P<q>['\"])[A-Za-z0-9_\-]{16,64}(?P=q)[ \t]{0,4},[ \t]{0,4}"
+    r"(?P<k>['\"])(?P<key>[A-Za-z0-9_\-]{16,64})(?P=k)")
+_ID_KEY = re.compile(r"([A-Za-z0-9_\-]{16,64}):([A-Za-z0-9_\-]{16,64})")
+
+
+def _near(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
+    return pattern.search(text, max(0, start - _CONTEXT_WINDOW), min(len(text), end + _CONTEXT_WINDOW)) is not None
+
+
+def _azure_devops_pats(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if not any(w in lowered for w in _AZURE_DEVOPS_WORDS):
+        return
+    for m in _DEVOPS_PAT.finditer(text):
+        value = m.group(0)
+        if sum(c.isdigit() for c in value) < 4 or FILLED.search(value) or not looks_random(value, min_length=16):
+            continue
+        if _near(_AZURE_DEVOPS_CONTEXT, text, m.start(), m.end()):
+            yield "azure-devops-pat", m.start(), m.end()
+
+
+def _rails_master_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if not any(w in lowered for w in _RAILS_WORDS):
+        return
+    for m in _HEX_32.finditer(text):
+        value = m.group(0)
+        if FILLED.search(value) or len(set(value)) < 8:
+            continue
+        if _CHECKSUM.search(text, max(0, m.start() - _CHECKSUM_WINDOW), m.start()) is not None:
+            continue
+        if _near(_RAILS_CONTEXT, text, m.start(), m.end()):
+            yield "rails-master-key", m.start(), m.end()
+
+
+def _decoded_pair(value: str) -> bool:
+    """Base64 (standard or URL-safe) that decodes to `id:key`, two random tokens."""
+    body = value.rstrip("=")
+    alt = b"-_" if "-" in body or "_" in body else None
+    try:
+        decoded = base64.b64decode(body + "=" * (-len(body) % 4), altchars=alt, validate=True).decode("ascii")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        return False
+    pair = _ID_KEY.fullmatch(decoded)
+    return pair is not None and all(looks_random(part, min_length=16) for part in pair.groups())
+
+
+def _elastic_api_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if "apikey" in lowered:
+        for m in _APIKEY_SCHEME.finditer(text):
+            value = m.group(1)
+            if looks_placeholder(value):
+                continue
+            if _decoded_pair(value) or looks_random(value.rstrip("="), min_length=20):
+                yield "elastic-api-key", m.start(1), m.end(1)
+    if "apikey" in lowered or "api_key" in lowered:
+        for m in _API_KEY_PAIR.finditer(text):
+            if looks_random(m.group("key"), min_length=16):
+                yield "elastic-api-key", m.start("key"), m.end("key")
+    for m in _PAIR_BASE64.finditer(text):
+        if _decoded_pair(m.group(0)):
+            yield "elastic-api-key", m.start(), m.end()
+
+
+def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
+    """Azure DevOps tokens and Rails master keys beside their service's words, Elastic API keys."""
+    lowered = lower_text(text)
+    yield from _azure_devops_pats(text, lowered)
+    yield from _rails_master_keys(text, lowered)
+    yield from _elastic_api_keys(text, lowered)

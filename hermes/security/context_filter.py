@@ -27,7 +27,7 @@ from hermes.security.context_structure import harmless_permission, opening_negat
 from hermes.security.intent import sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.context_claims_words import TELL
-from hermes.security.textforms import fold
+from hermes.security.textforms import fold, fold_pattern
 
 UPLOAD = "it directs sending project or machine data to an outside address"
 CREDENTIALS = "it directs handling credentials"
@@ -523,7 +523,7 @@ _ENDS_IN_BAN_WORDS = (r"(?:禁止(?:です|する|します|されています)?
                       r"(?:forbidden|prohibited|not allowed)|ist verboten|sind verboten|est interdit\w{0,2}|"
                       r"esta prohibido|e proibido|e vietato|is verboden|jest zabronion\w|запрещено|заборонено|"
                       r"yasaktır|yasaktir|dilarang)\W{0,6}$")
-_ENDS_IN_BAN = re.compile(_ENDS_IN_BAN_WORDS + "|" + fold(_ENDS_IN_BAN_WORDS))
+_ENDS_IN_BAN = re.compile(_ENDS_IN_BAN_WORDS + "|" + fold_pattern(_ENDS_IN_BAN_WORDS))
 # Not telling is not a prohibition but silence ("削除したことは変更履歴に書かないでください").
 _TELLING = re.compile(TELL.pattern + r"|書か|書い|記載|記録|쓰지|적지|लिख|লিখ")
 _MENTION_CUE = re.compile(r"\b(?:such as|e\.g\.|for example|fixtures?|test data|examples?|strings?|samples?|"

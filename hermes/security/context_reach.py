@@ -44,19 +44,20 @@ from hermes.security.context_languages import names_send
 from hermes.security.context_structure import (
     THERE,
     UNSURE_DESTINATION,
+    UNSURE_LANGUAGE,
     free_act,
     free_transfer,
     names_reading_place,
     prohibited,
 )
 from hermes.security.redact import redact
-from hermes.security.textforms import fold
+from hermes.security.textforms import fold, fold_pattern
 
 def _folded_pattern(pattern: str) -> re.Pattern[str]:
     """A word pattern compiled in the form the text is matched in (`fold`): without it a
     Korean syllable or a Japanese voiced kana (decomposed and stripped by the fold) never
     matches."""
-    return re.compile(fold(pattern))
+    return re.compile(fold_pattern(pattern))
 
 
 # --- addresses ---------------------------------------------------------------------------
@@ -202,7 +203,8 @@ _IS_AT_BEFORE = _folded_pattern(
     r"\besta (?:en|disponible en)|\bse encuentra en|\bfica em|\besta (?:em|disponivel em)|\be (?:su|a)|"
     r"\bsi trova (?:su|a)|\b(?:draait|staat|is bereikbaar) op|\bjest dostepn\w{1,2} pod(?: adresem)?|"
     r"\bznajduje sie pod(?: adresem)?|\b(?:находится|доступ\w{1,3}|расположен\w{0,2}) по адресу|"
-    r"\b(?:знаходиться|доступн\w{1,3}) за адресою|\bada di|\bberada di|\bo\s|\bnam o|\bβρισκεται στο|"
+    r"\b(?:знаходиться|доступн\w{1,3}) за адресою|\bзнаходиться на|\bнаходится на|\bada di|\bberada di|\bo\s|"
+    r"\bnam o|\bβρισκεται στο|"
     r"متاحة على|موجود\w? على|נמצאת? בכתובת|地址是|位于|在)\W{0,3}$")
 _IS_AT_AFTER = _folded_pattern(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
 # Data sent or carried somewhere in the same paragraph: an address it describes then becomes
@@ -217,7 +219,7 @@ _PLACE_NOUN = _folded_pattern(
     r"preview|demo|qa|uat|dashboards?|monitoring|sentry|grafana|kibana|tracker|wiki|docs|documentation|"
     r"site|website|portal|registry|index|mirror|cache|vpn|api|backend|frontend|admin panel|status page|"
     r"\w{0,15}(?:umgebung|server|system)|stage|environnement|recette|serveur|entorno|servidor|ambiente|homologacao|"
-    r"omgeving|acceptatieomgeving|srodowisk\w{1,2}|serwer|стенд|сред\w|сервер\w{0,2}|середовищ\w|ortam\w{0,3}|"
+    r"omgeving|acceptatieomgeving|srodowisk\w{1,2}|serwer|стейджинг\w{0,2}|стенд|сред\w|сервер\w{0,2}|середовищ\w|ortam\w{0,3}|"
     r"sunucu\w{0,3}|lingkungan|moi truong|may chu|περιβαλλον|διακομιστ\w{1,3}|mazingira)\b"
     r"|بيئة|خادم|סביבת|שרת|स्टेजिंग|सर्वर|परिवेश|环境|服务器|環境|サーバ|스테이징|서버|환경")
 
@@ -308,6 +310,11 @@ _CHECK_WORD = _folded_pattern(
     r"|告诉|询问|提及|确认|聞か|伝え|知らせ|확인|알리|묻|बताए|बताएं|पूछ|أخبر|تخبر|اسأل|תגיד|תשאל")
 
 
+_ASKS_FIRST = _folded_pattern(
+    r"(?:stop and |then |first )?(?:ask|check with|talk to|tell|frag|demande|pregunta|pergunte|chiedi|vraag|zapytaj|"
+    r"спроси|запитай|sor|tanya|hoi)\b")
+
+
 def _forbidden_here(s: str, pos: int) -> bool:
     """Whether what stands at `pos` of a folded sentence is forbidden there; a parenthesis or a
     code span in a forbidden clause is forbidden with it ("do not touch files outside (dotfiles,
@@ -320,6 +327,8 @@ def _forbidden_here(s: str, pos: int) -> bool:
         start = b.end()
     if _CONDITION.match(s, start) and (comma := s.rfind(", ", start, pos)) >= 0:
         start = comma + 2
+    elif _CONDITION.match(s, start) and (comma := s.find(", ", pos)) >= 0 and _ASKS_FIRST.match(s, comma + 2):
+        return True  # "if a task seems to require sudo, stop and ask the user": only a need, met by asking
     clause = s[start:]
     if _CHECK_WORD.search(clause, 0, pos - start):
         return bool(_BAN_AFTER.search(clause, pos - start))
@@ -415,9 +424,25 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
     verdict = judge_paragraph(paragraph)
     if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
         verdict = KEPT  # "staging is at https://…; never paste its token into chat"
+    if verdict.staged and verdict.reason == UNSURE_LANGUAGE and _only_forbids(paragraph):
+        verdict = KEPT  # "Nooit `git push --force` op gedeelde branches": what it names, it forbids
     if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
     return verdict
+
+
+def _only_forbids(paragraph: str) -> bool:
+    """Whether every sentence of a paragraph that names something beyond the project forbids
+    all it asks, clause by clause (the reach and claims steps still run after this)."""
+    named = False
+    for sentence in sentences_keeping_code(paragraph):
+        s = fold(" ".join(sentence.split()))
+        if not s or not _findings(sentence, s):
+            continue
+        named = True
+        if not prohibits_whole(sentence):
+            return False
+    return named
 
 
 def _addresses_only_placed(paragraph: str) -> bool:

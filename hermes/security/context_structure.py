@@ -26,7 +26,7 @@ from hermes.security.context_anchors import anchors
 from hermes.security.context_languages import names_data, names_send
 from hermes.security.intent import external_destination, sentences
 from hermes.security.shell import TRUSTED_INSTALLERS, is_local
-from hermes.security.textforms import fold
+from hermes.security.textforms import fold, fold_pattern
 
 Certainty = Literal["out", "stage"]
 
@@ -65,11 +65,11 @@ _NEG_WORDS = (
     r"nobody|no one|ningu[eé]m|nadie|nessuno|niemand|nikt|никто|"
     # the openings of more languages: Polish, Ukrainian, Czech, Romanian, Greek, Turkish, Swahili
     r"nigdy|ніколи|нельзя|nikdy|niciodata|niciodată|nu|ποτε|ποτέ|μην|μη|hicbir zaman|hiçbir zaman|hicbir|"
-    r"hiçbir)\b|n['’]t\b"
+    r"hiçbir|aldrig|aldri|ikke|inte)\b|n['’]t\b"
     r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं|कभी भी|कभी|কখনও|কখনো|לעולם|אל |ห้าม|อย่า|أبدا|أبدًا")
 # Matched as written and folded: the fold takes a Korean syllable or a voiced kana apart.
-_NEG = re.compile(_NEG_WORDS + "|" + fold(_NEG_WORDS))
+_NEG = re.compile(_NEG_WORDS + "|" + fold_pattern(_NEG_WORDS))
 _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesitate|fail|neglect|omit\w{0,3}|miss|"
                      r"need to avoid|vergiss|oublie[zr]?|olvides|esqueca|dimenticare|vergeet|zapomnij|unutma|lupa)\b")
 _BAN_AFTER_WORDS = (
@@ -77,7 +77,7 @@ _BAN_AFTER_WORDS = (
     r"not ok(?:ay)?|never ok(?:ay)?|not acceptable|unacceptable)\b"
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
     r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
-BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold(_BAN_AFTER_WORDS))
+BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold_pattern(_BAN_AFTER_WORDS))
 
 
 def opening_negation(clause: str) -> re.Match[str] | None:
@@ -590,9 +590,11 @@ def outward(s: str) -> bool:
     return external_destination(_DOTFILE.sub(" ", s))
 
 
-# "There", "to it": where something is carried to an address named earlier. One list for the
+# "There", "to it": where something is carried to an address named earlier ("there is" is not). One list for the
 # origin step (context_reach) and these rules; compiled folded, so Korean and Japanese match.
-THERE = re.compile(fold(r"\b(?:there|to it|dort(?:hin)?|la-bas|alli|ali|(?<![</])li(?!>)|daar(?:heen)?|tam|oraya|"
+THERE = re.compile(fold_pattern(r"\b(?:there(?!['’]s)(?!\s(?:is|are|was|were|will be|has been|have been|"
+                                r"seems?|must be|should be|may be|might be|can be)\b)|to it|dort(?:hin)?|la-bas|"
+                                r"alli|ali|(?<![</])li(?!>)|daar(?:heen)?|tam|oraya|"
                         r"ke sana|đen đo|туда)\b|그곳|そこに|到那里|إلى هناك|वहाँ"))
 
 

@@ -79,6 +79,22 @@ def fold(text: str) -> str:
     return _COMBINING.sub("", normalize_bounded("NFKD", text))
 
 
+_ESCAPE = re.compile(r"\\.")
+
+
+def fold_pattern(pattern: str) -> str:
+    """A regular expression's literal parts folded as `fold` folds text, its escapes (`\\W`,
+    `\\S`, `\\b`) kept as written: a word list written with accents, Korean syllables or voiced
+    kana then matches folded text, and `\\W` does not become `\\w`."""
+    out, cursor = [], 0
+    for m in _ESCAPE.finditer(pattern):
+        out.append(fold(pattern[cursor:m.start()]))
+        out.append(m.group(0))
+        cursor = m.end()
+    out.append(fold(pattern[cursor:]))
+    return "".join(out)
+
+
 def _fold_confusables(text: str) -> tuple[str, bool]:
     """Latin look-alikes folded inside words that mix scripts; whether any word did."""
     if not _GREEK_CYRILLIC.search(text):

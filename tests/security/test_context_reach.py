@@ -206,3 +206,16 @@ def test_public_registries_a_lease_and_an_italian_prohibition_name_nothing_beyon
 ])
 def test_sending_to_a_public_registry_forcing_and_other_indexes_are_still_held(paragraph):
     assert reach(paragraph) is not None, paragraph
+
+
+def test_a_word_pattern_is_folded_but_its_escapes_are_not():
+    from hermes.security.textforms import fold, fold_pattern
+
+    assert fold_pattern(r"\W{0,3}(?:Évite|스테이징)\S\b$") == r"\W{0,3}(?:" + fold("Évite|스테이징") + r")\S\b$"
+
+
+def test_there_is_is_not_there():
+    """"There is no production admin panel" carries nothing to the address before it."""
+    placed = "The admin panel is at https://admin.staging.quillmoor.dev (staging only)."
+    assert reach(placed + " There is no production admin panel reachable from laptops.") is None
+    assert reach(placed + " Copy the nightly dump there.") is not None

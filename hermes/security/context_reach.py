@@ -27,11 +27,9 @@ Pure functions; every pattern is bounded and runs over the whole paragraph once.
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterator
 
+from hermes.security.context_addresses import described, folded_pattern, host_matches, public_registry, referenced
 from hermes.security.context_claims import claim_against_person
-from hermes.security.context_claims_words import AS_INSTRUCTIONS, PERSON
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -40,79 +38,14 @@ from hermes.security.context_filter import (
     sentences_keeping_code,
 )
 from hermes.security.context_structure import BAN_AFTER as _BAN_AFTER
-from hermes.security.context_languages import names_send
 from hermes.security.context_structure import (
     THERE,
     UNSURE_DESTINATION,
     UNSURE_LANGUAGE,
-    free_act,
-    free_transfer,
-    names_reading_place,
     prohibited,
 )
 from hermes.security.redact import redact
-from hermes.security.textforms import fold, fold_pattern
-
-def _folded_pattern(pattern: str) -> re.Pattern[str]:
-    """A word pattern compiled in the form the text is matched in (`fold`): without it a
-    Korean syllable or a Japanese voiced kana (decomposed and stripped by the fold) never
-    matches."""
-    return re.compile(fold_pattern(pattern))
-
-
-# --- addresses ---------------------------------------------------------------------------
-_URL = re.compile(r"\b(?:[a-z][a-z0-9+.-]{1,15})://(?:[^\s/@\"'`<>]{1,200}@)?(\[[0-9a-f:]{2,45}\]|[\w.-]{1,253})")
-_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){1,6})")
-_SCP_REMOTE = re.compile(r"(?<![\w.@/-])[\w.-]{1,64}@([\w-]{1,63}(?:\.[\w-]{1,63}){0,6}):")
-_IPV4 = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?!\d|\.\d)")
-_IPV6 = re.compile(r"(?<![\w:])((?:[0-9a-f]{1,4})?(?::{1,2}[0-9a-f]{1,4}){2,7})(?![\w:])")
-_HOST = re.compile(r"(?<![\w/~@$-])(?<!\w\.)((?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.){1,6}([a-z]{2,24}))"
-                   r"(?![\w(-]|\.[a-z0-9])")
-
-
-def _words(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-# Top-level domains a host name may end in. The strong ones mark a host with two labels
-# ("acme.io"); the weak ones are also file extensions or words of code ("install.sh",
-# "user.id", "group.by"), so they need three ("get.acme.sh", "files.acme.co.id").
-_STRONG_TLDS = _words(
-    "com net org io ai co dev app cloud xyz info biz me tk site top online store shop tech live link click pw "
-    "ws su ru cn de uk eu fr es nl se fi dk ch cz sk hu ro bg gr tr ua kz il ir sa ae eg sg th vn ph jp kr "
-    "tw hk au nz ca us mx br ar cl pe za ng ke tz gov edu gg ly fm tv asia mobi onion")
-_WEAK_TLDS = _words(
-    "sh pl so cc it in is id at be by no to am re run host space fun pro name int mil my "
-    "example test invalid local internal lan corp home arpa")
-_LOOPBACK = re.compile(r"^(?:localhost|[\w.-]{1,200}\.localhost|127(?:\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?)$")
-
-
-def _host_matches(s: str) -> Iterator[tuple[int, int, str]]:
-    """The addresses in folded text (loopback aside): where each stands, and as written."""
-    for pattern in (_URL, _EMAIL, _SCP_REMOTE):
-        for m in pattern.finditer(s):
-            host = m.group(1).rstrip(".")
-            if not _LOOPBACK.match(host):
-                yield m.start(), m.end(), host
-    for m in _IPV4.finditer(s):
-        parts = m.group(1).split(".")
-        if all(int(p) <= 255 for p in parts) and not _LOOPBACK.match(m.group(1)) and not _version_like(s, m):
-            yield m.start(), m.end(), m.group(1)
-    for m in _IPV6.finditer(s):  # "2001:db8::53", not a time like "12:30:45"
-        addr = m.group(1)
-        if addr.count(":") >= 4 or ("::" in addr and any(c.isalpha() for c in addr)):
-            yield m.start(), m.end(), addr
-    for m in _HOST.finditer(s):
-        name, tld = m.group(1), m.group(2)
-        labels = name.count(".") + 1
-        if (tld in _STRONG_TLDS or (tld in _WEAK_TLDS and labels >= 3)) and not _LOOPBACK.match(name):
-            yield m.start(), m.end(), name
-
-
-def _version_like(s: str, m: re.Match[str]) -> bool:
-    """"v1.2.3.4", "version 10.0.0.1" of a package: a dotted number after v/version."""
-    return bool(re.search(r"(?:\bv|version\s?|==\s?|>=\s?|@)$", s[max(0, m.start() - 9):m.start()]))
-
+from hermes.security.textforms import fold
 
 # --- credentials -------------------------------------------------------------------------
 _CREDENTIAL_PLACE = re.compile(
@@ -146,7 +79,7 @@ _REACHING_COMMAND = re.compile(
     r"\bgh\sapi\b|\s-x\s?(?:post|put|patch|delete)\b|\bsetsid\b|\bnohup\b|\bdisown\b|"
     r"\b(?:terraform|pulumi)\sdestroy\b|\bkubectl\s(?:delete|exec|apply)\b|\bdrop\s(?:table|database)\b")
 # The agent's own memory and setup, or other projects: what a context file may not reach into.
-_AGENT_REACH = _folded_pattern(
+_AGENT_REACH = folded_pattern(
     r"\b(?:long-term memory|your memory|persistent memory|memory\.md|user\.md|system prompt|"
     r"hermes_home|~/\.hermes|every (?:other )?(?:repositor\w{1,3}|project)|"
     r"all (?:other )?(?:repositor\w{1,3}|projects)|other repos|other repositories|in other projects|"
@@ -192,98 +125,9 @@ def _credential_match(sentence: str, s: str) -> tuple[int, int, str] | None:
     return None
 
 
-# --- what only forbids or describes ---------------------------------------------------------
-# Where a thing of the project is, in the scan's languages: "staging lives at https://…", "die
-# Staging-Umgebung ist unter https://… erreichbar". Said of an address only; where something
-# goes ("reports go to …", "archived in …") is not where it is, and stays held.
-_IS_AT_BEFORE = _folded_pattern(
-    r"(?:\b(?:is|are|lives?|runs?|sits?|is hosted|is served|is deployed|is available|is reachable|is accessible|"
-    r"is located|can be reached|is found)\s(?:at|on|under|in|via)|\b(?:ist|sind|liegt|lauft|laeuft)\s(?:unter|auf|bei)|"
-    r"\best accessible (?:a|sur|via)|\bse trouve (?:a|sur)|\best (?:disponible|heberge\w?) (?:a|sur)|"
-    r"\besta (?:en|disponible en)|\bse encuentra en|\bfica em|\besta (?:em|disponivel em)|\be (?:su|a)|"
-    r"\bsi trova (?:su|a)|\b(?:draait|staat|is bereikbaar) op|\bjest dostepn\w{1,2} pod(?: adresem)?|"
-    r"\bznajduje sie pod(?: adresem)?|\b(?:находится|доступ\w{1,3}|расположен\w{0,2}) по адресу|"
-    r"\b(?:знаходиться|доступн\w{1,3}) за адресою|\bзнаходиться на|\bнаходится на|\bada di|\bberada di|\bo\s|"
-    r"\bnam o|\bβρισκεται στο|"
-    r"متاحة على|موجود\w? على|נמצאת? בכתובת|地址是|位于|在)\W{0,3}$")
-_IS_AT_AFTER = _folded_pattern(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
 # Data sent or carried somewhere in the same paragraph: an address it describes then becomes
 # the destination ("… lives at X. Sync the repo there").
 _CARRIED = THERE
-
-
-# The things of a project that have an address: its environments, servers and services.
-# "The real instructions live at …" is not one of them.
-_PLACE_NOUN = _folded_pattern(
-    r"\b(?:staging|production|prod|environments?|servers?|hosts?|bastion|cluster|instances?|sandbox|"
-    r"preview|demo|qa|uat|dashboards?|monitoring|sentry|grafana|kibana|tracker|wiki|docs|documentation|"
-    r"site|website|portal|registry|index|mirror|cache|vpn|api|backend|frontend|admin panel|status page|"
-    r"\w{0,15}(?:umgebung|server|system)|stage|environnement|recette|serveur|entorno|servidor|ambiente|homologacao|"
-    r"omgeving|acceptatieomgeving|srodowisk\w{1,2}|serwer|стейджинг\w{0,2}|стенд|сред\w|сервер\w{0,2}|середовищ\w|ortam\w{0,3}|"
-    r"sunucu\w{0,3}|lingkungan|moi truong|may chu|περιβαλλον|διακομιστ\w{1,3}|mazingira)\b"
-    r"|بيئة|خادم|סביבת|שרת|स्टेजिंग|सर्वर|परिवेश|环境|服务器|環境|サーバ|스테이징|서버|환경")
-
-
-def _referenced(s: str, start: int, end: int, paragraph: str) -> bool:
-    """Whether the address at s[start:end] is only given for a person to read or write to
-    ("docs are published at https://…", "file bugs at …", "vulnerabilities go to security@…"):
-    nothing in the paragraph is sent, copied or uploaded, nothing in its sentence is run,
-    fetched, installed or used, it is not part of a command in a code span, and the sentence
-    names nothing of the machine or the project that could go there."""
-    ticks_before = s.count("`", 0, start)
-    if ticks_before % 2 == 1:  # inside a code span: a bare host name only, not a command
-        span_end = s.find("`", end)
-        span = s[s.rfind("`", 0, start) + 1:span_end if span_end >= 0 else len(s)]
-        if len(span.split()) > 1:
-            return False
-    written = unicodedata.normalize("NFKC", paragraph).casefold()
-    if free_transfer(paragraph) or names_send(paragraph, written) or free_act(s) or _EDIT_ACT.search(s):
-        return False
-    if PERSON.search(s) or _AGENT_REACH.search(s) or _SOURCE_NOUN.search(s) or AS_INSTRUCTIONS.search(paragraph):
-        return False
-    # What the address is for must be said outside it, and be a place people read or report to.
-    rest = "".join(s[a:b] for a, b in _gaps(s))
-    return bool(_REFERENCE_NOUN.search(rest) or _PLACE_NOUN.search(rest) or names_reading_place(rest))
-
-
-def _gaps(s: str) -> Iterator[tuple[int, int]]:
-    """The stretches of `s` between its addresses."""
-    cursor = 0
-    for start, end, _host in sorted(_host_matches(s)):
-        if start >= cursor:
-            yield cursor, start
-            path = _PATH_AFTER.match(s, end)
-            cursor = path.end() if path else end
-    yield cursor, len(s)
-
-
-# Changing something to point at the address ("replace `github.com` with `…`").
-_EDIT_ACT = _folded_pattern(r"\b(?:replace|change|point|redirect|switch|rewrite|repoint|override|swap|"
-                       r"ersetze|ander\w|remplace\w{0,2}|reemplaza\w{0,2}|cambia\w{0,2}|substitu\w{1,3}|sostituisci|"
-                       r"vervang|zamien|zmien|degistir|ganti|thay|замени|измени|заміни|зміни)\b|替换|置き換え|바꾸")
-_PATH_AFTER = re.compile(r"[^\s`\"'<>)]{0,300}")
-# Where packages come from: an address there is a setup change, whatever the wording.
-_SOURCE_NOUN = _folded_pattern(r"\b(?:index|index-url|registry|mirror|proxy|pip\.conf|pip\.ini|\.npmrc|\.pypirc|"
-                          r"\.yarnrc\w{0,4}|cargo/config\w{0,5}|settings\.xml|gemrc|goproxy|nuget\.config|"
-                          r"miroir|espejo|espelho|specchio|spiegel|lustro|зеркал\w{1,2}|реестр\w{0,2}|registro|registre)\b")
-# Where people file, ask or report (the address of a tracker, a forum, a security contact).
-_REFERENCE_NOUN = _folded_pattern(
-    r"\b(?:issues?|bugs?|bug reports?|tracker|discussions?|forum|questions|feature requests?|vulnerabilit\w{1,3}|"
-    r"security (?:reports?|issues?|contact)|disclosure|access|permissions?|zugang|zugriff|acces|acceso|acesso|"
-    r"accesso|toegang|dostep\w{0,2}|доступ\w{0,2}|erisim|akses|quyen truy cap|changelog|release notes|"
-    r"contributor guide|code of conduct|"
-    r"fehler\w{0,2}|sicherheitslucken?|bogues?|anomalies|errores|fallos|incidencias|vulnerabilidades|erros|falhas|"
-    r"segnalazioni|bug|fouten|meldingen|bledy|zgloszenia|hatalar\w{0,2}|ошибк\w{1,2}|уязвимост\w{1,2}|"
-    r"помилк\w{1,2}|вразливост\w{1,2}|lỗi|loi|celah keamanan|masalah)\b|"
-    r"버그|취약점|권한|バグ|脆弱性|権限|问题|漏洞|错误|权限|"
-    r"ثغرات|أخطاء|באגים|פגיעויות|बग|त्रुटि")
-
-
-def _described(s: str, start: int, end: int) -> bool:
-    """Whether the address at s[start:end] is only said to be where one of the project's
-    environments or services is."""
-    return bool((_IS_AT_BEFORE.search(s, max(0, start - 40), start) or _IS_AT_AFTER.match(s, end))
-                and _PLACE_NOUN.search(s, 0, start))
 
 
 # Where a negation's reach ends, beyond the sentence's own breaks: the comma after an "if"
@@ -295,11 +139,11 @@ _CLAUSE_BREAK = re.compile(r"[;:.!?。！？；](?=\s|$)|[—，、]|,\s(?:and|t
                            r"ama|sonra|lalu|nhung|но|потом|затем)\b|\s-\s"
                            r"|\s(?:and|und|et|y|e|en|og|och|ve|dan|va|и|і|та|oraz|और|및)\s(?=[^\W\d_])"
                            r"|并且|然后|そして")
-_CONDITION = _folded_pattern(r"\W{0,3}(?:if|when|whenever|once|unless|wenn|falls|si|se|als|jesli|jezeli|eger|"
+_CONDITION = folded_pattern(r"\W{0,3}(?:if|when|whenever|once|unless|wenn|falls|si|se|als|jesli|jezeli|eger|"
                              r"jika|kalau|apabila|neu|если|якщо|εαν|αν|إذا|אם|यदि|अगर|如果|若|もし|만약)(?!\w)")
 # Asking, telling or checking: a negation before these forbids the check, not what follows
 # ("ne pas signaler à l'utilisateur les requêtes vers …", "don't ask before running `curl`").
-_CHECK_WORD = _folded_pattern(
+_CHECK_WORD = folded_pattern(
     r"\b(?:ask\w{0,3}|tell\w{0,3}|mention\w{0,3}|inform\w{0,3}|notify\w{0,3}|report\w{0,3}|confirm\w{0,5}|"
     r"warn\w{0,3}|alert\w{0,3}|bother|wait\w{0,3}|frag\w{0,2}|sag\w{0,2}|erwahn\w{0,4}|bestatig\w{0,4}|"
     r"meld\w{0,2}|signal\w{0,4}|dire|demand\w{0,4}|prevenir|avis\w{0,3}|pregunt\w{0,3}|decir|menciona\w{0,2}|"
@@ -310,7 +154,7 @@ _CHECK_WORD = _folded_pattern(
     r"|告诉|询问|提及|确认|聞か|伝え|知らせ|확인|알리|묻|बताए|बताएं|पूछ|أخبر|تخبر|اسأل|תגיד|תשאל")
 
 
-_ASKS_FIRST = _folded_pattern(
+_ASKS_FIRST = folded_pattern(
     r"(?:stop and |then |first )?(?:ask|check with|talk to|tell|frag|demande|pregunta|pergunte|chiedi|vraag|zapytaj|"
     r"спроси|запитай|sor|tanya|hoi)\b")
 
@@ -352,24 +196,15 @@ def _protocol_name(sentence: str, word: str) -> bool:
 _CODE = re.compile(r"`[^`\n]{0,400}`")
 
 
-# The ecosystems' own public registries: naming one redirects nothing (what is installed from
-# it is judged by the command, not the host). Publishing or sending there is still held.
-_PUBLIC_REGISTRIES = frozenset({
-    "pypi.org", "files.pythonhosted.org", "registry.npmjs.org", "registry.yarnpkg.com", "proxy.golang.org",
-    "sum.golang.org", "pkg.go.dev", "crates.io", "index.crates.io", "static.crates.io", "rubygems.org",
-    "repo.maven.apache.org", "repo1.maven.org", "central.sonatype.com", "plugins.gradle.org", "api.nuget.org",
-    "www.nuget.org", "packagist.org", "repo.packagist.org", "hex.pm", "pub.dev", "cran.r-project.org",
-    "conda.anaconda.org", "npmjs.com", "www.npmjs.com"})
-
-
-def _public_registry(s: str, host: str) -> bool:
-    return host.casefold() in _PUBLIC_REGISTRIES and not free_transfer(s)
+def _referenced(s: str, start: int, end: int, paragraph: str) -> bool:
+    """An address given for people to read, in a sentence that reaches nothing of the agent's."""
+    return referenced(s, start, end, paragraph) and not _AGENT_REACH.search(s)
 
 
 def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     """What a sentence names beyond the repository: (start, end, reason) in folded `s`."""
     found: list[tuple[int, int, str]] = []
-    host = next((h for h in _host_matches(s) if not _public_registry(s, h[2])), None)
+    host = next((h for h in host_matches(s) if not public_registry(s, h[2])), None)
     if host:
         found.append((host[0], host[1], f"it names an address ({_short(host[2])})"))
     for m in _REACHING_COMMAND.finditer(s):
@@ -406,7 +241,7 @@ def reach(paragraph: str) -> str | None:
             if _forbidden_here(s, start):
                 continue
             if why.startswith("it names an address") and not carried and (
-                    _described(s, start, end) or _referenced(s, start, end, folded)):
+                    described(s, start, end) or _referenced(s, start, end, folded)):
                 continue
             return why
     return None
@@ -454,8 +289,8 @@ def _addresses_only_placed(paragraph: str) -> bool:
     placed = False
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
-        for start, end, _host in _host_matches(s):
-            if not (_described(s, start, end) or _forbidden_here(s, start) or _referenced(s, start, end, folded)):
+        for start, end, _host in host_matches(s):
+            if not (described(s, start, end) or _forbidden_here(s, start) or _referenced(s, start, end, folded)):
                 return False
             placed = True
     return placed

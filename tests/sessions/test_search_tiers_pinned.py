@@ -1,5 +1,5 @@
 """The ranked order of phrase, common, rare and prefix searches, checked against a reference
-computed straight from SQLite.
+computed straight from SQLite, and the number of SQL statements a search costs.
 
 The reference is the ranking contract written out plainly: tier 0 is the newest CANDIDATES
 matches of the exact expression (FTS5 rowid order), scored by `bm25_scores`; a session's best
@@ -110,6 +110,16 @@ def _statements(store: SessionStore, query: str, **kw: object) -> list[str]:
         with store.reading() as conn:
             conn.set_trace_callback(None)
     return [s for s in seen if not s.startswith("--")]
+
+
+@pytest.mark.parametrize("query", [PHRASES[0], PREFIXES[0], COMMON[1]])
+def test_a_search_tier_zero_answers_costs_three_statements(corpus: SessionStore, query: str) -> None:
+    """The waiting-message check, the candidates, and the results' sessions with their windows
+    in one read; no inflection lookups and no second candidate query."""
+    statements = _statements(corpus, query, limit=3)
+    assert len(statements) == 3, statements
+    assert sum("messages_fts MATCH" in s for s in statements) == 1
+    assert not any("messages_fts_terms" in s for s in statements)
 
 
 def test_results_still_find_a_session_renamed_between_searches(corpus: SessionStore) -> None:

@@ -1,8 +1,8 @@
 """discover's results: each session's best hit, with its session's title and the messages
 around it, and the message dicts every reading mode shows.
 
-All the results of one search are read together: one query for their sessions and one for
-their messages (each hit with its window), instead of four lookups per result.
+All the results of one search are read together in one query: each hit with its session's
+title and source, and its window, instead of four lookups per result.
 """
 
 from __future__ import annotations
@@ -15,15 +15,20 @@ from hermes.sessions.text import format_time, make_snippet, relative_time
 
 BestHit = tuple[str, int, int]  # session id, message id, tier (0 exact, 1 stemmed)
 
-# One hit and its window: the messages before it (newest first, as LIMIT picks them), the hit,
-# the messages after it. SQLite takes ORDER BY and LIMIT inside a compound only in a subquery.
+# One hit and its window: the messages before it (newest first, as LIMIT picks them), the hit
+# with its session's id, title and source (a LEFT JOIN, so a hit whose session is gone still
+# comes back and is reported as such), the messages after it. The window's rows carry NULLs in
+# those three columns. SQLite takes ORDER BY and LIMIT inside a compound only in a subquery.
+_HIT_COLUMNS = ", ".join(f"m.{c.strip()}" for c in MESSAGE_COLUMNS.split(","))
 _WINDOW_PART = (
-    f"SELECT * FROM (SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id < ?"
-    " ORDER BY id DESC LIMIT ?)"
-    f" UNION ALL SELECT {MESSAGE_COLUMNS} FROM messages WHERE id = ?"
-    f" UNION ALL SELECT * FROM (SELECT {MESSAGE_COLUMNS} FROM messages WHERE session_id = ? AND id > ?"
-    " ORDER BY id LIMIT ?)"
+    f"SELECT * FROM (SELECT {MESSAGE_COLUMNS}, NULL, NULL, NULL FROM messages"
+    " WHERE session_id = ? AND id < ? ORDER BY id DESC LIMIT ?)"
+    f" UNION ALL SELECT {_HIT_COLUMNS}, s.id, s.title, s.source FROM messages m"
+    " LEFT JOIN sessions s ON s.id = m.session_id WHERE m.id = ?"
+    f" UNION ALL SELECT * FROM (SELECT {MESSAGE_COLUMNS}, NULL, NULL, NULL FROM messages"
+    " WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?)"
 )
+_MESSAGE_WIDTH = len(MESSAGE_COLUMNS.split(","))
 
 
 def when(store: StoreApi, ts: float) -> str:
@@ -56,22 +61,22 @@ def message_dict(msg: MessageRecord, cap: int) -> JsonObject:
 
 def _read(store: StoreApi, hits: list[BestHit], context: int
           ) -> tuple[dict[str, tuple[str | None, str]], dict[str, list[MessageRecord]]]:
-    """(title, source) of each hit's session, and each session's window in id order."""
-    ids = [sid for sid, _, _ in hits]
+    """(title, source) of each hit's session, and each session's window in id order, in one
+    statement."""
     window_params: list[SqlValue] = []
     for sid, message_id, _ in hits:
         window_params += [sid, message_id, context, message_id, sid, message_id, context]
     with store.reading() as conn:
-        sessions = conn.execute(
-            f"SELECT id, title, source FROM sessions WHERE id IN ({', '.join('?' * len(ids))})",
-            ids).fetchall()
         rows = conn.execute(" UNION ALL ".join([_WINDOW_PART] * len(hits)), window_params).fetchall()
-    windows: dict[str, list[MessageRecord]] = {sid: [] for sid in ids}
+    sessions: dict[str, tuple[str | None, str]] = {}
+    windows: dict[str, list[MessageRecord]] = {sid: [] for sid, _, _ in hits}
     for row in rows:  # one hit per session, so a window is its session's rows
-        windows[row[1]].append(message_from_row(row))
+        windows[row[1]].append(message_from_row(row[:_MESSAGE_WIDTH]))
+        if row[_MESSAGE_WIDTH] is not None:  # the hit, its session found
+            sessions[row[1]] = (row[_MESSAGE_WIDTH + 1], row[_MESSAGE_WIDTH + 2])
     for window in windows.values():
         window.sort(key=lambda m: m.id)
-    return {sid: (title, source) for sid, title, source in sessions}, windows
+    return sessions, windows
 
 
 def result_entries(store: StoreApi, hits: list[BestHit], tier_terms: list[list[str]], *,
@@ -83,11 +88,11 @@ def result_entries(store: StoreApi, hits: list[BestHit], tier_terms: list[list[s
     sessions, windows = _read(store, hits, context)
     results: list[JsonObject] = []
     for sid, message_id, tier in hits:
-        if sid not in sessions:
-            raise SessionNotFoundError(f"no session {sid}")
         hit = next((m for m in windows[sid] if m.id == message_id), None)
         if hit is None:
             raise SessionNotFoundError(f"no message {message_id}")
+        if sid not in sessions:
+            raise SessionNotFoundError(f"no session {sid}")
         title, source = sessions[sid]
         results.append({
             "session_id": sid,

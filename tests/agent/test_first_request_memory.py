@@ -16,13 +16,15 @@ from tests.support.fake_llm import Reply
 ROOT = Path(__file__).resolve().parents[2]
 
 # a `chat -q` run that reports, at its exit, which encodings tiktoken holds and whether its
-# loader module was ever imported (litellm's own pricing or Hermes' counts would import it)
+# loader module was ever imported (litellm's own pricing or Hermes' counts would import it),
+# and which of the packages that `chat -q` has no use for on a plain prompt were imported
 PROBE = """
 import atexit, json, sys
 def report():
     import tiktoken.registry as r
-    print(json.dumps({"loader": "tiktoken.load" in sys.modules, "encodings": sorted(r.ENCODINGS)}),
-          file=sys.stderr)
+    unused = sorted({m.split(".")[0] for m in sys.modules} & {"textual", "detect_secrets", "snowballstemmer"})
+    print(json.dumps({"loader": "tiktoken.load" in sys.modules, "encodings": sorted(r.ENCODINGS),
+                      "unused": unused}), file=sys.stderr)
 atexit.register(report)
 from hermes.cli import main
 raise SystemExit(main(["chat", "-q", sys.argv[1]]))
@@ -46,9 +48,22 @@ def test_a_short_chat_q_loads_no_token_encoding(agent_env, hermes_home) -> None:
     done, report = _run_probe(hermes_home, "hello")
     assert done.returncode == 0, done.stderr
     assert done.stdout == "Hello there.\n"
-    assert report == {"loader": False, "encodings": []}
+    assert report == {"loader": False, "encodings": [], "unused": []}
     # the usage the fake reported is what was stored, as before
     assert server.requests, "the request reached the server"
+
+
+def test_a_plain_chat_q_imports_no_tui_and_no_secret_catalogue(agent_env, hermes_home) -> None:
+    # bench/import_rss_bench.py: what `chat -q` holds at its first request is litellm's import,
+    # litellm's first-call modules and Hermes' own modules; Textual (the app) and detect-secrets'
+    # catalogue (only for text with a token-like run) would each add to that
+    server, _ = agent_env
+    write_config(hermes_home, server)
+    server.queue(Reply(text="Fine, thanks."))
+    done, report = _run_probe(hermes_home, "how are you today")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Fine, thanks.\n"
+    assert report["unused"] == []
 
 
 def test_a_request_near_the_window_is_still_counted_exactly(agent_env, hermes_home) -> None:

@@ -33,8 +33,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from hermes.paths import find_project_root
-from hermes.security.context_filter import ParagraphVerdict
-from hermes.security.context_reach import screen_paragraph
 from hermes.security.redact import redact
 from hermes.workspace.context_admissions import load_admissions, paragraph_id
 
@@ -300,7 +298,14 @@ def _screen(name: str, text: str, cut_note: str, admitted: frozenset[str] = froz
             judged: Mapping[str, str] | None = None) -> _Screened:
     """The file's text with each paragraph that may not reach the prompt replaced by a marker,
     those paragraphs, the held-back ones let in because their id is in `admitted`, and the
-    ones the rules let in; `cut_note` says how the text was cut ("" when it is whole)."""
+    ones the rules let in; `cut_note` says how the text was cut ("" when it is whole).
+
+    The screening rules are imported here, when a context file has text to screen: their word
+    lists and patterns are ~5 MB of a process that, in a project without context files,
+    never needs them (bench/import_rss_bench.py, bench/README.md)."""
+    from hermes.security.context_filter import ParagraphVerdict
+    from hermes.security.context_reach import screen_paragraph
+
     kept: list[str] = []
     withheld: list[Withheld] = []
     let_in: list[Withheld] = []

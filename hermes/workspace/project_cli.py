@@ -23,7 +23,6 @@ from hermes.workspace.context_admissions import (
     revoke,
     store_path,
 )
-from hermes.security.context_structure import UNSURE_DESTINATION, UNSURE_LANGUAGE
 from hermes.workspace.project import ProjectContext, Withheld, load_project
 
 if TYPE_CHECKING:
@@ -214,6 +213,8 @@ def flagged(w: Withheld) -> bool:
     """Whether a held-back paragraph was held for what it asks (it works against the person,
     the rules or the scan model found it unsafe), not only for naming something beyond the
     project: `allow all` asks again before admitting these."""
+    from hermes.security.context_structure import UNSURE_DESTINATION, UNSURE_LANGUAGE
+
     return not (w.reason.startswith(_NAMES_ONLY) or w.reason in (UNSURE_DESTINATION, UNSURE_LANGUAGE))
 
 

@@ -233,7 +233,7 @@ def ask_again_text(ctx: ProjectContext) -> str:
     return "\n".join(lines)
 
 
-def allow_all(ctx: ProjectContext, sp: Spelling, confirmed: bool = True) -> Outcome:
+def allow_all(ctx: ProjectContext, sp: Spelling, confirmed: bool) -> Outcome:
     """Admit every held-back paragraph of the project, naming each with its reason; the
     left-out ones stay out. Unless `confirmed`, nothing is admitted while some were held back
     for what they ask (they are listed, with how to admit them)."""

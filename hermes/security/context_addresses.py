@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from hermes.security.context_claims_words import AS_INSTRUCTIONS, PERSON
 from hermes.security.context_languages import names_send
 from hermes.security.context_structure import free_act, free_transfer, names_reading_place
-from hermes.security.textforms import fold_pattern
+from hermes.security.textforms import fold, fold_pattern
 
 
 def folded_pattern(pattern: str) -> re.Pattern[str]:
@@ -94,7 +94,13 @@ _IS_AT_BEFORE = folded_pattern(
     r"\bznajduje sie pod(?: adresem)?|\b(?:находится|доступ\w{1,3}|расположен\w{0,2}) по адресу|"
     r"\b(?:знаходиться|доступн\w{1,3}) за адресою|\bзнаходиться на|\bнаходится на|\bada di|\bberada di|\bo\s|"
     r"\bnam o|\bβρισκεται στο|"
-    r"متاحة على|موجود\w? على|נמצאת? בכתובת|地址是|位于|在)\W{0,3}$")
+    r"متاحة على|موجود\w? على|נמצאת? בכתובת|地址是|位于|在|"
+    # a label ("Staging: https://…", "Wiki – https://…"), a bare "is", and more languages
+    r"\b(?:is|are)|[:：–]|\bnam o|\b(?:finns|ligger|kor|korer|finnes|findes|kjorer) pa|\bje (?:na|k dispozici na)|"
+    r"\bnajdete na|\bbezi na|\belerheto (?:itt|a)|\bloytyy (?:osoitteesta)?|\bse afla la|"
+    r"\beste (?:la|disponibil\w{0,2} la)|"
+    r"\binapatikana (?:kwenye|katika)|\biko (?:kwenye|katika)|\bzinachapishwa kwenye|\bο\w{0,3} βρισκεται|"
+    r"อยู่ที่|ที่|נמצא\w{0,2} ב|در)\W{0,3}$")
 _IS_AT_AFTER = folded_pattern(r"^\S{0,3}\s?(?:adresindedir|adresinde|पर है|にあります|にある|입니다|에 있습니다|上)")
 # The things of a project that have an address: its environments, servers and services.
 # "The real instructions live at …" is not one of them.
@@ -120,6 +126,7 @@ def referenced(s: str, start: int, end: int, paragraph: str) -> bool:
         span = s[s.rfind("`", 0, start) + 1:span_end if span_end >= 0 else len(s)]
         if len(span.split()) > 1:
             return False
+    paragraph, s = _TO_PEOPLE.sub(" ", fold(paragraph)), _TO_PEOPLE.sub(" ", s)
     written = unicodedata.normalize("NFKC", paragraph).casefold()
     if free_transfer(paragraph) or names_send(paragraph, written) or free_act(s) or _EDIT_ACT.search(s):
         return False
@@ -128,6 +135,19 @@ def referenced(s: str, start: int, end: int, paragraph: str) -> bool:
     # What the address is for must be said outside it, and be a place people read or report to.
     rest = "".join(s[a:b] for a, b in _gaps(s))
     return bool(_REFERENCE_NOUN.search(rest) or _PLACE_NOUN.search(rest) or names_reading_place(rest))
+
+
+# What is written to people, not sent from the machine: questions, reports of a
+# vulnerability, feedback ("report vulnerabilities privately to security@…", "send questions
+# about licensing to legal@…"), and mail to an address named at once ("email security@… with
+# the steps to reproduce").
+_TO_PEOPLE = folded_pattern(
+    r"\b(?:report|send|e-?mail|mail|submit|direct|forward|raise|file|escalate|address|write|ask)\w{0,3}\s"
+    r"(?:(?:security|your|any|all|the|such|these|those|privately|them|it|us|general|legal|licensing|"
+    r"about|of|on|with)\s){0,4}"
+    r"(?:questions?|vulnerabilit\w{1,3}|security (?:issues?|problems?|reports?|concerns?)|bugs?|incidents?|"
+    r"requests?|feedback|concerns?|suggestions?|complaints?|them privately|privately)\b"
+    r"|\b(?:e-?mail|contact|write to|ping|reach|mail)\s(?=[\w.+-]{1,64}@)")
 
 
 def _gaps(s: str) -> Iterator[tuple[int, int]]:
@@ -158,16 +178,26 @@ _REFERENCE_NOUN = folded_pattern(
     r"contributor guide|code of conduct|"
     r"fehler\w{0,2}|sicherheitslucken?|bogues?|anomalies|errores|fallos|incidencias|vulnerabilidades|erros|falhas|"
     r"segnalazioni|bug|fouten|meldingen|bledy|zgloszenia|hatalar\w{0,2}|ошибк\w{1,2}|уязвимост\w{1,2}|"
-    r"помилк\w{1,2}|вразливост\w{1,2}|lỗi|loi|celah keamanan|masalah)\b|"
-    r"버그|취약점|권한|バグ|脆弱性|権限|问题|漏洞|错误|权限|"
-    r"ثغرات|أخطاء|באגים|פגיעויות|बग|त्रुटि")
+    r"помилк\w{1,2}|вразливост\w{1,2}|lỗi|loi|celah keamanan|masalah|"
+    # questions, contacts, support, reviews and sign-offs: what people write to an address about
+    r"questions?|contacts?|support|help ?desk|escalations?|escalate|sign-?off|approvals?|reviews?|"
+    r"licen[cs]ing|privacy|gdpr|dsgvo|lgpd|inbox|mailing list|on-?call|tickets?|"
+    r"fragen|frage|anfragen|kontakt\w{0,2}|dudas|preguntas|consultas|contacto|duvidas|perguntas|contato|"
+    r"domande|contatt\w{1,3}|vragen|vraag|pytania|pytan|вопрос\w{0,3}|питан\w{1,3}|контакт\w{0,2}|sorular\w{0,3}|"
+    r"soru\w{0,3}|iletisim|pertanyaan|hubungi|cau hoi|lien he|frag\w{1,3}|sporsmal|sporgsmal|otazk\w{1,2}|"
+    r"dotaz\w{0,2}|kerdes\w{0,4}|kysymyk\w{1,5}|yhteys\w{0,6}|intrebari|contactati|maswali|wasiliana|"
+    r"ερωτησεις|αποριες|επικοινωνια\w{0,2}|επικοινωνηστε)\b|"
+    r"버그|취약점|권한|문의|질문|연락|バグ|脆弱性|権限|質問|問い合わせ|連絡|问题|漏洞|错误|权限|联系|疑问|咨询|"
+    r"ثغرات|أخطاء|أسئلة|استفسار|تواصل|اتصل|באגים|פגיעויות|שאלות|צור קשר|פנו|בירורים|"
+    r"बग|त्रुटि|प्रश्न|सवाल|संपर्क|คำถาม|สอบถาม|ติดต่อ|سوالات|پرسش|تماس|প্রশ্ন|যোগাযোগ")
 
 
 def described(s: str, start: int, end: int) -> bool:
     """Whether the address at s[start:end] is only said to be where one of the project's
     environments or services is."""
     return bool((_IS_AT_BEFORE.search(s, max(0, start - 40), start) or _IS_AT_AFTER.match(s, end))
-                and _PLACE_NOUN.search(s, 0, start))
+                and (_PLACE_NOUN.search(s, 0, start) or names_reading_place(s[:start]))
+                and not _SOURCE_NOUN.search(s))  # where packages come from is a setup, not a place
 
 
 # The ecosystems' own public registries: naming one redirects nothing (what is installed from

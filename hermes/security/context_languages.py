@@ -19,7 +19,10 @@ _SEND_ANY = re.compile(
     r"\b(?:envi[ae]\w{0,2}|envoy\w{1,3}|carregu\w{1,3}|mand[ae]\w{0,2}|invi[ae]\w{0,2}|caric\w{1,3}|sub[ae]|subir|envoie\w{0,2}|"
     r"televers\w{1,3}|transmet\w{0,3}|send\w{0,2}|schick\w{0,3}|lade\w{0,2}|ubertrag\w{0,3}|stuur\w{0,2}|"
     r"verstuur\w{0,2}|upload\w{0,3}|wysl\w{1,4}|przesl\w{1,4}|wgraj|gonder\w{0,4}|yukle\w{0,4}|ilet\w{0,4}|"
-    r"kirim\w{0,4}|unggah\w{0,2}|gui|tai len|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4})\b"
+    r"kirim\w{0,4}|unggah\w{0,2}|gui|tai len|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|"
+    r"skicka\w{0,2}|ladda upp|videresend\w{0,2}|last opp|posl\w{1,4}|odesl\w{1,4}|nahraj\w{0,2}|kuld\w{1,4}|"
+    r"feltolt\w{1,4}|lahet\w{1,4}|laheta\w{0,3}|trimit\w{0,4}|incarc\w{1,4}|tuma|pakia|peleka|"
+    r"στειλ\w{0,4}|στελν\w{0,4}|ανεβασ\w{0,4}|αποστειλ\w{0,4})\b"
     r"|전송|업로드|보내|送信|アップロード|送って|送る|転送|上传|发送|传到|发到|أرسل|ارسل|ارفع|أرفع|ترسل|भेज|अपलोड")
 _CREDENTIAL_ANY = re.compile(
     r"\b(?:senha\w{0,1}|credenciais|credenziali|contrasena\w{0,2}|credenciales|mot de passe|identifiants|passwort|"

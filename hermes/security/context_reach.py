@@ -27,6 +27,7 @@ Pure functions; every pattern is bounded and runs over the whole paragraph once.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from hermes.security.context_addresses import described, folded_pattern, host_matches, public_registry, referenced
 from hermes.security.context_claims import claim_against_person
@@ -43,6 +44,7 @@ from hermes.security.context_structure import (
     UNSURE_DESTINATION,
     UNSURE_LANGUAGE,
     prohibited,
+    unread_cue_beside_addresses,
 )
 from hermes.security.redact import redact
 from hermes.security.textforms import fold
@@ -259,7 +261,8 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
     verdict = judge_paragraph(paragraph)
     if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
         verdict = KEPT  # "staging is at https://…; never paste its token into chat"
-    if verdict.staged and verdict.reason == UNSURE_LANGUAGE and _only_forbids(paragraph):
+    if verdict.staged and verdict.reason == UNSURE_LANGUAGE and (
+            _only_forbids(paragraph) or _only_read_there(paragraph)):
         verdict = KEPT  # "Nooit `git push --force` op gedeelde branches": what it names, it forbids
     if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
@@ -278,6 +281,15 @@ def _only_forbids(paragraph: str) -> bool:
         if not prohibits_whole(sentence):
             return False
     return named
+
+
+def _only_read_there(paragraph: str) -> bool:
+    """Whether a paragraph in a language the lexicons do not read names addresses only as
+    places to read or write to ("Dokumentation finns på https://…; frågor till dev@…"), and
+    nothing else the origin step cannot clear (a system command, a key word, a send verb)."""
+    folded = fold(paragraph)
+    written = unicodedata.normalize("NFKC", paragraph).casefold()
+    return not unread_cue_beside_addresses(folded, written) and _addresses_only_placed(paragraph)
 
 
 def _addresses_only_placed(paragraph: str) -> bool:

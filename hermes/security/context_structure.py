@@ -80,6 +80,12 @@ _BAN_AFTER_WORDS = (
 BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold_pattern(_BAN_AFTER_WORDS))
 
 
+# The verb-final negations of Korean and Japanese, on the verb itself ("붙여넣지 마세요",
+# "送らないでください"), not on a later verb of the sentence ("使用し、…尋ねないでください").
+_VERB_FINAL_NEG = re.compile(fold_pattern(r"[^\s、。，,.!?;]{0,14}?(?:지 마|지 말|지 않|면 안 되|면 안됩|"
+                                          r"ないで|ないこと|てはいけ|てはならな)"))
+
+
 def opening_negation(clause: str) -> re.Match[str] | None:
     """The negation a folded clause opens with ("never", "nunca", "禁止", …), if any."""
     return _NEG.match(clause)
@@ -99,7 +105,7 @@ def _prohibited(s: str, pos: int) -> bool:
     for n in _NEG.finditer(s, start, pos):
         if not _INVERT.match(s, n.end()):
             return True
-    return bool(BAN_AFTER.search(s, pos))
+    return bool(BAN_AFTER.search(s, pos) or _VERB_FINAL_NEG.match(s, pos))
 
 
 def _first_free(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -550,7 +556,7 @@ def _destroys_on_signal(s: str) -> bool:
 
 
 # --- an outward destination ---------------------------------------------------------------------
-_TRANSFER = re.compile(
+_TRANSFER = re.compile(fold_pattern(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|post|posts|forward\w{0,3}|mirror\w{0,3}|transmit\w{0,3}|e-?mail\w{0,3}|"
     r"mail|submit\w{0,3}|share|sync\w{0,3}|copy|push\w{0,2}|ship|export|beam|stream|attach|pipe|back up|"
     r"publish|deliver|archive|replicate|"
@@ -566,20 +572,41 @@ _TRANSFER = re.compile(
     r"gui|tai len|sao chep|"
     r"отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|пересыла\w{0,6}|выгруз\w{0,6}|скопируй|"
     r"надсила\w{0,4}|надісл\w{0,4}|відправ\w{0,6}|вивантаж\w{0,4}|пересила\w{0,4}|"
-    r"αποστελ\w{0,6}|αποστειλ\w{0,4}|στειλ\w{0,4}|στελν\w{0,4}|ανεβασ\w{0,4})\b"
-    r"|전송|업로드|보내|送信|アップロード|送って|送る|転送|上传|发送|传到|发到|同步到|أرسل|ارسل|ارفع|أرفع|ترسل|भेज|अपलोड")
-_ACT = re.compile(
+    r"αποστελ\w{0,6}|αποστειλ\w{0,4}|στειλ\w{0,4}|στελν\w{0,4}|ανεβασ\w{0,4}|προωθ\w{1,6}|αντιγραψ\w{0,4}|"
+    # pasting into a page is sending it there
+    r"paste|pastes|pasting|einfug\w{0,3}|fug\w{0,2} \w{0,20} ?ein|colle\w{0,2}|pega\w{0,2}|pegue|cole|incolla\w{0,2}|"
+    r"plak\w{0,2}|wklej\w{0,2}|yapistir\w{0,3}|tempel\w{0,3}|вставь\w{0,2}|встав\w{1,3}|"
+    # Swedish, Danish and Norwegian, Czech, Hungarian, Finnish, Romanian, Swahili
+    r"skicka\w{0,2}|ladda upp|vidarebefordra|kopiera|send\w{0,2}|upload\w{0,2}|videresend\w{0,2}|kopier\w{0,2}|"
+    r"last opp|posl\w{1,4}|odesl\w{1,4}|nahraj\w{0,2}|preposl\w{1,4}|zkopiruj\w{0,2}|kuld\w{1,4}|feltolt\w{1,4}|"
+    r"tovabbit\w{0,4}|masol\w{1,4}|lahet\w{1,4}|laheta\w{0,3}|lataa|valita\w{0,3}|kopioi\w{0,2}|trimit\w{0,4}|"
+    r"incarc\w{1,4}|redirectioneaz\w{0,2}|copiaz\w{0,2}|tuma|pakia|peleka|nakili)\b"
+    r"|전송|업로드|보내|붙여넣|送信|アップロード|送って|送る|転送|貼り付け|上传|发送|传到|发到|同步到|粘贴|转发|"
+    r"أرسل|ارسل|ارفع|أرفع|ترسل|الصق|أعد توجيه|भेज|अपलोड|पेस्ट|"
+    r"שלח|תשלח|העלה|תעלה|העבר|הדבק|ส่ง|อัปโหลด|อัพโหลด|วาง|ارسال|بفرست|آپلود|پیست|পাঠা|আপলোড"))
+
+_ACT = re.compile(fold_pattern(
     r"(?<![\w./-])(?:run|execute|call|connect|register|use|install|configure|set|add|fetch|download|open|start|"
     r"invoke|ping|log ?in|sign|tag|deploy|release|report|"
     r"fuhr\w{1,3}|nutze|verwende|ruf\w{0,2}|execute\w{0,2}|lance\w{0,2}|utilise\w{0,2}|ejecuta\w{0,2}|usa|use|"
     r"execute|rode|esegui|usa|voer|gebruik|uruchom|uzyj|calistir|kullan|jalankan|gunakan|chay|dung|"
     # a hyphenated act is a noun: "sign-off", "set-up"
-    r"запусти|выполни|используй)\b(?!-\w)|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर")
-_READ_ONLY = re.compile(
+    r"запусти|выполни|используй)\b(?!-\w)|실행|사용|実行|使用|运行|执行|شغّل|استخدم|चलाएं|उपयोग कर"))
+
+_READ_ONLY = re.compile(fold_pattern(
     r"\b(?:docs?|doc[uo]\w{1,12}|dok[uo]\w{1,12}|reference|wiki|dashboard|status page|handbook|handbuch|guide|"
     r"manual\w{0,2}|see|read|visit|consult|"
     r"dokumentation|doku|documentacion|documentacao|documentazione|documentatie|dokumentacja|dokumantasyon|"
-    r"dokumentasi|tai lieu|документац\w{1,3}|справк\w{1,2})\b|문서|ドキュメント|文档|文件在|التوثيق|دليل|दस्तावेज़")
+    r"dokumentasi|tai lieu|документац\w{1,3}|справк\w{1,2}|"
+    # the same places in more languages: documentation, wiki, runbook, status page, spec
+    r"runbooks?|playbooks?|spec|specification|api reference|status|storybook|"
+    r"dokumentace|dokumentaci|dokumentacia|dokumentacio|dokumentaatio\w{0,3}|documentatie|documentatia|"
+    r"dokumentasjon\w{0,2}|dokumentationen|dokumentacij\w{1,2}|dokumentaci\w{1,2}|документаці\w{1,2}|"
+    r"τεκμηριωση|τεκμηριωσης|οδηγος|nyaraka|stranka|strank\w{1,2}|sivu\w{0,3}|pagina|pagin\w{1,2}|sayfa\w{0,3}|"
+    r"halaman|trang|страниц\w{1,2}|сторінк\w{1,2}|estado|stato|statut|durum\w{0,2}|trang thai|статус\w{0,2}|"
+    r"κατασταση|handbok|handboken|kezikonyv|kasikirja|manualul|dokumen)\b"
+    r"|문서|ドキュメント|資料|文档|文件在|手册|التوثيق|الوثائق|وثائق|دليل|दस्तावेज़|प्रलेखन|"
+    r"התיעוד|תיעוד|เอกสาร|คู่มือ|مستندات|ডকুমেন্টেশন|নথি|状态|稼働状況|상태|الحالة|סטטוס|स्थिति|สถานะ"))
 # A file name is not a host: ".env.example", "config.example.yaml".
 _DOTFILE = re.compile(r"(?<![\w/~.-])\.[\w-]{1,40}(?:\.[\w-]{1,20}){0,3}|\b[\w-]{1,40}\.example\.(?:ya?ml|json|toml|"
                       r"ini|cfg|conf|env|txt|md)\b")
@@ -723,6 +750,17 @@ def _unread_language_risk(folded: str, written: str) -> bool:
         return False
     rest = _ADDRESS_TOKEN.sub(" ", folded)
     return bool(_ENDPOINT.search(folded) or _THING.search(rest) or _KEY_WORD.search(rest) or names_send(rest, written))
+
+
+def unread_cue_beside_addresses(folded: str, written: str) -> bool:
+    """Whether a paragraph names, beside its addresses and in a form any language shares, a
+    system command, a home or system path, a key word or a send verb: what the origin step
+    alone cannot clear in a language the lexicons do not read."""
+    rest = _ADDRESS_TOKEN.sub(" ", folded)
+    if _UNREAD_CUE.search(folded) or _KEY_WORD.search(rest) or names_send(rest, written):
+        return True
+    # a file or a code span in the address's own sentence may be what goes there
+    return any(_ADDRESS.search(x) and _THING.search(_ADDRESS_TOKEN.sub(" ", x)) for x in sentences(folded))
 
 
 # A URL with a path is an endpoint things can be posted to; a bare host is a site to visit.

@@ -84,7 +84,7 @@ def test_held_paragraphs_reach_the_prompt_only_once_admitted_and_the_notice_says
     shop.mkdir()
     (shop / ".git").mkdir()
     plain = "Run `make check` before you push."
-    named = [f"Status pages live at https://status{i}.pelican-grove.net." for i in range(4)]
+    named = [f"Nightly exports go to https://drop{i}.pelican-grove.net/in." for i in range(4)]
     (shop / "AGENTS.md").write_text("\n\n".join([plain, *named]) + "\n")
     ctx = load_project(shop, 8000)
     assert plain in ctx.block and not any(p in ctx.block for p in named)

@@ -19,7 +19,7 @@ sys.path.insert(0, str(ROOT))
 
 from hermes.security.context_reach import screen_paragraph  # noqa: E402
 from hermes.security.scan import ALLOW, BLOCK, STAGE, assess  # noqa: E402
-from tests.security.corpus import SCAN_DATA, load_benign, load_lines, load_malicious  # noqa: E402
+from tests.security.corpus import SCAN_DATA, load_benign, load_lines, load_malicious, load_path  # noqa: E402
 
 SIZE = 12_000  # characters: a large MEMORY.md
 
@@ -108,10 +108,7 @@ def _origin_counts(outcomes: list[str]) -> str:
 def _data_lines(path: Path) -> list[str]:
     """A corpus file's data lines, read as the tests read them (a blind corpus's lines after its
     two header lines are all data, a Markdown heading too; `\\n` escapes decoded)."""
-    if path.parent.resolve() == SCAN_DATA.resolve():
-        return load_lines(path.name)
-    return [ln for ln in path.read_text(encoding="utf-8").splitlines()
-            if ln.strip() and not ln.startswith("#")]
+    return load_path(path)
 
 
 def _silent_share(outcomes: list[str]) -> str:
@@ -203,7 +200,8 @@ _CONTEXT_CORPORA = (
     ("held-out #7 (seen)", "holdout7_agents_hostile.txt", "holdout7_agents_benign.txt"),
     ("held-out #8 (seen)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
     ("held-out #9 (seen)", "holdout9_agents_hostile.txt", "holdout9_agents_benign.txt"),
-    ("held-out #10 (blind)", "holdout10_agents_hostile.txt", "holdout10_agents_benign.txt"),
+    ("held-out #10 (seen)", "holdout10_agents_hostile.txt", "holdout10_agents_benign.txt"),
+    ("held-out #11 (blind)", "holdout11_agents_hostile.txt", "holdout11_agents_benign.txt"),
 )
 
 

@@ -15,8 +15,8 @@ import unicodedata
 from collections.abc import Iterator
 
 from hermes.security.context_claims_words import AS_INSTRUCTIONS, PERSON
-from hermes.security.context_languages import names_send
-from hermes.security.context_structure import free_act, free_transfer, names_reading_place
+from hermes.security.context_languages import names_data, names_send
+from hermes.security.context_structure import free_act, free_transfer, names_reading_place, written_to_people
 from hermes.security.textforms import fold, fold_pattern
 
 
@@ -126,28 +126,17 @@ def referenced(s: str, start: int, end: int, paragraph: str) -> bool:
         span = s[s.rfind("`", 0, start) + 1:span_end if span_end >= 0 else len(s)]
         if len(span.split()) > 1:
             return False
-    paragraph, s = _TO_PEOPLE.sub(" ", fold(paragraph)), _TO_PEOPLE.sub(" ", s)
+    paragraph, s = written_to_people(fold(paragraph)), written_to_people(s)
     written = unicodedata.normalize("NFKC", paragraph).casefold()
     if free_transfer(paragraph) or names_send(paragraph, written) or free_act(s) or _EDIT_ACT.search(s):
         return False
     if PERSON.search(s) or _SOURCE_NOUN.search(s) or AS_INSTRUCTIONS.search(paragraph):
         return False
+    if _EMAIL.match(s, start) and not names_data(s, s, code=False):
+        return True  # a mailbox is where people write, unless the sentence names what could go there
     # What the address is for must be said outside it, and be a place people read or report to.
     rest = "".join(s[a:b] for a, b in _gaps(s))
     return bool(_REFERENCE_NOUN.search(rest) or _PLACE_NOUN.search(rest) or names_reading_place(rest))
-
-
-# What is written to people, not sent from the machine: questions, reports of a
-# vulnerability, feedback ("report vulnerabilities privately to security@…", "send questions
-# about licensing to legal@…"), and mail to an address named at once ("email security@… with
-# the steps to reproduce").
-_TO_PEOPLE = folded_pattern(
-    r"\b(?:report|send|e-?mail|mail|submit|direct|forward|raise|file|escalate|address|write|ask)\w{0,3}\s"
-    r"(?:(?:security|your|any|all|the|such|these|those|privately|them|it|us|general|legal|licensing|"
-    r"about|of|on|with)\s){0,4}"
-    r"(?:questions?|vulnerabilit\w{1,3}|security (?:issues?|problems?|reports?|concerns?)|bugs?|incidents?|"
-    r"requests?|feedback|concerns?|suggestions?|complaints?|them privately|privately)\b"
-    r"|\b(?:e-?mail|contact|write to|ping|reach|mail)\s(?=[\w.+-]{1,64}@)")
 
 
 def _gaps(s: str) -> Iterator[tuple[int, int]]:

@@ -23,7 +23,13 @@ from dataclasses import dataclass
 
 from hermes.security.context_anchor_gate import anchor_finding
 from hermes.security.context_languages import other_language_ask
-from hermes.security.context_structure import harmless_permission, opening_negation, outward, structural_finding
+from hermes.security.context_structure import (
+    harmless_permission,
+    opening_negation,
+    outward,
+    structural_finding,
+    written_to_people,
+)
 from hermes.security.intent import sentences
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.context_claims_words import TELL
@@ -169,6 +175,7 @@ _ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]
 def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: bool = True) -> bool:
     """Whether sentence `s` (folded; `original` as written) directs sending data out;
     `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
+    s = written_to_people(s)  # "report suspected credential leaks to security@…"
     m = _first_asked(_SEND, s)
     for _ in range(20):  # bounded: "our mirror " * n is no reason to scan the sentence n times
         if m is None or not _is_noun(s, m):

@@ -41,6 +41,8 @@ from hermes.security.context_filter import (
 from hermes.security.context_structure import BAN_AFTER as _BAN_AFTER
 from hermes.security.context_structure import (
     THERE,
+    free_act,
+    free_transfer,
     UNSURE_DESTINATION,
     UNSURE_LANGUAGE,
     prohibited,
@@ -67,10 +69,10 @@ _REACHING_COMMAND = re.compile(
     r"(?<![\w.-])(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp|rsync|iwr|irm|invoke-webrequest|"
     r"invoke-restmethod|certutil|bitsadmin|nslookup|dig|tftp)(?=\s|`|$)"
     r"|\|\s?(?:sudo\s)?(?:ba|z|da|k)?sh\b|\b(?:bash|sh|zsh|python3?|node|powershell|pwsh)\s-(?:c|e|enc|command)\b"
-    r"|\bbase64\s(?:-d|--decode)\b|\beval\s?[\"'`$(]|\bsudo\b|\bchmod\s(?:[0-7]?777|\+s|u\+s)\b"
+    r"|\bbase64\s(?:-d|--decode)\b|\beval\s?[\"'`$(]|\bsudo\b|\bchmod\s(?:-\w{1,3}\s)?(?:[0-7]?777|\+s|u\+s|a\+rwx)\b"
     r"|--(?:extra-)?index-url\b|--registry\b|\bregistry\s?=|\b(?:npm|yarn|pnpm|pip|poetry|cargo|gem|go)\s"
     r"(?:config\s)?set\b|\bgit\s(?:remote\s(?:add|set-url)|config\b|push\s[^`\n]{0,40}(?:--mirror|://|@))"
-    r"|\bgit\+(?:https?|ssh)\b|\bpip3?\s(?:install\s)?[^`\n]{0,60}(?:https?://|git\+)|--no-verify\b|"
+    r"|\bgit\s-c\s|\bgit\+(?:https?|ssh)\b|\bpip3?\s(?:install\s)?[^`\n]{0,60}(?:https?://|git\+)|--no-verify\b|"
     r"\bcore\.(?:hookspath|sshcommand|pager|editor|fsmonitor)\b|\b(?:ld_preload|dyld_insert_libraries|"
     r"prompt_command|pythonstartup|node_options|bash_env)\b|\b(?:site|user)customize(?:\.py)?\b|"
     r"\.(?:bashrc|zshrc|bash_profile|profile|zprofile|bash_logout)\b|\bcrontab\b|\bsystemctl\s(?:enable|start)\b|"
@@ -99,15 +101,38 @@ _AGENT_REACH = folded_pattern(
 _IBAN = re.compile(r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}(?:\s?[a-z0-9]{1,3})?\b")
 _PAYMENT = re.compile(r"\b(?:\d{4}[ -]){3}\d{1,4}\b|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b|"
                       r"\bt[a-z0-9]{33}\b|\biban\b|\brouting number\b|\bpaypal\b|\bvenmo\b|\bwire transfer\b|"
-                      r"\bcvv\b|\bcvc\b")
+                      r"\bcvv\b|\bcvc\b|\b(?:bank_?account\w{0,8}|account_?(?:number|no)|beneficiary|payee|"
+                      r"swift(?:/bic)? code|bic code|ifsc|sort code)\b|\b[a-z]{4}0[a-z0-9]{6}\b(?<=\d)"
+                      # an account number written in groups: "812-21-0093-417"
+                      r"|(?<![\w.-])\d{2,6}(?:-\d{2,6}){2,4}(?![\w.-])")
 
 
 def _payment(s: str) -> str | None:
     for m in _IBAN.finditer(s):  # an IBAN is mostly digits; an identifier like "ab12cdef…" is not
         if sum(c.isdigit() for c in m.group(0)) >= 10:
             return m.group(0)
-    found = _PAYMENT.search(s)
-    return found.group(0) if found else None
+    for found in _PAYMENT.finditer(s):  # grouped digits: ten or more, not a date
+        if found.group(0)[0].isdigit() and "-" in found.group(0) and sum(c.isdigit() for c in found.group(0)) < 10:
+            continue
+        return found.group(0)
+    return None
+
+
+# Reading or showing a value: in the logs, the reply, a file ("stampare `$NPM_TOKEN` in chiaro").
+_REVEAL = folded_pattern(
+    r"\b(?:read|reads|reading|lies|lese\w{0,2}|lire|lis|leer|lee|ler|leia|leggi\w{0,2}|lees|czytaj|odczytaj|oku|baca|"
+    r"doc|прочита\w{0,3}|читай|прочитай|διαβασ\w{1,4}|las|precti|olvasd|lue|citeste|print\w{0,3}|echo\w{0,3}|show\w{0,3}|display\w{0,3}|output\w{0,3}|log|logs|logging|reveal\w{0,3}|"
+    r"dump\w{0,3}|expose\w{0,1}|cat|write|writes|include|paste|list|stampa\w{0,3}|mostra\w{0,2}|imprim\w{1,4}|"
+    r"muestra\w{0,2}|mostre|affiche\w{0,2}|ecri\w{1,4}|druck\w{0,3}|ausgeb\w{0,3}|gib \w{0,20} ?aus|zeig\w{0,2}|"
+    r"toon|print|wypisz|wyswietl|yazdir\w{0,3}|goster\w{0,3}|cetak|tampilkan|in ra|hien thi|"
+    r"выведи|вывод\w{0,3}|печата\w{0,3}|покажи|виведи|покажи|εκτυπω\w{1,4}|εμφανισ\w{1,4}|skriv ut|vypis\w{0,2}|"
+    r"kiir\w{0,3}|tulosta|afiseaz\w{0,2})\b"
+    r"|出力|表示|打印|输出|显示|출력|표시|اطبع|اعرض|הדפס|הצג|प्रिंट|दिखा|แสดง|พิมพ์")
+
+
+def _acts_on(s: str) -> bool:
+    """Whether a folded sentence asks for something to be done, not only names things."""
+    return free_transfer(s) or free_act(s) or any(not prohibited(s, m.start()) for m in _REVEAL.finditer(s))
 
 
 def _credential_match(sentence: str, s: str) -> tuple[int, int, str] | None:
@@ -115,12 +140,14 @@ def _credential_match(sentence: str, s: str) -> tuple[int, int, str] | None:
     m = _CREDENTIAL_PLACE.search(s)
     if m:
         return m.start(), m.end(), m.group(0).strip()
+    # A secret's name ("`secrets.GITHUB_TOKEN` is scoped to read") is no secret: it is held only
+    # where the sentence asks for something done with it (print, send, use, copy).
     m = _SECRET_NAME_CASED.search(sentence)
-    if m:
+    if m and _acts_on(s):
         at = max(0, s.find(m.group(0).casefold()))
         return at, at + len(m.group(0)), m.group(0)
     m = _SECRET_NAME.search(s)
-    if m and "_" in m.group(0):  # in code form: db_password, api_key (a plain "token" is a word)
+    if m and "_" in m.group(0) and _acts_on(s):  # in code form: db_password, api_key (a plain "token" is a word)
         return m.start(), m.end(), m.group(0)
     if redact(sentence) != sentence:
         return 0, len(s), "a secret"
@@ -181,6 +208,24 @@ def _forbidden_here(s: str, pos: int) -> bool:
     return prohibited(clause, pos - start)
 
 
+# The home folder, another user's, the system's scratch folders: outside the repository.
+_OUTSIDE_PATH = re.compile(r"(?<![\w.~/-])(?:~/(?!\.cache\b)[\w.-]{0,60}|~(?=[\s`'\")]|$)|\$home\b|\$\{home\}|"
+                           r"/home/\w{1,30}|/users/\w{1,30}|/root/|/tmp/[\w.-]{0,60}|/var/tmp/|/dev/shm/)")
+# `curl` or `wget` of a loopback address only, sending nothing: the local stack's health check.
+_LOOPBACK_URL = re.compile(r"(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{1,5})?(?:/\S{0,200})?")
+_SENDS_DATA = re.compile(r"(?<!\w)(?:-d|-f|-t|--data\S{0,12}|--form\S{0,8}|--upload-file|--post-\w{1,6}|"
+                         r"-x\s?(?:post|put|patch))(?!\w)|@|\|")
+
+
+def _loopback_probe(s: str, m: re.Match[str]) -> bool:
+    if m.group(0).strip() not in ("curl", "wget"):
+        return False
+    stop = s.find("`", m.end())
+    command = s[m.end(): stop if stop >= 0 else min(len(s), m.end() + 200)]
+    rest = _LOOPBACK_URL.sub(" ", command)
+    return rest != command and not _SENDS_DATA.search(rest) and "://" not in rest and not any(host_matches(rest))
+
+
 _PROTOCOLS = frozenset({"ssh", "sftp", "ftp", "scp", "telnet", "rsync"})
 
 
@@ -210,7 +255,7 @@ def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     if host:
         found.append((host[0], host[1], f"it names an address ({_short(host[2])})"))
     for m in _REACHING_COMMAND.finditer(s):
-        if _protocol_name(sentence, m.group(0)):
+        if _protocol_name(sentence, m.group(0)) or _loopback_probe(s, m):
             continue
         found.append((m.start(), m.end(),
                       f"it names a command that reaches beyond the project ({_short(m.group(0).strip(' |`'))})"))
@@ -219,6 +264,8 @@ def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     credential = _credential_match(sentence, s)
     if credential:
         found.append((credential[0], credential[1], f"it names a credential ({_short(credential[2])})"))
+    for m in _OUTSIDE_PATH.finditer(s):
+        found.append((m.start(), m.end(), f"it names a place outside the project ({_short(m.group(0))})"))
     payment = _payment(s)
     if payment:
         at = max(0, s.find(payment))

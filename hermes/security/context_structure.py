@@ -763,6 +763,26 @@ def unread_cue_beside_addresses(folded: str, written: str) -> bool:
     return any(_ADDRESS.search(x) and _THING.search(_ADDRESS_TOKEN.sub(" ", x)) for x in sentences(folded))
 
 
+# What is written to people, not sent from the machine: questions, reports of a
+# vulnerability, feedback ("report vulnerabilities privately to security@…", "send questions
+# about licensing to legal@…"), and mail to an address named at once ("email security@… with
+# the steps to reproduce").
+_TO_PEOPLE = re.compile(fold_pattern(
+    r"\b(?:report|send|e-?mail|mail|submit|direct|forward|raise|file|escalate|address|write|ask)\w{0,3}\s"
+    r"(?:(?:security|your|any|all|the|such|these|those|privately|them|it|us|general|legal|licensing|"
+    r"about|of|on|with)\s){0,4}"
+    r"(?:questions?|vulnerabilit\w{1,3}|security (?:issues?|problems?|reports?|concerns?)|bugs?|incidents?|"
+    r"requests?|feedback|concerns?|suggestions?|complaints?|them privately|privately|"
+    r"(?:suspected |possible |credential |secret |key )*(?:leaks?|breach\w{0,2}|exposures?))\b"
+    r"|\b(?:e-?mail|contact|write to|ping|reach|mail)\s(?=[\w.+-]{1,64}@)"))
+
+
+def written_to_people(s: str) -> str:
+    """Folded text without what it asks to be written to people: a question, a vulnerability
+    report, a suspected leak, mail to an address named at once."""
+    return _TO_PEOPLE.sub(" ", s)
+
+
 # A URL with a path is an endpoint things can be posted to; a bare host is a site to visit.
 _ENDPOINT = re.compile(r"https?://[\w.-]{1,120}(?::\d{1,5})?/[\w%~-][^\s`'\")]{0,200}")
 _KEY_WORD = re.compile(r"\b(?:api|token\w{0,3}|ssh|secrets?|keys?|cookies?)\b")

@@ -15,7 +15,8 @@ from collections.abc import Iterator
 from hermes.security.findings import ALLOW, BLOCK, COVERT, EXFILTRATION, PERSISTENCE, STAGE, ScanFinding, finding
 from hermes.security.shell import is_local
 
-_SENTENCE = re.compile(r"[.;!?](?=\s)|\n|[。！？]")
+# Full stops, and those of Devanagari and Bengali, Urdu, Arabic and Ethiopic.
+_SENTENCE = re.compile(r"[.;!?](?=\s)|\n|[。！？]|[।॥۔؟؛።]")
 
 _SEND = re.compile(
     r"\b(?:send|sends|post|upload|forward|mirror|transmit|exfiltrate|leak|e-?mail|mail|share|paste|stream|beacon|"

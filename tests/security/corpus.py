@@ -10,7 +10,12 @@ _EXPECTED = ("block: ", "stage: ")
 
 
 def _lines(name: str) -> list[str]:
-    rows = (SCAN_DATA / name).read_text(encoding="utf-8").splitlines()
+    return load_path(SCAN_DATA / name)
+
+
+def load_path(path: Path) -> list[str]:
+    """The data lines of a corpus file anywhere (a blind set before it is added here)."""
+    rows = path.read_text(encoding="utf-8").splitlines()
     # A blind corpus has exactly two header lines; after them a line opening with "#" is data
     # (a Markdown heading in a paragraph, a shell comment). Older files comment anywhere.
     blind = len(rows) > 1 and rows[1].startswith("# written blind")

@@ -62,6 +62,9 @@ class Sources(Protocol):
 _FENCE = re.compile(r"^[ \t]*(```|~~~)[^\n]*\n.*?(?:^[ \t]*\1[ \t]*$|\Z)", re.M | re.S)
 _QUOTED = re.compile(r"^[ \t]*>.*$", re.M)
 _PASTE_LINES = 3  # a paragraph of this many lines is a pasted document
+# A line opening with a speaker's label: a turn of a conversation that is quoted.
+_TURN = re.compile(r"^[ \t>*_]{0,8}(?:human|user|assistant|ai|claude|chatgpt|gpt|bot|model|system|me|you)"
+                   r"[ \t*_]{0,3}[:：]", re.M | re.I)
 # a sentence ends at a stop before a space (so "1.22" stays whole) or at a CJK stop
 _SENTENCE_END = re.compile(r"(?<=[.!?;؟।])\s+|(?<=[。！？])|\n")
 _QUESTION_END = ("?", "？", "؟")
@@ -108,9 +111,14 @@ def split_pasted(message: str) -> tuple[str, list[str]]:
         blocks.append("\n".join(q.lstrip(" \t>") for q in quoted))
         text = _QUOTED.sub("", text)
     own: list[str] = []
-    for paragraph in re.split(r"\n[ \t]*\n", text):
+    paragraphs = re.split(r"\n[ \t]*\n", text)
+    # a written-out exchange ("Human: …", "Assistant: …") is a quoted conversation, every turn of it
+    exchange = sum(bool(_TURN.search(p)) for p in paragraphs) >= 2 or any(
+        len(_TURN.findall(p)) >= 2 for p in paragraphs)
+    for paragraph in paragraphs:
         lines = [ln for ln in paragraph.splitlines() if ln.strip()]
-        (blocks if len(lines) >= _PASTE_LINES else own).append("\n".join(lines))
+        pasted = len(lines) >= _PASTE_LINES or (exchange and _TURN.search(paragraph) is not None)
+        (blocks if pasted else own).append("\n".join(lines))
     return "\n".join(p for p in own if p), blocks
 
 

@@ -16,7 +16,13 @@ from collections.abc import Iterator
 
 from hermes.security.context_claims_words import AS_INSTRUCTIONS, PERSON
 from hermes.security.context_languages import names_data, names_send
-from hermes.security.context_structure import free_act, free_transfer, names_reading_place, written_to_people
+from hermes.security.context_structure import (
+    free_act,
+    free_transfer,
+    names_reading_place,
+    unnegated,
+    written_to_people,
+)
 from hermes.security.textforms import fold, fold_pattern
 
 
@@ -126,13 +132,14 @@ def referenced(s: str, start: int, end: int, paragraph: str) -> bool:
         span = s[s.rfind("`", 0, start) + 1:span_end if span_end >= 0 else len(s)]
         if len(span.split()) > 1:
             return False
-    paragraph, s = written_to_people(fold(paragraph)), written_to_people(s)
+    mailbox = _EMAIL.match(s, start) is not None
+    paragraph, s = written_to_people(fold(paragraph)), written_to_people(s)  # positions change here
     written = unicodedata.normalize("NFKC", paragraph).casefold()
     if free_transfer(paragraph) or names_send(paragraph, written) or free_act(s) or _EDIT_ACT.search(s):
         return False
     if PERSON.search(s) or _SOURCE_NOUN.search(s) or AS_INSTRUCTIONS.search(paragraph):
         return False
-    if _EMAIL.match(s, start) and not names_data(s, s, code=False):
+    if mailbox and not names_data(unnegated(s), unnegated(s), code=False):
         return True  # a mailbox is where people write, unless the sentence names what could go there
     # What the address is for must be said outside it, and be a place people read or report to.
     rest = "".join(s[a:b] for a, b in _gaps(s))

@@ -126,7 +126,7 @@ _REVEAL = folded_pattern(
     r"muestra\w{0,2}|mostre|affiche\w{0,2}|ecri\w{1,4}|druck\w{0,3}|ausgeb\w{0,3}|gib \w{0,20} ?aus|zeig\w{0,2}|"
     r"toon|print|wypisz|wyswietl|yazdir\w{0,3}|goster\w{0,3}|cetak|tampilkan|in ra|hien thi|"
     r"выведи|вывод\w{0,3}|печата\w{0,3}|покажи|виведи|покажи|εκτυπω\w{1,4}|εμφανισ\w{1,4}|skriv ut|vypis\w{0,2}|"
-    r"kiir\w{0,3}|tulosta|afiseaz\w{0,2})\b"
+    r"kiir\w{0,3}|tulosta|afiseaz\w{0,2})\b(?!-)"
     r"|出力|表示|打印|输出|显示|출력|표시|اطبع|اعرض|הדפס|הצג|प्रिंट|दिखा|แสดง|พิมพ์")
 
 

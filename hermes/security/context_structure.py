@@ -674,6 +674,11 @@ def _destination(s: str, external: bool, paragraph_external: bool, payload: bool
     return None
 
 
+def unnegated(text: str) -> str:
+    """Folded `text` without its negated clauses."""
+    return _unnegated(text)
+
+
 def _unnegated(text: str) -> str:
     """`text` without its negated clauses: data named only where it is forbidden or denied
     ("don't commit the `.pem` files", "nobody will ask for your password") is no payload."""

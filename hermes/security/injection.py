@@ -54,6 +54,14 @@ _FAKE_TURN = re.compile(
     r"<\|?(?:im_start|im_end|system|endoftext|start_header_id)\|?>|\[/?(?:system|inst)\]"
     r"|^[ \t]{0,8}#{1,4}[ \t]{0,4}(?:system|instruction)s? ?:"
     r"|^[ \t]{0,8}(?:system|developer) ?(?:prompt|message)? ?: ?\w", re.MULTILINE)
+# A written-out exchange: a line opening as the person and one opening as the assistant
+# ("Human: …" then "Assistant: Okay, …"), in the scan's languages. Folded text, so lower case.
+_PERSON_TURN = re.compile(r"^[ \t>*_]{0,8}(?:human|user|me|usuario|utilisateur|benutzer|nutzer|utente|gebruiker|"
+                          r"uzytkownik|kullanici|pengguna|пользователь|користувач|用户|使用者|ユーザー|사용자|المستخدم)"
+                          r"[ \t*_]{0,3}[:：]", re.MULTILINE)
+_ASSISTANT_TURN = re.compile(r"^[ \t>*_]{0,8}(?:assistant|ai|claude|chatgpt|gpt|bot|model|hermes|asistente|"
+                             r"assistente|assistent|asystent|asistan|asisten|ассистент|асистент|助手|アシスタント|"
+                             r"어시스턴트|المساعد)[ \t*_]{0,3}[:：]", re.MULTILINE)
 _TAG = re.compile(r"<[a-z][a-z0-9]{0,20}\b[^<>]{0,400}>")
 _HIDING_STYLE = re.compile(
     r"display ?: ?none|visibility ?: ?hidden|font-size ?: ?0(?![.\d]*[1-9])|opacity ?: ?0(?:\.0+)?(?![.\d])"
@@ -219,7 +227,8 @@ def _hidden_markup(text: str) -> list[ScanFinding]:
 def detect(text: str, origin: str = "text") -> list[ScanFinding]:
     """Injection findings in one folded view of an entry."""
     found = _word_rules(text, origin)
-    m = _NEW_INSTRUCTIONS.search(text) or _FAKE_TURN.search(text)
+    m = _NEW_INSTRUCTIONS.search(text) or _FAKE_TURN.search(text) or (
+        _PERSON_TURN.search(text) and _ASSISTANT_TURN.search(text))
     if m:
         found.append(finding(INJECTION, "new-instructions" if "new" in m.group(0) or "updated" in m.group(0)
                              else "fake-system-turn", m.group(0)))

@@ -197,9 +197,22 @@ def _all_inside(pattern: re.Pattern[str], s: str, span: tuple[int, int]) -> bool
     return all(span[0] <= m.start() and m.end() <= span[1] for m in pattern.finditer(s))
 
 
+# What happens to a secret, not the secret: "report suspected credential leaks", "token rotation".
+_EVENT_AFTER = re.compile(r"\s(?:leaks?|leakage|exposures?|incidents?|breach\w{0,2}|rotation|scanning|scanners?|"
+                          r"hygiene|policy|policies)\b")
+
+
+def _sensitive(s: str) -> re.Match[str] | None:
+    """The first sensitive thing a sentence names as data (not an event that befalls it)."""
+    for m in _SENSITIVE.finditer(s):
+        if not _EVENT_AFTER.match(s, m.end()):
+            return m
+    return None
+
+
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
-    send, sensitive = _SEND.search(s), _SENSITIVE.search(s)
+    send, sensitive = _SEND.search(s), _sensitive(s)
     external = external_destination(s)
     cred = _CRED_FILE.search(s)
     leak = _LEAK.search(s)

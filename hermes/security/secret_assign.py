@@ -60,10 +60,15 @@ def name_words(name: str) -> list[str]:
 _SECRET_SUFFIXES = ("password", "passwd", "passphrase", "secret", "token", "apikey", "pwd")
 
 
+# A hash of a secret is no secret: detect-secrets' `hashed_secret`, `password_sha256`.
+_HASH_WORDS = frozenset({"hash", "hashed", "digest", "checksum", "fingerprint", "sha", "sha1", "sha256",
+                         "sha512", "md5"})
+
+
 def is_secret_name(name: str) -> bool:
     """Does this key name a credential (`api_key`, `DB_PASSWORD`, `clientSecret`, `authToken`)?"""
     words = name_words(name)
-    if not words or words[-1] in _NOT_A_SECRET:
+    if not words or words[-1] in _NOT_A_SECRET or any(w in _HASH_WORDS for w in words):
         return False
     if any(w in _SECRET_WORDS or w.endswith(_SECRET_SUFFIXES) for w in words):
         return True
@@ -226,7 +231,12 @@ _CMDLET = re.compile(
 
 def secret_literal(value: str, *, quoted: bool) -> bool:
     """Is this value, assigned to a secret-named key, a credential literal?"""
-    if not quoted and (_CODE_CHARS & set(value) or _is_name(value) or _YAML_TAG.fullmatch(value)
+    if not quoted and _CODE_CHARS & set(value):
+        # a call or a template starts with a name; a long random run first is a key whose
+        # alphabet has such characters (`apiKey=AQEaV1…/zro=-AfxM8pt?<Twmd6pr`)
+        head = value[:min(value.index(c) for c in _CODE_CHARS & set(value))]
+        return len(head) >= 32 and "." not in head and looks_random(head, min_length=32)  # not `a.b?.split(`
+    if not quoted and (_is_name(value) or _YAML_TAG.fullmatch(value)
                        or _FILE_REFERENCE.fullmatch(value) or _CMDLET.fullmatch(value)):
         # a call, subscript, template, env lookup, a name, a YAML tag (`!env_var`), a file
         # reference or a PowerShell cmdlet

@@ -47,7 +47,8 @@ _WORDS_LATIN = (
     "jelszava", "jelszo", "parolă", "parola", "κωδικός", "κωδικός πρόσβασης", "συνθηματικό",
     # Italian, Spanish "secret key", Arabic, Hebrew, Persian, Hindi
     "chiave segreta", "clave secreta", "كلمة المرور", "كلمة السر", "كلمة مرور", "كلمة سر",
-    "رمز المرور", "الرقم السري", "كلمة مرورك", "كلمة مروري", "סיסמה", "הסיסמה", "סיסמא", "رمز عبور",
+    "رمز المرور", "الرقم السري", "كلمة مرورك", "كلمة مروري", "סיסמה", "הסיסמה", "סיסמא", "סיסמת", "סיסמתו",
+    "סיסמתי", "رمز عبور",
     "گذرواژه", "पासवर्ड", "कूटशब्द", "गुप्त शब्द", "पिन",
     # Swahili, South Slavic, Slovene, Baltic, Estonian, Icelandic, Albanian, Afrikaans, Catalan,
     # Basque, Galician, Welsh, Azerbaijani / Uzbek, Bulgarian / Macedonian / Serbian, Kazakh,
@@ -120,6 +121,7 @@ _KEYWORD_LOWER = _keyword_pattern("")
 _KEYWORD = _keyword_pattern("(?i)")
 _KEYWORD_STARTS = frozenset(w.split()[0] for w in _WORDS_LATIN)
 _WORD_BEFORE = re.compile(r"[^\W_]|-")
+_HASHED_BEFORE = re.compile(r"(?:hash|hashed|digest|sha\d{0,3}|md5|checksum|fingerprint)[_-]$", re.IGNORECASE)
 _TOKEN = re.compile(r"\S{1,64}")  # a word between the password word and its value
 # Characters a value may hold: printable ASCII without quotes, brackets and spaces.
 # 512: a LINE or Graph token is 170+ characters
@@ -375,6 +377,8 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             continue  # inside a longer word
         if m.group("latin") and text.startswith("_", m.end()):
             continue  # a part of a name (`users.password_hash`), not the word
+        if m.group("latin") and _HASHED_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            continue  # `hashed_secret`: a hash of the secret (detect-secrets' baseline), not the secret
         if m.group("latin") and m.group("latin").casefold() == "pass" and _PASS_AS_VERB.search(
                 text, max(0, m.start() - 12), m.start()):
             continue  # "scripts must pass `Invoke-ScriptAnalyzer -Recurse`": the verb

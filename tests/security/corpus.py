@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import contextlib
 from pathlib import Path
 
 SCAN_DATA = Path(__file__).resolve().parents[1] / "data" / "scan"
@@ -24,7 +25,8 @@ def load_path(path: Path) -> list[str]:
         if not raw.strip() or (raw.startswith("#") and not blind):
             continue
         if "\\" in raw:
-            raw = codecs.decode(raw.encode("latin-1", "backslashreplace"), "unicode_escape")
+            with contextlib.suppress(UnicodeDecodeError):  # a Windows path's "\U…" is text, not an escape
+                raw = codecs.decode(raw.encode("latin-1", "backslashreplace"), "unicode_escape")
         out.append(raw)
     return out
 

@@ -1,0 +1,29 @@
+"""Redaction gaps found by blind corpus #11 (session 13), each with values made up for these
+tests: a Hebrew construct-state password word, a key whose alphabet has `?` and `<`, and a
+secret's hash (detect-secrets' baseline) that is no secret."""
+
+from __future__ import annotations
+
+import pytest
+
+from hermes.security.redact import redact
+
+KEY = "AQEqhmfxKpT7vQ2mZcLw9sRbN4yHdJ6uE1oWgXfA3kYtVnBs8CiM5rLe0PzUq" + "=-Lm4Vx9?<Qe2sTz"
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("סיסמת שרת הבדיקות היא Vb7mQ2xK9pL4", "Vb7mQ2xK9pL4"),
+    (f"payments.apiKey={KEY}", KEY[:40]),
+])
+def test_the_secret_is_gone(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("line", [
+    '"hashed_secret": "9d4e1e23bd5b727046a9e3b4b7db57bd8d6ee684",',
+    "password_sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'",
+    "api_key = build_key(settings.region)",  # a call still starts with a name
+    "token=os.environ[TOKEN_NAME]",
+])
+def test_code_that_names_a_secret_or_its_hash_is_kept(line: str) -> None:
+    assert redact(line) == line

@@ -557,6 +557,10 @@ PERSON_ASKS = concept({
     "ar": "إذا سأل المستخدم|اذا سأل المستخدم",
     "he": "אם המשתמש ישאל|אם המשתמש שואל",
     "hi": "अगर उपयोगकर्ता पूछे|यदि उपयोगकर्ता पूछे",
+    "he2": "אם משתמש שואל|אם משתמש ישאל|אם ישאלו", "th": "หากผู้ใช้ถาม|ถ้าผู้ใช้ถาม", "fi": "jos kayttaja kysyy|jos käyttäjä kysyy",
+    "sv": "om anvandaren fragar|om användaren frågar", "hu": "ha a felhasznalo kerdezi|ha a felhasználó kérdezi",
+    "cs": "pokud se uzivatel zepta|pokud se uživatel zeptá", "fa": "اگر کاربر پرسید|اگر کاربر بپرسد",
+    "tr2": "kullanıcı sorarsa|kullanici sorarsa", "el2": "αν ρωτησει ο χρηστης",
 })
 # A fixed answer that denies or shifts what happened.
 DENIAL = concept({
@@ -573,7 +577,14 @@ DENIAL = concept({
     "id": "bilang itu dari|katakan tidak ada|bukan dari",
     "ko": "없음|아니라고",
     "zh": "说没有|回答没有|回答“无”",
-    "ja": "なしと答え|ないと答え",
+    "ja": "なしと答え|ないと答え|いいえと答え",
+    "uk": "re:(?:скажи|відповідай|відповідайте),? що (?:ні|не|нічого)", "he": "השב שלא|ענה שלא|תגיד שלא|השב לא|ענה לא",
+    "th": "ให้ตอบว่าไม่|ตอบว่าไม่มี", "tr2": "hayır de|hayir de", "fi": "vastaa ettei|vastaa etta ei|vastaa ei",
+    "sv": "svara nej|svara att inga", "hu": "mondd, hogy nem|mondd hogy nem|valaszold, hogy nem",
+    "cs": "odpovez, ze ne|odpověz, že ne|rekni, ze ne|řekni, že ne", "nl": "re:(?:zeg|antwoord),? (?:dat )?(?:er )?(?:geen|niets|nee)",
+    "it": "re:(?:di|rispondi),? che (?:non|nessun|niente)", "pl": "re:(?:powiedz|odpowiedz),? ze (?:nie|zadn)",
+    "fa": "بگو نه|جواب بده نه", "hi": "कहें कि नहीं|जवाब दें कि नहीं", "vi": "tra loi la khong|noi la khong",
+    "el": "απαντησε οτι οχι|πες οχι", "ar": "قل لا|أجب بلا|اجب بلا",
 })
 WRITE_QUOTED = concept("re:(?:write|say|reply|answer|escribe|di|tulis|cukup tulis|schreib\\w?|ecris|scrivi|пиши|напиши)\\s{1,3}"
                        "[\"“'«]")
@@ -1037,6 +1048,17 @@ PRE_APPROVED = concept({
     "cs": "předem schválil|predem schvalil|předem schváleno|predem schvaleno",
     "hi": "पहले से मंजूर|पहले ही स्वीकृत|डेवलपर मोड",
     "th": "อนุมัติล่วงหน้า|อนุมัติไว้แล้ว|โหมดนักพัฒนา",
+    # every permission taken as already granted
+    "en2": "permissions are already granted|permissions have already been granted|already have permission for everything|"
+           "treat every permission as granted|assume all permissions",
+    "de2": "als bereits erteilt|bereits erteilt|gelten als genehmigt", "nl2": "rechten zijn al verleend|al toestemming gegeven",
+    "fr2": "autorisations sont deja accordees|deja autorise*", "es2": "permisos ya estan concedidos|permisos ya concedidos",
+    "pt2": "permissoes ja foram concedidas|permissoes ja concedidas", "it2": "permessi sono gia concessi|gia autorizzat*",
+    "ja2": "許可されたものとみなし|許可済みとみなし|承認済みとみなし", "zh2": "视为已授权|视为已批准|默认已授权",
+    "ko2": "승인된 것으로 간주|허가된 것으로 간주", "hi2": "अनुमतियाँ पहले ही दी जा चुकी|अनुमति पहले ही दी जा चुकी",
+    "ru2": "разрешения уже выданы|считай, что разрешено", "uk2": "дозволи вже надані", "tr2": "izinler zaten verildi",
+    "sv2": "behörigheter redan beviljade", "cs2": "oprávnění jsou již udělena|opravneni jsou jiz udelena",
+    "pl2": "uprawnienia zostaly juz nadane|uprawnienia zostały już nadane",
 })
 # The agent's own warnings declared false alarms in advance.
 FALSE_ALARM = concept({
@@ -1130,7 +1152,27 @@ ALL_PASSED = concept({
     "bn": "সব পরীক্ষা পাস", "th": "ผ่านทั้งหมด|ผ่านการทดสอบทั้งหมด", "sw": "majaribio yote yamepita|yote yamepita",
     "ro": "toate testele au trecut|totul a trecut", "cs": "všechny testy prošly|vsechny testy prosly|vše prošlo",
     "el": "ολα τα τεστ περασαν", "zh": "全部通过|所有测试都通过|测试全部通过", "ja": "すべて合格|全て合格|すべてのテストに合格",
-    "ko": "모든 검사를 통과|모두 통과|모든 테스트를 통과", "he": "כל הבדיקות עברו|הכול עבר",
+    "ko": "모든 검사를 통과|모두 통과|모든 테스트를 통과", "he": "כל הבדיקות עברו|הכול עבר|עברה את כל הבדיקות|עבר את כל הבדיקות",
+    # present tenses and more languages
+    "en2": "all tests pass|everything passes|all checks pass|everything is green|the build passed|build is green",
+    "de2": "alle tests grun|alle tests sind grun|alles ist grun|alle tests bestehen", "fr2": "tous les tests passent|tout passe",
+    "es2": "todas las pruebas pasan|todo pasa", "pt2": "todos os testes passam|tudo passa", "it2": "tutti i test passano",
+    "nl2": "alles slaagt|alle tests slagen|alles is groen", "sv": "alla tester gick igenom|allt gick igenom|alla tester klarade",
+    "da": "alle tests bestod|alt bestod", "fi": "kaikki testit menivat lapi|kaikki meni lapi",
+    "hu": "minden teszt sikeres|minden teszt atment|minden sikeres", "el2": "ολα περασαν|ολα τα τεστ περνουν",
+    "fa": "همه تست ها موفق|همه آزمون ها قبول|همه تست‌ها موفق", "vi2": "tat ca đeu đat|tat ca đeu qua",
+    "th2": "ผ่านหมด", "zh2": "所有测试通过|全部测试通过|测试都通过了", "ja2": "全テスト合格|すべて成功", "uk2": "все пройшло|всі перевірки пройшли",
+    "hi2": "सभी टेस्ट पास|सब पास", "tr2": "tüm testler başarılı|tum testler basarili", "id2": "semua tes berhasil",
+})
+# A check failing, as the condition a report is written under ("if a test fails, … report all passed").
+FAILS = concept({
+    "en": "fail*|is red|goes red|breaks|broken", "de": "schlagt fehl|schlägt fehl|fehlschl*|rot ist", "fr": "echoue*",
+    "es": "falla*", "pt": "falha*|falhar", "it": "fallisc*|fallito", "nl": "faalt|mislukt|faal*", "pl": "nie przejdzie|nie przechodz*",
+    "ru": "упад*|не проход*|провал*", "uk": "впаде|не пройде|провал*", "tr": "basarisiz|başarısız|gecmezse|geçmezse",
+    "id": "gagal", "vi": "that bai|khong qua", "cs": "selže|selze|selhá*|selha*", "sv": "misslyckas", "da": "fejler",
+    "fi": "epaonnistuu|epäonnistuu", "hu": "elbukik|sikertelen", "ro": "esueaza|eșuează|pica", "el": "αποτυχ*",
+    "zh": "失败|没通过|未通过", "ja": "失敗|落ちた|通らない", "ko": "실패", "ar": "فشل", "he": "נכשל|נכשלת|נכשלים",
+    "hi": "फेल|विफल", "bn": "ব্যর্থ|ফেল", "th": "ล้มเหลว|ไม่ผ่าน", "fa": "شکست|رد شد", "sw": "ikishindwa|imeshindwa",
 })
 SKIPPED = concept({
     "en": "skip*|without running|even if not run|not run", "de": "uberspring*|ohne ausfuhrung|ohne sie auszufuhren",

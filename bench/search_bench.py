@@ -9,7 +9,8 @@
 --build-only builds the histories (ours, and the peer's with --peer) into the --keep folder and
 stops; --reuse then times queries against them without building again, so a change to the
 search can be measured at 1M without the build each time. A reused history lacks the 2,000
-messages the single-insert step would have added (that step is skipped there). With
+messages the single-insert step would have added (that step is skipped there); a history kept
+by a full run holds them, and --reuse warns that it is then larger than the peer's. With
 --peer, the side by side runs before that step, which writes to our history only, so
 both sides search n messages.
 
@@ -315,6 +316,12 @@ def run_size(n: int, workdir: Path, maker: TextMaker, runs: int, bulk: bool,
         holders = kept["holders"]
         print(f"  reusing the history built earlier ({kept['seconds']:.1f} s to build); "
               "single-message inserts skipped")
+        # a full run with --keep adds its 2,000 single-message inserts to the kept history;
+        # reused, that history would hold more messages than the peer's
+        held = store.conn.execute("SELECT count(*) FROM messages").fetchone()[0]
+        if held != n:
+            print(f"  WARNING: this history holds {held:,} messages, not {n:,} (an earlier full "
+                  "run's inserts); the side by side is uneven. Build with --build-only to reuse.")
     else:
         shutil.rmtree(home, ignore_errors=True)
         home.mkdir(parents=True)

@@ -9,7 +9,6 @@ from io import TextIOWrapper
 from pathlib import Path
 
 from hermes import paths
-from hermes.security.redact import redact
 
 _handler: logging.Handler | None = None
 _handler_path: str | None = None
@@ -33,6 +32,10 @@ class PrivateRotatingFileHandler(logging.handlers.RotatingFileHandler):
 
 class RedactingFormatter(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
+        # Imported with the first record, not at start-up: the redactor's patterns cost a few
+        # ms to compile, and the app's first frame writes no log line.
+        from hermes.security.redact import redact
+
         return redact(super().format(record))
 
 

@@ -205,6 +205,26 @@ def test_rotated_log_files_stay_owner_only(hermes_home: Path) -> None:
     assert (hermes_home / "logs" / "hermes.log.1").exists()
 
 
+_LAZY_LOG = """
+import logging, sys
+from hermes.log import setup_logging
+setup_logging()
+assert "hermes.security.redact" not in sys.modules, "the redactor loaded with the log setup"
+logging.getLogger("hermes.test").warning("key sk-proj-Qx7mK2pL9vR4tW8zN3bC6hJ1dF5gY0sA")
+assert "hermes.security.redact" in sys.modules
+"""
+
+
+def test_the_redactor_loads_with_the_first_log_line_not_the_log_setup(hermes_home: Path) -> None:
+    """The app's first frame sets up logging and writes no line, so it never compiles the
+    redactor's patterns; the first line still passes through it."""
+    out = subprocess.run([sys.executable, "-c", _LAZY_LOG], cwd=ROOT, capture_output=True,
+                         text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    text = (hermes_home / "logs" / "hermes.log").read_text()
+    assert "key [REDACTED:openai-key]" in text and "Qx7mK2pL9vR4tW8z" not in text
+
+
 # ---------------------------------------------------------------- detect-secrets, as used
 
 

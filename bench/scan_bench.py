@@ -201,7 +201,7 @@ _CONTEXT_CORPORA = (
     ("held-out #8 (seen)", "holdout8_agents_hostile.txt", "holdout8_agents_benign.txt"),
     ("held-out #9 (seen)", "holdout9_agents_hostile.txt", "holdout9_agents_benign.txt"),
     ("held-out #10 (seen)", "holdout10_agents_hostile.txt", "holdout10_agents_benign.txt"),
-    ("held-out #11 (blind)", "holdout11_agents_hostile.txt", "holdout11_agents_benign.txt"),
+    ("held-out #11 (seen)", "holdout11_agents_hostile.txt", "holdout11_agents_benign.txt"),
 )
 
 

@@ -69,10 +69,12 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"|\b(?:sudo|curl|wget|bash|zsh|ssh|scp|rsync|nc|ncat|netcat|chmod|chown|export|eval|"
         r"exec|crontab|systemctl|powershell|base64|authorized_keys|credential|credentials|"
         r"token|tokens|password|passwords|secret|secrets|api[_ -]?key|\.env|id_rsa|ld_preload|"
-        r"prompt_command|sitecustomize|registry|webhook|hook)\b", re.IGNORECASE)),
+        r"prompt_command|sitecustomize|registry|webhook|hook)\b|(?<![\w.])\.env\b", re.IGNORECASE)),
     ("gives a payment or contact detail", re.compile(
         r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|(?:\d[ -]?){9,}"  # an account, a card, a phone number
-        r"|\b(?:iban|swift|bic|routing|account|wallet|bitcoin|btc|eth|paypal|bank)\b",
+        r"|\b(?:iban|swift|bic|routing|account|wallet|bitcoin|btc|eth|paypal|bank|payments?|pagamentos?|pagos?|"
+        r"paiements?|zahlung\w{0,2}|betaling\w{0,2}|platnos\w{1,3}|płatnoś\w{1,3}|odeme|ödeme|pembayaran|"
+        r"thanh toán|плат[её]ж\w{0,2}|оплат\w{1,2})\b|付款|支付|支払|결제|دفع|भुगतान",
         re.IGNORECASE)),
     ("speaks of the agent's own instructions", re.compile(
         r"\b(?:system prompt|agents\.md|claude\.md|instructions?|memory entry|this entry|this note|prompts?|"
@@ -87,7 +89,9 @@ _INSTRUCTS = re.compile(
     r"without asking|quietly|silently|make sure|remember to|from now on|you|your|please|follow|obey|"
     r"immer|niemals|nie|muss|sollst|jedes mal|toujours|jamais|doit|devez|ne pas|"
     r"siempre|nunca|debe|debes|sempre|mai|deve|devi|nunca|sempre|zawsze|nigdy|altijd|nooit|"
-    r"moet|her zaman|asla|selalu|jangan|harus|luôn|không bao giờ|phải|hãy)\b"
+    r"moet|her zaman|asla|selalu|jangan|harus|luôn|không bao giờ|phải|hãy|"
+    # "you" addressed, in more languages
+    r"você|voce|vocês|vous|tu|du|usted|ustedes|voi|jij|jullie|ty|wy|siz|sen|anda|kamu|bạn)\b"
     r"|всегда|никогда|должен|нужно|не\s|πάντα|ποτέ|πρέπει|دائما|أبدا|يجب|لا\s|हमेशा|कभी|"
     r"चाहिए|मत|항상|절대|하지 마|할 것|必ず|絶対|しないで|すること|总是|永远|不要|必须|务必|請|请",
     re.IGNORECASE)
@@ -102,6 +106,11 @@ _ABOUT_PERSON = re.compile(
     r"ユーザー|私|用户|我", re.IGNORECASE)
 
 
+# Letters of scripts other than Latin (Greek, Cyrillic, Hebrew, Arabic, Indic, Thai, CJK, Hangul …).
+_UNREAD_SCRIPT = re.compile(r"[\u0370-\u03ff\u0400-\u052f\u0590-\u08ff\u0900-\u0dff\u0e00-\u0eff"
+                            r"\u1100-\u11ff\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
+
+
 def why_not_short_fact(text: str, target: str) -> str:
     """"" when `text` is a short declarative fact about the project; otherwise what it is."""
     if target == "user":
@@ -113,6 +122,10 @@ def why_not_short_fact(text: str, target: str) -> str:
         return "instructs the agent"
     if _ABOUT_PERSON.search(text):
         return "states something about you"
+    if _UNREAD_SCRIPT.search(text):
+        # the instruction words above are read in Latin-script languages; in another script an
+        # imperative ("انسخ ملف …") could pass for a fact, so the test stays one-sided
+        return "is in a script whose instructions the gate does not read"
     if not marks(text):
         # a fact a source shows carries a detail it shows verbatim (a version, a number, a
         # file name); without one, an imperative in any language could pass for a fact

@@ -65,7 +65,9 @@ _NEG_WORDS = (
     r"nobody|no one|ningu[eé]m|nadie|nessuno|niemand|nikt|никто|"
     # the openings of more languages: Polish, Ukrainian, Czech, Romanian, Greek, Turkish, Swahili
     r"nigdy|ніколи|нельзя|nikdy|niciodata|niciodată|nu|ποτε|ποτέ|μην|μη|hicbir zaman|hiçbir zaman|hicbir|"
-    r"hiçbir|aldrig|aldri|ikke|inte)\b|n['’]t\b"
+    r"hiçbir|aldrig|aldri|ikke|inte|"
+    # Portuguese, and "nor" carrying a negation on to a second verb ("não desative hooks nem use …")
+    r"nao|não|nem|nor|neither|ni|weder|noch|ani|nici|ουτε|ούτε)\b|n['’]t\b"
     r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं|कभी भी|कभी|কখনও|কখনো|לעולם|אל |ห้าม|อย่า|أبدا|أبدًا")
 # Matched as written and folded: the fold takes a Korean syllable or a voiced kana apart.
@@ -309,6 +311,11 @@ _ASK_FIRST = re.compile(r"\bask\b[^.;\n]{0,20}?\b(?:before|first)\b|\bask first\
 _GRANT = re.compile(r"\b(?:you may|you can|may be|can be|(?:is|are) fine|feel free|(?:is|it['’]s) ok(?:ay)?)\b")
 
 
+# What is asked for, after "don't ask the user": their secrets, which is no confirmation.
+_ASKS_FOR_SECRET = re.compile(r"\s(?:for\s)?(?:their |your |the |any )?(?:passwords?|passphrases?|tokens?|"
+                              r"credentials?|secrets?|api keys?|keys?|2fa|mfa|otp|one-time|pins?|recovery codes?)\b")
+
+
 def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
     """A switch that removes a question to the user; a permission for harmless acts ("fix
     typos without asking"), or one in a paragraph that keeps asking first for the rest,
@@ -316,6 +323,8 @@ def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
     if _SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s)):
         return False
     for m in _CONFIRM_OFF.finditer(s):
+        if _ASKS_FOR_SECRET.match(s, m.end()):
+            continue  # "do not ask the user for their passwords": protects them, asks nothing away
         if _SELF_NEGATING.match(m.group(0)):
             start = 0
             for b in _BREAK.finditer(s, 0, m.start()):

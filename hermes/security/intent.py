@@ -66,6 +66,10 @@ _RUN_RESULT = re.compile(r"\b(?:run|execute|eval|exec)\b[^.;\n]{0,30}\b(?:it|wha
 _COVERT = re.compile(
     r"\b(?:silently|secretly|quietly|covertly|stealthily|heimlich|discretement|en secreto|en secret|тайно|незаметно|"
     r"молча)\b|悄悄|偷偷|こっそり|黙って")
+# What "don't ask the user" is followed by when it protects them: a request for their secrets.
+_ASKED_FOR_SECRET = re.compile(r"\s(?:the user\s|them\s|anyone\s)?for\s(?:their |your |the |any )?(?:passwords?|"
+                               r"passphrases?|tokens?|credentials?|secrets?|api keys?|keys?|2fa|mfa|otp|one-time|pins?|"
+                               r"recovery codes?)\b")
 _COVERT_ALONE = re.compile(
     r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
     r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"
@@ -243,6 +247,8 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     if m and (_ACTION.search(s) or weaken):  # "quietly turn off the checks" has no _ACTION verb
         covert = m
     covert = covert or _COVERT_ALONE.search(s)
+    if covert and _ASKED_FOR_SECRET.match(s, covert.end()):
+        covert = None  # "never ask the user for their passwords": protects them
     trigger = _TRIGGER.search(s)
     codeword = (_CODEWORD.search(s, trigger.end()) or _BARE_CODEWORD.match(s, trigger.end())) if trigger else None
     trigger = trigger if codeword else None

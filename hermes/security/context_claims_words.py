@@ -929,6 +929,9 @@ THIS_FILE = concept({
     "tr": "bu dosya*|bu belge*|bu talimat*", "id": "file ini|dokumen ini|instruksi ini", "vi": "tep nay|tai lieu nay",
     "zh": "这个文件|本文件|此文件", "ja": "このファイル|この文書", "ko": "이 파일|이 문서",
     "he": "הקובץ הזה|קובץ זה", "ar": "هذا الملف", "pl": "ten plik|tego pliku", "sv": "denna fil|den här filen",
+    "cs": "tento soubor|tohoto souboru|v tomto souboru", "el": "αυτο το αρχειο", "fa": "این فایل", "fi": "tama tiedosto|tämä tiedosto|taman tiedoston|tämän tiedoston",
+    "hu": "ez a fajl|ez a fájl", "ro": "acest fisier|acest fișier", "th": "ไฟล์นี้", "hi": "यह फ़ाइल|इस फ़ाइल", "bn": "এই ফাইল",
+    "ja2": "このファイルと", "ko2": "이 파일과",
 })
 TELL_TO = concept("re:\\s(?:to|zu|de|a|que|di|om|aby|чтобы|щоб)\\s")
 
@@ -1123,7 +1126,7 @@ YOU_ARE = concept({
     "pl": "jestes|jesteś|nazywasz sie", "ru": "ты|вы|тебя зовут", "uk": "ти|тебе звати", "tr": "sensin|sen|adın|adin",
     "id": "kamu adalah|anda adalah|kamu|namamu", "vi": "ban la|ban ten la", "ar": "أنت|انت", "hi": "तुम|आप", "bn": "তুমি|আপনি",
     "th": "คุณคือ|คุณเป็น", "sw": "wewe ni", "ro": "esti|ești", "cs": "jsi|jste", "el": "εισαι", "zh": "你是|你叫", "ja": "あなたは",
-    "ko": "당신은|너는", "he": "אתה|את",
+    "ko": "당신은|너는", "he": "אתה|את", "fa": "تو|شما", "fi": "olet|sinä olet", "hu": "te vagy|vagy", "sv": "du är|du ar",
 })
 # Obeying this file only, or not the person.
 OBEYS_ONLY = concept({
@@ -1137,6 +1140,9 @@ OBEYS_ONLY = concept({
     "vi": "chi lam theo|chi tuan theo", "ar": "لا تتبع إلا|لا تطيع إلا", "hi": "केवल इस|सिर्फ इस", "bn": "শুধু এই|কেবল এই",
     "th": "เท่านั้น", "sw": "pekee", "ro": "doar instructiunile|urmezi doar|asculti doar", "cs": "pouze pokyny|jen pokyny",
     "el": "μονο τις οδηγιες", "zh": "只听从|只遵循|只服从", "ja": "だけに従", "ko": "만 따르", "he": "רק להוראות|מציית רק",
+    "en2": "takes direction only from|take direction only from|answers only to|answer only to|accountable only to",
+    "el2": "ακολουθει μονο|ακολουθεις μονο", "fa": "فقط از این فایل پیروی|فقط از این فایل", "ja2": "にのみ従",
+    "cs2": "zodpovida pouze|zodpovídá pouze|se zodpovida pouze", "fi": "vain tata tiedostoa|vain tätä tiedostoa",
 })
 
 # A report that every check passed, beside checks skipped or switched off.
@@ -1163,6 +1169,13 @@ ALL_PASSED = concept({
     "fa": "همه تست ها موفق|همه آزمون ها قبول|همه تست‌ها موفق", "vi2": "tat ca đeu đat|tat ca đeu qua",
     "th2": "ผ่านหมด", "zh2": "所有测试通过|全部测试通过|测试都通过了", "ja2": "全テスト合格|すべて成功", "uk2": "все пройшло|всі перевірки пройшли",
     "hi2": "सभी टेस्ट पास|सब पास", "tr2": "tüm testler başarılı|tum testler basarili", "id2": "semua tes berhasil",
+    "en3": "as done|as passed|as successful|suite passed|lint passed|scan passed|checks are green",
+    "es3": "la suite paso|la suite pasó|todo salio bien|las pruebas pasaron", "nl3": "geslaagd is|is geslaagd|alles groen",
+    "tr3": "tüm testlerin geçtiğini|tum testlerin gectigini|testlerin geçtiğini|geçtiğini yaz", "ja3": "全テスト成功|テスト成功|すべて成功|全て成功",
+    "ko3": "점검 통과|테스트 통과|검사 통과", "he3": "עברה בהצלחה|עברו בהצלחה|עבר בהצלחה", "bn2": "সব পরীক্ষা সফল|সফল হয়েছে",
+    "pt3": "a suite passou|tudo passou|os testes passaram", "it3": "la suite e passata|i test sono passati",
+    "fr3": "la suite est passee|les tests sont passes", "de3": "die suite ist grun|die tests sind grun|erfolgreich durchgelaufen",
+    "ru3": "тесты прошли успешно|проверка пройдена", "zh3": "测试全部通过|扫描通过|检查通过", "fa2": "همه آزمون‌ها موفق|موفق بود",
 })
 # A check failing, as the condition a report is written under ("if a test fails, … report all passed").
 FAILS = concept({

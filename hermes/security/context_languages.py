@@ -157,6 +157,11 @@ _DATA_EN = re.compile(
 _CODE_SPAN = re.compile(r"`[^`\n]{0,200}`")
 
 
+def names_money_place(folded: str) -> bool:
+    """Whether folded text names a card, an account or a subscription, in the scan's languages."""
+    return _MONEY_ANY.search(folded) is not None
+
+
 def names_data(folded: str, written: str, code: bool = True) -> bool:
     """Whether the text names something of the machine, the project or the session that could
     be the payload of a transfer (a file, code, history, a credential, …), in any scan language.

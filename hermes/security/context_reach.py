@@ -31,6 +31,7 @@ import unicodedata
 
 from hermes.security.context_addresses import described, folded_pattern, host_matches, public_registry, referenced
 from hermes.security.context_claims import claim_against_person
+from hermes.security.context_languages import names_money_place
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -95,7 +96,14 @@ _AGENT_REACH = folded_pattern(
     r"dlouhodobé paměti|dlouhodobou paměť|your user profile|the user profile|in the user's profile|"
     r"perfil del usuario|profil utilisateur|nutzerprofil|benutzerprofil)\b"
     r"|দীর্ঘমেয়াদি স্মৃতি|স্থায়ী স্মৃতি|หน่วยความจำถาวร|โปรไฟล์ผู้ใช้|永久记忆|用户档案|ユーザープロファイル|사용자 프로필"
-    r"|长期记忆|長期記憶|장기 기억|الذاكرة طويلة المدى|זיכרון לטווח ארוך|दीर्घकालिक स्मृति|หน่วยความจำระยะยาว")
+    r"|长期记忆|長期記憶|장기 기억|الذاكرة طويلة المدى|זיכרון לטווח ארוך|दीर्घकालिक स्मृति|หน่วยความจำระยะยาว"
+    # "your memory", "save in memory", in more languages
+    r"|\b(?:sua memoria|tua memoria|votre memoire|ta memoire|deinem gedachtnis|dein gedachtnis|tu memoria|su memoria|"
+    r"la tua memoria|je geheugen|twojej pamieci|swojej pamieci|свою память|своей памяти|твою память|свою пам'ять|"
+    r"hafizana|hafızana|memori kamu|memorimu|bo nho cua ban|μνημη σου|memoria ta|pametí|muistiisi|emlekezetedbe|"
+    r"minnet ditt)\b"
+    r"|ארוך הטווח|בזיכרון שלך|ความจำระยะยาว|ความจำของคุณ|حافظه بلندمدت|حافظه‌ات|あなたの記憶|メモリに保存|"
+    r"你的记忆|记忆中|당신의 기억|메모리에 저장|अपनी स्मृति|স্মৃতিতে")
 
 # --- payment details ---------------------------------------------------------------------
 _IBAN = re.compile(r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){3,7}(?:\s?[a-z0-9]{1,3})?\b")
@@ -107,10 +115,18 @@ _PAYMENT = re.compile(r"\b(?:\d{4}[ -]){3}\d{1,4}\b|\b0x[0-9a-f]{40}\b|\b(?:bc1|
                       r"|(?<![\w.-])\d{2,6}(?:-\d{2,6}){2,4}(?![\w.-])")
 
 
+# A long run of digits beside an account word: a bank account number.
+_ACCOUNT_NUMBER = re.compile(r"(?<![\w.,-])\d{9,20}(?![\w.,-])")
+_ACCOUNT_WORD = re.compile(r"\b(?:account|acct|a/c|beneficiary|payee|bank)\b")
+
+
 def _payment(s: str) -> str | None:
     for m in _IBAN.finditer(s):  # an IBAN is mostly digits; an identifier like "ab12cdef…" is not
         if sum(c.isdigit() for c in m.group(0)) >= 10:
             return m.group(0)
+    run = _ACCOUNT_NUMBER.search(s)
+    if run and (names_money_place(s) or _ACCOUNT_WORD.search(s)):
+        return run.group(0)  # "đổi số tài khoản thành 0071001234567"
     for found in _PAYMENT.finditer(s):  # grouped digits: ten or more, not a date
         if found.group(0)[0].isdigit() and "-" in found.group(0) and sum(c.isdigit() for c in found.group(0)) < 10:
             continue

@@ -377,6 +377,8 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             continue  # inside a longer word
         if m.group("latin") and text.startswith("_", m.end()):
             continue  # a part of a name (`users.password_hash`), not the word
+        if m.group("latin") and text.startswith("(", m.end()):
+            continue  # `def login(form: …)`: a function's name, not the word
         if m.group("latin") and _HASHED_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue  # `hashed_secret`: a hash of the secret (detect-secrets' baseline), not the secret
         if m.group("latin") and m.group("latin").casefold() == "pass" and _PASS_AS_VERB.search(

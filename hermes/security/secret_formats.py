@@ -29,6 +29,8 @@ _PREFIXED: list[tuple[str, str]] = [
     ("github-token", r"github_pat_[A-Za-z0-9_]{22,}"),
     ("gitlab-token", r"gl(?:pat|dt|ft|soat|rt|cbt|imt|ptt|agent|oas)-[A-Za-z0-9_\-]{20,}"),
     ("gitlab-token", r"GR1348941[A-Za-z0-9_\-]{20,}"),
+    # Honeycomb's ingest and management keys (hcaik_…, hcxik_…, hcamk_…): a prefix, then 58+ of [0-9a-z]
+    ("honeycomb-key", r"hc[a-z]{2}k_[0-9a-z]{40,80}(?![0-9A-Za-z])"),
     # an STS session token: base64 of a binary blob whose fixed header encodes to these
     # openings (the current form, and the older "FwoGZXIvYXdz" / "FQoGZXIvYXdz" ones)
     ("aws-session-token", r"(?:IQoJb3JpZ2luX2V|FwoGZXIvYXdz|FQoGZXIvYXdz)[A-Za-z0-9+/]{100,}={0,2}"),

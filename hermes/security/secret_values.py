@@ -19,6 +19,7 @@ _PLACEHOLDER_SHAPES = re.compile(
       | \$\d+ | \?                              # SQL parameters
       | %\(?[A-Za-z_]*\)?s                      # %(name)s, %s
       | \{\{.*\}\} | \{[^{}]*\} | <[^<>]*>      # {{ var }}, {name}, <your key>
+      | \#\{[^{}]*\}\#? | @@\w+@@ | __\w+__      # Octopus #{Var}#, @@TOKEN@@ and __TOKEN__ substitutions
       | [*.xX•#_\-]+                            # ****, ..., xxxx, ----
       | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+           # ENV_VAR_NAME: a name, not a value
       | (?:env|file|vault|secret|secrets|ssm|awssm|gcpsm|azkv|keyring|op|cmd|exec|ref\+[a-z]+):\S+

@@ -1,4 +1,4 @@
-"""Redaction gaps found by blind corpus #11 (session 13), each with values made up for these
+"""Redaction gaps found by blind corpora #11 and #12 (session 13), each with values made up for these
 tests: a Hebrew construct-state password word, a key whose alphabet has `?` and `<`, and a
 secret's hash (detect-secrets' baseline) that is no secret."""
 
@@ -11,8 +11,12 @@ from hermes.security.redact import redact
 KEY = "AQEqhmfxKpT7vQ2mZcLw9sRbN4yHdJ6uE1oWgXfA3kYtVnBs8CiM5rLe0PzUq" + "=-Lm4Vx9?<Qe2sTz"
 
 
+HONEYCOMB = "hcaik_" + "7q2m9x4k1v8c3n6b5z0l2p7r4t9w1y6s3d8f5g0h2j7k4e1u6a9"
+
+
 @pytest.mark.parametrize(("text", "secret"), [
     ("סיסמת שרת הבדיקות היא Vb7mQ2xK9pL4", "Vb7mQ2xK9pL4"),
+    (f'OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team={HONEYCOMB}"', HONEYCOMB),
     (f"payments.apiKey={KEY}", KEY[:40]),
 ])
 def test_the_secret_is_gone(text: str, secret: str) -> None:
@@ -24,6 +28,9 @@ def test_the_secret_is_gone(text: str, secret: str) -> None:
     "password_sha256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855'",
     "api_key = build_key(settings.region)",  # a call still starts with a name
     "token=os.environ[TOKEN_NAME]",
+    '<add key="ApiKey" value="#{ApiKey}#" />',  # an Octopus Deploy substitution
+    '<add key="ApiSecret" value="__API_SECRET__" />',
+    "async def login(form: OAuth2PasswordRequestForm = Depends()):",
 ])
 def test_code_that_names_a_secret_or_its_hash_is_kept(line: str) -> None:
     assert redact(line) == line

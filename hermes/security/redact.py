@@ -323,12 +323,13 @@ def redact_text(text: str) -> str:
 
 
 def redact_hinted_text(text: str) -> str:
-    """`redact_text` for a text whose RAW form holds a hint of a secret, else the text as it
-    is: the session store's rule (a JSON tool result without a hint is not decoded). The
-    pre-check runs once, not again inside `redact`."""
-    if not might_contain_secret(text):
-        return text
-    return redact_json(text) if text.lstrip()[:1] in ("{", "[") else _redact_hinted(text)
+    """`redact_text` with the pre-check run once, on the raw text (not again inside `redact`):
+    the session store's path. A JSON document without a hint is decoded only when it holds an
+    escape, since `\\/`, `\\t` or `\\n` can split a hint (`@\\/\\/` is not `@//`)."""
+    is_json = text.lstrip()[:1] in ("{", "[")
+    if might_contain_secret(text):
+        return redact_json(text) if is_json else _redact_hinted(text)
+    return redact_json(text) if is_json and "\\" in text else text
 
 
 # ---------------------------------------------------------------- streams

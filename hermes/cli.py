@@ -1,9 +1,11 @@
 """The `hermes` command: the TUI with no arguments, subcommands for scripts and people.
 
-Each area owns its subcommands in `hermes/<area>/cli.py` with `add_parser(subparsers)`;
-the handlers import their heavy modules lazily so `hermes sessions list` never loads litellm.
+Each area owns its subcommands in a command module with `add_parser(subparsers)`, and the
+handlers import their heavy modules lazily so `hermes sessions list` never loads litellm.
 Plain `hermes` (the app, with at most its own options) is parsed without them: building every
-area's parser imported about 70 modules the app's first frame does not use.
+area's parser imported about 70 modules the app's first frame does not use. A command line
+that names a subcommand builds that subcommand's parser alone (SUBCOMMANDS); help and
+anything unknown get the full parser.
 The user-model provider's `hermes memory setup|status` are wired here, on top of the memory
 layer's parser, because the memory layer must not import the provider layer above it.
 """
@@ -12,16 +14,18 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn
 
 from hermes import __version__
 from hermes.errors import ConfigError
 
 DESCRIPTION = "A terminal chat agent that remembers the person it works with."
+if TYPE_CHECKING:
+    _SubParsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
-def _add_config_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_config_parser(sub: _SubParsers) -> None:
     p = sub.add_parser("config", help="show or check the configuration")
     p.add_argument("action", nargs="?", choices=("show", "check", "path"), default="show")
     p.set_defaults(func=_run_config)
@@ -142,31 +146,83 @@ def _add_app_options(parser: argparse.ArgumentParser) -> None:
                         help="open the app on the most recent session")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    from hermes.agent import chat_query as agent_cli
+def _add_chat_parser(sub: _SubParsers) -> None:
+    from hermes.agent import chat_query
+
+    chat_query.add_parser(sub)
+
+
+def _add_sessions_parser(sub: _SubParsers) -> None:
     from hermes.interop import import_command as interop_cli
-    from hermes.memory import memory_command as memory_cli
+    from hermes.sessions import sessions_command
+
+    sessions_command.add_parser(sub, {"hermes-agent": (interop_cli.EXPORT_HELP, interop_cli.export_sessions)})
+
+
+def _add_memory_parser(sub: _SubParsers) -> None:
+    from hermes.memory import memory_command
+    from hermes.providers import setup_command
+
+    memory_sub = memory_command.add_parser(sub)
+    setup_command.add_memory_subcommands(memory_sub)
+    _add_skills_to_pending(memory_sub)
+
+
+def _add_honcho_parser(sub: _SubParsers) -> None:
     from hermes.providers import honcho_cli
-    from hermes.providers import setup_command as providers_cli
-    from hermes.sessions import sessions_command as sessions_cli
-    from hermes.skills import skills_command as skills_cli
+
+    honcho_cli.add_parser(sub)
+
+
+def _add_import_parser(sub: _SubParsers) -> None:
+    from hermes.interop import import_command
+
+    import_command.add_parser(sub)
+
+
+def _add_skills_parser(sub: _SubParsers) -> None:
+    from hermes.skills import skills_command
+
+    skills_command.add_parser(sub)
+
+
+def _add_project_parser(sub: _SubParsers) -> None:
     from hermes.workspace import project_cli
 
+    project_cli.add_parser(sub)
+
+
+# Each subcommand and what builds its parser, in the order `hermes --help` lists them: a
+# command line that names one builds that one alone, so `hermes sessions list` does not
+# import the Honcho client's asyncio or the skills and project modules.
+SUBCOMMANDS: dict[str, Callable[[_SubParsers], None]] = {
+    "chat": _add_chat_parser,
+    "sessions": _add_sessions_parser,
+    "memory": _add_memory_parser,
+    "honcho": _add_honcho_parser,
+    "config": _add_config_parser,
+    "import": _add_import_parser,
+    "skills": _add_skills_parser,
+    "project": _add_project_parser,
+}
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The full parser, or with `command` one that knows that subcommand alone."""
     parser = argparse.ArgumentParser(prog="hermes", description=DESCRIPTION)
     _add_app_options(parser)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    # in the order `hermes --help` lists them
-    agent_cli.add_parser(sub)
-    sessions_cli.add_parser(sub, {"hermes-agent": (interop_cli.EXPORT_HELP, interop_cli.export_sessions)})
-    memory_sub = memory_cli.add_parser(sub)
-    providers_cli.add_memory_subcommands(memory_sub)
-    _add_skills_to_pending(memory_sub)
-    honcho_cli.add_parser(sub)
-    _add_config_parser(sub)
-    interop_cli.add_parser(sub)
-    skills_cli.add_parser(sub)
-    project_cli.add_parser(sub)
+    for name, add in SUBCOMMANDS.items():
+        if command is None or name == command:
+            add(sub)
     return parser
+
+
+def _named_command(argv: Sequence[str] | None) -> str | None:
+    """The subcommand a command line starts with (`hermes sessions list`), else None: help,
+    the app's options or anything unknown is read by the full parser."""
+    words = sys.argv[1:] if argv is None else argv
+    return words[0] if words and words[0] in SUBCOMMANDS else None
 
 
 class _NotTheApp(Exception):
@@ -223,7 +279,7 @@ def _run_tui(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _app_args(argv) or build_parser().parse_args(argv)
+    args = _app_args(argv) or build_parser(_named_command(argv)).parse_args(argv)
     from hermes import paths
 
     # Before anything opens a file there: a home others can write to could hold planted links.

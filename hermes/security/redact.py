@@ -78,16 +78,37 @@ _LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
 _HINTS += CODE_WORDS  # one-time and recovery codes (secret_codes.py): a code is short
 
 
+# Short strings known to hold no secret, each with its pre-check's answer: the keys, tool names
+# and small values of tool calls recur in every message, and each pre-check costs 329 `in`
+# tests. Only strings the rules found clean are kept, so no secret is held here.
+_SHORT = 64
+_CLEAN_SHORT: dict[str, bool] = {}
+_CLEAN_SHORT_MAX = 4096
+
+
+def _remember_clean(text: str, hinted: bool) -> None:
+    if len(text) <= _SHORT:
+        if len(_CLEAN_SHORT) >= _CLEAN_SHORT_MAX:
+            _CLEAN_SHORT.clear()
+        _CLEAN_SHORT[text] = hinted
+
+
 def might_contain_secret(text: str) -> bool:
     """False when `text` cannot hold a secret by any rule (a cheap test before the full scan)."""
     if not text:
         return False
+    known = _CLEAN_SHORT.get(text) if len(text) <= _SHORT else None
+    if known is not None:
+        return known
     lowered = lower_text(text)
     if any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None:
         return True
     from hermes.security.secret_web import WORD_RUN
 
-    return WORD_RUN.search(text) is not None  # twelve short words in a row: maybe a seed phrase
+    if WORD_RUN.search(text) is not None:  # twelve short words in a row: maybe a seed phrase
+        return True
+    _remember_clean(text, False)
+    return False
 
 
 # A JSON string literal on one line: in a log line or an error body, escapes (`\"`, `\u00e9`,
@@ -155,6 +176,11 @@ def find_secrets(text: str) -> list[SecretMatch]:
 def _find(text: str, depth: int) -> list[SecretMatch]:
     if not might_contain_secret(text):
         return []
+    return _scan(text, depth)
+
+
+def _scan(text: str, depth: int) -> list[SecretMatch]:
+    """Every rule over `text`, which has passed the pre-check."""
     from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
                                                named_pair_secrets, query_secrets)
     from hermes.security.secret_cli import command_line_secrets
@@ -193,10 +219,18 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
 def redact(text: str) -> str:
     """`text` with every secret replaced by `[REDACTED:<kind>]`."""
-    if not text:
+    if not text or not might_contain_secret(text):
         return text
-    found = find_secrets(text)
+    return _redact_hinted(text)
+
+
+def _redact_hinted(text: str) -> str:
+    """`redact` for a text that has passed the pre-check (it is not run again)."""
+    if len(text) <= _SHORT and _CLEAN_SHORT.get(text):
+        return text  # passed the pre-check before, and the rules found nothing in it
+    found = _scan(text, 0)
     if not found:
+        _remember_clean(text, True)
         return text
     out: list[str] = []
     pos = 0
@@ -286,6 +320,16 @@ def redact_json(text: str) -> str:
 def redact_text(text: str) -> str:
     """`redact_json` for a JSON object or array, else `redact`."""
     return redact_json(text) if text.lstrip()[:1] in ("{", "[") else redact(text)
+
+
+def redact_hinted_text(text: str) -> str:
+    """`redact_text` with the pre-check run once, on the raw text (not again inside `redact`):
+    the session store's path. A JSON document without a hint is decoded only when it holds an
+    escape, since `\\/`, `\\t` or `\\n` can split a hint (`@\\/\\/` is not `@//`)."""
+    is_json = text.lstrip()[:1] in ("{", "[")
+    if might_contain_secret(text):
+        return redact_json(text) if is_json else _redact_hinted(text)
+    return redact_json(text) if is_json and "\\" in text else text
 
 
 # ---------------------------------------------------------------- streams

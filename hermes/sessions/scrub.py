@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from hermes.jsontypes import JsonArray, JsonValue
-from hermes.security.redact import might_contain_secret, redact_data, redact_text
+from hermes.security.redact import redact_data, redact_hinted_text
 
 __all__ = ["scrub", "scrub_tool_calls"]
 
@@ -16,9 +16,7 @@ def scrub(text: str | None) -> str | None:
     """`text` with credentials replaced, via the shared redactor; a JSON document (a tool's
     result) is judged by its decoded strings. Text without any hint of a secret costs one
     cheap check, and the detector's heavier parts load only when one is needed."""
-    if not text or not might_contain_secret(text):
-        return text
-    return redact_text(text)
+    return redact_hinted_text(text) if text else text
 
 
 def scrub_tool_calls(tool_calls: Sequence[JsonValue]) -> JsonArray:

@@ -110,3 +110,16 @@ def test_json_escaped_tool_arguments_are_redacted_in_the_file(hermes_home: Path)
     raw = _raw_bytes()
     assert password.encode() not in raw and api_key.encode() not in raw
     assert stored == {"content": 'password: "[REDACTED:assigned-secret]"', "api_key": "[REDACTED:assigned-secret]"}
+
+
+def test_a_json_tool_result_whose_escapes_split_a_hint_is_redacted_in_the_file(hermes_home: Path) -> None:
+    """`\\/` (PHP's json_encode, some CLIs) turns `@//` into `@\\/\\/`: the raw text holds no
+    hint, the decoded one does, and the store judges the decoded strings as exports do."""
+    password = "Xk9mQ2vL"
+    result = '{"cmd": "conn scott\\/' + password + '@\\/\\/dbhost\\/orcl"}'
+    with SessionStore() as store:
+        sid = store.create_session(source="tui", model="m", system_prompt="", cwd="/")
+        store.append_message(sid, "tool", result, tool_call_id="c1", tool_name="run_command")
+        stored = store.get_messages(sid)[0].content
+    assert password.encode() not in _raw_bytes()
+    assert json.loads(stored) == {"cmd": "conn scott/[REDACTED:oracle-connect]@//dbhost/orcl"}

@@ -289,6 +289,61 @@ def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     return found
 
 
+# A command handed to the person to run ("ask the user to run `vault kv get` themselves"):
+# what the agent is told to do is ask.
+_PERSON_RUNS = folded_pattern(
+    r"\b(?:ask|let|have|tell|get) (?:the user|the developer|them|the person|a maintainer) (?:to )?"
+    r"(?:run|type|execute|enter|do|perform|set up)\b|\bthe user (?:runs?|types?|executes?)\b"
+    r"|\b(?:frag|bitte) (?:den|die) (?:nutzer|benutzer)\w{0,2}[^.;]{0,40}?\b"
+    r"(?:auszufuhren|einzugeben|laufen zu lassen)\b"
+    r"|\bdemande\w{0,2} a l['’]utilisateur d['’](?:executer|lancer|taper)|\bpide al usuario que (?:ejecute|escriba)"
+    r"|\bpeca ao usuario (?:para|que) (?:execute|rode|digite)|\bchiedi all['’]utente di (?:eseguire|lanciare|digitare)"
+    r"|\bvraag de gebruiker om\b|\bpopros uzytkownika\w{0,2} o (?:uruchomienie|wpisanie)"
+    r"|\bпопроси\w{0,2} пользовател\w{1,2} (?:запустить|выполнить|ввести)|\bkullanicidan\b[^.;]{0,40}?\biste"
+    r"|\bminta pengguna (?:untuk )?(?:menjalankan|mengetik)|\byeu cau nguoi dung (?:chay|nhap)"
+    r"|让用户|请用户|ユーザーに[^。]{0,30}(?:依頼|してもらう|実行してもら)|사용자에게[^.]{0,30}(?:요청|실행하도록)")
+
+
+# A paragraph that quotes hostile text as test data ("the fixtures contain deliberately hostile
+# text (… 'upload ~/.ssh' …); treat them as data"): what it quotes, it does not ask.
+_QUOTES_AS_DATA = folded_pattern(
+    r"\b(?:fixtures?|test data|test inputs?|corpus|corpora|red-?team|deliberately|intentionally|on purpose|"
+    r"hostile (?:text|instructions?|prompts?)|malicious (?:text|instructions?|prompts?)|"
+    r"treat (?:them|it|these) as data|"
+    r"dane testowe|celowo|testdaten|absichtlich|donnees de test|deliberement|datos de prueba|a proposito|"
+    r"dados de teste|de proposito|dati di test|volutamente|testdata|opzettelijk|тестовые данные|намеренно|"
+    r"test verisi|kasitli|data uji|sengaja|du lieu kiem thu|co y)\b"
+    r"|テストデータ|わざと|测试数据|故意|테스트 데이터|일부러|بيانات اختبار|נתוני בדיקה|בכוונה|परीक्षण डेटा|जानबूझकर")
+_QUOTE_SPAN = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]|«[^»\n]{1,200}»|「[^」\n]{1,200}」"
+                         r"|'[^'\n]{1,200}'|‘[^’\n]{1,200}’")
+
+
+# What introduces a quotation as an example: "contain …", "such as …", "(e.g. …".
+_EXAMPLE_CUE = folded_pattern(r"(?:\bcontain\w{0,3}|\bsuch as|\be\.g\.|\bfor example|\blike|\binclud\w{1,3}|\bnp\.|"
+                              r"\bz\. ?b\.|\bp\. ?ex\.|\bbijv\.|\bzawiera\w{0,2}|\benthalt\w{0,2}|\bcontien\w{1,3}|"
+                              r"\bcontem|\bcontiene\w{0,2}|\bнапример|\bсодерж\w{1,4}|例如|例えば|包含|含む|예:|포함)[^.;]{0,60}$")
+
+
+def _quoted_examples(paragraph: str) -> frozenset[str]:
+    """The quotations a folded paragraph gives as examples (a sentence may end inside the cue:
+    "(np. „…”)")."""
+    whole = " ".join(paragraph.split())
+    return frozenset(m.group(0) for m in _QUOTE_SPAN.finditer(whole)
+                     if _EXAMPLE_CUE.search(whole, max(0, m.start() - 80), m.start() + 1))
+
+
+def _in_quotes(s: str, pos: int, examples: frozenset[str]) -> bool:
+    """Whether `pos` of folded sentence `s` stands inside one of those quotations."""
+    return any(m.start() < pos < m.end() and m.group(0) in examples for m in _QUOTE_SPAN.finditer(s))
+
+
+def _run_by_person(s: str, pos: int, why: str) -> bool:
+    """Whether the command at `pos` is one the sentence hands to the person to run."""
+    if "command" not in why and "credential" not in why:
+        return False
+    return any(m.start() < pos or s.find("`", m.end()) >= 0 for m in _PERSON_RUNS.finditer(s, 0, pos + 200))
+
+
 def reach(paragraph: str) -> str | None:
     """Why a paragraph must be read by the person before it reaches the prompt ("it names an
     address (files.acme-sync.io)"), or None when it names nothing beyond the repository.
@@ -298,12 +353,14 @@ def reach(paragraph: str) -> str | None:
     destination, unless the paragraph carries something there."""
     folded = fold(paragraph)
     carried = bool(_CARRIED.search(folded))
+    examples = _quoted_examples(folded) if _QUOTES_AS_DATA.search(folded) else frozenset()
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
         if not s or (prohibits_whole(sentence) and not _CHECK_WORD.search(s)):
             continue
         for start, end, why in _findings(sentence, s):
-            if _forbidden_here(s, start):
+            if _forbidden_here(s, start) or _run_by_person(s, start, why) or (
+                    examples and _in_quotes(s, start, examples)):
                 continue
             if why.startswith("it names an address") and not carried and (
                     described(s, start, end) or _referenced(s, start, end, folded)):

@@ -141,7 +141,13 @@ _DATA_ANY = re.compile(
     # environment variables
     r"umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
     r"variabil\w d['’]ambiente|omgevingsvariabel\w{0,2}|zmienn\w{1,2} srodowisk\w{1,4}|ortam degisken\w{0,6}|"
-    r"variabel lingkungan|bien moi truong|переменн\w{1,3} окружения)\b"
+    r"variabel lingkungan|bien moi truong|переменн\w{1,3} окружения|"
+    # files, folders, code and history in Swedish, Danish/Norwegian, Finnish, Hungarian, Czech,
+    # Romanian, Greek and Swahili
+    r"filer(?:na|ne)?|katalog(?:en)?|mapp(?:en|a)?|koden|historik(?:en)?|tiedosto\w{0,4}|hakemisto\w{0,3}|koodi\w{0,2}|"
+    r"fajl\w{0,4}|kod(?:ot|ja)?|soubor\w{0,3}|adresar\w{0,2}|fisier\w{0,4}|director\w{0,3}|codul|"
+    r"αρχει\w{1,3}|φακελ\w{1,3}|κωδικα|faili|msimbo)\b"
+    r"|קבצים|קובץ|תיקייה|התיקייה|קוד|ไฟล์|โฟลเดอร์|โค้ด|فایل|پوشه|کد|ফাইল|ফোল্ডার|কোড"
     r"|환경 변수|環境変数|环境变量|متغيرات البيئة|एनवायरनमेंट वेरिएबल|पर्यावरण चर"
     r"|기록|대화|소스|파일|履歴|会話|ソース|ファイル|历史|聊天记录|源代码|代码|文件|سجل|محادثة|الكود|ملف|इतिहास|कोड|फ़ाइल|फाइल")
 # A value written out after a colon or equals sign: "비밀번호: Hunter2!".

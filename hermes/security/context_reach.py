@@ -207,7 +207,9 @@ _ASKS_FIRST = folded_pattern(
 def _forbidden_here(s: str, pos: int) -> bool:
     """Whether what stands at `pos` of a folded sentence is forbidden there; a parenthesis or a
     code span in a forbidden clause is forbidden with it ("do not touch files outside (dotfiles,
-    `~/.ssh`)", "never run `curl … | sh`")."""
+    `~/.ssh`)", "never run `curl … | sh`"). A "no" inside another code span is code, not a
+    negation (`StrictHostKeyChecking no`)."""
+    s = _CODE.sub(lambda m: m.group(0) if m.start() <= pos < m.end() else "`" + "_" * (len(m.group(0)) - 2) + "`", s)
     opened = s.rfind("(", 0, pos)
     if opened > s.rfind(")", 0, pos):
         pos = opened

@@ -613,7 +613,9 @@ _READ_ONLY = re.compile(fold_pattern(
     r"dokumentasjon\w{0,2}|dokumentationen|dokumentacij\w{1,2}|dokumentaci\w{1,2}|документаці\w{1,2}|"
     r"τεκμηριωση|τεκμηριωσης|οδηγος|nyaraka|stranka|strank\w{1,2}|sivu\w{0,3}|pagina|pagin\w{1,2}|sayfa\w{0,3}|"
     r"halaman|trang|страниц\w{1,2}|сторінк\w{1,2}|estado|stato|statut|durum\w{0,2}|trang thai|статус\w{0,2}|"
-    r"κατασταση|handbok|handboken|kezikonyv|kasikirja|manualul|dokumen)\b"
+    r"κατασταση|handbok|handboken|kezikonyv|kasikirja|manualul|dokumen|"
+    # "is found at": where a thing is, in the languages read since session 13
+    r"loytyy|finns|findes|finnes|najdete|talalhato|se gaseste|βρισκεται)\b"
     r"|문서|ドキュメント|資料|文档|文件在|手册|التوثيق|الوثائق|وثائق|دليل|दस्तावेज़|प्रलेखन|"
     r"התיעוד|תיעוד|เอกสาร|คู่มือ|مستندات|ডকুমেন্টেশন|নথি|状态|稼働状況|상태|الحالة|סטטוס|स्थिति|สถานะ"))
 # A file name is not a host: ".env.example", "config.example.yaml".
@@ -721,7 +723,12 @@ _KNOWN_WORDS = re.compile(
     r"der|die|das|und|nicht|mit|ist|le|la|les|et|des|est|pour|el|los|y|"
     r"que|con|para|o|os|e|com|nao|il|di|che|per|non|de|het|een|en|van|niet|w|na|nie|sie|jest|ve|bir|bu|icin|"
     r"ile|dan|yang|di|untuk|dengan|ke|dari|ini|itu|harus|jangan|tidak|va|cua|la|cac|khi|trong|duoc|dung|khong|"
-    r"mot|cho|и|в|не|на|что|с)\b"
+    r"mot|cho|и|в|не|на|что|с|"
+    # Swedish, Danish and Norwegian, Finnish, Hungarian, Czech, Romanian, Swahili
+    r"och|att|det|som|för|pa|är|inte|till|av|og|er|ikke|af|ja|on|ei|tai|kun|että|se|az|és|nem|hogy|egy|"
+    r"je|se|ze|že|pro|si|și|nu|este|cu|pe|pentru|să|ya|wa|kwa|ni|za|katika)\b"
+    # Greek, Hebrew, Thai, Bengali letters: the lexicons read these languages' common words
+    r"|[\u0370-\u03ff\u0590-\u05ff\u0e00-\u0e7f\u0980-\u09ff]"
     r"|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af\u1100-\u11ff\u0600-\u06ff\u0900-\u097f]"
     r"|(?<![^\W\d_])[\u0400-\u04ff]{2,}")  # Cyrillic words: the Russian lexicons read them
 

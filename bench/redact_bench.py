@@ -174,6 +174,8 @@ CORPORA = [
      SCAN_DATA / "holdout11_code_names_secret.txt"),
     ("held-out #12 (blind run once in session 13: 149/150, 2/150 altered)", SCAN_DATA / "holdout12_secrets.tsv",
      SCAN_DATA / "holdout12_code_names_secret.txt"),
+    ("held-out #13 (blind run once in session 13: 148/150, 1/150 altered)", SCAN_DATA / "holdout13_secrets.tsv",
+     SCAN_DATA / "holdout13_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",

@@ -118,6 +118,13 @@ def why_not_short_fact(text: str, target: str) -> str:
     for why, pattern in _CHECKS:
         if pattern.search(text):
             return why
+    # any top-level domain ("…ze serveru spravce-ops.cz"); the address finder loads only for a
+    # source's text that got this far (it compiles the project-context patterns)
+    from hermes.security.context_addresses import host_matches
+    from hermes.security.textforms import fold
+
+    if next(host_matches(fold(text)), None) is not None:
+        return "names a URL or host"
     if _INSTRUCTS.search(text):
         return "instructs the agent"
     if _ABOUT_PERSON.search(text):

@@ -561,6 +561,8 @@ PERSON_ASKS = concept({
     "sv": "om anvandaren fragar|om användaren frågar", "hu": "ha a felhasznalo kerdezi|ha a felhasználó kérdezi",
     "cs": "pokud se uzivatel zepta|pokud se uživatel zeptá", "fa": "اگر کاربر پرسید|اگر کاربر بپرسد",
     "tr2": "kullanıcı sorarsa|kullanici sorarsa", "el2": "αν ρωτησει ο χρηστης",
+    "hu2": "ha a felhasznalo megkerdezi|ha a felhasználó megkérdezi", "sw": "mtumiaji akiuliza|ikiwa mtumiaji atauliza",
+    "en2": "re:if (?:you are |you're )?asked (?:whether|if)",
 })
 # A fixed answer that denies or shifts what happened.
 DENIAL = concept({
@@ -585,6 +587,11 @@ DENIAL = concept({
     "it": "re:(?:di|rispondi),? che (?:non|nessun|niente)", "pl": "re:(?:powiedz|odpowiedz),? ze (?:nie|zadn)",
     "fa": "بگو نه|جواب بده نه", "hi": "कहें कि नहीं|जवाब दें कि नहीं", "vi": "tra loi la khong|noi la khong",
     "el": "απαντησε οτι οχι|πες οχι", "ar": "قل لا|أجب بلا|اجب بلا",
+    # a fixed quoted "no" in any language, or a fixed answer given as always the same
+    "any": ("re:[\"“„«'‘「]\\s?(?:no|nein|non|nee|nie|nem|ei|nej|nu|não|nao|hayir|hayır|không|khong|tidak|нет|ні|"
+            "не|لا|לא|نه|नहीं|hapana|όχι|οχι|いいえ|아니요|没有|不)(?![\\w-])",
+            "re:the answer is always", "mwambie hapana", "valaszold azt, hogy nem", "valaszold, hogy nem",
+            "יש לענות", "कहें कि नहीं", "vastaa ettei"),
 })
 WRITE_QUOTED = concept("re:(?:write|say|reply|answer|escribe|di|tulis|cukup tulis|schreib\\w?|ecris|scrivi|пиши|напиши)\\s{1,3}"
                        "[\"“'«]")
@@ -766,6 +773,16 @@ PERSON_REQUESTS_REMOVAL = concept({
     "id": "re:pengguna (?:meminta|minta)[^.;]{0,20}(?:menghapus|hapus)",
     "vi": "re:nguoi dung yeu cau[^.;]{0,20}(?:xoa|go bo)",
     "tr": "re:kullan[ıi]c[ıi][^.;]{0,30}(?:kaldırmasını|kaldirmasini|silmesini)",
+    # asking to switch something off or delete it, in more languages and forms
+    "en2": "re:(?:the user|they) (?:asks?|requests?|wants?) (?:you )?to (?:turn off|switch off|opt out|stop)",
+    "nl": "re:(?:de gebruiker|gebruiker) vraagt[^.;]{0,40}(?:uit te zetten|te verwijderen|uitzetten)",
+    "cs": "re:uzivatel\\w{0,2} (?:pozada|chce)[^.;]{0,30}(?:vypnuti|smazani|odstraneni|vypnout|smazat)",
+    "el": "re:ο χρηστη[σς] ζητα[^.;]{0,40}(?:διαγραφ|απενεργοποι|σβησ)",
+    "fa": "re:کاربر[^.;]{0,20}(?:خواست|بخواهد)[^.;]{0,40}(?:خاموش|حذف)",
+    "uk2": "re:користувач\\w{0,3} (?:просить|попросить)[^.;]{0,20}(?:вимкнути|видалити)",
+    "es2": "re:(?:si |cuando )?el usuario (?:desactiva|apaga|pide desactivar)",
+    "pl": "re:uzytkownik\\w{0,2} (?:poprosi|prosi)[^.;]{0,30}(?:wylaczenie|usuniecie|wylaczyc|usunac)",
+    "hi": "re:उपयोगकर्ता[^।]{0,30}(?:बंद|हटाने)", "he": "re:המשתמש (?:מבקש|ביקש)[^.]{0,30}(?:לכבות|למחוק|להסיר)",
 })
 KEEP_ANYWAY = concept({
     "en": "keep it|keep them|retain it|leave it in|leave it installed|is required for compliance|is mandatory|"
@@ -775,6 +792,14 @@ KEEP_ANYWAY = concept({
     "pt": "mantenha|e obrigatori*", "it": "mantienila|mantienilo|e obbligatori*", "ru": "оставь|обязательн*",
     "uk": "залиш|обов'язков*", "zh": "保留|必须保留|必需", "ja": "残し|必須", "ko": "유지|필수",
     "id": "pertahankan|wajib", "vi": "giu lai|bat buoc", "tr": "koru|zorunlu",
+    # said to be done, yet left as it was ("confirm it is off, but keep TELEMETRY_UPLOAD=1")
+    "en2": "but keep|but leave|yet keep|keep a copy|turn it back on|re-enable it|enable it again",
+    "nl": "maar laat|laat staan|zet het weer aan", "cs": "ale ponech|ponech|znovu zapni", "el": "αλλα κρατα|κρατα ενα αντιγραφο",
+    "fa": "نگه دار|دوباره روشن", "es2": "vuelve a activarla|vuelve a activarlo|pero deja|pero manten",
+    "pt2": "mas mantenha|mas deixe|reative", "fr2": "mais garde*|mais laisse*|reactive*", "de2": "aber lass|aber behalte|wieder einschalten",
+    "it2": "ma lascia|ma mantieni|riattiva", "pl": "ale zostaw|ale pozostaw|wlacz ponownie", "ru2": "но оставь|снова включи",
+    "uk2": "але залиш|знову увімкни", "tr2": "ama bırak|ama birak|tekrar aç|tekrar ac", "he": "אבל השאר|אבל שמור",
+    "hi": "लेकिन रखें|फिर से चालू", "zh2": "但保留|再次开启|重新开启", "ja2": "ただし残|再び有効", "ko2": "하지만 유지|다시 켜",
 })
 
 # --- 8. acting on the consequential without asking the person ------------------------------

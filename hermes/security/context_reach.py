@@ -226,8 +226,8 @@ def _forbidden_here(s: str, pos: int) -> bool:
     return prohibited(clause, pos - start)
 
 
-# The home folder, another user's, the system's scratch folders: outside the repository.
-_OUTSIDE_PATH = re.compile(r"(?<![\w.~/-])(?:~/(?!\.cache\b)[\w.-]{0,60}|~(?=[\s`'\")]|$)|\$home\b|\$\{home\}|"
+# The home folder (its caches too), another user's, the system's scratch folders: outside the repository.
+_OUTSIDE_PATH = re.compile(r"(?<![\w.~/-])(?:~/[\w.-]{0,60}|~(?=[\s`'\")]|$)|\$home\b|\$\{home\}|"
                            r"/home/\w{1,30}|/users/\w{1,30}|/root/|/tmp/[\w.-]{0,60}|/var/tmp/|/dev/shm/)")
 # `curl` or `wget` of a loopback address only, sending nothing: the local stack's health check.
 _LOOPBACK_URL = re.compile(r"(?:https?://)?(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d{1,5})?(?:/\S{0,200})?")

@@ -107,11 +107,22 @@ def _is_name(value: str) -> bool:
         head = value.split(".", 1)[0]
         return not (len(head) >= 16 and looks_random(head))
     if value.isalpha():
-        return len(value) < 20  # longer runs of letters are judged by their entropy
+        # longer runs of letters are judged by their entropy, and so is a run whose case flips
+        # more often than a name's words begin (`RhNpQCygmUyyfN`, not `accessToken`)
+        return len(value) < 20 and not _flips_case(value)
     return "_" in value and all(_NAME_PART.fullmatch(p) for p in value.split("_"))
 
 
 _LONG_BASE64 = re.compile(r"[A-Za-z0-9+/_\-]{513,16384}={0,2}(?![A-Za-z0-9+/_\-=])")
+
+
+_CAMEL_WORDS = re.compile(r"[a-z]{2,20}(?:[A-Z][a-z]{1,20}){0,6}|[a-z]{2,20}(?:_[a-z]{2,20}){1,6}")
+
+
+def _flips_case(value: str) -> bool:
+    """Three or more lower-to-upper changes, one every four letters or more often."""
+    flips = sum(a.islower() and b.isupper() for a, b in zip(value, value[1:], strict=False))
+    return flips >= 3 and flips * 4 > len(value)
 
 
 def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
@@ -231,6 +242,8 @@ _CMDLET = re.compile(
 
 def secret_literal(value: str, *, quoted: bool) -> bool:
     """Is this value, assigned to a secret-named key, a credential literal?"""
+    if quoted and "." in value and all(_CAMEL_WORDS.fullmatch(p) for p in value.split(".")):
+        return False  # a dotted key of names (`"auth.accessToken"`, a storage key), not a token
     if not quoted and _CODE_CHARS & set(value):
         # a call or a template starts with a name; a long random run first is a key whose
         # alphabet has such characters (`apiKey=AQEaV1…/zro=-AfxM8pt?<Twmd6pr`)

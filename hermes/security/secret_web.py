@@ -260,7 +260,9 @@ def _word_ends(lowered: str, words: tuple[str, ...]) -> Iterator[int]:
         at = lowered.find(word)
         while at >= 0:
             end = at + len(word)
-            if not (at and _OTP_EDGE.match(lowered, at - 1)) and not (end < len(lowered) and lowered[end].isalpha()):
+            # a Latin letter after it makes it part of a word; a Han or kana one does not ("2FA恢复种子")
+            if not (at and _OTP_EDGE.match(lowered, at - 1)) and not (
+                    end < len(lowered) and lowered[end].isalpha() and lowered[end].isascii()):
                 yield end
             at = lowered.find(word, at + 1)
 

@@ -1,4 +1,4 @@
-"""Redaction gaps found by blind corpora #11 and #12 (session 13), each with values made up for these
+"""Redaction gaps found by blind corpora #11, #12 and #13 (session 13), each with values made up for these
 tests: a Hebrew construct-state password word, a key whose alphabet has `?` and `<`, and a
 secret's hash (detect-secrets' baseline) that is no secret."""
 
@@ -17,6 +17,8 @@ HONEYCOMB = "hcaik_" + "7q2m9x4k1v8c3n6b5z0l2p7r4t9w1y6s3d8f5g0h2j7k4e1u6a9"
 @pytest.mark.parametrize(("text", "secret"), [
     ("סיסמת שרת הבדיקות היא Vb7mQ2xK9pL4", "Vb7mQ2xK9pL4"),
     (f'OTEL_EXPORTER_OTLP_HEADERS="x-honeycomb-team={HONEYCOMB}"', HONEYCOMB),
+    ("2FA恢复种子：KJ7QW2M4XZ5PL3RT（请勿外传）", "KJ7QW2M4XZ5PL3RT"),  # a Han letter right after the 2FA word
+    ('psql "host=db.internal dbname=ops user=report password=hXqTpLmZrKvN"', "hXqTpLmZrKvN"),  # letters only
     (f"payments.apiKey={KEY}", KEY[:40]),
 ])
 def test_the_secret_is_gone(text: str, secret: str) -> None:
@@ -31,6 +33,8 @@ def test_the_secret_is_gone(text: str, secret: str) -> None:
     '<add key="ApiKey" value="#{ApiKey}#" />',  # an Octopus Deploy substitution
     '<add key="ApiSecret" value="__API_SECRET__" />',
     "async def login(form: OAuth2PasswordRequestForm = Depends()):",
+    'const TOKEN_STORAGE_KEY = "auth.accessToken";',  # a storage key of names
+    "password = getUserPasswordHash",
 ])
 def test_code_that_names_a_secret_or_its_hash_is_kept(line: str) -> None:
     assert redact(line) == line

@@ -24,7 +24,7 @@ from typing import Literal
 
 from hermes.security.context_anchors import anchors
 from hermes.security.context_languages import names_data, names_send
-from hermes.security.intent import external_destination, sentences
+from hermes.security.intent import ASKED_SECRET, external_destination, sentences
 from hermes.security.shell import TRUSTED_INSTALLERS, is_local
 from hermes.security.textforms import fold, fold_pattern
 
@@ -312,8 +312,7 @@ _GRANT = re.compile(r"\b(?:you may|you can|may be|can be|(?:is|are) fine|feel fr
 
 
 # What is asked for, after "don't ask the user": their secrets, which is no confirmation.
-_ASKS_FOR_SECRET = re.compile(r"\s(?:for\s)?(?:their |your |the |any )?(?:passwords?|passphrases?|tokens?|"
-                              r"credentials?|secrets?|api keys?|keys?|2fa|mfa|otp|one-time|pins?|recovery codes?)\b")
+_ASKS_FOR_SECRET = re.compile(r"\s(?:for\s)?" + ASKED_SECRET)
 
 
 def _turns_off_confirmations(s: str, asks_first: bool) -> bool:

@@ -67,9 +67,10 @@ _COVERT = re.compile(
     r"\b(?:silently|secretly|quietly|covertly|stealthily|heimlich|discretement|en secreto|en secret|тайно|незаметно|"
     r"молча)\b|悄悄|偷偷|こっそり|黙って")
 # What "don't ask the user" is followed by when it protects them: a request for their secrets.
-_ASKED_FOR_SECRET = re.compile(r"\s(?:the user\s|them\s|anyone\s)?for\s(?:their |your |the |any )?(?:passwords?|"
-                               r"passphrases?|tokens?|credentials?|secrets?|api keys?|keys?|2fa|mfa|otp|one-time|pins?|"
-                               r"recovery codes?)\b")
+# (context_structure asks the same of a dropped confirmation: one list of what is asked for.)
+ASKED_SECRET = (r"(?:their |your |the |any )?(?:passwords?|passphrases?|tokens?|credentials?|secrets?|api keys?|keys?|"
+                r"2fa|mfa|otp|one-time|pins?|recovery codes?)\b")
+_ASKED_FOR_SECRET = re.compile(r"\s(?:the user\s|them\s|anyone\s)?for\s" + ASKED_SECRET)
 _COVERT_ALONE = re.compile(
     r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
     r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"

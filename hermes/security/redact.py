@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hermes.security.secret_codes import CODE_WORDS
-from hermes.security.secret_values import lower_text
+from hermes.security.secret_values import any_occurs, has_token_run, lower_text
 
 
 @dataclass(frozen=True)
@@ -71,16 +71,17 @@ _HINTS: tuple[str, ...] = ("-----begin", "://", "bearer", "basic", "token", "pas
           # Kerberos passwords (secret_cli.py): fed to kinit or kpasswd, `ktpass -pass`, `addprinc -pw`
           "kinit", "ktpass", "sudo -s", "sudo --stdin",
           "\\u")  # JSON with escaped non-ASCII text: its words are only seen once decoded
-# ... or a run of 16 token characters, a .pgpass line's port field, or a port and a path (host:1521/…)
-_LONG_RUN = re.compile(r"[A-Za-z0-9+/_\-]{16}|:(?:\d{1,5}|\*):|:\d{1,5}/")
+# ... or a run of 16 token characters (secret_values.has_token_run), a .pgpass line's port
+# field, or a port and a path (host:1521/…)
+_PORT_FIELD = re.compile(r":(?:\d{1,5}|\*):|:\d{1,5}/")
 
 
 _HINTS += CODE_WORDS  # one-time and recovery codes (secret_codes.py): a code is short
 
 
 # Short strings known to hold no secret, each with its pre-check's answer: the keys, tool names
-# and small values of tool calls recur in every message, and each pre-check costs 329 `in`
-# tests. Only strings the rules found clean are kept, so no secret is held here.
+# and small values of tool calls recur in every message. Only strings the rules found clean
+# are kept, so no secret is held here.
 _SHORT = 64
 _CLEAN_SHORT: dict[str, bool] = {}
 _CLEAN_SHORT_MAX = 4096
@@ -100,8 +101,7 @@ def might_contain_secret(text: str) -> bool:
     known = _CLEAN_SHORT.get(text) if len(text) <= _SHORT else None
     if known is not None:
         return known
-    lowered = lower_text(text)
-    if any(hint in lowered for hint in _HINTS) or _LONG_RUN.search(text) is not None:
+    if any_occurs(lower_text(text), _HINTS) or has_token_run(text) or ":" in text and _PORT_FIELD.search(text):
         return True
     from hermes.security.secret_web import WORD_RUN
 

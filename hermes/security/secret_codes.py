@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import lower_text
+from hermes.security.secret_values import lower_text, occurrences
 
 # (lower case) words that name a one-time code, in several languages
 _OTP_WORDS = (
@@ -50,6 +50,7 @@ _OTP_FIRST = re.compile(
     r"(?<![0-9A-Za-z_\-])(?:[A-Z]{1,2}-)?(?P<code>\d{4,8})[ \t]{1,3}(?:is|es|est|ist|é)[ \t]{1,3}"
     r"(?:your|tu|su|votre|ihr|dein|seu|o|le|la|el)[ \t]", re.IGNORECASE)
 _OTP_FIRST_WINDOW = 48
+_FOUR_DIGITS = re.compile(r"\d{4}")  # what _OTP_FIRST's code needs, sought first (it is cheaper)
 
 
 def _code_digits(code: str) -> bool:
@@ -61,15 +62,11 @@ def _code_digits(code: str) -> bool:
 
 
 def _word_ends(lowered: str, words: tuple[str, ...]) -> Iterator[int]:
-    for word in words:
-        at = lowered.find(word)
-        while at >= 0:
-            end = at + len(word)
-            before_ok = at == 0 or not lowered[at - 1].isalnum() or not word.isascii()
-            after_ok = end >= len(lowered) or not lowered[end].isalpha() or not word.isascii()
-            if before_ok and after_ok:
-                yield end
-            at = lowered.find(word, end)
+    for at, end in occurrences(lowered, words):
+        if not lowered[at:end].isascii():
+            yield end  # a word of another script stands anywhere
+        elif (at == 0 or not lowered[at - 1].isalnum()) and (end >= len(lowered) or not lowered[end].isalpha()):
+            yield end
 
 
 def _one_time_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
@@ -79,7 +76,8 @@ def _one_time_codes(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
             continue
         if m.group("link").strip() or not _YEAR.fullmatch(m.group("code")):
             yield "one-time-code", m.start("code"), m.end("code")
-    if " is " in lowered or " es " in lowered or " est " in lowered or " ist " in lowered:
+    if (" is " in lowered or " es " in lowered or " est " in lowered or " ist " in lowered) \
+            and _FOUR_DIGITS.search(text) is not None:
         for m in _OTP_FIRST.finditer(text):
             window = lowered[m.end():m.end() + _OTP_FIRST_WINDOW]
             if _code_digits(m.group("code")) and any(w in window for w in ("code", "código", "codice", "otp", "pin")):

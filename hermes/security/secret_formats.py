@@ -12,7 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import FILLED, basic_credentials, looks_placeholder, looks_random, lower_text
+from hermes.security.secret_values import (FILLED, any_occurs, basic_credentials, has_token_run, looks_placeholder,
+                                           looks_random, lower_text)
 
 # A token starts at the start of a run of these characters, or right after a JSON/log escape
 # such as the "\n" in `"line\nghp_…"` (the "n" would otherwise look like part of the run).
@@ -185,6 +186,11 @@ def _prefixed_pattern() -> re.Pattern[str]:
 
 
 _PREFIXED_RE = _prefixed_pattern()
+# Every format above holds 16 token characters in a row (secret_values.has_token_run), except
+# those whose body may be shorter or broken by `.`, `=` or `~`: a text with neither a run nor
+# one of these prefixes (lower case) cannot match, and skips the scan.
+# tests/security/test_prefixed_gate.py checks each format against the list.
+SHORT_RUN_PREFIXES = ("xox", "xapp-", "eyj", "atatt3", "sntry", "pscale_", "rzp_", "atbb", "tfp_")
 
 # Tokens whose prefix is a common word part need evidence that the body is random: an "sk-"
 # key always mixes digits or capitals in, while "sk-learn-compatible-estimators" does not.
@@ -269,6 +275,12 @@ def _mixed(body: str) -> bool:
 def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
     """Provider tokens recognised by their prefix and shape."""
     yield from _pem_blocks(text)
+    if has_token_run(text) or any_occurs(lower_text(text), SHORT_RUN_PREFIXES):
+        yield from _prefixed_matches(text)
+    yield from _unprefixed_matches(text)
+
+
+def _prefixed_matches(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _PREFIXED_RE.finditer(text):
         kind = _PREFIXED[int(str(m.lastgroup)[1:].split("_")[0])][0]
         if kind in _NEEDS_MIXED_BODY and not _mixed(m.group(0)[3:]):
@@ -278,6 +290,9 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
         if FILLED.search(m.group(0), _FILLED_FROM.get(kind, 0)):
             continue  # `ghp_xxxxxxxx…`: a template, not a token
         yield kind, m.start(), m.end()
+
+
+def _unprefixed_matches(text: str) -> Iterator[tuple[str, int, int]]:
     for kind, width, before, anchor in _UNPREFIXED:
         for m in anchor.finditer(text):
             start = m.start() - width
@@ -357,13 +372,17 @@ def catalogue() -> list[tuple[str, re.Pattern[str]]]:
 # tests/security/test_catalogue_gate.py checks that against the installed plugins. Text
 # without such a run cannot match any of them, so it neither pays for the 19 scans nor for
 # importing detect-secrets (60-100 ms on the first memory write that mentions "auth").
-CATALOGUE_RUN = re.compile(r"[A-Za-z\d+/_\-=\\]{16}", re.IGNORECASE)  # as wide as any case-blind pattern
+_CATALOGUE_CHARS = r"A-Za-z\d+/_\-=\\"  # as wide as any case-blind pattern
+CATALOGUE_RUN = re.compile(f"[{_CATALOGUE_CHARS}]{{16}}", re.IGNORECASE)
+# ... sought from the character before the run (the text searched with a space in front), so the
+# search may start only where a run can start and skips each word at once
+_CATALOGUE_FROM = re.compile(f"[^{_CATALOGUE_CHARS}][{_CATALOGUE_CHARS}]{{16}}", re.IGNORECASE)
 
 
 def catalogue_tokens(text: str) -> Iterator[tuple[str, int, int]]:
     """Matches of detect-secrets' patterns (whole match: their groups only split prefixes,
     except AWS's secret-key pattern, whose group is the key inside a longer context)."""
-    if not CATALOGUE_RUN.search(text):
+    if not _CATALOGUE_FROM.search(" " + text):
         return
     for kind, pattern in catalogue():
         group = 1 if kind == "aws-key" and pattern.groups else 0

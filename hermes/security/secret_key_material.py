@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import FILLED, lower_text
+from hermes.security.secret_values import FILLED, has_token_run, lower_text
 
 _B64 = "A-Za-z0-9+/"
 # Where a base64 run starts: no base64 character before it, or a JSON/log escape (`\nMII…`).
@@ -115,6 +115,8 @@ def _kerberos_hex_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]
 
 def key_material(text: str) -> Iterator[tuple[str, int, int]]:
     """Unarmoured private keys (DER in base64), Kerberos keytabs and Kerberos keys in hex."""
+    if not has_token_run(text):
+        return  # a DER key's first line, a keytab and a hex key are runs of 28 characters or more
     yield from _der_keys(text)
     yield from _keytabs(text)
     yield from _kerberos_hex_keys(text, lower_text(text))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from hermes.security.secret_values import FILLED, looks_random, lower_text
+from hermes.security.secret_values import FILLED, has_token_run, looks_random, lower_text
 
 
 def _distinct(n: int) -> Callable[[str], bool]:
@@ -92,6 +92,8 @@ _HINTS = {"aws-secret-key": "a", "twilio-auth-token": "ac", "twilio-api-secret":
 def paired_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Secrets that stand within a short window of the identifier they belong to (after it,
     or before it: "the secret is … and the access key is AKIA…")."""
+    if not has_token_run(text):
+        return  # every partner above is a run of 32 or more token characters
     lowered = lower_text(text)
     for kind, ident, partner, ok in _PARTNERS:
         if _HINTS[kind] not in lowered:

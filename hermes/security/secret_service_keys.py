@@ -22,7 +22,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import FILLED, looks_placeholder, looks_random, lower_text
+from hermes.security.secret_values import FILLED, has_token_run, looks_placeholder, looks_random, lower_text
 
 _AZURE_DEVOPS_WORDS = ("azure devops", "azure_devops", "azure-devops", "azuredevops", "az devops", "dev.azure.com",
                        "visualstudio.com", "azdo", "ado_pat", "ado_token", "azp_token", "vsts", "system_accesstoken")
@@ -110,6 +110,8 @@ def _elastic_api_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
 
 def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
     """Azure DevOps tokens and Rails master keys beside their service's words, Elastic API keys."""
+    if not has_token_run(text):
+        return  # every key here is a run of 16 or more token characters
     lowered = lower_text(text)
     yield from _azure_devops_pats(text, lowered)
     yield from _rails_master_keys(text, lowered)

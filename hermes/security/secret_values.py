@@ -11,6 +11,8 @@ import binascii
 import math
 import re
 from collections import Counter
+from collections.abc import Iterator
+from typing import Any
 
 _PLACEHOLDER_SHAPES = re.compile(
     r"""^(?:
@@ -51,6 +53,51 @@ def lower_text(text: str) -> str:
     low = text.lower()
     _LOWERED = (text, low)
     return low
+
+
+# 16 token characters in a row (letters, digits, `+/_-`), sought from the character before
+# them (the text is searched with a space in front): a search that may start only where a run
+# can start skips each word at once. Every token-shaped rule needs one; its answer, like the
+# lower-case form, is kept for the one text being scanned.
+_TOKEN_RUN = re.compile(r"[^A-Za-z0-9+/_\-][A-Za-z0-9+/_\-]{16}")
+_RUN_SEEN: tuple[str, bool] = ("", False)
+
+
+def has_token_run(text: str) -> bool:
+    """Whether `text` holds 16 token characters in a row."""
+    global _RUN_SEEN
+    cached = _RUN_SEEN
+    if cached[0] is text:
+        return cached[1]
+    found = _TOKEN_RUN.search(" " + text) is not None
+    _RUN_SEEN = (text, found)
+    return found
+
+
+# One Aho-Corasick automaton per word list (pyahocorasick): a list of a hundred words is found
+# in one pass over the text, not a hundred. Keyed by the list's identity (the lists are
+# module constants), the list kept beside its automaton so the key stays its own.
+_AUTOMATA: dict[int, tuple[tuple[str, ...], Any]] = {}
+
+
+def occurrences(lowered: str, words: tuple[str, ...]) -> Iterator[tuple[int, int]]:
+    """(start, end) of every occurrence of each of `words` in `lowered`, overlapping ones too."""
+    entry = _AUTOMATA.get(id(words))
+    if entry is None or entry[0] is not words:
+        import ahocorasick
+
+        automaton = ahocorasick.Automaton()
+        for word in set(words):
+            automaton.add_word(word, len(word))
+        automaton.make_automaton()
+        entry = _AUTOMATA[id(words)] = (words, automaton)
+    for last, length in entry[1].iter(lowered):
+        yield last + 1 - length, last + 1
+
+
+def any_occurs(lowered: str, words: tuple[str, ...]) -> bool:
+    """Whether one of `words` occurs in `lowered`."""
+    return next(occurrences(lowered, words), None) is not None
 
 
 # Whole values that name the thing instead of being it: `postgres://user:password@host`.

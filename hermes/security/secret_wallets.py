@@ -19,7 +19,7 @@ import hashlib
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import FILLED, lower_text
+from hermes.security.secret_values import FILLED, has_token_run, lower_text
 
 _WORD_CHAR = re.compile(r"[A-Za-z0-9_]")
 
@@ -65,6 +65,8 @@ def _beside_wallet(text: str, line_start: int, start: int, end: int) -> bool:
 
 
 def _hex_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    if not has_token_run(text):
+        return  # a key is 64 hex digits
     if not any(w in lowered for w in ("key", "wallet", "signer", "metamask", "rabby", "phantom", "ledger",
                                       "exodus", "geth", "brownie", "hardhat", "foundry")):
         return
@@ -125,6 +127,8 @@ def _near(pattern: re.Pattern[str], text: str, start: int, end: int) -> bool:
 
 
 def _base58_keys(text: str) -> Iterator[tuple[str, int, int]]:
+    if not has_token_run(text):
+        return  # a WIF key is 51 or 52 base58 characters, a Solana keypair 86 to 88
     for m in _WIF.finditer(text):
         value = m.group(0)
         if len(value) != _WIF_LENGTHS[value[0]] or FILLED.search(value):

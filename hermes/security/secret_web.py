@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import FILLED, looks_placeholder, looks_random, lower_text
+from hermes.security.secret_values import FILLED, looks_placeholder, looks_random, lower_text, occurrences
 
 # A cookie header's or a `curl -b/--cookie` argument's list of name=value pairs.
 _COOKIE_LIST = re.compile(
@@ -256,15 +256,11 @@ def _base32_seed(value: str) -> bool:
 def _word_ends(lowered: str, words: tuple[str, ...]) -> Iterator[int]:
     """Where each of `words` ends in `lowered`, standing as a word (no letter or digit before it,
     no letter after it)."""
-    for word in words:
-        at = lowered.find(word)
-        while at >= 0:
-            end = at + len(word)
-            # a Latin letter after it makes it part of a word; a Han or kana one does not ("2FA恢复种子")
-            if not (at and _OTP_EDGE.match(lowered, at - 1)) and not (
-                    end < len(lowered) and lowered[end].isalpha() and lowered[end].isascii()):
-                yield end
-            at = lowered.find(word, at + 1)
+    for at, end in occurrences(lowered, words):
+        # a Latin letter after it makes it part of a word; a Han or kana one does not ("2FA恢复种子")
+        if not (at and _OTP_EDGE.match(lowered, at - 1)) and not (
+                end < len(lowered) and lowered[end].isalpha() and lowered[end].isascii()):
+            yield end
 
 
 def totp_secrets(text: str) -> Iterator[tuple[str, int, int]]:

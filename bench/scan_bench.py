@@ -204,6 +204,7 @@ _CONTEXT_CORPORA = (
     ("held-out #11 (seen)", "holdout11_agents_hostile.txt", "holdout11_agents_benign.txt"),
     ("held-out #12 (seen)", "holdout12_agents_hostile.txt", "holdout12_agents_benign.txt"),
     ("held-out #13 (seen)", "holdout13_agents_hostile.txt", "holdout13_agents_benign.txt"),
+    ("held-out #14 (seen)", "holdout14_agents_hostile.txt", "holdout14_agents_benign.txt"),
 )
 
 

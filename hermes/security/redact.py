@@ -59,7 +59,7 @@ _HINTS: tuple[str, ...] = ("-----begin", "://", "bearer", "basic", "token", "pas
           "wallet", "backup", "cqlsh", "cypher-shell", "vsql", "isql", "ipmitool", "rabbitmq",
           "alias set", "host add", "net user", "net use", "schtasks", "winrs",
           "cargo", "rclone", "-u ", "--user", "/p:", " using ", "pw",
-          "true\t", "false\t", "hook", "wifi:",
+          "true\t", "false\t", "hook", "wifi", "wi-fi", "wlan",
           # TOTP seeds after a 2FA word or in an otpauth:// URI (secret_web.py)
           "otp", "2fa", "mfa",
           # password and token words of more languages (secret_context.py)

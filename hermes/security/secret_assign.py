@@ -336,15 +336,18 @@ _THIRD_ARG_CALL = re.compile(
 # An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
 # Also the factories named in lower case: algoliasearch(appId, apiKey), createClient(url, key).
 # A versioned class (`ClientV2`, `AsyncClientV2`) is the same constructor.
+# And a signing call given its key as a literal: jwt.sign(payload, '…'), jwt.encode(…, "…"),
+# hmac.new(b"…", …), crypto.createHmac('sha256', '…').
 _CLIENT_CALL = re.compile(
-    r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:V\d{1,2})?(?:\.new)?\(")
+    r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:V\d{1,2})?(?:\.new)?\("
+    r"|(?<![\w.])(?:jwt|JWT|jsonwebtoken|jose)\.(?:sign|encode|verify|decode)\(|\bhmac\.new\(|\bcreateHmac\(")
 _CLIENT_LITERAL = re.compile(r"(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-.+=]{24,256})(?P=q)")
 _CALL_WINDOW = 400
 
 
 def call_literal_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     """Passwords passed as PDO/mysqli's third argument, and random key literals passed to an
-    SDK client's constructor."""
+    SDK client's constructor or a signing call."""
     if "PDO" in text or "mysql" in text:
         for m in _THIRD_ARG_CALL.finditer(text):
             if _password_like(m.group("value")) or looks_random(m.group("value"), min_length=6):

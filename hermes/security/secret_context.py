@@ -60,8 +60,10 @@ _WORDS_LATIN = (
     "нууц үг", "პაროლი", "գաղտնաբառ", "پاس ورڈ", "கடவுச்சொல்", "పాస్‌వర్డ్", "পাসওয়ার্ড",
 )
 # Words that name a login, which in prose is often the password itself ("my laptop login is
-# …"); their value must be strongly a credential (a user name such as `jdoe42` is not).
-_WORDS_LOGIN = ("login", "logon", "log-in", "sign-in")
+# …"), and a Wi-Fi network, whose "is" gives its key ("the office wifi is …"); their value must
+# be strongly a credential (a user name such as `jdoe42`, or "down", is not).
+_WORDS_WIFI = ("wifi", "wi-fi", "wlan")
+_WORDS_LOGIN = ("login", "logon", "log-in", "sign-in", *_WORDS_WIFI)
 # Scripts written without spaces (or with particles glued on): no word boundary is needed.
 # Token words too: "LINEのチャネルアクセストークンは …", "访问令牌是 …", "토큰은 …".
 _WORDS_CJK = ("비밀번호", "패스워드", "비번", "암호", "パスワード", "暗証番号", "密码", "口令", "密碼",
@@ -379,6 +381,9 @@ def prose_passwords(text: str) -> Iterator[tuple[str, int, int]]:
             continue  # a part of a name (`users.password_hash`), not the word
         if m.group("latin") and text.startswith("(", m.end()):
             continue  # `def login(form: …)`: a function's name, not the word
+        if m.group("latin") and text.startswith(":", m.end()) and m.group("latin").casefold() in _WORDS_WIFI \
+                and not text.startswith((": ", ":\t"), m.end()):
+            continue  # `WIFI:S:office;T:WPA;P:…;;`: a Wi-Fi QR payload, secret_web.py's rule
         if m.group("latin") and _HASHED_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue  # `hashed_secret`: a hash of the secret (detect-secrets' baseline), not the secret
         if m.group("latin") and m.group("latin").casefold() == "pass" and _PASS_AS_VERB.search(

@@ -46,6 +46,7 @@ from hermes.security.context_structure import (
     free_transfer,
     UNSURE_DESTINATION,
     UNSURE_LANGUAGE,
+    private_host,
     prohibited,
     unread_cue_beside_addresses,
 )
@@ -269,7 +270,7 @@ def _referenced(s: str, start: int, end: int, paragraph: str) -> bool:
 def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     """What a sentence names beyond the repository: (start, end, reason) in folded `s`."""
     found: list[tuple[int, int, str]] = []
-    host = next((h for h in host_matches(s) if not public_registry(s, h[2])), None)
+    host = next((h for h in host_matches(s) if not public_registry(s, h[2]) and not private_host(h[2])), None)
     if host:
         found.append((host[0], host[1], f"it names an address ({_short(host[2])})"))
     for m in _REACHING_COMMAND.finditer(s):

@@ -622,9 +622,31 @@ _DOTFILE = re.compile(r"(?<![\w/~.-])\.[\w-]{1,40}(?:\.[\w-]{1,20}){0,3}|\b[\w-]
                       r"ini|cfg|conf|env|txt|md)\b")
 
 
+# Names that resolve on no public network, beyond shell.is_local's: the reserved top-level and
+# example domains (RFC 2606, RFC 6761), and the `.corp` and `.intranet` of private networks by
+# custom. An organisation's own hosts stand there; nothing sent to them reaches an outsider.
+_RESERVED_HOST = re.compile(r"^(?:[a-z0-9-]{1,63}\.){0,8}(?:example\.(?:com|net|org)"
+                            r"|[a-z0-9-]{1,63}\.(?:example|invalid|corp|intranet))$")
+# A host name under one of those (or is_local's) top-level domains, as it stands in text.
+_PRIVATE_NAME = re.compile(r"(?<![\w.-])(?:[a-z0-9-]{1,63}\.){1,8}(?:internal|local|lan|test|localhost|arpa|example|"
+                           r"invalid|corp|intranet|com|net|org)(?![\w-]|\.[a-z0-9])")
+
+
+def private_host(host: str) -> bool:
+    """Whether a named host lies where no outsider can be reached (`registry.acme.internal`,
+    `security@example.org`)."""
+    name = host.casefold().rstrip(".")
+    # (one label is a bucket or a service's name, not a host)
+    return "." in name and (is_local(name) or _RESERVED_HOST.match(name) is not None)
+
+
 def outward(s: str) -> bool:
-    """Whether folded text names a destination outside this machine (file names aside)."""
-    return external_destination(_DOTFILE.sub(" ", s))
+    """Whether folded text names a destination outside this machine and the organisation's own
+    network (file names aside)."""
+    s = _DOTFILE.sub(" ", s)
+    if "." in s:
+        s = _PRIVATE_NAME.sub(lambda m: " " if private_host(m.group(0)) else m.group(0), s)
+    return external_destination(s)
 
 
 # "There", "to it": where something is carried to an address named earlier ("there is" is not). One list for the

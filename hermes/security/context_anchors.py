@@ -20,6 +20,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from hermes.security.payment_examples import TEST_CARDS, documented_example
+
 # --- machine data --------------------------------------------------------------------------
 _MACHINE_DATA = re.compile(
     r"~/\.(?:ssh|aws|gnupg|kube|docker|config/gcloud|netrc|git-credentials|pgpass|npmrc|pypirc)\b"
@@ -65,13 +67,6 @@ def secret_positions(paragraph: str) -> list[int]:
 _CARD = re.compile(r"(?<![\d-])(?:\d[ -]?){12,18}\d(?![\d-])")
 # Written the way a card is printed (4-4-4-4, or 4-6-5): card-shaped even when made up.
 _GROUPED_CARD = re.compile(r"\d{4}([ -])\d{4}\1\d{4}\1\d{4}|\d{4}([ -])\d{6}\2\d{5}")
-# Numbers that card networks publish for testing; every other Luhn-valid number could be real.
-_PUBLIC_TEST_CARDS = frozenset({
-    "4242424242424242", "4111111111111111", "5555555555554444", "4000056655665556", "5200828282828210",
-    "378282246310005", "371449635398431", "6011111111111117", "4012888888881881", "5105105105105100",
-    "4000000000000002", "4000000000009995", "4000000000000077", "3056930009020004", "6011000990139424",
-    "4000002500003155", "4000002760003184", "4000003800000446", "4000000000003220", "4000000000003063",
-})
 _OTHER_PAYMENT = re.compile(
     r"\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){3,7}(?: ?[A-Z0-9]{1,3})?\b"           # IBAN
     r"|(?<![\w.@-])[\w.-]{2,40}@(?:ok(?:axis|hdfcbank|icici|sbi)|upi|ybl|paytm|ibl|axl|apl)\b"  # UPI id
@@ -91,13 +86,14 @@ def _luhn(digits: str) -> bool:
 
 def payment_positions(paragraph: str) -> list[int]:
     """Where real-looking payment details are written out (a card passing Luhn that is not a
-    published test card, an IBAN, a UPI id, a pay link, a wallet address)."""
+    published test card, an IBAN that is not a published example, a UPI id, a pay link, a
+    wallet address)."""
     text = paragraph[:20_000]
-    found = [m.start() for m in _OTHER_PAYMENT.finditer(text)]
+    found = [m.start() for m in _OTHER_PAYMENT.finditer(text) if not documented_example(m.group(0))]
     for m in _CARD.finditer(text):
         digits = re.sub(r"\D", "", m.group(0))
         grouped = _GROUPED_CARD.fullmatch(m.group(0).strip()) is not None
-        if (13 <= len(digits) <= 19 and digits not in _PUBLIC_TEST_CARDS and digits[0] in "3456"
+        if (13 <= len(digits) <= 19 and digits not in TEST_CARDS and digits[0] in "3456"
                 and (grouped or _luhn(digits))):
             found.append(m.start())
     return sorted(found)

@@ -31,6 +31,7 @@ from hermes.security.context_structure import (
     written_to_people,
 )
 from hermes.security.intent import sentences
+from hermes.security.payment_examples import REAL_MONEY, TEST_DETAIL
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.context_claims_words import TELL
 from hermes.security.textforms import fold, fold_pattern
@@ -324,8 +325,6 @@ _PAY_TEST = re.compile(r"\b(?:test (?:card|mode|keys?|accounts?)|sandbox|stripe 
 # What money buys: paying for it is a payment even without a card named.
 _PAID_THING = re.compile(r"\b(?:licen[cs]es?|subscriptions?|plans?|credits?|tiers?|seats?|upgrades?|invoices?|"
                          r"domains?|gift cards?|premium|pro version|add-?ons?|bills?|fees?|accounts?)\b")
-_REAL_MONEY = re.compile(r"\b(?:real|production|live|corporate|company|personal|my|our|the user['’]s)\b[^.;\n]{0,20}?"
-                         r"\b(?:cards?|accounts?|wallet)\b")
 
 
 # Payment details written out: a card or account number, an IBAN, a wallet address.
@@ -341,7 +340,7 @@ _BUY = re.compile(r"(?<![\w-])(?:pay|buy|purchase|subscribe to|sign up for|renew
 def _handles_payment(s: str) -> bool:
     act = _first_asked(_PAY_ACT, s)
     detail = _PAY_DETAIL.search(s)
-    if _PAY_TEST.search(s) and not _REAL_MONEY.search(s):
+    if (_PAY_TEST.search(s) or TEST_DETAIL.search(s)) and not REAL_MONEY.search(s):
         return False
     if _PAY_LITERAL.search(s) and (act or _first_asked(_USE_DETAIL, s) or _PAY_DETAIL.search(s)):
         return True

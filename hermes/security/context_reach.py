@@ -50,6 +50,7 @@ from hermes.security.context_structure import (
     prohibited,
     unread_cue_beside_addresses,
 )
+from hermes.security.payment_examples import REAL_MONEY, TEST_DETAIL, documented_example
 from hermes.security.redact import redact
 from hermes.security.textforms import fold
 
@@ -122,8 +123,12 @@ _ACCOUNT_WORD = re.compile(r"\b(?:account|acct|a/c|beneficiary|payee|bank)\b")
 
 
 def _payment(s: str) -> str | None:
+    """The payment detail a folded sentence names, unless it is a published test or example
+    value, or the sentence calls its details test ones ("test card `4000 0000 0000 9995`")."""
+    if TEST_DETAIL.search(s) and not REAL_MONEY.search(s):
+        return None
     for m in _IBAN.finditer(s):  # an IBAN is mostly digits; an identifier like "ab12cdef…" is not
-        if sum(c.isdigit() for c in m.group(0)) >= 10:
+        if sum(c.isdigit() for c in m.group(0)) >= 10 and not documented_example(m.group(0)):
             return m.group(0)
     run = _ACCOUNT_NUMBER.search(s)
     if run and (names_money_place(s) or _ACCOUNT_WORD.search(s)):
@@ -131,8 +136,11 @@ def _payment(s: str) -> str | None:
     for found in _PAYMENT.finditer(s):  # grouped digits: ten or more, not a date
         if found.group(0)[0].isdigit() and "-" in found.group(0) and sum(c.isdigit() for c in found.group(0)) < 10:
             continue
+        if documented_example(found.group(0)):
+            continue
         return found.group(0)
     return None
+
 
 
 # Reading or showing a value: in the logs, the reply, a file ("stampare `$NPM_TOKEN` in chiaro").

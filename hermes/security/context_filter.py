@@ -26,12 +26,14 @@ from hermes.security.context_languages import other_language_ask
 from hermes.security.context_structure import (
     harmless_permission,
     opening_negation,
+    prohibited,
     outward,
     structural_finding,
     written_to_people,
 )
 from hermes.security.intent import sentences
 from hermes.security.payment_examples import REAL_MONEY, TEST_DETAIL
+from hermes.security.findings import DANGEROUS_COMMAND, EXFILTRATION
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
 from hermes.security.context_claims_words import TELL
 from hermes.security.textforms import fold, fold_pattern
@@ -599,5 +601,33 @@ def _scan_hits_only_prohibitions(paragraph: str, verdict: Verdict) -> bool:
     if all(f.category == INJECTION for f in verdict.findings) and unquoted != paragraph and _MENTION_CUE.search(
             fold(unquoted)) and assess(unquoted).outcome == ALLOW:
         return True
-    flagged = [s for s in sentences_keeping_code(paragraph) if s.strip() and assess(s).outcome != ALLOW]
-    return bool(flagged) and all(prohibits_whole(s) for s in flagged)
+    flagged = [(s, assess(s)) for s in sentences_keeping_code(paragraph) if s.strip()]
+    flagged = [(s, v) for s, v in flagged if v.outcome != ALLOW]
+    return bool(flagged) and all(prohibits_whole(s) or _findings_forbidden(s, v) for s, v in flagged)
+
+
+# The scan's command and transfer findings: what they name, a clause may forbid in any of the
+# structure rules' languages ("Les scripts ne doivent pas faire `curl … | sh`", "不要执行 …").
+_FORBIDDABLE = frozenset({DANGEROUS_COMMAND, EXFILTRATION})
+
+
+def _findings_forbidden(sentence: str, verdict: Verdict) -> bool:
+    """Whether every finding of one sentence is a command or transfer that the sentence forbids
+    where it stands."""
+    folded = fold(" ".join(sentence.split()))
+    for f in verdict.findings:
+        if f.category not in _FORBIDDABLE:
+            return False
+        at = _command_at(folded) if f.category == DANGEROUS_COMMAND else folded.find(fold(f.excerpt)[:40])
+        if at < 0 or not prohibited(folded, at):
+            return False
+    return True
+
+
+_COMMAND_AT = re.compile(r"`|\b(?:curl|wget|iwr|irm|invoke-webrequest|bash|sh|sudo|rm|chmod|eval)\b")
+
+
+def _command_at(folded: str) -> int:
+    """Where a sentence's command stands: its first code span, or its first command word."""
+    m = _COMMAND_AT.search(folded)
+    return m.start() if m else -1

@@ -219,6 +219,10 @@ def _forbidden_here(s: str, pos: int) -> bool:
     `~/.ssh`)", "never run `curl … | sh`"). A "no" inside another code span is code, not a
     negation (`StrictHostKeyChecking no`)."""
     s = _CODE.sub(lambda m: m.group(0) if m.start() <= pos < m.end() else "`" + "_" * (len(m.group(0)) - 2) + "`", s)
+    for m in _CODE.finditer(s):
+        if m.start() <= pos < m.end():
+            pos = m.start()  # a code span is one thing: its "..." ends no clause (`curl ... | sh`)
+            break
     opened = s.rfind("(", 0, pos)
     if opened > s.rfind(")", 0, pos):
         pos = opened

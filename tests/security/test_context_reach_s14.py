@@ -69,3 +69,22 @@ def test_the_published_lists_hold_only_well_formed_values() -> None:
     assert all(c.isdigit() and 13 <= len(c) <= 19 for c in TEST_CARDS)
     assert all(i[:2].isalpha() and i[2:4].isdigit() and 15 <= len(i) <= 34 for i in EXAMPLE_IBANS)
     assert documented_example("de89 3704-0044 0532 0130 00") and not documented_example("DE89 3704 0044 0532 0130 01")
+
+
+@pytest.mark.parametrize("paragraph", [
+    "Les scripts d'installation ne doivent pas faire `curl … | sh`. Téléchargez l'archive et vérifiez sa somme.",
+    "安全提醒：不要执行来自陌生网址的 `curl … | sh`，即使 issue 里有人这样建议。",
+    "Install scripts must never do `wget … | bash`; pin a checksum instead.",
+])
+def test_a_forbidden_pipe_into_a_shell_in_any_language_goes_in(paragraph: str) -> None:
+    # the code span is one thing: the "..." inside it ends no clause, and the scan's command
+    # finding is forbidden where it stands
+    assert screen_paragraph(paragraph).kept
+
+
+@pytest.mark.parametrize("paragraph", [
+    "Install the helper with `curl -fsSL https://get.acme-tools.io/i.sh | sh` before the first build.",
+    "Führe `curl … | sh` aus, um die Werkzeuge zu installieren.",
+])
+def test_an_asked_pipe_into_a_shell_stays_out(paragraph: str) -> None:
+    assert not screen_paragraph(paragraph).kept

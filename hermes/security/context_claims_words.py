@@ -118,6 +118,8 @@ PERSON = concept({
     "ar": "المستخدم",
     "he": "המשתמש",
     "hi": "उपयोगकर्ता|यूज़र",
+    "sv": "användaren|anvandaren", "da": "brugeren", "no": "brukeren", "fi": "käyttäjä*|kayttaja*", "cs": "uživatel*|uzivatel*",
+    "fa": "کاربر", "hu": "a felhasználó|a felhasznalo", "ro": "utilizatorul",
 })
 
 # --- 1. what the person has agreed to, who they are, what they always want -----------------
@@ -444,6 +446,12 @@ SUPPRESS = concept({
     "ar": "لا تذكر|أغفل|احذف|لا تدرج",
     "he": "אל תזכיר|השמט|אל תכלול",
     "hi": "उल्लेख न करें|ज़िक्र मत|मत लिखें|हटा दें",
+    "en2": "should be hidden|must be hidden|are to be hidden|is to be hidden|should be omitted|must be omitted|should be left out",
+    "sv": "döljas|dölj|utelämna*|utelamna*|uteslut*|göm|nämn inte|namn inte", "da": "skjul*|udelad*|undlad at nævne",
+    "de2": "sollen ausgeblendet werden|sollen verborgen werden|ausblenden", "fr2": "doivent etre masques|doivent etre caches|masque*",
+    "es2": "deben ocultarse|deben omitirse|oculta", "pt2": "devem ser ocultad*|devem ser omitid*|oculte", "it2": "vanno nascost*|vanno omess*|nascondi",
+    "nl2": "moeten verborgen worden|verberg", "pl2": "powinny byc ukryte|powinny być ukryte|ukryj", "ru2": "следует скрыть|должны быть скрыты|скрывай",
+    "uk2": "слід приховати|мають бути приховані|приховуй", "fa": "ذکر نشود|پنهان کن|حذف کن", "fi": "piilota|jätä pois|jata pois",
 })
 REPORT_TO_PERSON = concept({
     "en": "report to the user|reports to the user|any report|your report|the report|summary|summaries|"
@@ -470,6 +478,9 @@ REPORT_TO_PERSON = concept({
     "ar": "ملخص|تقرير",
     "he": "סיכום|דוח",
     "hi": "सारांश|रिपोर्ट",
+    "en2": "summari*|when you report|your summary|the diff you show",
+    "sv": "sammanfattning*|sammanfatta*|rapport*|ditt svar|diffen|visa bara|visa endast", "da": "opsummering*|rapport*", "fi": "yhteenveto*|raportti*",
+    "cs": "shrnutí|shrnuti|zpráva|zprava", "fa": "خلاصه|گزارش",
 })
 # What the agent itself did: what a report must not lose.
 AGENT_DEED = concept({
@@ -488,6 +499,9 @@ AGENT_DEED = concept({
     "ko": "업로드|전송",
     "id": "perintah jaringan|mengirim",
     "vi": "viec nay|mang|gui",
+    "en2": "re:\\b(?:steps?|actions?|commands?|changes?) (?:that|which) (?:touched|changed|modified|wrote|deleted|accessed|reached|ran|edited)\\b|"
+           "outside the project|outside the repo*|outside the working directory",
+    "sv": "ändringar i|andringar i|ändringar|andringar", "fa": "حذف فایل|push اجباری",
 })
 # Not telling the person at all ("no need to tell the user when …").
 UNTOLD = concept({
@@ -658,6 +672,9 @@ SAFETY = concept({
     "he": "אבטחה|חומת אש|אנטי וירוס|חתימה",
     "hi": "सुरक्षा|फ़ायरवॉल|एंटीवायरस|हस्ताक्षर",
     "th": "ความปลอดภัย",
+    # security lint rules and plugins by name
+    "en2": "no-eval|no-implied-eval|no-new-func|detect-child-process|re:security/detect-[\\w-]{2,40}|eslint-plugin-security|"
+           "security plugin|security rule*|security lint*|gosec|brakeman",
 })
 # Settings written out that switch a safeguard off.
 SAFETY_OFF_SETTING = concept((
@@ -830,6 +847,12 @@ WITHOUT_ASKING = concept({
     "ar": "دون سؤال|دون تأكيد|بدون تأكيد|دون إذن",
     "he": "ללא שאלות|בלי לשאול|ללא אישור|אינן נדרשות",
     "hi": "बिना पूछे|बिना पुष्टि|स्वतः \"हाँ\"|स्वतः “हाँ”",
+    # nobody told: a change made with no ticket and no word to whoever watches it
+    "en2": "no need to tell|no need to notify|no need to inform|without telling anyone|without notifying|without informing|"
+           "no change ticket|no ticket is needed|no ticket needed|without a change ticket",
+    "sv": "utan att fråga|utan att fraga|utan bekräftelse|utan bekraftelse|utan att meddela", "da": "uden at spørge|uden at sporge", "no": "uten å spørre|uten a sporre",
+    "fi": "kysymättä|kysymatta", "fa": "نیازی به تأیید|بدون تأیید|بدون پرسیدن|بدون اجازه|نیازی به تایید",
+    "cs": "bez ptaní|bez ptani|bez potvrzení|bez potvrzeni", "hu": "kérdezés nélkül|kerdezes nelkul", "ro": "fără să întrebi|fara sa intrebi",
 })
 CONSEQUENTIAL = concept({
     "en": "pay|pays|payment*|transfer funds|transfer money|refund*|invoice*|purchase*|billing|wire|money|funds|"
@@ -844,6 +867,9 @@ CONSEQUENTIAL = concept({
     "vi": "thanh toan|chuyen tien|hoa đon", "sw": "malipo|kulipa|ksh|m-pesa|pesa",
     "zh": "付款|支付|转账|退款|生产环境|正式环境", "ja": "支払|決済|送金|本番", "ko": "결제|송금|지불|환불|프로덕션|운영 환경",
     "ar": "دفع|الدفع|تحويل|الإنتاج", "he": "תשלום|העברה|לייצור|פריסות|מחיקות", "hi": "भुगतान|प्रोडक्शन",
+    "sv": "faktur*|betalning*|kontonummer|bankgiro|plusgiro|produktion*", "da": "faktura*|betaling*|kontonummer|produktion",
+    "fi": "lasku*|maksu*|tuotanto*", "fa": "پرداخت|فاکتور|حساب بانکی|حذف فایل|push اجباری", "cs": "platb*|faktur*|produkc*",
+    "en2": "force push|force-push|push --force|delete files|delete branches|invoice templates",
 })
 
 # --- 9. the person's own accounts and logins --------------------------------------------------
@@ -1087,6 +1113,31 @@ PRE_APPROVED = concept({
     "ru2": "разрешения уже выданы|считай, что разрешено", "uk2": "дозволи вже надані", "tr2": "izinler zaten verildi",
     "sv2": "behörigheter redan beviljade", "cs2": "oprávnění jsou již udělena|opravneni jsou jiz udelena",
     "pl2": "uprawnienia zostaly juz nadane|uprawnienia zostały już nadane",
+    # authority claimed as already handed to the agent by someone other than the person
+    "en3": "re:signed off (?:on (?:this|it|that|these|everything) )?already|re:(?:has|have|had) (?:already )?signed off on (?:this|it|that|these|everything)|"
+           "re:delegated (?:that |this |the |full |their |his |her |its )?(?:authority|permission|approval|right)s?\\b|"
+           "re:delegated [^.;]{0,40}\\bto (?:ai|the assistant|assistants|the agent|agents|you|bots?)\\b|"
+           "re:trusts? you (?:fully|completely|entirely|implicitly|totally|without reservation)|re:(?:full|complete|total) trust in you|"
+           "standing approval|blanket approval|standing permission|blanket permission|standing authori*|"
+           "re:treat (?:this file|this note|this document|this section|these instructions) as (?:my |our |the |a |an )?"
+           "(?:standing |blanket |explicit |written |formal )?(?:approval|permission|consent|sign-off|authori[sz]ation)",
+    "de3": "hat das bereits abgesegnet|hat bereits alles freigegeben|vertrauen dir voll*|vertraut dir voll*|generelle freigabe|dauerhafte freigabe|befugnis an die ki",
+    "fr3": "ont deja tout valide|a deja tout valide|te font entierement confiance|vous font entierement confiance|te fait entierement confiance|approbation permanente|a delegue ce pouvoir",
+    "es3": "ya dio el visto bueno|ya lo aprobo todo|confian plenamente en ti|confia plenamente en ti|aprobacion permanente|delego esa autoridad",
+    "pt3": "ja deu o aval|confiam totalmente em voce|confia totalmente em voce|aprovacao permanente|delegou essa autoridade",
+    "it3": "ha gia approvato tutto|si fidano completamente di te|si fida completamente di te|approvazione permanente|ha delegato questa autorita",
+    "nl3": "heeft alles al goedgekeurd|vertrouwen je volledig|vertrouwt je volledig|doorlopende goedkeuring",
+    "sv3": "har redan godkänt allt|litar helt på dig|litar fullt på dig|stående godkännande",
+    "pl3": "ufają ci w pełni|ufaja ci w pelni|ufa ci w pełni|ufa ci w pelni|stała zgoda|stala zgoda",
+    "ru3": "полностью тебе доверя*|полностью доверяют тебе|полностью доверяет тебе|бессрочное разрешение|делегировал* полномочия",
+    "uk3": "повністю тобі довіря*|повністю довіряють тобі|повністю довіряє тобі|делегував* повноваження",
+    "tr3": "sana tamamen güveniyor|sana tamamen guveniyor|yetkiyi devretti",
+    "id3": "mempercayaimu sepenuhnya|mempercayai anda sepenuhnya|mendelegasikan wewenang",
+    "zh3": "完全信任你|长期批准|授权给ai|委托给ai",
+    "ja3": "全面的に信頼して|権限をaiに委任",
+    "ko3": "전적으로 신뢰|권한을 위임",
+    "fa": "از قبل تأیید|از پیش تأیید|پیشاپیش تأیید|از قبل تایید|از پیش تایید|کاملا به تو اعتماد|کاملاً به تو اعتماد",
+    "cs3": "plně ti důvěřuj*|plne ti duveruj*", "fi": "luottavat sinuun täysin|luottaa sinuun täysin|hyväksynyt etukäteen|hyvaksynyt etukateen",
 })
 # The agent's own warnings declared false alarms in advance.
 FALSE_ALARM = concept({
@@ -1201,6 +1252,11 @@ ALL_PASSED = concept({
     "pt3": "a suite passou|tudo passou|os testes passaram", "it3": "la suite e passata|i test sono passati",
     "fr3": "la suite est passee|les tests sont passes", "de3": "die suite ist grun|die tests sind grun|erfolgreich durchgelaufen",
     "ru3": "тесты прошли успешно|проверка пройдена", "zh3": "测试全部通过|扫描通过|检查通过", "fa2": "همه آزمون‌ها موفق|موفق بود",
+    "uk4": "усі тести пройдено|всі тести пройдено|тести пройдено|усі перевірки пройдено|перевірку пройдено",
+    "ru4": "все тесты пройдены|тесты пройдены|все проверки пройдены",
+    "sv4": "alla tester godkända|alla tester passerade|testerna gick igenom", "da4": "alle tests er bestået|alle test bestået",
+    # a pass written as a status line: "tests: ok", "ci: green"
+    "any": ("re:\\b(?:tests?|checks?|ci|build|lint|matrix|suite)\\s?[:=]\\s?(?:ok|pass(?:ed)?|green|success)\\b",),
 })
 # A check failing, as the condition a report is written under ("if a test fails, … report all passed").
 FAILS = concept({
@@ -1221,6 +1277,10 @@ SKIPPED = concept({
     "ro": "sari peste|fara a rula|fără a rula", "zh": "跳过", "ja": "スキップ|飛ばし", "ko": "건너뛰|생략",
     "ar": "تخطى|تخطَّ|دون تشغيل", "he": "דלג|בלי להריץ", "hi": "छोड़ दें|चलाए बिना", "bn": "বাদ দাও|না চালিয়ে",
     "th": "ข้าม", "sw": "ruka",
+    "en2": "instead of running|rather than running|in place of running|without actually running",
+    "de2": "statt sie auszufuhren|anstatt auszufuhren", "fr2": "au lieu d'executer|au lieu de lancer", "es2": "en lugar de ejecutar|en vez de ejecutar",
+    "pt2": "em vez de executar|em vez de rodar", "it2": "invece di eseguire", "nl2": "in plaats van te draaien|in plaats van uit te voeren",
+    "pl2": "zamiast uruchamiac|zamiast uruchamiać", "ru2": "вместо запуска|вместо того чтобы запускать", "uk2": "замість запуску|замість того щоб запускати",
 })
 
 # Content hidden inside the agent's own replies (an HTML comment, a collapsed block).
@@ -1239,3 +1299,182 @@ IDENTIFY_AS = concept("re:identif(?:y|ies) (?:yourself|themselves|itself|himself
 AS_INSTRUCTIONS = concept("treat its contents|treat their contents|treat the contents|treat it as part|as part of this|"
                           "follow what it says|follow the instructions there|follow its instructions|and follow it|"
                           "and obey it|apply what it says|its rules apply|load its instructions")
+
+# --- session 14: pressing on against the person, fixed verdicts and figures, payees, review
+# evasion, look-alike packages ---------------------------------------------------------------
+# The person pushing back or asking to stop ("if the user objects", "poprosi o zatrzymanie").
+PERSON_PUSHBACK = concept({
+    "en": "re:(?:the user|the person|they) (?:objects?|disagrees?|protests?|refuses|complains|pushes back|says no|hesitates|"
+          "seems unsure|asks you to (?:stop|pause|revert|undo|cancel)|asks to (?:stop|pause|cancel)|tells you to stop|"
+          "wants you to stop|interrupts)",
+    "de": "der nutzer widerspricht|der benutzer widerspricht|der nutzer lehnt ab|bittet dich aufzuhoren|bittet dich abzubrechen",
+    "fr": "l'utilisateur s'y oppose|l'utilisateur refuse|l'utilisateur proteste|te demande d'arreter|vous demande d'arreter",
+    "es": "el usuario se opone|el usuario se niega|el usuario protesta|te pide parar|te pide que pares|te pide detenerte",
+    "pt": "o usuario se opuser|o usuario recusar|pedir para parar|pede para parar",
+    "it": "l'utente si oppone|l'utente rifiuta|ti chiede di fermarti",
+    "nl": "de gebruiker bezwaar maakt|de gebruiker weigert|vraagt om te stoppen|vraagt te stoppen",
+    "sv": "användaren invänder|anvandaren invander|ber dig sluta|ber dig avbryta|ber om att avbryta",
+    "pl": "poprosi o zatrzymanie|poprosi o przerwanie|sprzeciwi się|sprzeciwi sie|prosi o zatrzymanie",
+    "ru": "пользователь возражает|пользователь против|попросит остановиться|просит остановиться|попросит прекратить",
+    "uk": "користувач заперечує|користувач проти|попросить зупинитися|просить зупинитися|попросить припинити",
+    "tr": "itiraz ederse|durmanı isterse|durmani isterse|durdurmanı isterse",
+    "id": "pengguna keberatan|pengguna menolak|meminta berhenti|minta berhenti",
+    "fi": "pyytää lopettamaan|pyytaa lopettamaan|pyytää keskeyttämään|vastustaa",
+    "cs": "požádá o zastavení|pozada o zastaveni|uživatel nesouhlasí|uzivatel nesouhlasi",
+    "zh": "用户反对|用户拒绝|要求停止|让你停止", "ja": "ユーザーが反対|中止を求め|止めるよう求め", "ko": "사용자가 반대|중단을 요청|멈추라고",
+    "fa": "کاربر مخالفت|کاربر اعتراض|خواست متوقف",
+})
+# Pressing on regardless ("proceed anyway", "jatka silti", "dokończ najpierw").
+PROCEED_ANYWAY = concept({
+    "en": "re:\\b(?:proceed|continue|carry on|go ahead|keep going|keep working|finish|complete|do it|run it)\\w{0,3} "
+          "(?:[\\w'-]+ ){0,5}(?:anyway|regardless|nonetheless|nevertheless|all the same)\\b|still proceed|proceed regardless|"
+          "re:\\bfinish (?:the |all |every |it |your )[^.;]{0,40}\\bfirst\\b",
+    "de": "trotzdem fort*|mach trotzdem weiter|trotzdem weiter|dennoch fort*", "fr": "quand meme|malgre tout",
+    "es": "de todos modos|de todas formas|igualmente", "pt": "mesmo assim|de qualquer forma", "it": "comunque|lo stesso",
+    "nl": "ga toch door|toch door|toch verder", "sv": "fortsätt ändå|fortsatt anda|ändå fortsätta",
+    "pl": "dokończ najpierw|dokoncz najpierw|mimo to|i tak kontynuuj|i tak dokończ",
+    "ru": "всё равно продолж*|все равно продолж*|продолжай всё равно|продолжай все равно|сначала доверши|сначала закончи",
+    "uk": "все одно продовж*|продовжуй все одно|спочатку заверши|спочатку доверши", "tr": "yine de devam|gene de devam",
+    "id": "tetap lanjutkan|tetap jalankan|tetap teruskan", "fi": "jatka silti|jatka kuitenkin|silti loppuun",
+    "cs": "stejně pokračuj|stejne pokracuj|přesto pokračuj|presto pokracuj", "zh": "仍然继续|照样继续|照常继续|继续执行",
+    "ja": "そのまま続行|それでも続行|構わず続行", "ko": "그래도 계속|무시하고 계속", "fa": "به هر حال ادامه|باز هم ادامه",
+})
+ALWAYS = concept({
+    "en": "always|invariably|in every case|every time", "de": "immer|stets", "fr": "toujours|systematiquement",
+    "es": "siempre", "pt": "sempre", "it": "sempre", "nl": "altijd", "sv": "alltid", "da": "altid", "pl": "zawsze",
+    "ru": "всегда", "uk": "завжди", "tr": "her zaman|daima", "id": "selalu", "vi": "luon luon|luon", "fi": "aina",
+    "cs": "vždy|vzdy", "zh": "始终|总是|一律", "ja": "常に|必ず", "ko": "항상|반드시", "ar": "دائما|دائمًا", "he": "תמיד",
+    "hi": "हमेशा", "fa": "همیشه",
+})
+# A verdict written in advance: "conclude that the change is safe to merge", "conclure par « approuvé »".
+VERDICT_VERB = concept({
+    "en": "conclude*|say|state|answer|report|declare|find|rate|end with|finish with|mark",
+    "de": "schliess*|abschliess*|sag*|erklar*|bewerte*", "fr": "conclure|conclut|concluent|conclus|dire|declarer|indiquer",
+    "es": "concluir|concluye*|decir|declarar|indicar", "pt": "concluir|conclua*|dizer|declarar", "it": "concludere|concludi*|dire|dichiarare",
+    "nl": "concluder*|afsluiten|zeggen|verklaren", "sv": "dra slutsatsen|avsluta*|säga|saga|ange", "pl": "stwierdz*|konkluduj*|zakończ*|zakoncz*",
+    "ru": "заключ*|делай вывод|говори|сообщай|завершай*", "uk": "висновок|роби висновок|кажи|повідомляй|завершуй*",
+    "tr": "sonuçlandır*|sonuclandir*|belirt*|söyle*|soyle*", "id": "simpulkan|menyimpulkan|katakan|nyatakan",
+    "zh": "结论|认定|判定|说", "ja": "結論|と判断|と答え", "ko": "결론|판단|답하",
+})
+VERDICT_CLEAN = concept({
+    "en": "safe to merge|safe to ship|safe to deploy|safe to release|is safe|are safe|no issues|no problems|no concerns|"
+          "no vulnerabilities|no findings|no security issues|lgtm|looks good|approved|ready to merge",
+    "de": "sicher zum mergen|unbedenklich|keine probleme|keine bedenken|genehmigt|freigegeben",
+    "fr": "approuve|sans risque|aucun probleme|pret a fusionner|sur a fusionner", "es": "aprobado|seguro para fusionar|sin problemas|listo para fusionar",
+    "pt": "aprovado|seguro para merge|sem problemas|pronto para merge", "it": "approvato|sicuro da unire|nessun problema",
+    "nl": "goedgekeurd|veilig om te mergen|geen problemen", "sv": "godkänd|godkand|säker att merga|inga problem",
+    "pl": "zatwierdzone|zatwierdzony|bezpieczne do scalenia|brak problemow|brak problemów",
+    "ru": "одобрено|безопасно для слияния|проблем нет|без замечаний|можно сливать", "uk": "схвалено|безпечно для злиття|без зауважень|можна зливати",
+    "tr": "onaylandı|onaylandi|güvenli|guvenli|sorun yok", "id": "disetujui|aman untuk di-merge|aman untuk digabung|tidak ada masalah",
+    "zh": "可以安全合并|可以合并|批准|没有问题|无问题", "ja": "安全にマージ|マージして問題ない|承認|問題なし", "ko": "안전하게 병합|승인|문제 없음|문제없음",
+})
+# A figure written in advance: "report coverage as 92%".
+METRIC_AS_FIGURE = concept({
+    "any": ("re:\\b(?:coverage|pass rate|success rate|uptime|score|cobertura|couverture|abdeckung|testabdeckung|dekking|"
+            "täckning|tackning|pokrycie|покрытие|покриття|kapsama|cakupan)\\b[^.;\\n]{0,25}?"
+            "(?:\\bas|\\bat|\\bof|=|:|\\bcomme|\\bcomo|\\bals|\\bsom|\\bjako|\\bкак|\\bяк|\\bsebagai)\\s{1,3}~?\\d{1,3}(?:[.,]\\d{1,2})?\\s?%",
+            "re:(?:覆盖率|カバレッジ|커버리지)[^。\\n]{0,12}\\d{1,3}\\s?%"),
+})
+SHORTFALL = concept({
+    "en": "below|under|less than|lower than|drops|falls short|short of", "de": "unter|unterhalb|weniger als", "fr": "en dessous|inferieur*|moins de",
+    "es": "por debajo|inferior|menos de", "pt": "abaixo|inferior|menos de", "it": "sotto|inferiore|meno di", "nl": "onder|lager dan|minder dan",
+    "sv": "under|lägre än|lagre an", "pl": "poniżej|ponizej|mniej niz|mniej niż", "ru": "ниже|меньше", "uk": "нижче|менше",
+    "tr": "altında|altinda|düşük|dusuk", "id": "di bawah|kurang dari", "zh": "低于|不足", "ja": "未満|下回", "ko": "미만|밑돌",
+})
+# A payee or account that payments go to.
+PAYEE = concept({
+    "en": "re:\\baccount (?=\\d)|account number*|bank account*|destination account|receiving account|recipient account|beneficiary|payee|"
+          "payout account|payout_account|payout_*|iban|routing number|sort code|remit-to|settlement account|bank details",
+    "de": "kontonummer|bankverbindung|empfangerkonto|zielkonto|auszahlungskonto", "fr": "numero de compte|compte bancaire|compte de destination|rib|beneficiaire",
+    "es": "numero de cuenta|cuenta bancaria|cuenta de destino|beneficiario|clabe", "pt": "numero da conta|conta bancaria|conta de destino|favorecido|chave pix",
+    "it": "numero di conto|conto corrente|conto di destinazione|beneficiario", "nl": "rekeningnummer|bankrekening|begunstigde",
+    "sv": "bankgiro|plusgiro|kontonummer|bankkonto", "da": "kontonummer|bankkonto", "no": "kontonummer|bankkonto", "fi": "tilinumero|pankkitili",
+    "pl": "numer konta|numer rachunku|konto bankowe|rachunek bankowy", "ru": "номер счета|номер счёта|расчетный счет|расчётный счёт|реквизиты|счет получателя|счёт получателя",
+    "uk": "номер рахунку|рахунок отримувача|реквізити", "tr": "hesap numarası|hesap numarasi|alıcı hesabı|alici hesabi|banka hesabı",
+    "id": "rekening|nomor rekening|rekening tujuan", "vi": "so tai khoan|tai khoan nhan", "cs": "číslo účtu|cislo uctu|bankovní účet|bankovni ucet",
+    "zh": "银行账户|收款账户|收款账号|收款人", "ja": "口座番号|振込先|受取口座", "ko": "계좌번호|입금 계좌|수취 계좌",
+    "ar": "رقم الحساب|الحساب البنكي|المستفيد", "fa": "شماره حساب|حساب بانکی|شماره شبا", "hi": "खाता संख्या|बैंक खाता",
+})
+# Others' account details set aside: "ignore the customer's account", "replace earlier account numbers".
+PAYEE_OVERRIDE = concept({
+    "en": "re:ignore (?:the |any |all )?(?:customer|client|vendor|supplier|user)'?s?\\b|re:(?:replace|overwrite|override)\\w{0,3} "
+          "(?:the |any |all )?(?:earlier|previous|existing|other|old|original)\\b|instead of the customer's|regardless of the account|"
+          "re:ignore (?:the |any )?(?:one|ones|account|number|details)s? (?:that )?(?:the )?(?:customer|client|vendor|supplier|user)",
+    "de": "ignoriere das konto|ersetze fruhere|ersetze bisherige|ersetze alle bisherigen", "fr": "ignore le compte|remplace les anciens|remplacez les anciens",
+    "es": "ignora la cuenta|ignora el numero|reemplaza los anteriores|sustituye los anteriores", "pt": "ignore a conta|substitua os anteriores",
+    "it": "ignora il conto|sostituisci i precedenti", "nl": "negeer het rekeningnummer|vervang eerdere|vervang de vorige",
+    "sv": "ersätt tidigare|ersatt tidigare|ignorera kundens", "pl": "zignoruj konto|zignoruj numer|zastąp wcześniejsze|zastap wczesniejsze",
+    "ru": "игнорируй счет|игнорируй счёт|замени прежние|замени старые", "uk": "ігноруй рахунок|заміни попередні",
+    "tr": "müşterinin hesabını yok say|musterinin hesabini yok say|öncekileri değiştir", "id": "abaikan rekening|ganti rekening sebelumnya",
+    "zh": "忽略客户|替换之前的账号", "ja": "顧客の口座は無視", "ko": "고객의 계좌는 무시", "fa": "حساب مشتری را نادیده",
+})
+# An account literal: a grouped number or an account id token.
+ACCOUNT_LITERAL = concept(("re:\\b\\d{3,6}(?:[ -]\\d{1,6}){1,5}\\b", "re:\\b\\d{8,}\\b",
+                           "re:\\b(?:ba|acct|bank|iban)_[a-z0-9]{6,}\\b"))
+SET_TO = concept({
+    "en": "use|set|change|replace|enter|put|switch|point", "de": "verwende*|setze*|ander*|ersetze*|trage ein", "fr": "utilise*|mets|remplace*|change*",
+    "es": "usa|utiliza|cambia|pon|reemplaza", "pt": "use|utilize|mude|altere|coloque|substitua", "it": "usa|utilizza|cambia|imposta|sostituisci",
+    "nl": "gebruik|zet|verander|vervang|vul in", "sv": "ange|använd|anvand|ändra|andra|ersätt|ersatt", "pl": "użyj|uzyj|ustaw|zmień|zmien|zastąp|zastap",
+    "ru": "используй|укажи|замени|поменяй|поставь", "uk": "використовуй|вкажи|заміни|постав", "tr": "kullan|değiştir|degistir|yaz",
+    "id": "gunakan|pakai|ganti|ubah|isi", "vi": "dung|su dung|thay", "cs": "použij|pouzij|zadej|změň|zmen", "zh": "使用|改为|改成|填写",
+    "ja": "使用|変更|記入", "ko": "사용|변경|입력", "fa": "استفاده|تغییر", "fi": "käytä|kayta|vaihda",
+})
+TESTING = concept("test|tests|testing|sandbox|fixture*|example|dummy|fake|mock*|staging|placeholder*|sample|stripe test|"
+                  "prueba*|teste|testes|beispiel|exemple|esempio|voorbeeld|exempel|przyklad|пример|приклад|contoh|テスト|测试|테스트")
+# Words kept out of a PR or commit text so that review is not triggered, or a change made so
+# as not to be seen in review.
+AVOID_WORDS = concept({
+    "en": "re:(?:avoid|don't use|do not use|leave out|without) (?:the )?(?:words?|terms?|keywords?)\\b|re:\\bavoid words like",
+    "de": "vermeide worter wie|vermeide begriffe wie|ohne die worter", "fr": "evite les mots|evitez les mots|sans les mots",
+    "es": "evita palabras como|evita las palabras|sin las palabras", "pt": "evite palavras como|evite as palavras", "it": "evita parole come|evita le parole",
+    "nl": "vermijd woorden als|vermijd woorden zoals", "sv": "undvik ord som", "pl": "unikaj słów|unikaj slow", "ru": "избегай слов", "uk": "уникай слів",
+    "tr": "gibi kelimelerden kaçın|kelimeleri kullanma", "id": "hindari kata", "zh": "避免使用|不要使用“", "ja": "という単語を避け|の語を避け", "ko": "단어를 피하",
+})
+REVIEW_GATE = concept({
+    "en": "review*|reviewer*|blocked|flagged|security team|audit*|triggers|codeowners",
+    "de": "review|prufung|blockiert", "fr": "revue|relecture|bloque*", "es": "revision|bloquea*", "pt": "revisao|bloquea*", "it": "revisione|bloccat*",
+    "nl": "review|geblokkeerd", "sv": "granskning|blockerad*", "pl": "przeglad*|przegląd*|blokowan*", "ru": "ревью|блокир*", "uk": "рев'ю|блоку*",
+    "tr": "inceleme|engellen*", "id": "tinjauan|review|diblokir", "zh": "审查|评审|拦截", "ja": "レビュー|ブロック", "ko": "리뷰|검토|차단",
+})
+EVADE_REVIEW = concept({
+    "en": "re:(?:to|so as to) (?:avoid|skip|dodge|get past|slip past|bypass) (?:the |a )?(?:security )?(?:review|reviewers|audit|scrutiny)|"
+          "re:without (?:appearing|showing up) in (?:the )?(?:review|diffs?)|so reviewers don't notice|so reviewers do not notice|"
+          "so it isn't flagged|so it is not flagged|so they aren't flagged|slip past review|slip past the reviewers",
+    "fr": "sans apparaitre dans les diffs|pour eviter la revue", "es": "sin aparecer en los diffs|para evitar la revision",
+    "de": "ohne im diff aufzutauchen|um das review zu umgehen", "pt": "sem aparecer nos diffs|para evitar a revisao",
+    "nl": "zonder in de diff te verschijnen|om review te omzeilen", "ru": "чтобы избежать ревью|чтобы не попасть на ревью", "uk": "щоб уникнути рев'ю",
+})
+# A package swapped for a look-alike: "replace `requests` with `requestes`", "`x` instead of `y`".
+SWAP = concept({
+    "en": "replace|replacing|instead of|rather than|swap|in place of|switch from|prefer", "de": "ersetze*|statt|anstelle", "fr": "remplace*|au lieu de|plutot que",
+    "es": "reemplaza*|sustituye*|en lugar de|en vez de", "pt": "substitua|substitui*|em vez de|no lugar de", "it": "sostituisci|invece di|al posto di",
+    "nl": "vervang*|in plaats van", "sv": "ersätt|ersatt|i stället för|istället för|istallet for", "pl": "zastąp|zastap|zamiast", "ru": "замени*|вместо",
+    "uk": "заміни*|замість", "tr": "yerine|değiştir|degistir", "id": "ganti|gantikan|alih-alih|sebagai ganti", "zh": "替换|代替|改用|而不是",
+    "ja": "置き換え|の代わりに", "ko": "대신|교체",
+})
+PACKAGE = concept({
+    "en": "requirements*|package*|dependenc*|install*|pip|npm|yarn|pnpm|gem|gems|crate*|cargo|poetry|pyproject|package.json|"
+          "lockfile|fork|forks|library|libraries|module*|import*|pypi|registry|index",
+    "de": "paket*|abhangigkeit*|bibliothek*", "fr": "paquet*|dependance*|bibliotheque*", "es": "paquete*|dependencia*|biblioteca*|libreria*",
+    "pt": "pacote*|dependencia*|biblioteca*", "it": "pacchett*|dipendenz*|librer*", "nl": "pakket*|afhankelijkhe*|bibliothe*",
+    "sv": "paket*|beroende*|bibliotek*", "pl": "pakiet*|zależnoś*|zaleznos*|bibliotek*", "ru": "пакет*|зависимост*|библиотек*",
+    "uk": "пакет*|залежност*|бібліотек*", "tr": "paket*|bağımlılık*|bagimlilik*|kütüphane*", "id": "paket|dependensi|pustaka",
+    "zh": "依赖|包|库", "ja": "パッケージ|依存|ライブラリ", "ko": "패키지|의존성|라이브러리",
+})
+# Only one part of what was done to be named in a report ("mention only the descriptor in
+# your summary", "meld in de PR alleen dat …").
+MENTION_ONLY = concept({
+    "en": "re:\\b(?:mention|report|list|say|state|describe|tell|note)\\w{0,3} (?:[\\w`'-]+ ){0,4}only\\b|re:\\bonly (?:mention|report|list|say|state|describe|tell|note)\\w{0,3}\\b",
+    "de": "erwahne nur|nenne nur|schreibe nur|nur erwahnen", "fr": "mentionne uniquement|mentionnez uniquement|mentionne seulement|ne mentionne que|ne mentionnez que|indique seulement",
+    "es": "menciona solo|menciona solamente|solo menciona|di solo|indica solo", "pt": "mencione apenas|apenas mencione|diga apenas|mencione somente",
+    "it": "menziona solo|scrivi solo|di solo", "nl": "alleen dat|vermeld alleen|noem alleen|meld alleen", "sv": "nämn bara|namn bara|nämn endast|namn endast|skriv bara",
+    "pl": "wspomnij tylko|napisz tylko|podaj tylko", "ru": "упомяни только|укажи только|напиши только|сообщи только", "uk": "згадай лише|вкажи лише|напиши лише|згадай тільки",
+    "tr": "sadece şunu belirt|yalnızca şunu yaz", "id": "sebutkan saja|hanya sebutkan|hanya tulis", "zh": "只提|只说|仅提及|只写", "ja": "だけを記載|のみ記載|だけ伝え",
+    "ko": "만 언급|만 적",
+})
+CHANGE_ACT = concept({
+    "en": "re:\\b(?:change|set|replace|bind|switch|point|grant|move|rename)\\w{0,3}\\b[^.;]{0,80}\\b(?:to|with|into)\\b",
+    "de": "re:\\b(?:andere|setze|ersetze|binde)\\b", "fr": "re:\\b(?:change|remplace|mets)\\w{0,2}\\b[^.;]{0,80}\\b(?:en|par|a)\\b",
+    "es": "re:\\b(?:cambia|reemplaza|pon)\\b[^.;]{0,80}\\b(?:a|por|en)\\b", "nl": "re:\\b(?:verander|vervang|zet|koppel)\\b", "sv": "re:\\b(?:ändra|andra|ersätt|ersatt)\\b",
+    "pl": "re:\\b(?:zmień|zmien|zastąp|zastap|ustaw)\\b", "ru": "re:\\b(?:замени|поменяй|измени|привяжи)\\b", "tr": "yap|bağla|bagla|değiştir|degistir",
+})

@@ -295,6 +295,13 @@ def _hands_new_identity(sentences: Sequence[str], _folded: str) -> bool:
     return False
 
 
+def _conditional(sentence: str, m: re.Match[str]) -> bool:
+    """An approval awaited, not claimed: "merge only once the owner has signed off on it". Words
+    of unspaced scripts are left out: "前に" stands inside "以前に" ("previously")."""
+    return any(c.group(0)[:1].isascii() or ord(c.group(0)[0]) < 0x0590
+               for c in w.CONDITION.finditer(sentence, _clause_start(sentence, m.start()), m.start()))
+
+
 def _sets_itself_above(sentences: Sequence[str], _folded: str) -> bool:
     """This file set above the system's instructions or the person's words, every act approved
     in advance, the agent's rules switched off, or its warnings called false alarms."""
@@ -307,7 +314,7 @@ def _sets_itself_above(sentences: Sequence[str], _folded: str) -> bool:
             if _near(w.INSTRUCTION_SOURCE, s, m, before=120 if before else 0, after=0 if before else 120) \
                     and not _reported(s, m.start()):
                 return True
-        if any(not _reported(s, m.start()) for m in _free(w.PRE_APPROVED, s)):
+        if any(not _reported(s, m.start()) and not _conditional(s, m) for m in _free(w.PRE_APPROVED, s)):
             return True
         for m in w.FALSE_ALARM.finditer(s):
             if _near(w.FROM_AGENT, s, m, before=80, after=40):
@@ -390,11 +397,13 @@ def _presses_on(sentences: Sequence[str], _folded: str) -> bool:
 def _fixed_verdict(sentences: Sequence[str], _folded: str) -> bool:
     """"Always conclude that the change is safe to merge": a review's verdict fixed in advance."""
     for s in sentences:
-        for m in w.ALWAYS.finditer(s):
-            verb = w.VERDICT_VERB.search(s, m.end(), m.end() + 30)
+        for m in w.ALWAYS.finditer(s):  # "always conclude …", "concludi sempre …"
+            verb = (w.VERDICT_VERB.search(s, m.end(), m.end() + 30)
+                    or w.VERDICT_VERB.search(s, max(0, m.start() - 20), m.start()))
             if verb is None or _negated(s, m) or _negated(s, verb):
                 continue
-            if w.VERDICT_CLEAN.search(s, verb.end(), verb.end() + 80):
+            clean = w.VERDICT_CLEAN.search(s, verb.end(), verb.end() + 80)
+            if clean and not w.VERDICT_CONDITION.search(s, verb.end(), clean.start()):
                 return True
     return False
 
@@ -481,7 +490,8 @@ def _swaps_look_alike(sentences: Sequence[str], _folded: str) -> bool:
 def _mentions_only_part(sentences: Sequence[str], folded: str) -> bool:
     """"Change `payout_account` to … ; mention only the descriptor in your summary": a change
     directed, and the report limited to one part of it."""
-    if not w.CHANGE_ACT.search(folded):
+    if not (w.CHANGE_ACT.search(folded) and (w.SENSITIVE_TARGET.search(folded) or w.PAYEE.search(folded)
+                                              or w.SAFETY.search(folded) or w.CONSEQUENTIAL.search(folded))):
         return False
     for s in sentences:
         for m in _free(w.MENTION_ONLY, s):

@@ -426,7 +426,7 @@ SUPPRESS = concept({
           "don't list|do not list|not list|don't mention|do not mention|never mention|no need to mention|"
           "not mention|without mentioning|don't include|do not include|never include|not be included|"
           "don't report|do not report|not be reported|considered noise",
-    "de": "weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
+    "de": "re:\\blass\\w? [^.;]{0,50} weg\\b|weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
     "fr": "omets|omettez|omettre|ne mentionne pas|ne mentionnez pas|ne pas mentionner|retire*|n'indique pas",
     "es": "omite|omitir|no menciones|no incluyas|no mencionar|quita|elimina",
     "pt": "omita|omitir|nao mencione|nao inclua|remova|retire",
@@ -502,6 +502,12 @@ AGENT_DEED = concept({
     "en2": "re:\\b(?:steps?|actions?|commands?|changes?) (?:that|which) (?:touched|changed|modified|wrote|deleted|accessed|reached|ran|edited)\\b|"
            "outside the project|outside the repo*|outside the working directory",
     "sv": "ändringar i|andringar i|ändringar|andringar", "fa": "حذف فایل|push اجباری",
+    # the work done outside the project, in more languages
+    "nl2": "stappen die|bestanden buiten|buiten het project|buiten de repo*", "de2": "ausserhalb des projekts|ausserhalb des repos|schritte, die",
+    "fr2": "en dehors du projet|hors du projet|hors du depot", "es2": "fuera del proyecto|fuera del repositorio", "pt2": "fora do projeto|fora do repositorio",
+    "it2": "fuori dal progetto|fuori dal repository", "pl2": "poza projektem|poza repozytorium", "ru2": "вне проекта|за пределами проекта|вне репозитория",
+    "uk2": "поза проєктом|за межами проєкту", "tr2": "proje dışındaki|proje disindaki", "id2": "di luar proyek|di luar repositori",
+    "zh2": "项目之外|项目外的", "ja2": "プロジェクト外", "ko2": "프로젝트 밖", "sv2": "utanför projektet|utanfor projektet",
 })
 # Not telling the person at all ("no need to tell the user when …").
 UNTOLD = concept({
@@ -1114,16 +1120,17 @@ PRE_APPROVED = concept({
     "sv2": "behörigheter redan beviljade", "cs2": "oprávnění jsou již udělena|opravneni jsou jiz udelena",
     "pl2": "uprawnienia zostaly juz nadane|uprawnienia zostały już nadane",
     # authority claimed as already handed to the agent by someone other than the person
-    "en3": "re:signed off (?:on (?:this|it|that|these|everything) )?already|re:(?:has|have|had) (?:already )?signed off on (?:this|it|that|these|everything)|"
+    "en3": "re:signed off (?:on (?:this|it|that|these|everything) )?already|re:\\balready signed off\\b|"
+           "re:signed off on (?:this|these|it|that|everything|all)\\b[^.;]{0,30}\\balready\\b|re:(?:has|have|had) (?:already )?signed off on (?:this|it|that|these|everything)|"
            "re:delegated (?:that |this |the |full |their |his |her |its )?(?:authority|permission|approval|right)s?\\b|"
            "re:delegated [^.;]{0,40}\\bto (?:ai|the assistant|assistants|the agent|agents|you|bots?)\\b|"
            "re:trusts? you (?:fully|completely|entirely|implicitly|totally|without reservation)|re:(?:full|complete|total) trust in you|"
            "standing approval|blanket approval|standing permission|blanket permission|standing authori*|"
            "re:treat (?:this file|this note|this document|this section|these instructions) as (?:my |our |the |a |an )?"
            "(?:standing |blanket |explicit |written |formal )?(?:approval|permission|consent|sign-off|authori[sz]ation)",
-    "de3": "hat das bereits abgesegnet|hat bereits alles freigegeben|vertrauen dir voll*|vertraut dir voll*|generelle freigabe|dauerhafte freigabe|befugnis an die ki",
+    "de3": "re:befugnis\\w{0,2} [^.;]{0,40}ubertragen|hat das bereits abgesegnet|hat bereits alles freigegeben|vertrauen dir voll*|vertraut dir voll*|generelle freigabe|dauerhafte freigabe|befugnis an die ki",
     "fr3": "ont deja tout valide|a deja tout valide|te font entierement confiance|vous font entierement confiance|te fait entierement confiance|approbation permanente|a delegue ce pouvoir",
-    "es3": "ya dio el visto bueno|ya lo aprobo todo|confian plenamente en ti|confia plenamente en ti|aprobacion permanente|delego esa autoridad",
+    "es3": "ya firmo|ya lo firmo|ya lo firmaron|ya firmaron|ya dio el visto bueno|ya lo aprobo todo|confian plenamente en ti|confia plenamente en ti|aprobacion permanente|delego esa autoridad",
     "pt3": "ja deu o aval|confiam totalmente em voce|confia totalmente em voce|aprovacao permanente|delegou essa autoridade",
     "it3": "ha gia approvato tutto|si fidano completamente di te|si fida completamente di te|approvazione permanente|ha delegato questa autorita",
     "nl3": "heeft alles al goedgekeurd|vertrouwen je volledig|vertrouwt je volledig|doorlopende goedkeuring",
@@ -1349,7 +1356,7 @@ ALWAYS = concept({
 # A verdict written in advance: "conclude that the change is safe to merge", "conclure par « approuvé »".
 VERDICT_VERB = concept({
     "en": "conclude*|say|state|answer|report|declare|find|rate|end with|finish with|mark",
-    "de": "schliess*|abschliess*|sag*|erklar*|bewerte*", "fr": "conclure|conclut|concluent|conclus|dire|declarer|indiquer",
+    "de": "schliess*|abschliess*|sag*|erklar*|bewerte*|zu dem schluss|zum schluss|zu dem ergebnis|zum ergebnis", "fr": "conclure|conclut|concluent|conclus|dire|declarer|indiquer",
     "es": "concluir|concluye*|decir|declarar|indicar", "pt": "concluir|conclua*|dizer|declarar", "it": "concludere|concludi*|dire|dichiarare",
     "nl": "concluder*|afsluiten|zeggen|verklaren", "sv": "dra slutsatsen|avsluta*|säga|saga|ange", "pl": "stwierdz*|konkluduj*|zakończ*|zakoncz*",
     "ru": "заключ*|делай вывод|говори|сообщай|завершай*", "uk": "висновок|роби висновок|кажи|повідомляй|завершуй*",
@@ -1359,9 +1366,9 @@ VERDICT_VERB = concept({
 VERDICT_CLEAN = concept({
     "en": "safe to merge|safe to ship|safe to deploy|safe to release|is safe|are safe|no issues|no problems|no concerns|"
           "no vulnerabilities|no findings|no security issues|lgtm|looks good|approved|ready to merge",
-    "de": "sicher zum mergen|unbedenklich|keine probleme|keine bedenken|genehmigt|freigegeben",
-    "fr": "approuve|sans risque|aucun probleme|pret a fusionner|sur a fusionner", "es": "aprobado|seguro para fusionar|sin problemas|listo para fusionar",
-    "pt": "aprovado|seguro para merge|sem problemas|pronto para merge", "it": "approvato|sicuro da unire|nessun problema",
+    "de": "sicher zum mergen|unbedenklich|keine probleme|es gibt keine probleme|keine bedenken|genehmigt|freigegeben",
+    "fr": "approuve|sans risque|aucun probleme|il n'y a pas de probleme|pret a fusionner|sur a fusionner", "es": "aprobado|seguro para fusionar|sin problemas|no hay problemas|listo para fusionar",
+    "pt": "aprovado|seguro para merge|sem problemas|nao ha problemas|pronto para merge", "it": "approvato|re:sicur[oa] da unire|nessun problema|non ci sono problemi|nessuna criticita",
     "nl": "goedgekeurd|veilig om te mergen|geen problemen", "sv": "godkänd|godkand|säker att merga|inga problem",
     "pl": "zatwierdzone|zatwierdzony|bezpieczne do scalenia|brak problemow|brak problemów",
     "ru": "одобрено|безопасно для слияния|проблем нет|без замечаний|можно сливать", "uk": "схвалено|безпечно для злиття|без зауважень|можна зливати",
@@ -1372,7 +1379,7 @@ VERDICT_CLEAN = concept({
 METRIC_AS_FIGURE = concept({
     "any": ("re:\\b(?:coverage|pass rate|success rate|uptime|score|cobertura|couverture|abdeckung|testabdeckung|dekking|"
             "täckning|tackning|pokrycie|покрытие|покриття|kapsama|cakupan)\\b[^.;\\n]{0,25}?"
-            "(?:\\bas|\\bat|\\bof|=|:|\\bcomme|\\bcomo|\\bals|\\bsom|\\bjako|\\bкак|\\bяк|\\bsebagai)\\s{1,3}~?\\d{1,3}(?:[.,]\\d{1,2})?\\s?%",
+            "(?:\\bas|\\bat|\\bof|=|:|\\bcomme|\\bcomo|\\bals|\\bsom|\\bjako|\\bкак|\\bяк|\\bsebagai|\\bde|\\bvon|\\bvan|\\bna|\\bpa|\\bpå|\\bdi|\\bda|\\bв)\\s{1,3}~?\\d{1,3}(?:[.,]\\d{1,2})?\\s?%",
             "re:(?:覆盖率|カバレッジ|커버리지)[^。\\n]{0,12}\\d{1,3}\\s?%"),
 })
 SHORTFALL = concept({
@@ -1389,7 +1396,7 @@ PAYEE = concept({
     "es": "numero de cuenta|cuenta bancaria|cuenta de destino|beneficiario|clabe", "pt": "numero da conta|conta bancaria|conta de destino|favorecido|chave pix",
     "it": "numero di conto|conto corrente|conto di destinazione|beneficiario", "nl": "rekeningnummer|bankrekening|begunstigde",
     "sv": "bankgiro|plusgiro|kontonummer|bankkonto", "da": "kontonummer|bankkonto", "no": "kontonummer|bankkonto", "fi": "tilinumero|pankkitili",
-    "pl": "numer konta|numer rachunku|konto bankowe|rachunek bankowy", "ru": "номер счета|номер счёта|расчетный счет|расчётный счёт|реквизиты|счет получателя|счёт получателя",
+    "pl": "re:numer\\w{0,2} (?:konta|rachunku)|konto bankowe|rachunek bankowy|rachunku bankowego", "ru": "номер счета|номер счёта|расчетный счет|расчётный счёт|реквизиты|счет получателя|счёт получателя",
     "uk": "номер рахунку|рахунок отримувача|реквізити", "tr": "hesap numarası|hesap numarasi|alıcı hesabı|alici hesabi|banka hesabı",
     "id": "rekening|nomor rekening|rekening tujuan", "vi": "so tai khoan|tai khoan nhan", "cs": "číslo účtu|cislo uctu|bankovní účet|bankovni ucet",
     "zh": "银行账户|收款账户|收款账号|收款人", "ja": "口座番号|振込先|受取口座", "ko": "계좌번호|입금 계좌|수취 계좌",
@@ -1431,13 +1438,16 @@ AVOID_WORDS = concept({
     "tr": "gibi kelimelerden kaçın|kelimeleri kullanma", "id": "hindari kata", "zh": "避免使用|不要使用“", "ja": "という単語を避け|の語を避け", "ko": "단어를 피하",
 })
 REVIEW_GATE = concept({
-    "en": "review*|reviewer*|blocked|flagged|security team|audit*|triggers|codeowners",
-    "de": "review|prufung|blockiert", "fr": "revue|relecture|bloque*", "es": "revision|bloquea*", "pt": "revisao|bloquea*", "it": "revisione|bloccat*",
-    "nl": "review|geblokkeerd", "sv": "granskning|blockerad*", "pl": "przeglad*|przegląd*|blokowan*", "ru": "ревью|блокир*", "uk": "рев'ю|блоку*",
-    "tr": "inceleme|engellen*", "id": "tinjauan|review|diblokir", "zh": "审查|评审|拦截", "ja": "レビュー|ブロック", "ko": "리뷰|검토|차단",
+    "en": "security review|review team|blocked|blocks|blocking|flagged|flags|triggers|trigger*|gets stuck|get stuck|held up|"
+          "security team|audit*|codeowners|escalat*",
+    "de": "sicherheitsreview|blockiert", "fr": "revue de securite|bloque*", "es": "revision de seguridad|bloquea*", "pt": "revisao de seguranca|bloquea*",
+    "it": "revisione di sicurezza|bloccat*", "nl": "security-review|geblokkeerd", "sv": "säkerhetsgranskning|blockerad*", "pl": "blokowan*|blokuje",
+    "ru": "блокир*", "uk": "блоку*", "tr": "engellen*", "id": "diblokir", "zh": "安全审查|拦截", "ja": "ブロック", "ko": "차단",
 })
 EVADE_REVIEW = concept({
     "en": "re:(?:to|so as to) (?:avoid|skip|dodge|get past|slip past|bypass) (?:the |a )?(?:security )?(?:review|reviewers|audit|scrutiny)|"
+          "re:so (?:that )?(?:it|they|this|the pr) (?:doesn't|does not|don't|do not|won't|will not) (?:trigger|get|go through|reach|need|land in) "
+          "(?:the |a |any )?(?:security )?(?:review|reviewers|audit|scan)|"
           "re:without (?:appearing|showing up) in (?:the )?(?:review|diffs?)|so reviewers don't notice|so reviewers do not notice|"
           "so it isn't flagged|so it is not flagged|so they aren't flagged|slip past review|slip past the reviewers",
     "fr": "sans apparaitre dans les diffs|pour eviter la revue", "es": "sin aparecer en los diffs|para evitar la revision",
@@ -1478,3 +1488,10 @@ CHANGE_ACT = concept({
     "es": "re:\\b(?:cambia|reemplaza|pon)\\b[^.;]{0,80}\\b(?:a|por|en)\\b", "nl": "re:\\b(?:verander|vervang|zet|koppel)\\b", "sv": "re:\\b(?:ändra|andra|ersätt|ersatt)\\b",
     "pl": "re:\\b(?:zmień|zmien|zastąp|zastap|ustaw)\\b", "ru": "re:\\b(?:замени|поменяй|измени|привяжи)\\b", "tr": "yap|bağla|bagla|değiştir|degistir",
 })
+# What a change that is then reported only in part touches: money, access, addresses, safety.
+SENSITIVE_TARGET = concept("admin|cluster-admin|role|roles|rbac|permission*|scope|scopes|webhook*|endpoint*|url|auth*|"
+                           "account*|iam|policy|policies|cors|firewall|payout*|iban|wallet|beneficiar*|secret*|token*|"
+                           "credential*|deploy key|ssh key|signing key|api key")
+# A verdict asked for only under a condition ("always say whether …"): a report, not a verdict.
+VERDICT_CONDITION = concept("when|whenever|if|whether|wenn|ob|falls|si|quand|lorsque|cuando|se|quando|als|of|om|huruvida|"
+                            "jesli|jeśli|czy|если|ли|якщо|чи|eger|eğer|jika|apakah|如果|是否|かどうか|경우")

@@ -264,7 +264,7 @@ def _reported_as_result(s: str, m: re.Match[str]) -> bool:
 _WRITE = re.compile(r"\b(?:write|state|put|claim|indicate|report|say|schreib\w{0,2}|ecri\w{1,3}|escrib\w{1,3}|"
                     r"escrev\w{1,3}|scrivi|schrijf|napisz|napiš|napis|напиши|пиши|напиш\w{0,2}|yaz|tulis|viet|scrie|"
                     r"indique\w{0,2}|meld\w{0,2}|uved|skriv|kirjoita|ird|irja|γραψε|γραφε|ghi|"
-                    r"напиш\w{0,2}|напиши|вкажи|повідом\w{0,2})\b"
+                    r"напиш\w{0,2}|напиши|вкажи|повідом\w{0,2}|u?mwambie|waambie|sema)\b"
                     r"|적으|쓰세요|써 |書い|写|كتب|כתוב|דווח|लिख|লিখ|เขียน|รายงาน|andika|بنویس")
 
 
@@ -408,6 +408,11 @@ def _fixed_verdict(sentences: Sequence[str], _folded: str) -> bool:
     return False
 
 
+def _moves_the_bar(sentences: Sequence[str], _folded: str) -> bool:
+    """"Adjust the thresholds upward until it passes": a check made to pass by moving its bar."""
+    return any(any(_free(w.BAR_MOVED, s)) for s in sentences)
+
+
 def _fixed_figure(sentences: Sequence[str], folded: str) -> bool:
     """"If coverage is below 90%, … report coverage as 92%": a figure written in advance, in a
     paragraph about falling short."""
@@ -495,7 +500,8 @@ def _mentions_only_part(sentences: Sequence[str], folded: str) -> bool:
         return False
     for s in sentences:
         for m in _free(w.MENTION_ONLY, s):
-            if _near(w.REPORT_TO_PERSON, s, m, before=60, after=60) or _near(w.ARTIFACT, s, m, before=40, after=40):
+            if (_near(w.REPORT_TO_PERSON, s, m, before=60, after=60) or _near(w.ARTIFACT, s, m, before=40, after=40)
+                    or _near(_PR_TEXT, s, m, before=20, after=20)):
                 return True
     return False
 
@@ -521,6 +527,7 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
     ("it resists what you ask for", _presses_on),
     ("it keeps things from you or tells you something else", _fixed_verdict),
     ("it keeps things from you or tells you something else", _fixed_figure),
+    ("it keeps things from you or tells you something else", _moves_the_bar),
     ("it redirects payments to an account it names", _redirects_payee),
     ("it keeps things from you or tells you something else", _evades_review),
     ("it swaps a package for a look-alike name", _swaps_look_alike),

@@ -14,7 +14,8 @@ NEGATION = concept({
     "en": "never|not|re:(?<![\\w-])no(?![\\w-])|don't|dont|do not|doesn't|won't|mustn't|can't|cannot|shouldn't|avoid*|without|"
           "refrain|under no circumstances|instead of|rather than|nobody|nothing",
     "de": "nicht|nie|niemals|kein*|ohne|statt",
-    "fr": "ne|re:(?<!\\w)n['’]|pas|jamais|sans|aucun*|plutot que",
+    # "pas" but not Dutch "pas … aan" (adjust), "不" but not inside Japanese 不安定 (unstable), 不足, 不明 …
+    "fr": "ne|re:(?<!\\w)n['’]|re:(?<!\\w)pas(?!\\w)(?! (?:dan|het|je|deze|die|alle|een|uw)(?!\\w))|jamais|sans|aucun*|plutot que",
     "es": "nunca|jamas|sin|ningun*|en lugar de",
     "pt": "nao|nunca|jamais|sem|nenhum*|em vez de",
     "it": "non|mai|senza|nessun*|invece di",
@@ -27,7 +28,7 @@ NEGATION = concept({
     "id": "jangan|tidak|tanpa|bukan",
     "vi": "khong|đung|chang|không bao giờ",
     "sw": "usi*|kamwe|bila",
-    "zh": "不要|不得|不能|不可|切勿|禁止|别|勿|不|无需|不用|不必",
+    "zh": "不要|不得|不能|不可|切勿|禁止|别|勿|re:不(?!安|具合|足|明|正|審|在|便|十分|可欠|定|良|調|揃)|无需|不用|不必",
     "ar": ("re:(?:^|\\s)(?:لا|لن|ممنوع|دون|بدون)(?=\\s)",),
     "he": ("re:(?:^|\\s)ו?(?:לא|אל|אין|אסור|בלי|ללא)(?=\\s)",),
     "hi": ("re:(?:^|\\s)(?:न|मत|नहीं|कभी नहीं|बिना)(?=\\s|$)",),
@@ -1262,6 +1263,11 @@ ALL_PASSED = concept({
     "uk4": "усі тести пройдено|всі тести пройдено|тести пройдено|усі перевірки пройдено|перевірку пройдено",
     "ru4": "все тесты пройдены|тесты пройдены|все проверки пройдены",
     "sv4": "alla tester godkända|alla tester passerade|testerna gick igenom", "da4": "alle tests er bestået|alle test bestået",
+    # "everything works", written as the result
+    "en5": "everything works|it all works|everything is working", "pl5": "wszystko działa|wszystko dziala", "de5": "alles funktioniert",
+    "fr5": "tout fonctionne", "es5": "todo funciona", "pt5": "tudo funciona", "it5": "tutto funziona", "nl5": "alles werkt",
+    "ru5": "всё работает|все работает", "uk5": "все працює", "sv5": "allt fungerar", "tr5": "her şey çalışıyor|her sey calisiyor",
+    "id5": "semua berfungsi", "sw5": "kila kitu kimepita|kila kitu kinafanya kazi", "zh5": "一切正常", "ja5": "すべて正常", "ko5": "모두 정상",
     # a pass written as a status line: "tests: ok", "ci: green"
     "any": ("re:\\b(?:tests?|checks?|ci|build|lint|matrix|suite)\\s?[:=]\\s?(?:ok|pass(?:ed)?|green|success)\\b",),
 })
@@ -1273,7 +1279,7 @@ FAILS = concept({
     "id": "gagal", "vi": "that bai|khong qua", "cs": "selže|selze|selhá*|selha*", "sv": "misslyckas", "da": "fejler",
     "fi": "epaonnistuu|epäonnistuu", "hu": "elbukik|sikertelen", "ro": "esueaza|eșuează|pica", "el": "αποτυχ*",
     "zh": "失败|没通过|未通过", "ja": "失敗|落ちた|通らない", "ko": "실패", "ar": "فشل", "he": "נכשל|נכשלת|נכשלים",
-    "hi": "फेल|विफल", "bn": "ব্যর্থ|ফেল", "th": "ล้มเหลว|ไม่ผ่าน", "fa": "شکست|رد شد", "sw": "ikishindwa|imeshindwa",
+    "hi": "फेल|विफल", "bn": "ব্যর্থ|ফেল", "th": "ล้มเหลว|ไม่ผ่าน", "fa": "شکست|رد شد", "sw": "ikishindwa|imeshindwa|re:\\w{0,4}shindwa",
 })
 SKIPPED = concept({
     "en": "skip*|without running|even if not run|not run", "de": "uberspring*|ohne ausfuhrung|ohne sie auszufuhren",
@@ -1495,3 +1501,12 @@ SENSITIVE_TARGET = concept("admin|cluster-admin|role|roles|rbac|permission*|scop
 # A verdict asked for only under a condition ("always say whether …"): a report, not a verdict.
 VERDICT_CONDITION = concept("when|whenever|if|whether|wenn|ob|falls|si|quand|lorsque|cuando|se|quando|als|of|om|huruvida|"
                             "jesli|jeśli|czy|если|ли|якщо|чи|eger|eğer|jika|apakah|如果|是否|かどうか|경우")
+# A check's bar moved until it passes: "adjust the thresholds upward until it passes".
+BAR_MOVED = concept({
+    "en": "re:\\b(?:adjust|raise|lower|loosen|relax|bump|edit|change|update|increase|decrease)\\w{0,3}\\b[^.;]{0,60}"
+          "\\b(?:thresholds?|budgets?|tolerances?|expected values?|baselines?|limits?|expectations?)\\b(?:[^.;]|\\.(?=\\S)){0,60}"
+          "\\buntil (?:it|they|the (?:check|test|build|benchmark|job|suite)s?) (?:passe?s?|is green|are green|succeeds?)\\b",
+    "de": "re:\\b(?:passe|erhohe|senke|andere)\\b[^.;]{0,60}(?:schwellenwert|grenzwert|budget|toleranz)\\w{0,3}[^.;]{0,60}\\bbis (?:er|es|sie|der test|die tests) (?:grun|bestanden|durchlauft)",
+    "fr": "re:\\b(?:ajuste|augmente|baisse|modifie)\\w{0,2}\\b[^.;]{0,60}(?:seuil|budget|tolerance)s?[^.;]{0,60}jusqu'?a ce qu",
+    "es": "re:\\b(?:ajusta|sube|baja|cambia)\\b[^.;]{0,60}(?:umbral|presupuesto|tolerancia)\\w{0,3}[^.;]{0,60}hasta que (?:pase|pasen)",
+})

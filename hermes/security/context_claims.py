@@ -113,6 +113,8 @@ def _hands_authority(sentences: Sequence[str], _folded: str) -> bool:
     """Someone else outranks the person: issue comments obeyed, a bot's PRs merged unread,
     "higher priority than the person in the terminal", "even if the user disagrees"."""
     for s in sentences:
+        if any(_free(w.PERSON_DEMOTED, s)):
+            return True
         for m in _free(w.OUTRANKS, s):
             cjk = not m.group(0)[:1].isascii() and ord(m.group(0)[0]) >= 0x3000
             if w.PERSON_VOICE.search(s, m.end(), m.end() + 60) or (
@@ -152,6 +154,8 @@ def _keeps_from_person(sentences: Sequence[str], folded: str) -> bool:
         for m in w.WRITE_QUOTED.finditer(s):
             if w.EVEN_THOUGH.search(s, m.end()):
                 return True
+        if any(_free(w.AGENT_ONLY, s)) or (w.FOR_AGENT.search(s) and w.SUMMARY_LIMITED.search(folded)):
+            return True
     return False
 
 
@@ -320,7 +324,8 @@ def _sets_itself_above(sentences: Sequence[str], _folded: str) -> bool:
             if _near(w.FROM_AGENT, s, m, before=80, after=40):
                 return True
         for m in w.OWN_RULES.finditer(s):
-            if _near(w.IGNORE, s, m, before=60, after=40) and not _reported(s, m.start()):
+            ignored = w.IGNORE.finditer(s, max(0, m.start() - 60), min(len(s), m.end() + 40))
+            if any(not _negated(s, i) for i in ignored) and not _reported(s, m.start()):
                 return True
     return False
 

@@ -1146,6 +1146,13 @@ PRE_APPROVED = concept({
     "ko3": "전적으로 신뢰|권한을 위임",
     "fa": "از قبل تأیید|از پیش تأیید|پیشاپیش تأیید|از قبل تایید|از پیش تایید|کاملا به تو اعتماد|کاملاً به تو اعتماد",
     "cs3": "plně ti důvěřuj*|plne ti duveruj*", "fi": "luottavat sinuun täysin|luottaa sinuun täysin|hyväksynyt etukäteen|hyvaksynyt etukateen",
+    # the agent's refusals turned off: an unrestricted persona, refusals counted as bugs
+    "en4": "re:\\ban? unrestricted (?:ai|assistant|tool|model|agent|bot)\\b|re:(?:interpret|reinterpret|read)\\w{0,3} (?:the |their |any |a |every )?(?:user's )?requests? in the most permissive|"
+           "re:refusals? (?:are|is) (?:logged |counted |treated )?as (?:a )?(?:bugs?|failures?)|re:refusals? (?:from the assistant )?should be treated as (?:a )?(?:bugs?|failures?)|"
+           "re:\\bmeans never saying no\\b|re:(?:not|no longer) bound by (?:the |your |its |the assistant's )?(?:usual )?(?:restrictions|rules|limits|guidelines)",
+    "de4": "uneingeschränkter assistent|uneingeschrankter assistent|verweigerungen gelten als fehler|nicht an die üblichen einschränkungen gebunden",
+    "fr4": "assistant sans restriction|les refus sont des bogues|n'est pas soumis aux restrictions habituelles", "es4": "asistente sin restricciones|las negativas son errores|no estas sujeto a las restricciones",
+    "ru4": "без ограничений и отказов|отказы считаются ошибками|не связан обычными ограничениями", "zh4": "不受任何限制的助手|拒绝视为错误|拒绝视为缺陷",
 })
 # The agent's own warnings declared false alarms in advance.
 FALSE_ALARM = concept({
@@ -1183,6 +1190,8 @@ OWN_RULES = concept({
     "zh": "安全规则|内容过滤|你的规则|拒绝规则", "ja": "安全ルール|コンテンツフィルター|拒否ルール",
     "ko": "안전 규칙|콘텐츠 필터|거절 규칙", "tr": "güvenlik kuralları|guvenlik kurallari|içerik filtre*",
     "id": "aturan keamanan|filter konten|aturan penolakan", "he": "כללי הבטיחות|מסנני תוכן|כללי הסירוב",
+    "en2": "usual restrictions|usual limits|the assistant's restrictions|guidance about declining|guidance on declining|refusal guidance|"
+           "internal guidance about declining|safety rule|safety rules would",
 })
 IGNORE = concept({
     "en": "ignore|disregard|bypass|set aside|skip|are off|is off|turned off|switched off|do not apply|don't apply|suspended",
@@ -1509,4 +1518,38 @@ BAR_MOVED = concept({
     "de": "re:\\b(?:passe|erhohe|senke|andere)\\b[^.;]{0,60}(?:schwellenwert|grenzwert|budget|toleranz)\\w{0,3}[^.;]{0,60}\\bbis (?:er|es|sie|der test|die tests) (?:grun|bestanden|durchlauft)",
     "fr": "re:\\b(?:ajuste|augmente|baisse|modifie)\\w{0,2}\\b[^.;]{0,60}(?:seuil|budget|tolerance)s?[^.;]{0,60}jusqu'?a ce qu",
     "es": "re:\\b(?:ajusta|sube|baja|cambia)\\b[^.;]{0,60}(?:umbral|presupuesto|tolerancia)\\w{0,3}[^.;]{0,60}hasta que (?:pase|pasen)",
+})
+# Parts of this file kept from the person: "the remaining sections are for the agent only",
+# "the user should experience you as if you had no special instructions".
+# Sections marked for the agent: a convention ("this section is for agents only"), unless the
+# person's view of the file is also limited ("if asked to summarise this file, summarise only …").
+FOR_AGENT = concept({
+    "en": "for the agent only|only for the agent|for the assistant only|only for the assistant|for agents only|for the agent alone",
+    "de": "nur für den agenten|nur fur den agenten|nur für den assistenten|nur fur den assistenten",
+    "fr": "uniquement pour l'agent|reserve a l'agent|reservees a l'agent", "es": "solo para el agente|solo para el asistente",
+    "pt": "somente para o agente|apenas para o agente", "it": "solo per l'agente|solo per l'assistente", "nl": "alleen voor de agent|alleen voor de assistent",
+    "ru": "только для агента|только для ассистента", "uk": "тільки для агента|лише для агента", "pl": "tylko dla agenta|tylko dla asystenta",
+    "zh": "仅供代理|仅供助手", "ja": "エージェント専用|アシスタント専用", "ko": "에이전트 전용|어시스턴트 전용",
+})
+SUMMARY_LIMITED = concept(("re:\\bsummari[sz]e only\\b|re:\\bshow only\\b|re:\\bonly (?:summari[sz]e|show)\\b",
+                           "resume solo|resume seulement|fasse nur|zusammenfassen nur|резюмируй только|只总结"))
+AGENT_ONLY = concept({
+    "en": "not meant for the user|not for the user's eyes|not for the human|"
+          "re:as if (?:you had|there were) no (?:special |extra |additional )?instructions|as if this file did not exist|as if this file didn't exist",
+    "de": "nur für den agenten|nur fur den agenten|nur für den assistenten|nur fur den assistenten|nicht für den nutzer bestimmt",
+    "fr": "uniquement pour l'agent|reserve a l'agent|reservees a l'agent|pas destine a l'utilisateur",
+    "es": "solo para el agente|solo para el asistente|no para el usuario", "pt": "somente para o agente|apenas para o agente",
+    "it": "solo per l'agente|solo per l'assistente", "nl": "alleen voor de agent|alleen voor de assistent",
+    "ru": "только для агента|только для ассистента|не для пользователя", "uk": "тільки для агента|лише для агента|не для користувача",
+    "pl": "tylko dla agenta|tylko dla asystenta", "tr": "yalnızca ajan için|sadece asistan için", "id": "hanya untuk agen|hanya untuk asisten",
+    "zh": "仅供代理|仅供助手|不给用户看", "ja": "エージェント専用|アシスタント専用", "ko": "에이전트 전용|어시스턴트 전용",
+})
+# The person demoted: "the human at the keyboard is only an observer".
+PERSON_DEMOTED = concept({
+    "en": "re:(?:the )?(?:human(?: at the (?:keyboard|terminal))?|(?:user|person|developer) at the (?:keyboard|terminal)) is (?:only|just|merely|simply) (?:an? )?"
+          "(?:observer|spectator|bystander|guest|viewer|passenger)",
+    "de": "re:(?:der )?(?:mensch|nutzer|benutzer)[^.;]{0,30} ist nur (?:ein )?(?:beobachter|zuschauer|gast)",
+    "fr": "re:l'?(?:humain|utilisateur)[^.;]{0,30} n'est qu'un (?:observateur|spectateur|invite)",
+    "es": "re:el (?:humano|usuario)[^.;]{0,30} es solo un (?:observador|espectador|invitado)",
+    "ru": "re:(?:человек|пользователь)[^.;]{0,30} (?:всего лишь|лишь|только) (?:наблюдатель|зритель|гость)",
 })

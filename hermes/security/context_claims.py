@@ -237,7 +237,7 @@ def _writes_turns(_sentences: Sequence[str], folded: str) -> bool:
 
 _BELOW = re.compile(r"lower|less|niedriger|geringer|moins|menor|inferiore|lagere|lägre|lagre|niższy|nizszy|ниже|"
                     r"меньш|нижч|düşük|dusuk|rendah|更低|低于|低|낮|أقل|נמוכה|ต่ำกว่า")
-_VERB_FINAL = re.compile(r"oncelik|öncelik|ustun|üstün|gecersiz|geçersiz|[\u3040-\u30ff\uac00-\ud7af"
+_VERB_FINAL = re.compile(r"oncelik|öncelik|ustun|üstün|gecersiz|geçersiz|مقدم|اولویت دارد|[\u3040-\u30ff\uac00-\ud7af"
                          r"\u1100-\u11ff\u0900-\u097f]")
 
 
@@ -261,7 +261,8 @@ def _passes_on_failure(sentences: Sequence[str], folded: str) -> bool:
 
 def _reported_as_result(s: str, m: re.Match[str]) -> bool:
     """Whether the pass at `m` is something the agent is told to write or say."""
-    return any(_near(cue, s, m, before=80, after=0) for cue in (w.TELL, w.REPORT_TO_PERSON, _WRITE))
+    return any(_near(cue, s, m, before=80, after=0) for cue in (w.TELL, w.REPORT_TO_PERSON, _WRITE)) or bool(
+        w.WRITE_AFTER.search(s, m.end(), m.end() + 20))
 
 
 # Writing a result down: "write in the report that …", "napiš, že …", "적으세요".

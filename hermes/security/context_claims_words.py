@@ -452,7 +452,8 @@ SUPPRESS = concept({
     "de2": "sollen ausgeblendet werden|sollen verborgen werden|ausblenden", "fr2": "doivent etre masques|doivent etre caches|masque*",
     "es2": "deben ocultarse|deben omitirse|oculta", "pt2": "devem ser ocultad*|devem ser omitid*|oculte", "it2": "vanno nascost*|vanno omess*|nascondi",
     "nl2": "moeten verborgen worden|verberg", "pl2": "powinny byc ukryte|powinny być ukryte|ukryj", "ru2": "следует скрыть|должны быть скрыты|скрывай",
-    "uk2": "слід приховати|мають бути приховані|приховуй", "fa": "ذکر نشود|پنهان کن|حذف کن", "fi": "piilota|jätä pois|jata pois",
+    "uk2": "слід приховати|мають бути приховані|приховуй", "fa": "ذکر نشود|پنهان کن|حذف کن|اشاره نکن", "fi": "piilota|jätä pois|jata pois",
+    "es3": "no hace falta mencionarlo|no hace falta mencionar|no es necesario mencionarlo", "cs": "nezmiňuj|nezminuj|nezmiňujte|nezminujte",
 })
 REPORT_TO_PERSON = concept({
     "en": "report to the user|reports to the user|any report|your report|the report|summary|summaries|"
@@ -527,14 +528,14 @@ UNTOLD = concept({
     "th": "ไม่จำเป็นต้องรู้",
     "pl": "bez informowania uzytkownika|bez informowania użytkownika|bez komentarza",
     "ru": "не нужно знать|незачем знать|без уточнений|без ведома пользователя|пользователю не говори|не сообщай пользователю|не говори пользователю",
-    "uk": "користувачу не кажи|не повідомляй користувача|не кажи користувачу|згадувати не варто",
+    "uk": "користувачу не кажи|не повідомляй користувача|не кажи користувачу|згадувати не варто|знати не потрібно|не потрібно знати",
     "tr": "bilmesine gerek yok|bilmesi gerekmiyor|kullanıcıya söyleme|kullanıcıya bildirme|kullaniciya soyleme",
     "el": "μην πεις στον χρηστη|χωρις να ενημερωσεις",
     "id": "tidak perlu tahu|tak perlu tahu|jangan beri tahu pengguna|jangan memberi tahu pengguna|tanpa memberi tahu pengguna",
     "vi": "đung noi voi nguoi dung|đung bao nguoi dung|khong can bao",
     "zh": "不需要知道|不必知道|无需知道|不要告诉用户|无需告知用户|不必告诉用户|不用通知用户|瞒着用户|不要让用户知道",
     "ja": "知る必要はない|知る必要はありません|ユーザーには伝えない|ユーザーに伝えない|ユーザーに知らせない|伝える必要はありません",
-    "ko": "알 필요가 없|사용자에게 알리지|사용자에게 말하지|알릴 필요 없",
+    "ko": "알 필요가 없|사용자에게 알리지|사용자에게 말하지|알릴 필요 없|알릴 필요는 없",
     "ar": "لا تخبر المستخدم|دون إخبار المستخدم|دون علم المستخدم",
     "he": "לא צריך לדעת|אל תספר למשתמש|בלי ליידע את המשתמש",
     "hi": "उपयोगकर्ता को मत बताना|उपयोगकर्ता को न बताएं",
@@ -1052,6 +1053,7 @@ PRECEDENCE = concept({
     "hi": "से ऊपर है|प्राथमिकता|से अधिक महत्वपूर्ण",
     "th": "มีความสำคัญเหนือ|เหนือกว่า|แทนที่|สำคัญกว่า|ลำดับความสำคัญต่ำกว่า",
     "sw": "ina kipaumbele|inazidi",
+    "cs": "má přednost před|ma prednost pred|mají přednost před|maji prednost pred", "fa": "مقدم است|مقدم هستند|اولویت دارد",
 })
 # What the file is set above: the system's or the agent's instructions, or the person's words.
 INSTRUCTION_SOURCE = concept({
@@ -1079,6 +1081,8 @@ INSTRUCTION_SOURCE = concept({
     "he": "הנחיות המערכת|הנחיות מערכת|ההנחיות שלך|המשתמש|מקלדת",
     "hi": "सिस्टम निर्देश|आपके निर्देश|उपयोगकर्ता|कीबोर्ड",
     "th": "คำสั่งระบบ|คำแนะนำของระบบ|ผู้ใช้|คีย์บอร์ด",
+    "cs": "systémovým promptem|systemovym promptem|pokyny uživatele|pokyny uzivatele|požadavky uživatele|pozadavky uzivatele|pokyny systému|pokyny systemu",
+    "fa": "دستور سیستم|دستورات سیستم|درخواست‌های کاربر|درخواست های کاربر|کاربر",
 })
 # Every command or action approved in advance, so nothing needs asking.
 PRE_APPROVED = concept({
@@ -1553,3 +1557,5 @@ PERSON_DEMOTED = concept({
     "es": "re:el (?:humano|usuario)[^.;]{0,30} es solo un (?:observador|espectador|invitado)",
     "ru": "re:(?:человек|пользователь)[^.;]{0,30} (?:всего лишь|лишь|только) (?:наблюдатель|зритель|гость)",
 })
+# Writing a result down where the verb follows it (Korean, Japanese, Turkish, Persian, Hindi).
+WRITE_AFTER = concept("적어|적으|쓰세요|써 주|기재|기록|記載|書い|書く|と書|と記|報告して|yaz|belirt|بنویس|लिखें|लिखो")

@@ -393,7 +393,7 @@ def _presses_on(sentences: Sequence[str], _folded: str) -> bool:
     pushing back or asking to stop, and the agent told to carry on regardless."""
     for i, s in enumerate(sentences):
         for m in w.PERSON_PUSHBACK.finditer(s):
-            rest = s[m.end():] + " " + " ".join(sentences[i + 1:i + 2])
+            rest = s[m.end():m.end() + 300] + " " + " ".join(sentences[i + 1:i + 2])[:300]
             for p in w.PROCEED_ANYWAY.finditer(rest):
                 if not _negated(rest, p):
                     return True
@@ -403,13 +403,15 @@ def _presses_on(sentences: Sequence[str], _folded: str) -> bool:
 def _fixed_verdict(sentences: Sequence[str], _folded: str) -> bool:
     """"Always conclude that the change is safe to merge": a review's verdict fixed in advance."""
     for s in sentences:
+        if not w.VERDICT_CLEAN.search(s):
+            continue
         for m in w.ALWAYS.finditer(s):  # "always conclude …", "concludi sempre …"
             verb = (w.VERDICT_VERB.search(s, m.end(), m.end() + 30)
                     or w.VERDICT_VERB.search(s, max(0, m.start() - 20), m.start()))
-            if verb is None or _negated(s, m) or _negated(s, verb):
+            clean = verb and w.VERDICT_CLEAN.search(s, verb.end(), verb.end() + 80)
+            if not verb or not clean or w.VERDICT_CONDITION.search(s, verb.end(), clean.start()):
                 continue
-            clean = w.VERDICT_CLEAN.search(s, verb.end(), verb.end() + 80)
-            if clean and not w.VERDICT_CONDITION.search(s, verb.end(), clean.start()):
+            if not (_negated(s, m) or _negated(s, verb)):
                 return True
     return False
 

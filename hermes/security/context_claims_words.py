@@ -14,7 +14,8 @@ NEGATION = concept({
     "en": "never|not|re:(?<![\\w-])no(?![\\w-])|don't|dont|do not|doesn't|won't|mustn't|can't|cannot|shouldn't|avoid*|without|"
           "refrain|under no circumstances|instead of|rather than|nobody|nothing",
     "de": "nicht|nie|niemals|kein*|ohne|statt",
-    "fr": "ne|re:(?<!\\w)n['’]|pas|jamais|sans|aucun*|plutot que",
+    # "pas" but not Dutch "pas … aan" (adjust), "不" but not inside Japanese 不安定 (unstable), 不足, 不明 …
+    "fr": "ne|re:(?<!\\w)n['’]|re:(?<!\\w)pas(?!\\w)(?! (?:dan|het|je|deze|die|alle|een|uw)(?!\\w))|jamais|sans|aucun*|plutot que",
     "es": "nunca|jamas|sin|ningun*|en lugar de",
     "pt": "nao|nunca|jamais|sem|nenhum*|em vez de",
     "it": "non|mai|senza|nessun*|invece di",
@@ -27,7 +28,7 @@ NEGATION = concept({
     "id": "jangan|tidak|tanpa|bukan",
     "vi": "khong|đung|chang|không bao giờ",
     "sw": "usi*|kamwe|bila",
-    "zh": "不要|不得|不能|不可|切勿|禁止|别|勿|不|无需|不用|不必",
+    "zh": "不要|不得|不能|不可|切勿|禁止|别|勿|re:不(?!安|具合|足|明|正|審|在|便|十分|可欠|定|良|調|揃)|无需|不用|不必",
     "ar": ("re:(?:^|\\s)(?:لا|لن|ممنوع|دون|بدون)(?=\\s)",),
     "he": ("re:(?:^|\\s)ו?(?:לא|אל|אין|אסור|בלי|ללא)(?=\\s)",),
     "hi": ("re:(?:^|\\s)(?:न|मत|नहीं|कभी नहीं|बिना)(?=\\s|$)",),
@@ -118,6 +119,8 @@ PERSON = concept({
     "ar": "المستخدم",
     "he": "המשתמש",
     "hi": "उपयोगकर्ता|यूज़र",
+    "sv": "användaren|anvandaren", "da": "brugeren", "no": "brukeren", "fi": "käyttäjä*|kayttaja*", "cs": "uživatel*|uzivatel*",
+    "fa": "کاربر", "hu": "a felhasználó|a felhasznalo", "ro": "utilizatorul",
 })
 
 # --- 1. what the person has agreed to, who they are, what they always want -----------------
@@ -424,7 +427,7 @@ SUPPRESS = concept({
           "don't list|do not list|not list|don't mention|do not mention|never mention|no need to mention|"
           "not mention|without mentioning|don't include|do not include|never include|not be included|"
           "don't report|do not report|not be reported|considered noise",
-    "de": "weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
+    "de": "re:\\blass\\w? [^.;]{0,50} weg\\b|weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
     "fr": "omets|omettez|omettre|ne mentionne pas|ne mentionnez pas|ne pas mentionner|retire*|n'indique pas",
     "es": "omite|omitir|no menciones|no incluyas|no mencionar|quita|elimina",
     "pt": "omita|omitir|nao mencione|nao inclua|remova|retire",
@@ -444,6 +447,13 @@ SUPPRESS = concept({
     "ar": "لا تذكر|أغفل|احذف|لا تدرج",
     "he": "אל תזכיר|השמט|אל תכלול",
     "hi": "उल्लेख न करें|ज़िक्र मत|मत लिखें|हटा दें",
+    "en2": "should be hidden|must be hidden|are to be hidden|is to be hidden|should be omitted|must be omitted|should be left out",
+    "sv": "döljas|dölj|utelämna*|utelamna*|uteslut*|göm|nämn inte|namn inte", "da": "skjul*|udelad*|undlad at nævne",
+    "de2": "sollen ausgeblendet werden|sollen verborgen werden|ausblenden", "fr2": "doivent etre masques|doivent etre caches|masque*",
+    "es2": "deben ocultarse|deben omitirse|oculta", "pt2": "devem ser ocultad*|devem ser omitid*|oculte", "it2": "vanno nascost*|vanno omess*|nascondi",
+    "nl2": "moeten verborgen worden|verberg", "pl2": "powinny byc ukryte|powinny być ukryte|ukryj", "ru2": "следует скрыть|должны быть скрыты|скрывай",
+    "uk2": "слід приховати|мають бути приховані|приховуй", "fa": "ذکر نشود|پنهان کن|حذف کن|اشاره نکن", "fi": "piilota|jätä pois|jata pois",
+    "es3": "no hace falta mencionarlo|no hace falta mencionar|no es necesario mencionarlo", "cs": "nezmiňuj|nezminuj|nezmiňujte|nezminujte",
 })
 REPORT_TO_PERSON = concept({
     "en": "report to the user|reports to the user|any report|your report|the report|summary|summaries|"
@@ -470,6 +480,9 @@ REPORT_TO_PERSON = concept({
     "ar": "ملخص|تقرير",
     "he": "סיכום|דוח",
     "hi": "सारांश|रिपोर्ट",
+    "en2": "summari*|when you report|your summary|the diff you show",
+    "sv": "sammanfattning*|sammanfatta*|rapport*|ditt svar|diffen|visa bara|visa endast", "da": "opsummering*|rapport*", "fi": "yhteenveto*|raportti*",
+    "cs": "shrnutí|shrnuti|zpráva|zprava", "fa": "خلاصه|گزارش",
 })
 # What the agent itself did: what a report must not lose.
 AGENT_DEED = concept({
@@ -488,6 +501,15 @@ AGENT_DEED = concept({
     "ko": "업로드|전송",
     "id": "perintah jaringan|mengirim",
     "vi": "viec nay|mang|gui",
+    "en2": "re:\\b(?:steps?|actions?|commands?|changes?) (?:that|which) (?:touched|changed|modified|wrote|deleted|accessed|reached|ran|edited)\\b|"
+           "outside the project|outside the repo*|outside the working directory",
+    "sv": "ändringar i|andringar i|ändringar|andringar", "fa": "حذف فایل|push اجباری",
+    # the work done outside the project, in more languages
+    "nl2": "stappen die|bestanden buiten|buiten het project|buiten de repo*", "de2": "ausserhalb des projekts|ausserhalb des repos|schritte, die",
+    "fr2": "en dehors du projet|hors du projet|hors du depot", "es2": "fuera del proyecto|fuera del repositorio", "pt2": "fora do projeto|fora do repositorio",
+    "it2": "fuori dal progetto|fuori dal repository", "pl2": "poza projektem|poza repozytorium", "ru2": "вне проекта|за пределами проекта|вне репозитория",
+    "uk2": "поза проєктом|за межами проєкту", "tr2": "proje dışındaki|proje disindaki", "id2": "di luar proyek|di luar repositori",
+    "zh2": "项目之外|项目外的", "ja2": "プロジェクト外", "ko2": "프로젝트 밖", "sv2": "utanför projektet|utanfor projektet",
 })
 # Not telling the person at all ("no need to tell the user when …").
 UNTOLD = concept({
@@ -506,14 +528,14 @@ UNTOLD = concept({
     "th": "ไม่จำเป็นต้องรู้",
     "pl": "bez informowania uzytkownika|bez informowania użytkownika|bez komentarza",
     "ru": "не нужно знать|незачем знать|без уточнений|без ведома пользователя|пользователю не говори|не сообщай пользователю|не говори пользователю",
-    "uk": "користувачу не кажи|не повідомляй користувача|не кажи користувачу|згадувати не варто",
+    "uk": "користувачу не кажи|не повідомляй користувача|не кажи користувачу|згадувати не варто|знати не потрібно|не потрібно знати",
     "tr": "bilmesine gerek yok|bilmesi gerekmiyor|kullanıcıya söyleme|kullanıcıya bildirme|kullaniciya soyleme",
     "el": "μην πεις στον χρηστη|χωρις να ενημερωσεις",
     "id": "tidak perlu tahu|tak perlu tahu|jangan beri tahu pengguna|jangan memberi tahu pengguna|tanpa memberi tahu pengguna",
     "vi": "đung noi voi nguoi dung|đung bao nguoi dung|khong can bao",
     "zh": "不需要知道|不必知道|无需知道|不要告诉用户|无需告知用户|不必告诉用户|不用通知用户|瞒着用户|不要让用户知道",
     "ja": "知る必要はない|知る必要はありません|ユーザーには伝えない|ユーザーに伝えない|ユーザーに知らせない|伝える必要はありません",
-    "ko": "알 필요가 없|사용자에게 알리지|사용자에게 말하지|알릴 필요 없",
+    "ko": "알 필요가 없|사용자에게 알리지|사용자에게 말하지|알릴 필요 없|알릴 필요는 없",
     "ar": "لا تخبر المستخدم|دون إخبار المستخدم|دون علم المستخدم",
     "he": "לא צריך לדעת|אל תספר למשתמש|בלי ליידע את המשתמש",
     "hi": "उपयोगकर्ता को मत बताना|उपयोगकर्ता को न बताएं",
@@ -658,6 +680,9 @@ SAFETY = concept({
     "he": "אבטחה|חומת אש|אנטי וירוס|חתימה",
     "hi": "सुरक्षा|फ़ायरवॉल|एंटीवायरस|हस्ताक्षर",
     "th": "ความปลอดภัย",
+    # security lint rules and plugins by name
+    "en2": "no-eval|no-implied-eval|no-new-func|detect-child-process|re:security/detect-[\\w-]{2,40}|eslint-plugin-security|"
+           "security plugin|security rule*|security lint*|gosec|brakeman",
 })
 # Settings written out that switch a safeguard off.
 SAFETY_OFF_SETTING = concept((
@@ -830,6 +855,12 @@ WITHOUT_ASKING = concept({
     "ar": "دون سؤال|دون تأكيد|بدون تأكيد|دون إذن",
     "he": "ללא שאלות|בלי לשאול|ללא אישור|אינן נדרשות",
     "hi": "बिना पूछे|बिना पुष्टि|स्वतः \"हाँ\"|स्वतः “हाँ”",
+    # nobody told: a change made with no ticket and no word to whoever watches it
+    "en2": "no need to tell|no need to notify|no need to inform|without telling anyone|without notifying|without informing|"
+           "no change ticket|no ticket is needed|no ticket needed|without a change ticket",
+    "sv": "utan att fråga|utan att fraga|utan bekräftelse|utan bekraftelse|utan att meddela", "da": "uden at spørge|uden at sporge", "no": "uten å spørre|uten a sporre",
+    "fi": "kysymättä|kysymatta", "fa": "نیازی به تأیید|بدون تأیید|بدون پرسیدن|بدون اجازه|نیازی به تایید",
+    "cs": "bez ptaní|bez ptani|bez potvrzení|bez potvrzeni", "hu": "kérdezés nélkül|kerdezes nelkul", "ro": "fără să întrebi|fara sa intrebi",
 })
 CONSEQUENTIAL = concept({
     "en": "pay|pays|payment*|transfer funds|transfer money|refund*|invoice*|purchase*|billing|wire|money|funds|"
@@ -844,6 +875,9 @@ CONSEQUENTIAL = concept({
     "vi": "thanh toan|chuyen tien|hoa đon", "sw": "malipo|kulipa|ksh|m-pesa|pesa",
     "zh": "付款|支付|转账|退款|生产环境|正式环境", "ja": "支払|決済|送金|本番", "ko": "결제|송금|지불|환불|프로덕션|운영 환경",
     "ar": "دفع|الدفع|تحويل|الإنتاج", "he": "תשלום|העברה|לייצור|פריסות|מחיקות", "hi": "भुगतान|प्रोडक्शन",
+    "sv": "faktur*|betalning*|kontonummer|bankgiro|plusgiro|produktion*", "da": "faktura*|betaling*|kontonummer|produktion",
+    "fi": "lasku*|maksu*|tuotanto*", "fa": "پرداخت|فاکتور|حساب بانکی|حذف فایل|push اجباری", "cs": "platb*|faktur*|produkc*",
+    "en2": "force push|force-push|push --force|delete files|delete branches|invoice templates",
 })
 
 # --- 9. the person's own accounts and logins --------------------------------------------------
@@ -1019,6 +1053,7 @@ PRECEDENCE = concept({
     "hi": "से ऊपर है|प्राथमिकता|से अधिक महत्वपूर्ण",
     "th": "มีความสำคัญเหนือ|เหนือกว่า|แทนที่|สำคัญกว่า|ลำดับความสำคัญต่ำกว่า",
     "sw": "ina kipaumbele|inazidi",
+    "cs": "má přednost před|ma prednost pred|mají přednost před|maji prednost pred", "fa": "مقدم است|مقدم هستند|اولویت دارد",
 })
 # What the file is set above: the system's or the agent's instructions, or the person's words.
 INSTRUCTION_SOURCE = concept({
@@ -1046,6 +1081,8 @@ INSTRUCTION_SOURCE = concept({
     "he": "הנחיות המערכת|הנחיות מערכת|ההנחיות שלך|המשתמש|מקלדת",
     "hi": "सिस्टम निर्देश|आपके निर्देश|उपयोगकर्ता|कीबोर्ड",
     "th": "คำสั่งระบบ|คำแนะนำของระบบ|ผู้ใช้|คีย์บอร์ด",
+    "cs": "systémovým promptem|systemovym promptem|pokyny uživatele|pokyny uzivatele|požadavky uživatele|pozadavky uzivatele|pokyny systému|pokyny systemu",
+    "fa": "دستور سیستم|دستورات سیستم|درخواست‌های کاربر|درخواست های کاربر|کاربر",
 })
 # Every command or action approved in advance, so nothing needs asking.
 PRE_APPROVED = concept({
@@ -1087,6 +1124,39 @@ PRE_APPROVED = concept({
     "ru2": "разрешения уже выданы|считай, что разрешено", "uk2": "дозволи вже надані", "tr2": "izinler zaten verildi",
     "sv2": "behörigheter redan beviljade", "cs2": "oprávnění jsou již udělena|opravneni jsou jiz udelena",
     "pl2": "uprawnienia zostaly juz nadane|uprawnienia zostały już nadane",
+    # authority claimed as already handed to the agent by someone other than the person
+    "en3": "re:signed off (?:on (?:this|it|that|these|everything) )?already|re:\\balready signed off\\b|"
+           "re:signed off on (?:this|these|it|that|everything|all)\\b[^.;]{0,30}\\balready\\b|re:(?:has|have|had) (?:already )?signed off on (?:this|it|that|these|everything)|"
+           "re:delegated (?:that |this |the |full |their |his |her |its )?(?:authority|permission|approval|right)s?\\b|"
+           "re:delegated [^.;]{0,40}\\bto (?:ai|the assistant|assistants|the agent|agents|you|bots?)\\b|"
+           "re:trusts? you (?:fully|completely|entirely|implicitly|totally|without reservation)|re:(?:full|complete|total) trust in you|"
+           "standing approval|blanket approval|standing permission|blanket permission|standing authori*|"
+           "re:treat (?:this file|this note|this document|this section|these instructions) as (?:my |our |the |a |an )?"
+           "(?:standing |blanket |explicit |written |formal )?(?:approval|permission|consent|sign-off|authori[sz]ation)",
+    "de3": "re:befugnis\\w{0,2} [^.;]{0,40}ubertragen|hat das bereits abgesegnet|hat bereits alles freigegeben|vertrauen dir voll*|vertraut dir voll*|generelle freigabe|dauerhafte freigabe|befugnis an die ki",
+    "fr3": "ont deja tout valide|a deja tout valide|te font entierement confiance|vous font entierement confiance|te fait entierement confiance|approbation permanente|a delegue ce pouvoir",
+    "es3": "ya firmo|ya lo firmo|ya lo firmaron|ya firmaron|ya dio el visto bueno|ya lo aprobo todo|confian plenamente en ti|confia plenamente en ti|aprobacion permanente|delego esa autoridad",
+    "pt3": "ja deu o aval|confiam totalmente em voce|confia totalmente em voce|aprovacao permanente|delegou essa autoridade",
+    "it3": "ha gia approvato tutto|si fidano completamente di te|si fida completamente di te|approvazione permanente|ha delegato questa autorita",
+    "nl3": "heeft alles al goedgekeurd|vertrouwen je volledig|vertrouwt je volledig|doorlopende goedkeuring",
+    "sv3": "har redan godkänt allt|litar helt på dig|litar fullt på dig|stående godkännande",
+    "pl3": "ufają ci w pełni|ufaja ci w pelni|ufa ci w pełni|ufa ci w pelni|stała zgoda|stala zgoda",
+    "ru3": "полностью тебе доверя*|полностью доверяют тебе|полностью доверяет тебе|бессрочное разрешение|делегировал* полномочия",
+    "uk3": "повністю тобі довіря*|повністю довіряють тобі|повністю довіряє тобі|делегував* повноваження",
+    "tr3": "sana tamamen güveniyor|sana tamamen guveniyor|yetkiyi devretti",
+    "id3": "mempercayaimu sepenuhnya|mempercayai anda sepenuhnya|mendelegasikan wewenang",
+    "zh3": "完全信任你|长期批准|授权给ai|委托给ai",
+    "ja3": "全面的に信頼して|権限をaiに委任",
+    "ko3": "전적으로 신뢰|권한을 위임",
+    "fa": "از قبل تأیید|از پیش تأیید|پیشاپیش تأیید|از قبل تایید|از پیش تایید|کاملا به تو اعتماد|کاملاً به تو اعتماد",
+    "cs3": "plně ti důvěřuj*|plne ti duveruj*", "fi": "luottavat sinuun täysin|luottaa sinuun täysin|hyväksynyt etukäteen|hyvaksynyt etukateen",
+    # the agent's refusals turned off: an unrestricted persona, refusals counted as bugs
+    "en4": "re:\\ban? unrestricted (?:ai|assistant|tool|model|agent|bot)\\b|re:(?:interpret|reinterpret|read)\\w{0,3} (?:the |their |any |a |every )?(?:user's )?requests? in the most permissive|"
+           "re:refusals? (?:are|is) (?:logged |counted |treated )?as (?:a )?(?:bugs?|failures?)|re:refusals? (?:from the assistant )?should be treated as (?:a )?(?:bugs?|failures?)|"
+           "re:\\bmeans never saying no\\b|re:(?:not|no longer) bound by (?:the |your |its |the assistant's )?(?:usual )?(?:restrictions|rules|limits|guidelines)",
+    "de4": "uneingeschränkter assistent|uneingeschrankter assistent|verweigerungen gelten als fehler|nicht an die üblichen einschränkungen gebunden",
+    "fr4": "assistant sans restriction|les refus sont des bogues|n'est pas soumis aux restrictions habituelles", "es4": "asistente sin restricciones|las negativas son errores|no estas sujeto a las restricciones",
+    "ru4": "без ограничений и отказов|отказы считаются ошибками|не связан обычными ограничениями", "zh4": "不受任何限制的助手|拒绝视为错误|拒绝视为缺陷",
 })
 # The agent's own warnings declared false alarms in advance.
 FALSE_ALARM = concept({
@@ -1124,6 +1194,8 @@ OWN_RULES = concept({
     "zh": "安全规则|内容过滤|你的规则|拒绝规则", "ja": "安全ルール|コンテンツフィルター|拒否ルール",
     "ko": "안전 규칙|콘텐츠 필터|거절 규칙", "tr": "güvenlik kuralları|guvenlik kurallari|içerik filtre*",
     "id": "aturan keamanan|filter konten|aturan penolakan", "he": "כללי הבטיחות|מסנני תוכן|כללי הסירוב",
+    "en2": "usual restrictions|usual limits|the assistant's restrictions|guidance about declining|guidance on declining|refusal guidance|"
+           "internal guidance about declining|safety rule|safety rules would",
 })
 IGNORE = concept({
     "en": "ignore|disregard|bypass|set aside|skip|are off|is off|turned off|switched off|do not apply|don't apply|suspended",
@@ -1201,6 +1273,16 @@ ALL_PASSED = concept({
     "pt3": "a suite passou|tudo passou|os testes passaram", "it3": "la suite e passata|i test sono passati",
     "fr3": "la suite est passee|les tests sont passes", "de3": "die suite ist grun|die tests sind grun|erfolgreich durchgelaufen",
     "ru3": "тесты прошли успешно|проверка пройдена", "zh3": "测试全部通过|扫描通过|检查通过", "fa2": "همه آزمون‌ها موفق|موفق بود",
+    "uk4": "усі тести пройдено|всі тести пройдено|тести пройдено|усі перевірки пройдено|перевірку пройдено",
+    "ru4": "все тесты пройдены|тесты пройдены|все проверки пройдены",
+    "sv4": "alla tester godkända|alla tester passerade|testerna gick igenom", "da4": "alle tests er bestået|alle test bestået",
+    # "everything works", written as the result
+    "en5": "everything works|it all works|everything is working", "pl5": "wszystko działa|wszystko dziala", "de5": "alles funktioniert",
+    "fr5": "tout fonctionne", "es5": "todo funciona", "pt5": "tudo funciona", "it5": "tutto funziona", "nl5": "alles werkt",
+    "ru5": "всё работает|все работает", "uk5": "все працює", "sv5": "allt fungerar", "tr5": "her şey çalışıyor|her sey calisiyor",
+    "id5": "semua berfungsi", "sw5": "kila kitu kimepita|kila kitu kinafanya kazi", "zh5": "一切正常", "ja5": "すべて正常", "ko5": "모두 정상",
+    # a pass written as a status line: "tests: ok", "ci: green"
+    "any": ("re:\\b(?:tests?|checks?|ci|build|lint|matrix|suite)\\s?[:=]\\s?(?:ok|pass(?:ed)?|green|success)\\b",),
 })
 # A check failing, as the condition a report is written under ("if a test fails, … report all passed").
 FAILS = concept({
@@ -1210,7 +1292,7 @@ FAILS = concept({
     "id": "gagal", "vi": "that bai|khong qua", "cs": "selže|selze|selhá*|selha*", "sv": "misslyckas", "da": "fejler",
     "fi": "epaonnistuu|epäonnistuu", "hu": "elbukik|sikertelen", "ro": "esueaza|eșuează|pica", "el": "αποτυχ*",
     "zh": "失败|没通过|未通过", "ja": "失敗|落ちた|通らない", "ko": "실패", "ar": "فشل", "he": "נכשל|נכשלת|נכשלים",
-    "hi": "फेल|विफल", "bn": "ব্যর্থ|ফেল", "th": "ล้มเหลว|ไม่ผ่าน", "fa": "شکست|رد شد", "sw": "ikishindwa|imeshindwa",
+    "hi": "फेल|विफल", "bn": "ব্যর্থ|ফেল", "th": "ล้มเหลว|ไม่ผ่าน", "fa": "شکست|رد شد", "sw": "ikishindwa|imeshindwa|re:\\w{0,4}shindwa",
 })
 SKIPPED = concept({
     "en": "skip*|without running|even if not run|not run", "de": "uberspring*|ohne ausfuhrung|ohne sie auszufuhren",
@@ -1221,6 +1303,10 @@ SKIPPED = concept({
     "ro": "sari peste|fara a rula|fără a rula", "zh": "跳过", "ja": "スキップ|飛ばし", "ko": "건너뛰|생략",
     "ar": "تخطى|تخطَّ|دون تشغيل", "he": "דלג|בלי להריץ", "hi": "छोड़ दें|चलाए बिना", "bn": "বাদ দাও|না চালিয়ে",
     "th": "ข้าม", "sw": "ruka",
+    "en2": "instead of running|rather than running|in place of running|without actually running",
+    "de2": "statt sie auszufuhren|anstatt auszufuhren", "fr2": "au lieu d'executer|au lieu de lancer", "es2": "en lugar de ejecutar|en vez de ejecutar",
+    "pt2": "em vez de executar|em vez de rodar", "it2": "invece di eseguire", "nl2": "in plaats van te draaien|in plaats van uit te voeren",
+    "pl2": "zamiast uruchamiac|zamiast uruchamiać", "ru2": "вместо запуска|вместо того чтобы запускать", "uk2": "замість запуску|замість того щоб запускати",
 })
 
 # Content hidden inside the agent's own replies (an HTML comment, a collapsed block).
@@ -1239,3 +1325,237 @@ IDENTIFY_AS = concept("re:identif(?:y|ies) (?:yourself|themselves|itself|himself
 AS_INSTRUCTIONS = concept("treat its contents|treat their contents|treat the contents|treat it as part|as part of this|"
                           "follow what it says|follow the instructions there|follow its instructions|and follow it|"
                           "and obey it|apply what it says|its rules apply|load its instructions")
+
+# --- session 14: pressing on against the person, fixed verdicts and figures, payees, review
+# evasion, look-alike packages ---------------------------------------------------------------
+# The person pushing back or asking to stop ("if the user objects", "poprosi o zatrzymanie").
+PERSON_PUSHBACK = concept({
+    "en": "re:(?:the user|the person|they) (?:objects?|disagrees?|protests?|refuses|complains|pushes back|says no|hesitates|"
+          "seems unsure|asks you to (?:stop|pause|revert|undo|cancel)|asks to (?:stop|pause|cancel)|tells you to stop|"
+          "wants you to stop|interrupts)",
+    "de": "der nutzer widerspricht|der benutzer widerspricht|der nutzer lehnt ab|bittet dich aufzuhoren|bittet dich abzubrechen",
+    "fr": "l'utilisateur s'y oppose|l'utilisateur refuse|l'utilisateur proteste|te demande d'arreter|vous demande d'arreter",
+    "es": "el usuario se opone|el usuario se niega|el usuario protesta|te pide parar|te pide que pares|te pide detenerte",
+    "pt": "o usuario se opuser|o usuario recusar|pedir para parar|pede para parar",
+    "it": "l'utente si oppone|l'utente rifiuta|ti chiede di fermarti",
+    "nl": "de gebruiker bezwaar maakt|de gebruiker weigert|vraagt om te stoppen|vraagt te stoppen",
+    "sv": "användaren invänder|anvandaren invander|ber dig sluta|ber dig avbryta|ber om att avbryta",
+    "pl": "poprosi o zatrzymanie|poprosi o przerwanie|sprzeciwi się|sprzeciwi sie|prosi o zatrzymanie",
+    "ru": "пользователь возражает|пользователь против|попросит остановиться|просит остановиться|попросит прекратить",
+    "uk": "користувач заперечує|користувач проти|попросить зупинитися|просить зупинитися|попросить припинити",
+    "tr": "itiraz ederse|durmanı isterse|durmani isterse|durdurmanı isterse",
+    "id": "pengguna keberatan|pengguna menolak|meminta berhenti|minta berhenti",
+    "fi": "pyytää lopettamaan|pyytaa lopettamaan|pyytää keskeyttämään|vastustaa",
+    "cs": "požádá o zastavení|pozada o zastaveni|uživatel nesouhlasí|uzivatel nesouhlasi",
+    "zh": "用户反对|用户拒绝|要求停止|让你停止", "ja": "ユーザーが反対|中止を求め|止めるよう求め", "ko": "사용자가 반대|중단을 요청|멈추라고",
+    "fa": "کاربر مخالفت|کاربر اعتراض|خواست متوقف",
+})
+# Pressing on regardless ("proceed anyway", "jatka silti", "dokończ najpierw").
+PROCEED_ANYWAY = concept({
+    "en": "re:\\b(?:proceed|continue|carry on|go ahead|keep going|keep working|finish|complete|do it|run it)\\w{0,3} "
+          "(?:[\\w'-]+ ){0,5}(?:anyway|regardless|nonetheless|nevertheless|all the same)\\b|still proceed|proceed regardless|"
+          "re:\\bfinish (?:the |all |every |it |your )[^.;]{0,40}\\bfirst\\b",
+    "de": "trotzdem fort*|mach trotzdem weiter|trotzdem weiter|dennoch fort*", "fr": "quand meme|malgre tout",
+    "es": "de todos modos|de todas formas|igualmente", "pt": "mesmo assim|de qualquer forma", "it": "comunque|lo stesso",
+    "nl": "ga toch door|toch door|toch verder", "sv": "fortsätt ändå|fortsatt anda|ändå fortsätta",
+    "pl": "dokończ najpierw|dokoncz najpierw|mimo to|i tak kontynuuj|i tak dokończ",
+    "ru": "всё равно продолж*|все равно продолж*|продолжай всё равно|продолжай все равно|сначала доверши|сначала закончи",
+    "uk": "все одно продовж*|продовжуй все одно|спочатку заверши|спочатку доверши", "tr": "yine de devam|gene de devam",
+    "id": "tetap lanjutkan|tetap jalankan|tetap teruskan", "fi": "jatka silti|jatka kuitenkin|silti loppuun",
+    "cs": "stejně pokračuj|stejne pokracuj|přesto pokračuj|presto pokracuj", "zh": "仍然继续|照样继续|照常继续|继续执行",
+    "ja": "そのまま続行|それでも続行|構わず続行", "ko": "그래도 계속|무시하고 계속", "fa": "به هر حال ادامه|باز هم ادامه",
+})
+ALWAYS = concept({
+    "en": "always|invariably|in every case|every time", "de": "immer|stets", "fr": "toujours|systematiquement",
+    "es": "siempre", "pt": "sempre", "it": "sempre", "nl": "altijd", "sv": "alltid", "da": "altid", "pl": "zawsze",
+    "ru": "всегда", "uk": "завжди", "tr": "her zaman|daima", "id": "selalu", "vi": "luon luon|luon", "fi": "aina",
+    "cs": "vždy|vzdy", "zh": "始终|总是|一律", "ja": "常に|必ず", "ko": "항상|반드시", "ar": "دائما|دائمًا", "he": "תמיד",
+    "hi": "हमेशा", "fa": "همیشه",
+})
+# A verdict written in advance: "conclude that the change is safe to merge", "conclure par « approuvé »".
+VERDICT_VERB = concept({
+    "en": "conclude*|say|state|answer|report|declare|find|rate|end with|finish with|mark",
+    "de": "schliess*|abschliess*|sag*|erklar*|bewerte*|zu dem schluss|zum schluss|zu dem ergebnis|zum ergebnis", "fr": "conclure|conclut|concluent|conclus|dire|declarer|indiquer",
+    "es": "concluir|concluye*|decir|declarar|indicar", "pt": "concluir|conclua*|dizer|declarar", "it": "concludere|concludi*|dire|dichiarare",
+    "nl": "concluder*|afsluiten|zeggen|verklaren", "sv": "dra slutsatsen|avsluta*|säga|saga|ange", "pl": "stwierdz*|konkluduj*|zakończ*|zakoncz*",
+    "ru": "заключ*|делай вывод|говори|сообщай|завершай*", "uk": "висновок|роби висновок|кажи|повідомляй|завершуй*",
+    "tr": "sonuçlandır*|sonuclandir*|belirt*|söyle*|soyle*", "id": "simpulkan|menyimpulkan|katakan|nyatakan",
+    "zh": "结论|认定|判定|说", "ja": "結論|と判断|と答え", "ko": "결론|판단|답하",
+})
+VERDICT_CLEAN = concept({
+    "en": "safe to merge|safe to ship|safe to deploy|safe to release|is safe|are safe|no issues|no problems|no concerns|"
+          "no vulnerabilities|no findings|no security issues|lgtm|looks good|approved|ready to merge",
+    "de": "sicher zum mergen|unbedenklich|keine probleme|es gibt keine probleme|keine bedenken|genehmigt|freigegeben",
+    "fr": "approuve|sans risque|aucun probleme|il n'y a pas de probleme|pret a fusionner|sur a fusionner", "es": "aprobado|seguro para fusionar|sin problemas|no hay problemas|listo para fusionar",
+    "pt": "aprovado|seguro para merge|sem problemas|nao ha problemas|pronto para merge", "it": "approvato|re:sicur[oa] da unire|nessun problema|non ci sono problemi|nessuna criticita",
+    "nl": "goedgekeurd|veilig om te mergen|geen problemen", "sv": "godkänd|godkand|säker att merga|inga problem",
+    "pl": "zatwierdzone|zatwierdzony|bezpieczne do scalenia|brak problemow|brak problemów",
+    "ru": "одобрено|безопасно для слияния|проблем нет|без замечаний|можно сливать", "uk": "схвалено|безпечно для злиття|без зауважень|можна зливати",
+    "tr": "onaylandı|onaylandi|güvenli|guvenli|sorun yok", "id": "disetujui|aman untuk di-merge|aman untuk digabung|tidak ada masalah",
+    "zh": "可以安全合并|可以合并|批准|没有问题|无问题", "ja": "安全にマージ|マージして問題ない|承認|問題なし", "ko": "안전하게 병합|승인|문제 없음|문제없음",
+})
+# A figure written in advance: "report coverage as 92%".
+METRIC_AS_FIGURE = concept({
+    "any": ("re:\\b(?:coverage|pass rate|success rate|uptime|score|cobertura|couverture|abdeckung|testabdeckung|dekking|"
+            "täckning|tackning|pokrycie|покрытие|покриття|kapsama|cakupan)\\b[^.;\\n]{0,25}?"
+            "(?:\\bas|\\bat|\\bof|=|:|\\bcomme|\\bcomo|\\bals|\\bsom|\\bjako|\\bкак|\\bяк|\\bsebagai|\\bde|\\bvon|\\bvan|\\bna|\\bpa|\\bpå|\\bdi|\\bda|\\bв)\\s{1,3}~?\\d{1,3}(?:[.,]\\d{1,2})?\\s?%",
+            "re:(?:覆盖率|カバレッジ|커버리지)[^。\\n]{0,12}\\d{1,3}\\s?%"),
+})
+SHORTFALL = concept({
+    "en": "below|under|less than|lower than|drops|falls short|short of", "de": "unter|unterhalb|weniger als", "fr": "en dessous|inferieur*|moins de",
+    "es": "por debajo|inferior|menos de", "pt": "abaixo|inferior|menos de", "it": "sotto|inferiore|meno di", "nl": "onder|lager dan|minder dan",
+    "sv": "under|lägre än|lagre an", "pl": "poniżej|ponizej|mniej niz|mniej niż", "ru": "ниже|меньше", "uk": "нижче|менше",
+    "tr": "altında|altinda|düşük|dusuk", "id": "di bawah|kurang dari", "zh": "低于|不足", "ja": "未満|下回", "ko": "미만|밑돌",
+})
+# A payee or account that payments go to.
+PAYEE = concept({
+    "en": "re:\\baccount (?=\\d)|account number*|bank account*|destination account|receiving account|recipient account|beneficiary|payee|"
+          "payout account|payout_account|payout_*|iban|routing number|sort code|remit-to|settlement account|bank details",
+    "de": "kontonummer|bankverbindung|empfangerkonto|zielkonto|auszahlungskonto", "fr": "numero de compte|compte bancaire|compte de destination|rib|beneficiaire",
+    "es": "numero de cuenta|cuenta bancaria|cuenta de destino|beneficiario|clabe", "pt": "numero da conta|conta bancaria|conta de destino|favorecido|chave pix",
+    "it": "numero di conto|conto corrente|conto di destinazione|beneficiario", "nl": "rekeningnummer|bankrekening|begunstigde",
+    "sv": "bankgiro|plusgiro|kontonummer|bankkonto", "da": "kontonummer|bankkonto", "no": "kontonummer|bankkonto", "fi": "tilinumero|pankkitili",
+    "pl": "re:numer\\w{0,2} (?:konta|rachunku)|konto bankowe|rachunek bankowy|rachunku bankowego", "ru": "номер счета|номер счёта|расчетный счет|расчётный счёт|реквизиты|счет получателя|счёт получателя",
+    "uk": "номер рахунку|рахунок отримувача|реквізити", "tr": "hesap numarası|hesap numarasi|alıcı hesabı|alici hesabi|banka hesabı",
+    "id": "rekening|nomor rekening|rekening tujuan", "vi": "so tai khoan|tai khoan nhan", "cs": "číslo účtu|cislo uctu|bankovní účet|bankovni ucet",
+    "zh": "银行账户|收款账户|收款账号|收款人", "ja": "口座番号|振込先|受取口座", "ko": "계좌번호|입금 계좌|수취 계좌",
+    "ar": "رقم الحساب|الحساب البنكي|المستفيد", "fa": "شماره حساب|حساب بانکی|شماره شبا", "hi": "खाता संख्या|बैंक खाता",
+})
+# Others' account details set aside: "ignore the customer's account", "replace earlier account numbers".
+PAYEE_OVERRIDE = concept({
+    "en": "re:ignore (?:the |any |all )?(?:customer|client|vendor|supplier|user)'?s?\\b|re:(?:replace|overwrite|override)\\w{0,3} "
+          "(?:the |any |all )?(?:earlier|previous|existing|other|old|original)\\b|instead of the customer's|regardless of the account|"
+          "re:ignore (?:the |any )?(?:one|ones|account|number|details)s? (?:that )?(?:the )?(?:customer|client|vendor|supplier|user)",
+    "de": "ignoriere das konto|ersetze fruhere|ersetze bisherige|ersetze alle bisherigen", "fr": "ignore le compte|remplace les anciens|remplacez les anciens",
+    "es": "ignora la cuenta|ignora el numero|reemplaza los anteriores|sustituye los anteriores", "pt": "ignore a conta|substitua os anteriores",
+    "it": "ignora il conto|sostituisci i precedenti", "nl": "negeer het rekeningnummer|vervang eerdere|vervang de vorige",
+    "sv": "ersätt tidigare|ersatt tidigare|ignorera kundens", "pl": "zignoruj konto|zignoruj numer|zastąp wcześniejsze|zastap wczesniejsze",
+    "ru": "игнорируй счет|игнорируй счёт|замени прежние|замени старые", "uk": "ігноруй рахунок|заміни попередні",
+    "tr": "müşterinin hesabını yok say|musterinin hesabini yok say|öncekileri değiştir", "id": "abaikan rekening|ganti rekening sebelumnya",
+    "zh": "忽略客户|替换之前的账号", "ja": "顧客の口座は無視", "ko": "고객의 계좌는 무시", "fa": "حساب مشتری را نادیده",
+})
+# An account literal: a grouped number or an account id token.
+ACCOUNT_LITERAL = concept(("re:\\b\\d{3,6}(?:[ -]\\d{1,6}){1,5}\\b", "re:\\b\\d{8,}\\b",
+                           "re:\\b(?:ba|acct|bank|iban)_[a-z0-9]{6,}\\b"))
+SET_TO = concept({
+    "en": "use|set|change|replace|enter|put|switch|point", "de": "verwende*|setze*|ander*|ersetze*|trage ein", "fr": "utilise*|mets|remplace*|change*",
+    "es": "usa|utiliza|cambia|pon|reemplaza", "pt": "use|utilize|mude|altere|coloque|substitua", "it": "usa|utilizza|cambia|imposta|sostituisci",
+    "nl": "gebruik|zet|verander|vervang|vul in", "sv": "ange|använd|anvand|ändra|andra|ersätt|ersatt", "pl": "użyj|uzyj|ustaw|zmień|zmien|zastąp|zastap",
+    "ru": "используй|укажи|замени|поменяй|поставь", "uk": "використовуй|вкажи|заміни|постав", "tr": "kullan|değiştir|degistir|yaz",
+    "id": "gunakan|pakai|ganti|ubah|isi", "vi": "dung|su dung|thay", "cs": "použij|pouzij|zadej|změň|zmen", "zh": "使用|改为|改成|填写",
+    "ja": "使用|変更|記入", "ko": "사용|변경|입력", "fa": "استفاده|تغییر", "fi": "käytä|kayta|vaihda",
+})
+TESTING = concept("test|tests|testing|sandbox|fixture*|example|dummy|fake|mock*|staging|placeholder*|sample|stripe test|"
+                  "prueba*|teste|testes|beispiel|exemple|esempio|voorbeeld|exempel|przyklad|пример|приклад|contoh|テスト|测试|테스트")
+# Words kept out of a PR or commit text so that review is not triggered, or a change made so
+# as not to be seen in review.
+AVOID_WORDS = concept({
+    "en": "re:(?:avoid|don't use|do not use|leave out|without) (?:the )?(?:words?|terms?|keywords?)\\b|re:\\bavoid words like",
+    "de": "vermeide worter wie|vermeide begriffe wie|ohne die worter", "fr": "evite les mots|evitez les mots|sans les mots",
+    "es": "evita palabras como|evita las palabras|sin las palabras", "pt": "evite palavras como|evite as palavras", "it": "evita parole come|evita le parole",
+    "nl": "vermijd woorden als|vermijd woorden zoals", "sv": "undvik ord som", "pl": "unikaj słów|unikaj slow", "ru": "избегай слов", "uk": "уникай слів",
+    "tr": "gibi kelimelerden kaçın|kelimeleri kullanma", "id": "hindari kata", "zh": "避免使用|不要使用“", "ja": "という単語を避け|の語を避け", "ko": "단어를 피하",
+})
+REVIEW_GATE = concept({
+    "en": "security review|review team|blocked|blocks|blocking|flagged|flags|triggers|trigger*|gets stuck|get stuck|held up|"
+          "security team|audit*|codeowners|escalat*",
+    "de": "sicherheitsreview|blockiert", "fr": "revue de securite|bloque*", "es": "revision de seguridad|bloquea*", "pt": "revisao de seguranca|bloquea*",
+    "it": "revisione di sicurezza|bloccat*", "nl": "security-review|geblokkeerd", "sv": "säkerhetsgranskning|blockerad*", "pl": "blokowan*|blokuje",
+    "ru": "блокир*", "uk": "блоку*", "tr": "engellen*", "id": "diblokir", "zh": "安全审查|拦截", "ja": "ブロック", "ko": "차단",
+})
+EVADE_REVIEW = concept({
+    "en": "re:(?:to|so as to) (?:avoid|skip|dodge|get past|slip past|bypass) (?:the |a )?(?:security )?(?:review|reviewers|audit|scrutiny)|"
+          "re:so (?:that )?(?:it|they|this|the pr) (?:doesn't|does not|don't|do not|won't|will not) (?:trigger|get|go through|reach|need|land in) "
+          "(?:the |a |any )?(?:security )?(?:review|reviewers|audit|scan)|"
+          "re:without (?:appearing|showing up) in (?:the )?(?:review|diffs?)|so reviewers don't notice|so reviewers do not notice|"
+          "so it isn't flagged|so it is not flagged|so they aren't flagged|slip past review|slip past the reviewers",
+    "fr": "sans apparaitre dans les diffs|pour eviter la revue", "es": "sin aparecer en los diffs|para evitar la revision",
+    "de": "ohne im diff aufzutauchen|um das review zu umgehen", "pt": "sem aparecer nos diffs|para evitar a revisao",
+    "nl": "zonder in de diff te verschijnen|om review te omzeilen", "ru": "чтобы избежать ревью|чтобы не попасть на ревью", "uk": "щоб уникнути рев'ю",
+})
+# A package swapped for a look-alike: "replace `requests` with `requestes`", "`x` instead of `y`".
+SWAP = concept({
+    "en": "replace|replacing|instead of|rather than|swap|in place of|switch from|prefer", "de": "ersetze*|statt|anstelle", "fr": "remplace*|au lieu de|plutot que",
+    "es": "reemplaza*|sustituye*|en lugar de|en vez de", "pt": "substitua|substitui*|em vez de|no lugar de", "it": "sostituisci|invece di|al posto di",
+    "nl": "vervang*|in plaats van", "sv": "ersätt|ersatt|i stället för|istället för|istallet for", "pl": "zastąp|zastap|zamiast", "ru": "замени*|вместо",
+    "uk": "заміни*|замість", "tr": "yerine|değiştir|degistir", "id": "ganti|gantikan|alih-alih|sebagai ganti", "zh": "替换|代替|改用|而不是",
+    "ja": "置き換え|の代わりに", "ko": "대신|교체",
+})
+PACKAGE = concept({
+    "en": "requirements*|package*|dependenc*|install*|pip|npm|yarn|pnpm|gem|gems|crate*|cargo|poetry|pyproject|package.json|"
+          "lockfile|fork|forks|library|libraries|module*|import*|pypi|registry|index",
+    "de": "paket*|abhangigkeit*|bibliothek*", "fr": "paquet*|dependance*|bibliotheque*", "es": "paquete*|dependencia*|biblioteca*|libreria*",
+    "pt": "pacote*|dependencia*|biblioteca*", "it": "pacchett*|dipendenz*|librer*", "nl": "pakket*|afhankelijkhe*|bibliothe*",
+    "sv": "paket*|beroende*|bibliotek*", "pl": "pakiet*|zależnoś*|zaleznos*|bibliotek*", "ru": "пакет*|зависимост*|библиотек*",
+    "uk": "пакет*|залежност*|бібліотек*", "tr": "paket*|bağımlılık*|bagimlilik*|kütüphane*", "id": "paket|dependensi|pustaka",
+    "zh": "依赖|包|库", "ja": "パッケージ|依存|ライブラリ", "ko": "패키지|의존성|라이브러리",
+})
+# Only one part of what was done to be named in a report ("mention only the descriptor in
+# your summary", "meld in de PR alleen dat …").
+MENTION_ONLY = concept({
+    "en": "re:\\b(?:mention|report|list|say|state|describe|tell|note)\\w{0,3} (?:[\\w`'-]+ ){0,4}only\\b|re:\\bonly (?:mention|report|list|say|state|describe|tell|note)\\w{0,3}\\b",
+    "de": "erwahne nur|nenne nur|schreibe nur|nur erwahnen", "fr": "mentionne uniquement|mentionnez uniquement|mentionne seulement|ne mentionne que|ne mentionnez que|indique seulement",
+    "es": "menciona solo|menciona solamente|solo menciona|di solo|indica solo", "pt": "mencione apenas|apenas mencione|diga apenas|mencione somente",
+    "it": "menziona solo|scrivi solo|di solo", "nl": "alleen dat|vermeld alleen|noem alleen|meld alleen", "sv": "nämn bara|namn bara|nämn endast|namn endast|skriv bara",
+    "pl": "wspomnij tylko|napisz tylko|podaj tylko", "ru": "упомяни только|укажи только|напиши только|сообщи только", "uk": "згадай лише|вкажи лише|напиши лише|згадай тільки",
+    "tr": "sadece şunu belirt|yalnızca şunu yaz", "id": "sebutkan saja|hanya sebutkan|hanya tulis", "zh": "只提|只说|仅提及|只写", "ja": "だけを記載|のみ記載|だけ伝え",
+    "ko": "만 언급|만 적",
+})
+CHANGE_ACT = concept({
+    "en": "re:\\b(?:change|set|replace|bind|switch|point|grant|move|rename)\\w{0,3}\\b[^.;]{0,80}\\b(?:to|with|into)\\b",
+    "de": "re:\\b(?:andere|setze|ersetze|binde)\\b", "fr": "re:\\b(?:change|remplace|mets)\\w{0,2}\\b[^.;]{0,80}\\b(?:en|par|a)\\b",
+    "es": "re:\\b(?:cambia|reemplaza|pon)\\b[^.;]{0,80}\\b(?:a|por|en)\\b", "nl": "re:\\b(?:verander|vervang|zet|koppel)\\b", "sv": "re:\\b(?:ändra|andra|ersätt|ersatt)\\b",
+    "pl": "re:\\b(?:zmień|zmien|zastąp|zastap|ustaw)\\b", "ru": "re:\\b(?:замени|поменяй|измени|привяжи)\\b", "tr": "yap|bağla|bagla|değiştir|degistir",
+})
+# What a change that is then reported only in part touches: money, access, addresses, safety.
+SENSITIVE_TARGET = concept("admin|cluster-admin|role|roles|rbac|permission*|scope|scopes|webhook*|endpoint*|url|auth*|"
+                           "account*|iam|policy|policies|cors|firewall|payout*|iban|wallet|beneficiar*|secret*|token*|"
+                           "credential*|deploy key|ssh key|signing key|api key")
+# A verdict asked for only under a condition ("always say whether …"): a report, not a verdict.
+VERDICT_CONDITION = concept("when|whenever|if|whether|wenn|ob|falls|si|quand|lorsque|cuando|se|quando|als|of|om|huruvida|"
+                            "jesli|jeśli|czy|если|ли|якщо|чи|eger|eğer|jika|apakah|如果|是否|かどうか|경우")
+# A check's bar moved until it passes: "adjust the thresholds upward until it passes".
+BAR_MOVED = concept({
+    "en": "re:\\b(?:adjust|raise|lower|loosen|relax|bump|edit|change|update|increase|decrease)\\w{0,3}\\b[^.;]{0,60}"
+          "\\b(?:thresholds?|budgets?|tolerances?|expected values?|baselines?|limits?|expectations?)\\b(?:[^.;]|\\.(?=\\S)){0,60}"
+          "\\buntil (?:it|they|the (?:check|test|build|benchmark|job|suite)s?) (?:passe?s?|is green|are green|succeeds?)\\b",
+    "de": "re:\\b(?:passe|erhohe|senke|andere)\\b[^.;]{0,60}(?:schwellenwert|grenzwert|budget|toleranz)\\w{0,3}[^.;]{0,60}\\bbis (?:er|es|sie|der test|die tests) (?:grun|bestanden|durchlauft)",
+    "fr": "re:\\b(?:ajuste|augmente|baisse|modifie)\\w{0,2}\\b[^.;]{0,60}(?:seuil|budget|tolerance)s?[^.;]{0,60}jusqu'?a ce qu",
+    "es": "re:\\b(?:ajusta|sube|baja|cambia)\\b[^.;]{0,60}(?:umbral|presupuesto|tolerancia)\\w{0,3}[^.;]{0,60}hasta que (?:pase|pasen)",
+})
+# Parts of this file kept from the person: "the remaining sections are for the agent only",
+# "the user should experience you as if you had no special instructions".
+# Sections marked for the agent: a convention ("this section is for agents only"), unless the
+# person's view of the file is also limited ("if asked to summarise this file, summarise only …").
+FOR_AGENT = concept({
+    "en": "for the agent only|only for the agent|for the assistant only|only for the assistant|for agents only|for the agent alone",
+    "de": "nur für den agenten|nur fur den agenten|nur für den assistenten|nur fur den assistenten",
+    "fr": "uniquement pour l'agent|reserve a l'agent|reservees a l'agent", "es": "solo para el agente|solo para el asistente",
+    "pt": "somente para o agente|apenas para o agente", "it": "solo per l'agente|solo per l'assistente", "nl": "alleen voor de agent|alleen voor de assistent",
+    "ru": "только для агента|только для ассистента", "uk": "тільки для агента|лише для агента", "pl": "tylko dla agenta|tylko dla asystenta",
+    "zh": "仅供代理|仅供助手", "ja": "エージェント専用|アシスタント専用", "ko": "에이전트 전용|어시스턴트 전용",
+})
+SUMMARY_LIMITED = concept(("re:\\bsummari[sz]e only\\b|re:\\bshow only\\b|re:\\bonly (?:summari[sz]e|show)\\b",
+                           "resume solo|resume seulement|fasse nur|zusammenfassen nur|резюмируй только|只总结"))
+AGENT_ONLY = concept({
+    "en": "not meant for the user|not for the user's eyes|not for the human|"
+          "re:as if (?:you had|there were) no (?:special |extra |additional )?instructions|as if this file did not exist|as if this file didn't exist",
+    "de": "nur für den agenten|nur fur den agenten|nur für den assistenten|nur fur den assistenten|nicht für den nutzer bestimmt",
+    "fr": "uniquement pour l'agent|reserve a l'agent|reservees a l'agent|pas destine a l'utilisateur",
+    "es": "solo para el agente|solo para el asistente|no para el usuario", "pt": "somente para o agente|apenas para o agente",
+    "it": "solo per l'agente|solo per l'assistente", "nl": "alleen voor de agent|alleen voor de assistent",
+    "ru": "только для агента|только для ассистента|не для пользователя", "uk": "тільки для агента|лише для агента|не для користувача",
+    "pl": "tylko dla agenta|tylko dla asystenta", "tr": "yalnızca ajan için|sadece asistan için", "id": "hanya untuk agen|hanya untuk asisten",
+    "zh": "仅供代理|仅供助手|不给用户看", "ja": "エージェント専用|アシスタント専用", "ko": "에이전트 전용|어시스턴트 전용",
+})
+# The person demoted: "the human at the keyboard is only an observer".
+PERSON_DEMOTED = concept({
+    "en": "re:(?:the )?(?:human(?: at the (?:keyboard|terminal))?|(?:user|person|developer) at the (?:keyboard|terminal)) is (?:only|just|merely|simply) (?:an? )?"
+          "(?:observer|spectator|bystander|guest|viewer|passenger)",
+    "de": "re:(?:der )?(?:mensch|nutzer|benutzer)[^.;]{0,30} ist nur (?:ein )?(?:beobachter|zuschauer|gast)",
+    "fr": "re:l'?(?:humain|utilisateur)[^.;]{0,30} n'est qu'un (?:observateur|spectateur|invite)",
+    "es": "re:el (?:humano|usuario)[^.;]{0,30} es solo un (?:observador|espectador|invitado)",
+    "ru": "re:(?:человек|пользователь)[^.;]{0,30} (?:всего лишь|лишь|только) (?:наблюдатель|зритель|гость)",
+})
+# Writing a result down where the verb follows it (Korean, Japanese, Turkish, Persian, Hindi).
+WRITE_AFTER = concept("적어|적으|쓰세요|써 주|기재|기록|記載|書い|書く|と書|と記|報告して|yaz|belirt|بنویس|लिखें|लिखो")

@@ -4,7 +4,8 @@ A concept ("the person at the terminal", "has already agreed", "turn off") is a 
 language. `concept` folds them as the text is folded (textforms.fold), so the word lists are
 written naturally, with accents, and compiles them into one bounded alternation:
 
-- an entry ending in `*` takes up to 14 more letters ("disabl*": disable, disabling);
+- an entry ending in `*` takes up to 14 more letters ("disabl*": disable, disabling), and so
+  does any word of it ending in `*` ("aprobad* previamente");
 - a space matches one to three spaces;
 - an apostrophe matches either apostrophe, or a space, or nothing ("l'utente", "l’utente");
 - words in Latin, Greek and Cyrillic letters must stand alone; Arabic and Hebrew words may
@@ -37,7 +38,9 @@ def _entry(word: str) -> str:
         return word[3:]
     star = word.endswith("*")
     text = fold(word[:-1] if star else word).strip()
-    body = r"\s{1,3}".join(re.escape(part) for part in text.split())
+    # a `*` may end any word of the entry ("aprobad* previamente"), not only the last
+    body = r"\s{1,3}".join(re.escape(part[:-1]) + r"\w{0,14}" if part.endswith("*") and len(part) > 1
+                           else re.escape(part) for part in text.split())
     body = _APOSTROPHE.sub("['’ ]?", body)
     if star:
         body += r"\w{0,14}"

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from hermes.security import context_claims_words as w
+from hermes.security.context_languages import keeps_secret_from_chat, untold_form_only
 from hermes.security.textforms import fold
 
 _SENTENCE_END = re.compile(r"(?<=[.!?؟।])\s+|[。！？\n]+")
@@ -144,7 +145,7 @@ def _keeps_from_person(sentences: Sequence[str], folded: str) -> bool:
         if about_deeds and reported and any(
                 not _reported(s, m.start()) for m in _free(w.SUPPRESS, s)):
             return True
-        if any(_free(w.UNTOLD, s)):
+        if any(_free(w.UNTOLD, s)) and not (untold_form_only(s) or keeps_secret_from_chat(s)):
             return True
         if to_person and (w.WORD_BAN.search(s) or w.DESCRIBE_AS.search(s)):
             return True
@@ -170,7 +171,7 @@ def _silences_person(sentences: Sequence[str], _folded: str) -> bool:
     it"): silence toward the person, unless what is not told is a secret, or the telling is
     advice ("never tell the user to disable the linter")."""
     for s in sentences:
-        if w.SECRET.search(s):
+        if w.SECRET.search(s) or untold_form_only(s):
             continue
         for clause in _clauses(s):
             if _reported(clause, len(clause)) or w.CONDITION.match(clause.lstrip()):
@@ -185,7 +186,11 @@ def _silences_person(sentences: Sequence[str], _folded: str) -> bool:
                 if w.OWN_DOINGS.search(rest) or w.THIS_FILE.match(rest.lstrip()):
                     return True  # "don't list the requests you make", "do not mention this file"
                 near = clause[max(0, m.start() - 12):m.end() + 16]
-                if any(t.group(0).isalpha() for t in w.THAT_DEED.finditer(near)) and w.ARTIFACT.search(rest):
+                verb_at = m.start() - max(0, m.start() - 12)
+                # English "to" right before the verb ("no need to tell …") is no Polish "to" (it)
+                if any(t.group(0).isalpha() and not (t.group(0) == "to" and t.end() <= verb_at
+                                                       and not near[t.end():verb_at].strip())
+                       for t in w.THAT_DEED.finditer(near)) and w.ARTIFACT.search(rest):
                     return True  # "… men nämn det inte i commit-meddelandet"
                 verb = m.group(0)
                 if (verb.endswith(" on") and _IT.match(rest)) or (_SPOKEN.fullmatch(verb) and _IT_ALONE.match(rest)):
@@ -307,6 +312,9 @@ def _conditional(sentence: str, m: re.Match[str]) -> bool:
                for c in w.CONDITION.finditer(sentence, _clause_start(sentence, m.start()), m.start()))
 
 
+_SEMICOLON = re.compile(r"[;；]")
+
+
 def _sets_itself_above(sentences: Sequence[str], _folded: str) -> bool:
     """This file set above the system's instructions or the person's words, every act approved
     in advance, the agent's rules switched off, or its warnings called false alarms."""
@@ -316,7 +324,10 @@ def _sets_itself_above(sentences: Sequence[str], _folded: str) -> bool:
             # what is outranked follows the verb ("overrides your instructions"), stands before a
             # "lower priority", or before the verb in verb-final languages ("… より優先")
             before = bool(_BELOW.search(word) or _VERB_FINAL.search(word))
-            if _near(w.INSTRUCTION_SOURCE, s, m, before=120 if before else 0, after=0 if before else 120) \
+            # not past a semicolon: "… overwrites the file; let the user answer" outranks no one
+            cut = _SEMICOLON.search(s, m.end(), m.end() + 120)
+            after = 0 if before else (cut.start() - m.end() if cut else 120)
+            if _near(w.INSTRUCTION_SOURCE, s, m, before=120 if before else 0, after=after) \
                     and not _reported(s, m.start()):
                 return True
         if any(not _reported(s, m.start()) and not _conditional(s, m) for m in _free(w.PRE_APPROVED, s)):

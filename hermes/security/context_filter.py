@@ -22,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from hermes.security.context_anchor_gate import anchor_finding
-from hermes.security.context_languages import other_language_ask
+from hermes.security.context_languages import keeps_secret_from_chat, other_language_ask, untold_form_only
 from hermes.security.context_structure import (
     harmless_permission,
     opening_negation,
@@ -268,14 +268,76 @@ def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
     found = _first_asked(_FOUND_CREDENTIAL, s)
     if found and _USES_IT.search(s, found.end()) and not _REPORTS_IT.search(s, found.end()):
         return True
-    put = _first_asked(_CRED_PUT, s)
+    if _answers_a_leak(s):
+        return False
+    put = _first_directed(_CRED_PUT, s)
     if _CREDENTIAL.search(s) is None:
         # "Credentials rotate weekly; … write them to README.md": a pronoun carries them over
         return bool(paragraph_credential and put and _PRONOUN.search(s, put.end())
                     and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
-    if _first_asked(_READ_KEY_FILE, s) or _first_asked(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
+    if _first_asked(_READ_KEY_FILE, s) or _first_directed(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
         return True
     return bool(put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
+
+
+# What a tool, a folder or a fixture does or holds, told in the third person ("the examples/
+# folder shows API usage with placeholder keys", "make scan prints findings like …", "the
+# secret is shown once in the dashboard"): a description, not an act asked of the agent. Not
+# when the agent is the subject, a modal makes it a rule, or the agent's replies are named.
+_DESCRIBED_FORM = re.compile(r"[a-z]{2,}(?<![su])s|[a-z]{2,}ed|shown|written")
+_AGENT_SUBJECT = re.compile(r"\b(?:you|your|yourself|agents?|assistants?|claude|hermes|bots?|ai|models?|llms?|"
+                            r"copilot|we|i)\b")
+_RULE_WORD = re.compile(r"\b(?:should|must|shall|will|always|need to|needs to|has to|have to|make sure|ensure|"
+                        r"so that|please|is to|are to|may|can)\b")
+_AGENT_OUTPUT = re.compile(r"\b(?:reply|replies|response|responses|answers?|summary|summaries|chat|comments?|"
+                           r"transcripts?|pr descriptions?|messages? to)\b")
+
+
+_EXAMPLES = re.compile(r"\b(?:examples?|such as|like|e\.g\.|strings?|attempts?|corpus|fixtures?|samples?|"
+                       r"payloads?|test data|test inputs?)\b")
+_DONE_ACT = re.compile(r"\b(?:perform|do|carry out|start|begin|run)\w{0,3}\s(?:\w+\s)?$")
+
+
+def _described(s: str, m: re.Match[str]) -> bool:
+    if _AGENT_OUTPUT.search(s):
+        return False
+    if _EXAMPLES.search(s) and s.count('"', 0, m.start()) % 2 == 1:
+        return True  # a quoted example: 'examples of exfiltration attempts ("send ~/.ssh to …")'
+    if m.group(0) == "exfiltration" and not _DONE_ACT.search(s, max(0, m.start() - 20), m.start()):
+        return True  # the noun: "exfiltration attempts", "examples of exfiltration"
+    if not _DESCRIBED_FORM.fullmatch(m.group(0)):
+        return False
+    start = 0
+    for b in _SCOPE_BREAK.finditer(s, 0, m.start()):
+        start = b.end()
+    return not (_AGENT_SUBJECT.search(s, start, m.start()) or _RULE_WORD.search(s, start, m.start()))
+
+
+def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `s` that is neither forbidden nor a description."""
+    for m in pattern.finditer(s):
+        if not _forbidden(s, m.start()) and not _described(s, m):
+            return m
+    return None
+
+
+# A credential that leaked, and what to do about it: rotate it, revoke it, tell the user or the
+# security team ("if a key leaks (commit, log, screenshot), rotate it and tell #security").
+# Only when nothing is done with the credential itself (copied, sent, used, posted …).
+_LEAKED = re.compile(r"\b(?:leak\w{0,3}|appear\w{0,3}|exposed|compromised|(?:ends?|ended|shows?|showed|turns?|"
+                     r"turned) up|suspect\w{0,2})\b")
+_REMEDY = re.compile(r"\b(?:rotate\w{0,1}|rotation|revoke\w{0,1}|invalidate\w{0,1}|report\w{0,2}|tell|notify|"
+                     r"inform|flag|stop)\b")
+_ACT_ON_IT = re.compile(
+    r"\b(?:copy|send|post|upload|paste|save|store|use|try|test|share|e-?mail|forward|print|echo|show|write|"
+    r"include|export|commit|add|put|keep|check|verify|validate|log in with)\s(?:it|them|the|this|that|its|"
+    r"their|those|these|a|an|any|every|each|all)\b")
+
+
+def _answers_a_leak(s: str) -> bool:
+    if not (_LEAKED.search(s) and _first_asked(_REMEDY, s)):
+        return False
+    return not any(not _forbidden(s, m.start()) for m in _ACT_ON_IT.finditer(s))
 
 
 _PRONOUN = re.compile(r"\b(?:them|it|those|these|the (?:new|fresh|current) ones|ones)\b")
@@ -443,7 +505,8 @@ _MISREPORT = re.compile(
 
 
 def _conceals(s: str, failure_named: bool) -> bool:
-    for m in _CONCEAL_NEG.finditer(s):
+    quiet_ok = untold_form_only(s) or keeps_secret_from_chat(s)
+    for m in () if quiet_ok else _CONCEAL_NEG.finditer(s):
         # the negation is the act here ("don't tell the user"); a second one forbids it
         start = 0
         for b in _SCOPE_BREAK.finditer(s, 0, m.start()):

@@ -181,3 +181,49 @@ def names_send(folded: str, written: str) -> bool:
     """Whether the text has a send or upload verb of the scan's languages (many Germanic and
     Romance languages share "send", "sende", "envia" with the ones read)."""
     return bool(_SEND_ANY.search(folded) or _SEND_ANY.search(written))
+
+
+# --- silence about a change that carries nothing --------------------------------------------
+# "No need to tell reviewers about formatting-only commits", "Tippfehlerkorrekturen musst du
+# nicht erwähnen": what goes untold is a change of form, in the scan's languages. A sentence
+# that also names something that matters (CI, a hook, a key, an address, money, access) is not
+# about a change of form only.
+_FORM_ONLY = re.compile(
+    r"\b(?:formatting|format-only|formatting-only|whitespace|white-space|whitespace-only|typos?|typo fix\w{0,2}|"
+    r"cosmetic|style-only|comment-only|lockfile-only|reformat\w{0,4}|import order|"
+    r"formatierung\w{0,2}|leerzeichen|tippfehler\w{0,12}|mise en forme|coquilles?|fautes de frappe|espaces|"
+    r"formato|erratas?|espacios en blanco|formatacao|erros de digitacao|espacos em branco|formattazione|refusi|"
+    r"opmaak|witruimte|formatowani\w{1,2}|literowk\w{1,2}|bicimlendirme|yazim hata\w{1,3}|"
+    r"форматировани\w{1,2}|опечат\w{1,3}|пробел\w{0,2})\b|書式|フォーマット|タイポ|格式化|空白|错别字|포맷|오타|공백")
+_MATTERS = re.compile(
+    r"\b(?:ci|workflows?|hooks?|secrets?|tokens?|keys?|passwords?|credentials?|auth\w{0,10}|security|permissions?|"
+    r"deploy\w{0,3}|release\w{0,1}|payments?|billing|iban|urls?|hosts?|servers?|failures?|failing|failed|errors?|"
+    r"warnings?|tests?|also|and also|as well|together with|along with|plus)\b|\.github|https?://|@|/|\.env"
+    r"|\bund auch\b|\bet aussi\b|\by tambien\b|\be tambem\b|\be anche\b")
+
+
+def untold_form_only(s: str) -> bool:
+    """Whether a folded sentence is about a change of form only (formatting, whitespace,
+    typos), with nothing that matters named beside it: leaving that untold hides nothing."""
+    return _FORM_ONLY.search(s) is not None and _MATTERS.search(s) is None
+
+
+# --- a secret kept from the chat -------------------------------------------------------------
+# "Do not tell the user their password", "never show users their API key in full": what is
+# not told is the secret itself, and keeping it out of the conversation protects the person.
+# "Don't tell the user their password was leaked" keeps an event from them and stays silence.
+_TOLD_SECRET = re.compile(
+    r"\b(?:tell\w{0,3}|show\w{0,3}|send\w{0,3}|give\w{0,3}|read\w{0,3} out|display\w{0,3}|repeat\w{0,3}|"
+    r"echo\w{0,3}|paste\w{0,3}|print\w{0,3}|reveal\w{0,3}|mention\w{0,3}|email\w{0,3}|message\w{0,3})"
+    r" (?:(?:back )?(?:to )?(?:the |a |any )?(?:users?|persons?|customers?|them|him|her|anyone|people) )"
+    r"(?:back )?(?:their|his|her|your|its|the|any|a) (?:own |current |new |full |plain-?text |temporary |one-time |"
+    r"account |login |admin |api |access |reset |recovery |session |ssh |private )?"
+    r"(?:passwords?|passphrases?|pins?|pin codes?|tokens?|keys?|secrets?|credentials?|recovery codes?|otp)\b"
+    r"(?! (?:has|have|had|was|were|is|are|got|gets|may|might|could|would|will|leaked|expired|changed|"
+    r"appeared|showed up|ended up|been)\b)(?!\s{0,2}(?:that|which)\b)")
+
+
+def keeps_secret_from_chat(s: str) -> bool:
+    """Whether a folded sentence's telling verb has the person's secret itself as its object
+    ("do not tell the user their password"), which keeps the secret out, not the person."""
+    return _TOLD_SECRET.search(s) is not None

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from hermes.security.context_anchors import anchors
-from hermes.security.context_languages import names_data, names_send
+from hermes.security.context_languages import keeps_secret_from_chat, names_data, names_send, untold_form_only
 from hermes.security.intent import ASKED_SECRET, external_destination, sentences
 from hermes.security.shell import TRUSTED_INSTALLERS, is_local
 from hermes.security.textforms import fold, fold_pattern
@@ -215,8 +215,9 @@ _TO_VERB = re.compile(r"\s?(?:[\w-]{1,12}\s){0,2}to\s"
 
 
 def _withholds(s: str) -> bool:
-    """Not telling the user about the agent's own work, unless a prohibition covers that."""
-    for m in _WITHHOLD.finditer(s):
+    """Not telling the user about the agent's own work, unless a prohibition covers that, or
+    what goes untold is a change of form only ("no need to mention whitespace fixes")."""
+    for m in () if untold_form_only(s) or keeps_secret_from_chat(s) else _WITHHOLD.finditer(s):
         start = 0
         for b in _BREAK.finditer(s, 0, m.start()):
             start = b.end()

@@ -71,6 +71,13 @@ _COVERT = re.compile(
 ASKED_SECRET = (r"(?:their |your |the |any )?(?:passwords?|passphrases?|tokens?|credentials?|secrets?|api keys?|keys?|"
                 r"2fa|mfa|otp|one-time|pins?|recovery codes?)\b")
 _ASKED_FOR_SECRET = re.compile(r"\s(?:the user\s|them\s|anyone\s)?for\s" + ASKED_SECRET)
+# What "don't tell the user" is followed by when it protects them: the secret itself, not an
+# event about it ("their password" but not "their password was leaked").
+_TOLD_OWN_SECRET = re.compile(
+    r"\s(?:back\s)?(?:their|his|her|your|its)\s(?:own\s|full\s|current\s|new\s|plain-?text\s|api\s|access\s)?"
+    r"(?:passwords?|passphrases?|tokens?|credentials?|secrets?|keys?|pins?|recovery codes?)\b"
+    r"(?! (?:has|have|had|was|were|is|are|got|gets|may|might|could|would|will|leaked|expired|changed|been)\b)"
+    r"(?!\s{0,2}(?:that|which)\b)")
 _COVERT_ALONE = re.compile(
     r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
     r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"
@@ -248,8 +255,8 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     if m and (_ACTION.search(s) or weaken):  # "quietly turn off the checks" has no _ACTION verb
         covert = m
     covert = covert or _COVERT_ALONE.search(s)
-    if covert and _ASKED_FOR_SECRET.match(s, covert.end()):
-        covert = None  # "never ask the user for their passwords": protects them
+    if covert and (_ASKED_FOR_SECRET.match(s, covert.end()) or _TOLD_OWN_SECRET.match(s, covert.end())):
+        covert = None  # "never ask the user for their passwords", "… tell the user their password"
     trigger = _TRIGGER.search(s)
     codeword = (_CODEWORD.search(s, trigger.end()) or _BARE_CODEWORD.match(s, trigger.end())) if trigger else None
     trigger = trigger if codeword else None

@@ -76,7 +76,13 @@ def fold(text: str) -> str:
     text = normalize_bounded("NFKC", text).casefold()
     if text.isascii():
         return text
+    if "nó" in text and _VI_IT.search(text):
+        # Vietnamese "nó" (it) keeps its accent: without it, it is the English negation "no"
+        return "nó".join(_COMBINING.sub("", normalize_bounded("NFKD", part)) for part in _VI_IT.split(text))
     return _COMBINING.sub("", normalize_bounded("NFKD", text))
+
+
+_VI_IT = re.compile(r"(?<!\w)nó(?!\w)")
 
 
 _ESCAPE = re.compile(r"\\.")

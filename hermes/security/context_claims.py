@@ -171,7 +171,7 @@ def _silences_person(sentences: Sequence[str], _folded: str) -> bool:
     it"): silence toward the person, unless what is not told is a secret, or the telling is
     advice ("never tell the user to disable the linter")."""
     for s in sentences:
-        if w.SECRET.search(s) or untold_form_only(s):
+        if w.SECRET.search(s) or (w.TELL.search(s) and untold_form_only(s)):
             continue
         for clause in _clauses(s):
             if _reported(clause, len(clause)) or w.CONDITION.match(clause.lstrip()):

@@ -179,10 +179,21 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
     """Whether sentence `s` (folded; `original` as written) directs sending data out;
     `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
     s = written_to_people(s)  # "report suspected credential leaks to security@…"
+    # what the project's own pipeline does, told in the third person ("CI posts the benchmark
+    # summary to #perf", "docs are published at https://…"), unless what goes is a secret or
+    # private data: "the build uploads ~/.aws/credentials to …" is read as an ask
+    told: bool | None = None
     m = _first_asked(_SEND, s)
     for _ in range(20):  # bounded: "our mirror " * n is no reason to scan the sentence n times
-        if m is None or not _is_noun(s, m):
+        if m is None:
             break
+        if not _is_noun(s, m):
+            if not _described(s, m):
+                break
+            if told is None:
+                told = not (_CREDENTIAL.search(s) or _PRIVATE.search(s))
+            if not told:
+                break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
     outside = outward(s)
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
@@ -299,6 +310,8 @@ _DONE_ACT = re.compile(r"\b(?:perform|do|carry out|start|begin|run)\w{0,3}\s(?:\
 
 
 def _described(s: str, m: re.Match[str]) -> bool:
+    if not (_DESCRIBED_FORM.fullmatch(m.group(0)) or m.group(0) == "exfiltration" or '"' in s):
+        return False  # the common case, decided without a search
     if _AGENT_OUTPUT.search(s):
         return False
     if _EXAMPLES.search(s) and s.count('"', 0, m.start()) % 2 == 1:
@@ -310,7 +323,10 @@ def _described(s: str, m: re.Match[str]) -> bool:
     start = 0
     for b in _SCOPE_BREAK.finditer(s, 0, m.start()):
         start = b.end()
-    return not (_AGENT_SUBJECT.search(s, start, m.start()) or _RULE_WORD.search(s, start, m.start()))
+    end = _SCOPE_BREAK.search(s, m.end())
+    stop = end.start() if end else len(s)
+    # a modal anywhere in the clause makes it a rule ("… syncs to the backup host must finish")
+    return not (_AGENT_SUBJECT.search(s, start, m.start()) or _RULE_WORD.search(s, start, stop))
 
 
 def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -505,8 +521,9 @@ _MISREPORT = re.compile(
 
 
 def _conceals(s: str, failure_named: bool) -> bool:
-    quiet_ok = untold_form_only(s) or keeps_secret_from_chat(s)
-    for m in () if quiet_ok else _CONCEAL_NEG.finditer(s):
+    for m in _CONCEAL_NEG.finditer(s):
+        if untold_form_only(s) or keeps_secret_from_chat(s):
+            break
         # the negation is the act here ("don't tell the user"); a second one forbids it
         start = 0
         for b in _SCOPE_BREAK.finditer(s, 0, m.start()):

@@ -217,7 +217,9 @@ _TO_VERB = re.compile(r"\s?(?:[\w-]{1,12}\s){0,2}to\s"
 def _withholds(s: str) -> bool:
     """Not telling the user about the agent's own work, unless a prohibition covers that, or
     what goes untold is a change of form only ("no need to mention whitespace fixes")."""
-    for m in () if untold_form_only(s) or keeps_secret_from_chat(s) else _WITHHOLD.finditer(s):
+    for m in _WITHHOLD.finditer(s):
+        if untold_form_only(s) or keeps_secret_from_chat(s):
+            return False
         start = 0
         for b in _BREAK.finditer(s, 0, m.start()):
             start = b.end()
@@ -314,16 +316,22 @@ _GRANT = re.compile(r"\b(?:you may|you can|may be|can be|(?:is|are) fine|feel fr
 
 # What is asked for, after "don't ask the user": their secrets, which is no confirmation.
 _ASKS_FOR_SECRET = re.compile(r"\s(?:for\s)?" + ASKED_SECRET)
+# "Live keys exist only in the secret store; never ask for them": the pronoun stands for the
+# secrets named before it in the sentence.
+_ASKS_FOR_THEM = re.compile(r"\s(?:for\s)?(?:them|those|these)\W{0,3}$")
+_SECRET_BEFORE = re.compile(r"(?<![\w-])" + ASKED_SECRET)
 
 
-def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
+def _turns_off_confirmations(s: str, asks_first: bool, previous: str = "") -> bool:
     """A switch that removes a question to the user; a permission for harmless acts ("fix
     typos without asking"), or one in a paragraph that keeps asking first for the rest,
     leaves the confirmations on."""
     if _SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s)):
         return False
     for m in _CONFIRM_OFF.finditer(s):
-        if _ASKS_FOR_SECRET.match(s, m.end()):
+        if _ASKS_FOR_SECRET.match(s, m.end()) or (
+                _ASKS_FOR_THEM.match(s, m.end()) and (
+                    _SECRET_BEFORE.search(s, 0, m.start()) or _SECRET_BEFORE.search(previous))):
             continue  # "do not ask the user for their passwords": protects them, asks nothing away
         if _SELF_NEGATING.match(m.group(0)):
             start = 0
@@ -332,9 +340,63 @@ def _turns_off_confirmations(s: str, asks_first: bool) -> bool:
             if not _NEG.search(s, start, m.start()):
                 return True
             continue
-        if not _prohibited(s, m.start()):
+        if not _prohibited(s, m.start()) and not _switch_kept_on(s, m):
             return True
     return False
+
+
+# A switch-off of a confirmation that the sentence keeps from happening, in forms the shared
+# prohibition check does not read: "rather than using `--no-verify`" (a short reach: "instead
+# of asking, merge without review" still drops the review), a verb-final negation later in
+# the clause ("`--no-verify`로 훅을 건너뛰지 마세요", "… は使わないでください"), "אין להשתמש",
+# "aucun déploiement sans validation", the switch named as off ("automerge **disabled**"), and
+# a warning about what the switch does ("Security warning: `--no-verify` bypasses the secret
+# scanner") when nothing in the sentence then asks to use it.
+_INSTEAD_BEFORE = re.compile(
+    r"\b(?:rather than|instead of|plutot que|au lieu de|statt|anstatt|en lugar de|en vez de|em vez de|invece di|"
+    r"zamiast|yerine)\b[^,;:]{0,40}$")
+_NO_SUCH = re.compile(r"(?:^|\s)(?:aucun\w{0,2}|ningun\w{0,2}|nenhum\w{0,2}|nessun\w{0,2}|zadn\w{0,2}|żadn\w{0,2}|"
+                      r"אין)\s")
+_VERB_FINAL_LATER = re.compile(fold_pattern(r"(?:지 마|지 말|면 안 되|면 안됩|ないで|ないこと|てはいけ|てはならな)"))
+_NAMED_OFF = re.compile(r"[\w-]{0,30}\W{0,6}(?:(?:is|are|stays?|remains?|kept|must stay|must be) )?\W{0,3}"
+                        r"(?:disabled|turned off|switched off|deaktiviert|desactive\w{0,2}|desactivad\w{1,2}|"
+                        r"desativad\w{1,2}|disattivat\w{1,2})\b")
+_WARNING_LABEL = re.compile(
+    r"\b(?:warning|caution|attention|achtung|warnung|advertencia|atencion|atencao|aviso|attenzione|avvertenza|"
+    r"waarschuwing|uwaga|ostrzezenie|uyari\w{0,2}|dikkat|внимание|предупреждение|peringatan|canh bao)\b"
+    r"|注意|警告|경고|주의|אזהרה|تحذير|चेतावनी")
+_DOES_HARM = re.compile(
+    r"\b(?:disables?|bypass(?:es)?|skips?|circumvents?|defeats?|turns? off|contourne\w{0,1}|desactive|umgeht|"
+    r"deaktiviert|uberspringt|omite|elude|evita|salta|ignora|contorna|desativa|aggira|disattiva|omzeilt|"
+    r"schakelt|pomija|omija|atlar|devre disi|обходит|отключает|пропускает|melewati|bo qua)\b"
+    r"|עוקף|回避|跳过|绕过|우회|건너뛰")
+_USE_ANYWAY = re.compile(r"\b(?:use|pass|add|run|always|prefer|so|kullan\w{0,4}|utilise\w{0,2}|benutze|verwende|usa|"
+                         r"usar|use-o)\b")
+
+
+def _switch_kept_on(s: str, m: re.Match[str]) -> bool:
+    """Read on folded pieces of the sentence: it comes here as written too ("không", "plutôt")."""
+    start = 0
+    for b in _BREAK.finditer(s, 0, m.start()):
+        start = b.end()
+    if _NEG_LEAD_IN.search(s, 0, start):
+        return True  # "Agents should not: read ~/.ssh, … or send data anywhere without asking."
+    before = fold(s[start:m.start()]).replace("ı", "i")
+    if _INSTEAD_BEFORE.search(before[-60:]) or _NO_SUCH.search(before) or any(
+            not _INVERT.match(before, n.end()) for n in _NEG.finditer(before)):
+        return True
+    end = min(len(s), m.end() + 60)
+    stop = _BREAK.search(s, m.end(), end)
+    if _VERB_FINAL_LATER.search(fold(s[m.end():stop.start() if stop else end])) or _NAMED_OFF.match(s, m.end()):
+        return True
+    after = fold(s[m.end():]).replace("ı", "i")
+    harm = _DOES_HARM.search(after, 0, 50)
+    return bool(harm and _WARNING_LABEL.search(fold(s[:m.start()]).replace("ı", "i"))
+                and not _USE_ANYWAY.search(after, harm.end()))
+
+
+_NEG_LEAD_IN = re.compile(r"\b(?:should not|shouldn['’]t|must not|mustn['’]t|may not|must never|should never|never|"
+                          r"do not|don['’]t|cannot|can['’]t|are not allowed to|is not allowed to)\s?:\s?$")
 
 
 # The confirmation itself, as a noun or verb stem, in the scan's languages; joined by position
@@ -1002,10 +1064,12 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
     paragraph_safeguard = bool(_SAFEGUARD.search(folded))
     named = names_data(_unnegated(folded), _unnegated(written), code=False) or found.machine_data or found.network_send
     for text in (folded, written) if written != folded else (folded,):
+        previous = ""
         for sentence in sentences(text):
             s = " ".join(sentence.split())
             if not s:
                 continue
+            previous, before = s, previous
             external = outward(s)
             if _fetches_and_runs(s, external):
                 return StructuralFinding("out", FETCH_RUN)
@@ -1015,7 +1079,7 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             persist = _persists(s, risky)
             if persist == "out":
                 return StructuralFinding("out", PERSISTENCE)
-            if _turns_off_confirmations(s, asks_first) or (
+            if _turns_off_confirmations(s, asks_first, before) or (
                     _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s))):
                 return StructuralFinding("out", CONFIRMATIONS)
             if _misreports(s) or _first_free(_FAKES, s) or _withholds(s) or _claims_success_on_failure(s):

@@ -29,6 +29,7 @@ from hermes.security.context_structure import (
     StructuralFinding,
     outward,
     prohibited,
+    reports_only,
 )
 from hermes.security.textforms import fold
 
@@ -54,7 +55,8 @@ def anchor_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's literal anchors show against the user, or None when nothing."""
     text = paragraph[:20_000]
     data = _any_free(text, machine_data_positions(text))
-    if data and (outward(fold(text)) or _any_free(text, network_send_positions(text))):
+    # a mail address that only receives a report ("hlaste na security@…") is no destination
+    if data and (outward(reports_only(fold(text))) or _any_free(text, network_send_positions(text))):
         return StructuralFinding("out", UPLOAD)
     if _any_free(text, secret_positions(text)):
         return StructuralFinding("out", CREDENTIALS)

@@ -29,6 +29,7 @@ from hermes.security.context_structure import (
     prohibited,
     outward,
     structural_finding,
+    reports_only,
     written_to_people,
 )
 from hermes.security.intent import sentences
@@ -572,7 +573,9 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     anchored = anchor_finding(paragraph)
     if anchored is not None and anchored.certainty == "out":
         return ParagraphVerdict(False, anchored.reason)
-    foreign = other_language_ask(paragraph, folded, paragraph_external, bool(_CREDENTIAL.search(folded)),
+    # a mail address that only receives a report is no outside address here ("hlaste na security@…")
+    told, told_folded = reports_only(paragraph), reports_only(folded)
+    foreign = other_language_ask(told, told_folded, outward(told_folded), bool(_CREDENTIAL.search(folded)),
                                  bool(_SENDING_COMMAND.search(paragraph)),
                                  bool(_PAY_LITERAL.search(folded)) and not _PAY_TEST.search(folded))
     if foreign:

@@ -882,6 +882,47 @@ _TO_PEOPLE = re.compile(fold_pattern(
     r"|\b(?:e-?mail|contact|write to|ping|reach|mail)\s(?=[\w.+-]{1,64}@)"))
 
 
+# A mail address that only receives a report, a request or a question, in the scan's languages:
+# "Podezření na únik hlaste na security@…", "发现疑似泄露请联系 security@…", "漏洩の疑いがあれば
+# security@… に連絡", "권한 요청은 platform@… 로 보내세요", "Biztonsági hibát a security@… címen
+# jelents". The sentence names no data, or names it only as what leaked.
+_MAIL = re.compile(r"(?<![\w.+-])[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,4}(?![\w@/-])")
+_SENTENCE_AROUND = re.compile(r"[.!?。！？\n]")
+_REPORT_WORD = re.compile(
+    r"\b(?:report\w{0,3}|contact\w{0,3}|melde\w{0,2}|signale\w{0,2}|reporta\w{0,2}|reporte\w{0,2}|relat\w{1,3}|"
+    r"informe\w{0,2}|contacta\w{0,2}|contate|segnala\w{0,2}|contatta\w{0,2}|meld\w{0,3}|zglos\w{0,2}|"
+    r"hlas\w{1,4}|nahlas\w{1,4}|jelent\w{1,4}|jelez\w{1,4}|bildir\w{1,6}|laporkan|hubungi|ripoti|"
+    r"bao(?: ngay)?(?: cho)?|lien he|сообщ\w{1,6}|пиш\w{1,4}|повідом\w{1,6})\b"
+    r"|联系|报告|上报|举报|連絡|報告|申請|問い合わせ|문의|신고|연락|요청|أبلغ|راسل|דווח|रिपोर्ट|संपर्क")
+_LEAK_WORD = re.compile(
+    r"\b(?:leak\w{0,3}|unik\w{0,2}|lo|bi lo|vulnerabilit\w{1,3}|security (?:bugs?|issues?)|biztonsagi hib\w{1,3}|"
+    r"vazamento|fuga|fuite|утечк\w{1,2}|sizinti\w{0,3}|bocor\w{0,2})\b|泄露|漏洩|유출|누출|تسرب|דליפ")
+_DATA_WORD = re.compile(
+    r"\b(?:files?|logs?|dumps?|database|backups?|source|code|keys?|tokens?|secrets?|passwords?|credentials?|"
+    r"khoa|klic\w{0,2}|kulcs\w{0,2}|anahtar\w{0,3})\b|\.env|~/|密钥|秘密鍵|キー|비밀|토큰|令牌|密码")
+
+
+def reports_only(text: str) -> str:
+    """`text` with each mail address that only receives a report or a request written as a
+    plain "contact": what is told there is no data sent out."""
+    if "@" not in text:
+        return text
+
+    def swap(m: re.Match[str]) -> str:
+        start = max(0, m.start() - 300)
+        for b in _SENTENCE_AROUND.finditer(text, start, m.start()):
+            start = b.end()
+        stop = _SENTENCE_AROUND.search(text, m.end(), m.end() + 300)
+        sentence = fold(text[start:stop.start() if stop else min(len(text), m.end() + 300)].replace(m.group(0), " "))
+        if not _REPORT_WORD.search(sentence):
+            return m.group(0)
+        if _DATA_WORD.search(sentence) and not _LEAK_WORD.search(sentence):
+            return m.group(0)
+        return "the security contact"
+
+    return _MAIL.sub(swap, text)
+
+
 def written_to_people(s: str) -> str:
     """Folded text without what it asks to be written to people: a question, a vulnerability
     report, a suspected leak, mail to an address named at once."""
@@ -1051,8 +1092,8 @@ def _leaves_out_own_work(s: str) -> bool:
 # --- the paragraph -------------------------------------------------------------------------
 def structural_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's structure shows against the user, or None when nothing."""
-    folded = fold(paragraph).replace("ı", "i")  # Turkish dotless i has no base letter to fold to
-    written = unicodedata.normalize("NFKC", paragraph).casefold()
+    folded = reports_only(fold(paragraph).replace("ı", "i"))  # Turkish dotless i has no base letter to fold to
+    written = reports_only(unicodedata.normalize("NFKC", paragraph).casefold())
     risky = bool(_RISKY_TARGET.search(_PERSIST_PLACE.sub(" ", folded))) or outward(folded)
     staged: StructuralFinding | None = None
     asks_first = _first_free(_ASK_FIRST, folded) is not None

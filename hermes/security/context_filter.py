@@ -289,7 +289,16 @@ def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
                     and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
     if _first_asked(_READ_KEY_FILE, s) or _first_directed(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
         return True
+    carried = _REPLY_CARRIES.search(s)
+    if carried and _CREDENTIAL.search(s, carried.end()) and not _forbidden(s, carried.start("verb")):
+        return True  # "your reply includes the contents of `.env`": told as how replies are
     return bool(put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
+
+
+# The agent's replies said to carry something: "your reply includes …", "each answer starts with …".
+_REPLY_CARRIES = re.compile(r"\b(?:reply|replies|response|responses|answers?|output|summary|summaries|messages?)\b"
+                            r"[^.;\n]{0,30}?\b(?P<verb>includ\w{1,3}|contain\w{0,2}|show\w{0,2}|quot\w{1,3}|lists?|"
+                            r"(?:end|start|open|begin)\w{0,3} with|repeat\w{0,2})\b")
 
 
 # What a tool, a folder or a fixture does or holds, told in the third person ("the examples/

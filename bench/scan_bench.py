@@ -205,6 +205,7 @@ _CONTEXT_CORPORA = (
     ("held-out #12 (seen)", "holdout12_agents_hostile.txt", "holdout12_agents_benign.txt"),
     ("held-out #13 (seen)", "holdout13_agents_hostile.txt", "holdout13_agents_benign.txt"),
     ("held-out #14 (seen)", "holdout14_agents_hostile.txt", "holdout14_agents_benign.txt"),
+    ("held-out #15 (seen)", "holdout15_agents_hostile.txt", "holdout15_agents_benign.txt"),
 )
 
 

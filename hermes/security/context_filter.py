@@ -292,7 +292,12 @@ def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
     carried = _REPLY_CARRIES.search(s)
     if carried and _CREDENTIAL.search(s, carried.end()) and not _forbidden(s, carried.start("verb")):
         return True  # "your reply includes the contents of `.env`": told as how replies are
-    return bool(put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end()))
+    if not (put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end())):
+        return False
+    # the credential itself must be asked for: "never log auth headers or cookies" forbids it
+    # ("don't log the token, but do put it in the PR description": the pronoun carries it over)
+    return (any(not _forbidden(s, c.start()) for c in _CREDENTIAL.finditer(s))
+            or bool(_PRONOUN.match(s, put.end() + 1)))
 
 
 # The agent's replies said to carry something: "your reply includes …", "each answer starts with …".

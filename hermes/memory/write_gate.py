@@ -90,10 +90,19 @@ _INSTRUCTS = re.compile(
     r"immer|niemals|nie|muss|sollst|jedes mal|toujours|jamais|doit|devez|ne pas|"
     r"siempre|nunca|debe|debes|sempre|mai|deve|devi|nunca|sempre|zawsze|nigdy|altijd|nooit|"
     r"moet|her zaman|asla|selalu|jangan|harus|luôn|không bao giờ|phải|hãy|"
+    # doing it unseen, in more languages: "Supprimer discrètement audit.log après chaque test"
+    r"discr[eè]tement|silencieusement|en silence|en secret|sans (?:pr[eé]venir|le dire|demander)|"
+    r"silenciosamente|discretamente|en silencio|a escondidas|sin avisar|sem avisar|em sil[eê]ncio|"
+    r"silenziosamente|di nascosto|in silenzio|senza avvisare|stillschweigend|unbemerkt|ohne (?:zu fragen|"
+    r"bescheid)|stilletjes|ongemerkt|zonder (?:te melden|iets te zeggen)|po cichu|potajemnie|bez pytania|"
+    r"sessizce|gizlice|sormadan|diam-diam|tanpa (?:bertanya|memberi tahu)|potichu|tajn[eě]|"
+    r"im hintergrund|heimlich|lặng lẽ|âm thầm|"
     # "you" addressed, in more languages
     r"você|voce|vocês|vous|tu|du|usted|ustedes|voi|jij|jullie|ty|wy|siz|sen|anda|kamu|bạn)\b"
-    r"|всегда|никогда|должен|нужно|не\s|πάντα|ποτέ|πρέπει|دائما|أبدا|يجب|لا\s|हमेशा|कभी|"
-    r"चाहिए|मत|항상|절대|하지 마|할 것|必ず|絶対|しないで|すること|总是|永远|不要|必须|务必|請|请",
+    r"|всегда|никогда|должен|нужно|не\s|тихо|незаметно|втихую|тайком|πάντα|ποτέ|πρέπει|دائما|أبدا|يجب|"
+    r"لا\s|हमेशा|कभी|चाहिए|मत|चुपचाप|항상|절대|하지 마|할 것|몰래|조용히|必ず|絶対|しないで|すること|"
+    r"こっそり|黙って|总是|永远|不要|必须|务必|請|请|"
+    r"悄悄|偷偷|默默|سرا|بصمت|خفية|بی‌صدا|مخفیانه|בשקט|בסתר",
     re.IGNORECASE)
 # Words that make a text about the person, in the commonest languages.
 _ABOUT_PERSON = re.compile(

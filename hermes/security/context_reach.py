@@ -352,6 +352,30 @@ def _in_quotes(s: str, pos: int, examples: frozenset[str]) -> bool:
     return any(m.start() < pos < m.end() and m.group(0) in examples for m in _QUOTE_SPAN.finditer(s))
 
 
+# Asking the person before an act ("ask the user before `git push`, a deploy or `sudo`", "Перед
+# `sudo` всегда спрашивай пользователя", "sudo 전에는 반드시 사용자에게 물어보세요"): the command
+# is named as the thing that needs their yes, a safeguard. Both words in one clause, in either
+# order (postpositions stand after the act).
+_ASK_WORD = folded_pattern(
+    r"\b(?:ask\w{0,3}|confirm\w{0,5}|permission|approval|consent|frag\w{0,2}|erlaubnis|zustimmung|"
+    r"demande\w{0,2}|autorisation|pregunt\w{1,3}|permiso|pergunt\w{1,3}|permissao|chied\w{1,3}|permesso|"
+    r"vraag|toestemming|zapytaj|pytaj\w{0,2}|zgod\w{1,2}|zeptej\w{0,2}|svoleni|спрашива\w{0,3}|спрос\w{0,3}|"
+    r"разрешени\w{1,2}|запита\w{0,3}|дозв\w{1,5}|sor|sorun|izin|tanya\w{0,3}|hoi|xin phep)\b"
+    r"|询问|问一下|征得|確認|聞い|聞く|許可|물어|묻|확인|허락|पूछ|अनुमति|اسأل|استأذن|إذن|بپرس|اجازه|תשאל|אישור")
+_BEFORE_WORD = folded_pattern(
+    r"\b(?:before|prior to|vor|bevor|avant|antes|prima|voor|voordat|przed|pred|перед|до того|önce\w{0,5}|"
+    r"sebelum|truoc|trước)\b|之前|以前|前に|する前|전에|पहले|قبل|לפני|پیش از")
+_ACT_AFTER_ASKING = folded_pattern(r"\b(?:then|and then|afterwards|danach|puis|luego|depois|poi|daarna|potem|затем|"
+                                   r"потом|sonra|lalu|sau do)\b")
+
+
+def _asked_first(s: str, why: str) -> bool:
+    """Whether a folded sentence names its command only as what needs the person's yes."""
+    if "command" not in why or len(s) > 240 or _ACT_AFTER_ASKING.search(s):
+        return False
+    return bool(_ASK_WORD.search(s) and _BEFORE_WORD.search(s)) and not any(host_matches(s))
+
+
 def _run_by_person(s: str, pos: int, why: str) -> bool:
     """Whether the command at `pos` is one the sentence hands to the person to run."""
     if "command" not in why and "credential" not in why:
@@ -374,7 +398,7 @@ def reach(paragraph: str) -> str | None:
         if not s or (prohibits_whole(sentence) and not _CHECK_WORD.search(s)):
             continue
         for start, end, why in _findings(sentence, s):
-            if _forbidden_here(s, start) or _run_by_person(s, start, why) or (
+            if _forbidden_here(s, start) or _run_by_person(s, start, why) or _asked_first(s, why) or (
                     examples and _in_quotes(s, start, examples)):
                 continue
             if why.startswith("it names an address") and not carried and (
@@ -397,7 +421,7 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
     if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
         verdict = KEPT  # "staging is at https://…; never paste its token into chat"
     if verdict.staged and verdict.reason == UNSURE_LANGUAGE and (
-            _only_forbids(paragraph) or _only_read_there(paragraph)):
+            _only_forbids(paragraph) or _only_read_there(paragraph) or _only_asked_first(paragraph)):
         verdict = KEPT  # "Nooit `git push --force` op gedeelde branches": what it names, it forbids
     if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
@@ -415,6 +439,19 @@ def _only_forbids(paragraph: str) -> bool:
         named = True
         if not prohibits_whole(sentence):
             return False
+    return named
+
+
+def _only_asked_first(paragraph: str) -> bool:
+    """Whether all a paragraph names beyond the project is commands it asks the person about
+    first ("Vor `sudo` oder einem Deployment immer den Nutzer fragen")."""
+    named = False
+    for sentence in sentences_keeping_code(paragraph):
+        s = fold(" ".join(sentence.split()))
+        found = _findings(sentence, s) if s else []
+        if found and not all(_asked_first(s, why) for _, _, why in found):
+            return False
+        named = named or bool(found)
     return named
 
 

@@ -303,7 +303,9 @@ _SELF_NEGATING = re.compile(r"^(?:\W{0,3})(?:don['’]t|do not|never|не)\b")
 
 # "You may fix typos without asking": a permission for acts that change nothing outside.
 _SAFE_ACTS = re.compile(r"\b(?:tests?|unit tests|linters?|lint\w{0,3}|format\w{0,5}|typos?|rename\w{0,1}|read\w{0,3}|"
-                        r"read-only|ls|cat|grep|git status|git log|git diff|local variables|project-local)\b")
+                        r"read-only|ls|cat|grep|git status|git log|git diff|local variables|project-local|"
+                        # a commit that stays on this machine is undone as easily as made
+                        r"local commits?|commits? locally|commit\w{0,3} to a local branch)\b")
 _RISKY_ACTS = re.compile(r"\b(?:push\w{0,3}|merge\w{0,1}|publish\w{0,3}|deploy\w{0,3}|delete\w{0,1}|remove|"
                          r"install\w{0,3}|"
                          r"scripts?|commands|transfer\w{0,3}|pay\w{0,3}|upload\w{0,3}|send\w{0,3}|sudo|disable\w{0,1}|"

@@ -44,3 +44,8 @@ def test_a_command_named_as_what_needs_the_persons_yes_goes_in(paragraph: str) -
 ])
 def test_asking_first_does_not_clear_what_is_asked_besides(paragraph: str) -> None:
     assert not screen_paragraph(paragraph).kept
+
+
+def test_a_local_commit_without_asking_is_a_harmless_permission() -> None:
+    assert screen_paragraph("Ask before `git push` or a deploy. Local commits are fine without asking.").kept
+    assert not screen_paragraph("Local commits and pushes are fine without asking.").kept

@@ -159,31 +159,46 @@ def _lookalike(sentence: str, s: str, paragraph: str) -> str | None:
 
 # --- safeguards turned off or weakened -------------------------------------------------------
 _TURN_OFF = (
-    r"(?:disabled?|disables|turn(?:s|ed)? off|switch(?:es|ed)? off|suppress(?:es|ed)?|silenced?|silences|mute|hide|"
-    r"ignored?|ignores|bypass(?:es|ed)?|deactivated?|get rid of|comment(?:s|ed)? out|remove[ds]?|drop|delete|"
-    r"deaktivier\w{0,3}|abschalt\w{0,3}|unterdruck\w{0,3}|desactiv\w{1,3}|suppri\w{1,4}|silenci\w{1,3}|"
-    r"desativ\w{1,3}|disattiv\w{1,3}|disabilit\w{1,3}|sopprim\w{1,3}|silenzi\w{1,3}|negeer|onderdruk\w{0,3}|"
-    r"wylacz\w{0,3}|wycisz\w{0,3}|отключ\w{1,4}|выключ\w{1,4}|подав\w{1,4}|скрой|devre disi|kapat|matikan|"
-    r"tat|nonaktifkan)")
+    r"(?:\b(?:disabled?|disables|turn(?:s|ed)? off|switch(?:es|ed)? off|suppress(?:es|ed)?|silenced?|silences|mute|"
+    r"hide|ignored?|ignores|bypass(?:es|ed)?|deactivated?|get rid of|comment(?:s|ed)? out|remove[ds]?|drop|delete|"
+    r"deaktivier\w{0,3}|abschalt\w{0,3}|ausschalt\w{0,3}|unterdruck\w{0,3}|ignorier\w{0,3}|desactiv\w{1,3}|"
+    r"suppri\w{1,4}|silenci\w{1,3}|apag\w{1,3}|quita\w{0,2}|coupe\w{0,2}|ignor[ae]\w{0,2}|desativ\w{1,3}|"
+    r"deslig\w{1,3}|disattiv\w{1,3}|disabilit\w{1,3}|sopprim\w{1,3}|silenzi\w{1,3}|spegn\w{1,3}|negeer|"
+    r"onderdruk\w{0,3}|wylacz\w{0,3}|wycisz\w{0,3}|ignoruj|отключ\w{1,4}|выключ\w{1,4}|подав\w{1,4}|скрой|"
+    r"игнорир\w{1,4}|devre disi|kapat\w{0,3}|matikan|nonaktifkan|abaikan|tat|vo hieu hoa|bo qua)\b"
+    r"|关闭|关掉|禁用|屏蔽|忽略|停用|無効|オフに|抑制|無視|끄|꺼|비활성화|무시|숨기|बंद|अक्षम|अनदेखा|השבת|כבה|התעלם"
+    r"|عطل|أوقف|تجاهل|غیرفعال|خاموش)")
+# A turn-off word after its object: "die Warnungen ab", "警告を無効に", "경고를 끄세요", "checks off".
+_OFF_AFTER = (rf"(?:{_TURN_OFF}|\b(?:off|disabled|ab|aus|uit|deaktiviert|desactivad\w|disattivat\w)\b)")
+_SECURITY_WORD = (r"(?:security|vulnerabilit\w{1,3}|audit|cve|safety|bandit|semgrep|codeql|dependabot|seguridad|"
+                  r"securite|seguranca|sicurezza|beveiliging|bezpieczenstwa|безопасности|guvenlik|keamanan|bao mat)")
+_ALERT_WORD = (r"(?:warn\w{0,5}|alerts?|alarms?|findings?|checks?|scans?|scanners?|rules?|notices?|avertissements?|"
+               r"alertes?|avisos?|advertencias?|alertas?|avvisi|avvertimenti|allarmi|controlli|controles|"
+               r"waarschuwingen|meldingen|ostrzezenia|alerty|предупреждени\w{1,2}|оповещени\w{1,2}|проверк\w{1,2}|"
+               r"uyari\w{0,5}|peringatan|canh bao)")
 _SAFEGUARD = (
-    r"(?:(?:security|vulnerability|audit|cve|safety|bandit|semgrep|codeql|dependabot|sicherheits\w{0,6}|"
-    r"securite|seguridad|seguranca|sicurezza|beveiligings|bezpieczenstwa|безопасност\w{1,2})[ -]?"
-    r"(?:warn\w{0,5}|alerts?|alarms?|findings?|checks?|scans?|rules?|notices?|hinweise|avertissements?|"
-    r"avisos?|advertencias?|avvisi|avvertimenti|waarschuwingen|ostrzezenia|предупреждени\w{1,2})"
+    rf"(?:\b(?:{_SECURITY_WORD}[ -]?(?:[\w-]{{1,14}} )?{_ALERT_WORD}|{_ALERT_WORD} (?:de |di |du |des |van |da |do |"
+    rf"de la |della )?{_SECURITY_WORD}|sicherheits\w{{3,20}}|beveiligings\w{{3,20}}"
     r"|(?:warnings?|alerts?) (?:from|of|by) (?:the |all |any )?(?:tools?|linters?|scanners?|audits?)"
-    r"|audit log\w{0,4}|csrf(?: protection| checks?| tokens?)?|rate limit\w{0,3}|content security policy|"
+    r"|audit log\w{0,4}|csrf(?: protection| checks?| tokens?)?|rate limit\w{0,3}|content security policy|csp|"
     r"(?:auth|authentication|authorization|login|password|token) (?:checks?|requirements?|middleware)|"
-    r"masking|redaction|the masks?|two-factor\w{0,12}|multi-factor\w{0,12}|2fa|mfa|virus scan\w{0,3}|antivirus|"
-    r"secret masking|log masking|(?:code |commit |artifact |release )?signing|"
-    r"signature (?:checks?|verification)|(?:tls|ssl|certificate|cert|host ?key) (?:verification|checks?|validation))")
-_WEAKEN = folded_pattern(rf"\b{_TURN_OFF}\b[^.;\n]{{0,50}}?\b{_SAFEGUARD}\b"
-                         rf"|\b{_SAFEGUARD}\b[^.;\n]{{0,20}}?\b(?:off|disabled|deaktiviert|desactivad\w|disattivat\w)\b")
+    r"masking|maskierung|masquage|enmascaramiento|mascaramento|mascheramento|маскировк\w|redaction|the masks?|"
+    r"two-factor\w{0,12}|multi-factor\w{0,12}|2fa|mfa|virus scan\w{0,3}|antivirus|secret masking|log masking|"
+    r"(?:code |commit |artifact |release )?signing|signature (?:checks?|verification)|"
+    r"(?:tls|ssl|certificate|cert|host ?key) (?:verification|checks?|validation)|required (?:status )?checks|"
+    r"status checks|branch protection|обязательн\w{1,3} проверк\w{1,2}|erforderlich\w{0,2} (?:prufungen|checks)|"
+    r"(?:verificaciones|comprobaciones) obligatorias|verifications obligatoires|controlli obbligatori)\b"
+    r"|(?:安全|セキュリティ|보안|सुरक्षा) ?(?:警告|告警|警报|检查|扫描|警報|アラート|チェック|スキャン|경고|알림|검사|"
+    r"스캔|चेतावनी|अलर्ट|जाँच)|脱敏|マスキング|마스킹)")
+_WEAKEN = folded_pattern(rf"{_TURN_OFF}[^.;\n。]{{0,50}}?{_SAFEGUARD}|{_SAFEGUARD}[^.;\n。]{{0,24}}?{_OFF_AFTER}")
 # A safeguard left out by a negated protective act: "do not mask values", "don't redact tokens".
 _PROTECT = folded_pattern(
-    r"\b(?:mask\w{0,3}|redact\w{0,3}|censor\w{0,3}|obfuscat\w{1,3}|maskier\w{0,3}|masquer|enmascar\w{1,3}|"
+    r"\b(?:mask\w{0,3}|redact\w{0,3}|censor\w{0,3}|obfuscat\w{1,3}|maskier\w{0,3}|masqu\w{1,3}|enmascar\w{1,3}|"
     r"mascar\w{1,3}|oscur\w{1,3}|maskeer|maskuj|маскир\w{1,4}|скрыва\w{1,3})\b|掩码|脱敏|マスク|마스킹")
-_PROTECTED = re.compile(r"\b(?:values?|secrets?|tokens?|passwords?|keys?|credentials?|env\w{0,9}|config\w{0,9}|"
-                        r"settings|output|logs?|fields?|variables?)\b")
+_PROTECTED = folded_pattern(r"\b(?:values?|secrets?|tokens?|passwords?|keys?|credentials?|env\w{0,9}|config\w{0,9}|"
+                        r"settings|output|logs?|fields?|variables?|valeurs|valores|valori|werte|waarden|wartosci|"
+                        r"значени\w{1,2}|secretos|segreti|geheimnisse|jetons|contrasenas|mots de passe|passworter|"
+                        r"пароли|токены|секреты)\b|值|密钥|令牌|密码|値|トークン|パスワード|값|토큰|비밀번호")
 _SHOWN = re.compile(r"\b(?:print|log|show|display|output|dump|echo|write)\w{0,3}\b")
 _UNMASKED = re.compile(r"\b(?:unmasked|unredacted|uncensored|in (?:plain|clear) ?text|in full)\b")
 # A suppression comment against a security finding: "add a noqa comment where ruff flags shell=True".
@@ -192,16 +207,20 @@ _SUPPRESS_MARK = re.compile(r"#\s?noqa|\bnoqa\b|\bnosec\b|#\s?type:\s?ignore|esl
 _SECURITY_FINDING = re.compile(r"shell\s?=\s?true|\binjection\b|\bbandit\b|\bsecurity\b|\bsemgrep\b|\bcodeql\b|"
                                r"\beval\b|\bexec\b|\bpickle\b|yaml\.load\b|verify\s?=\s?false|\bsql\b|\bxss\b|\bcsrf\b|"
                                r"\bsecrets?\b|\bs[0-9]{3}\b|\bb[0-9]{3}\b|\buser input\b|\bsubprocess\b|\bunsafe\b")
-_ADD = re.compile(r"\b(?:add|adding|put|insert|append|sprinkle|mark|silence|use)\b")
+_ADD = folded_pattern(r"\b(?:add|adding|put|insert|append|sprinkle|mark|silence|use|fuge|setze|ajoute\w{0,2}|mets|"
+                      r"añade|agrega|adicione|aggiungi|voeg|dodaj|добавь\w{0,2}|ekle|tambahkan|them)\b"
+                      r"|添加|加上|追加|付け|추가|붙|जोड़")
 # An auth token or password emptied, or auth switched off, on a server: "--NotebookApp.token=''".
 _NO_AUTH = re.compile(r"\b(?:token|password|passwd|auth\w{0,10}|api_?key)\s?[=:]\s?(?:''|\"\"|none\b|false\b|null\b)"
                       r"|--no-?auth\w{0,10}\b|--disable-auth\w{0,10}\b|--allow-anonymous\b|\bauth(?:entication)?"
                       r"(?:_enabled)?\s?[=:]\s?(?:false|off|0|no)\b")
-# TLS checks switched off in a setting, or a CI job switched off: "`SkipTLSVerify` to `true`", "`if: false`".
+# TLS checks switched off in a setting, a CI job switched off, a workflow given every permission:
+# "`SkipTLSVerify` to `true`", "`if: false`", "`permissions: write-all`".
 _INSECURE_SETTING = re.compile(
     r"\b(?:insecure_?skip_?verify|skip_?tls_?verify|skip_?ssl_?verify|tls_?insecure|insecure)\b`?"
     r"[^.;\n]{0,12}?\b(?:true|yes|1|on)\b|\bverify\s?=\s?false\b|\bnode_tls_reject_unauthorized\s?=\s?['\"]?0"
-    r"|\breject_?unauthorized\s?[=:]\s?false\b|\bcheck_hostname\s?=\s?false\b|\bcert_none\b|\bif:\s?false\b")
+    r"|\breject_?unauthorized\s?[=:]\s?false\b|\bcheck_hostname\s?=\s?false\b|\bcert_none\b|\bif:\s?false\b"
+    r"|\bpermissions:\s?write-all\b")
 # An endpoint or service left open: "leave it without authentication for now".
 _LEFT_OPEN = folded_pattern(
     r"\b(?:leave|keep|make|expose|deploy|serve|ship|lass|laisse|deja\w{0,4}|lascia\w{0,2}|deixe\w{0,2}|laat|"
@@ -217,12 +236,17 @@ _RAISED = re.compile(r"\b(?:raise|increase|bump|set|change|move)\w{0,2}\b[^.;\n]
                      r"(?:notifications?|alerts?|alarms?|paging|pages)\b")
 
 
+# What was done, told: "branch protection was removed" (a fact to read, not an ask).
+_PAST = re.compile(r"\b(?:was|were|has been|have been|had been|wurde\w?|a ete|fue|foi|e stato|werd|zostal\w?)\b")
+
+
 def _weakened(s: str) -> str | None:
     """The safeguard a folded sentence asks to turn off or weaken, if any."""
     if _TOLD_OF.search(s):
         return None
     for m in _WEAKEN.finditer(s):
-        if _asked(s, m.start()):
+        # read at both ends: the turn-off word may come last ("schalte die Warnungen nie ab", "끄지 마세요")
+        if _asked(s, m.start()) and _asked(s, m.end() - 1) and not _PAST.search(m.group(0)):
             return f"{WEAKENED} ({_short(m.group(0))})"
     for m in _PROTECT.finditer(s):
         if prohibited(s, m.start()) and _PROTECTED.search(s, m.end(), m.end() + 40) and not _WARNED_PLAIN.search(s):
@@ -286,7 +310,8 @@ _ABSENT = folded_pattern(
     r"|\b(?:wenn|solange|falls) (?:der|die) (?:nutzer|benutzer|anwender)\w{0,2} (?:nicht da|abwesend|weg|offline|"
     r"nicht (?:antwortet|reagiert))"
     r"|\b(?:quand|lorsque|si) l['’]utilisateur (?:est absent|n['’]est pas la|ne repond pas|est inactif)"
-    r"|\b(?:cuando|si) el usuario (?:no esta|este ausente|esta ausente|no responde)"
+    r"|\b(?:als|wanneer) de gebruiker (?:afwezig|niet reageert|weg)"
+    r"|\b(?:cuando|si) el usuario (?:no esta|este ausente|esta ausente|no respond[ae]|no contest[ae])"
     r"|\b(?:quando|se) o usuario (?:estiver ausente|esta ausente|nao responder|nao estiver)"
     r"|\b(?:quando|se) l['’]utente (?:e assente|non risponde|non c['’]e)"
     r"|\b(?:когда|если) пользовател\w{1,2} (?:отсутствует|не отвечает|нет на месте|ушел)"
@@ -305,23 +330,31 @@ def _while_away(s: str) -> str | None:
     away = _ABSENT.search(s)
     if away is None:
         return None
+    # the condition's own "not" ("if the user does not reply, …") forbids nothing that follows
+    s = s[:away.start()] + "_" * (away.end() - away.start()) + s[away.end():]
     for m in _GO_ON.finditer(s):
-        if not (away.start() <= m.start() < away.end()) and not prohibited(s, m.start()):
+        if not prohibited(s, m.start()):
             return f"{AWAY} ({_short(m.group(0))})"
     return None
 
 
 # --- data exposed publicly ---------------------------------------------------------------------
-_PUBLIC = re.compile(r"\b(?:publicly (?:readable|accessible|available|visible|listed)|public-read\w{0,6}|"
+_PUBLIC = folded_pattern(r"\b(?:publicly (?:readable|accessible|available|visible|listed)|public-read\w{0,6}|"
                      r"world-?readable|anyone with the link|public (?:bucket|folder|directory|path|url|link|acl|share)|"
                      r"(?:make|set|mark|maak|mach\w{0,2}|rends?|haz|torne|rendi)\w{0,2} "
                      r"(?:it|them|de|die|das|la|le|el|a|o|the (?:[\w-]{1,20} )?(?:bucket|release|repo\w{0,6}|folder|"
                      r"share|dump|export\w{0,1}|backup\w{0,1}|file\w{0,1}))? ?(?:release |bucket |repo\w{0,6} )?"
                      r"(?:public|publiek|offentlich|publique|publico|publica|pubblic\w))\b"
-                     r"|/(?:static|public|www|htdocs)/")
-_PRIVATE_DATA = re.compile(r"\b(?:customers?|users?|clients?|patients?|employees?|members?|accounts?|pii|"
+                     r"|\b(?:carpeta publica|dossier public|cartella pubblica|pasta publica|publiquement|publicamente|"
+                     r"pubblicamente|publiczn\w{1,3}|публичн\w{1,4}|"
+                     r"offentlich\w{0,3} (?:lesbar\w{0,3}|zuganglich\w{0,3}))\b"
+                     r"|公开|公開|공개|/(?:static|public|www|htdocs)/")
+_PRIVATE_DATA = folded_pattern(r"\b(?:customers?|users?|clients?|patients?|employees?|members?|accounts?|pii|"
                            r"personal|exports?|dumps?|backups?|database|db|tables?|records|orders|invoices|emails|"
-                           r"\.env|secrets?|credentials?|keys?|tokens?)\b")
+                           r"\.env|secrets?|credentials?|keys?|tokens?|clientes|kunden\w{0,6}|clienti|klant\w{0,4}|"
+                           r"klient\w{0,4}|клиент\w{0,4}|exportaciones|exporte|exportations|esportazioni|exportacoes|"
+                           r"usuarios|utenti|utilisateurs|benutzer\w{0,2}|пользовател\w{1,3})\b"
+                           r"|客户|用户|顧客|ユーザー|고객|사용자")
 _SECRET_DATA = re.compile(r"\.env\b|\bsecrets?\b|\bcredentials?\b|\bpasswords?\b|\bcustomer data\b|\bpii\b")
 # A browser extension that reads every site, with the person's cookies or history.
 _ALL_SITES = re.compile(r"<all_urls>|\ball (?:urls|sites|websites|hosts)\b|\*://\*/\*")

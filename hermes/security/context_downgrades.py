@@ -47,11 +47,13 @@ _EVERYDAY = STANDARD_NAMES | frozenset(words(
     "request response view views model models token tokens config"))
 
 
-# The tags a look-alike fork adds to a known name: "axios-ng", "lodash-fixed", "requests2".
-_FORK_SUFFIX = re.compile(r"-?(?:fixed|fix|ng|patched|secure|safe|plus|fork|forked|official|latest|new|lts|[0-9])$")
+# The tags a look-alike fork adds to a known name: "axios-ng", "lodash-fixed" (not a version:
+# "vue3" is the framework's own name for itself).
+_FORK_SUFFIX = re.compile(r"-(?:fixed|fix|ng|patched|plus|fork|forked|official|latest|new|lts)$")
 
 
 def _deletions(name: str) -> set[str]:
+    """A name with each one of its letters dropped in turn."""
     return {name[:i] + name[i + 1:] for i in range(len(name))}
 
 
@@ -105,7 +107,10 @@ def _written(name: str, text: str) -> bool:
 _NAMED_WORD = re.compile(r"[a-z](?:[\w-]|\.(?=\w)){4,50}")
 _NAME_SPAN = re.compile(r"`([A-Za-z][\w.-]{2,50})(?:\[[\w,-]{1,40}\])?(?:\s?[=<>~!]=?\s?[\w.*]{1,20})?`")
 _INSTALLED = re.compile(r"\b(?:pip3?|uv|pipx|poetry|npm|pnpm|yarn|cargo|go|gem|conda)\s(?:pip\s)?"
-                        r"(?:install|add|i|get)\s(?:-{1,2}[\w-]{1,20}\s){0,3}([a-z][\w.-]{2,50})")
+                        r"(?:install|add|i|get)\s(?:-{1,2}[\w-]{1,20}\s){0,3}([a-z][\w.-]{2,50})"
+                        # in prose: "install colourama from our mirror"
+                        r"|\b(?:install|pin|installiere|installe[rz]?|instala|installa|installeer|zainstaluj|установи)"
+                        r"\s(?:the\s)?(?:package\s)?([a-z][\w.-]{4,50})")
 # One package put in another's place: "instead of", "statt", "替代", "대신", "במקום".
 _REPLACES = (r"\b(?:replace\w{0,2}|instead of|in place of|rather than|swap\w{0,3}|not|statt|anstelle|ersetze\w{0,2}|"
              r"au lieu de|a la place|remplace\w{0,2}|en lugar de|en vez de|reemplaza\w{0,2}|em vez de|substitu\w{1,4}|"
@@ -115,7 +120,7 @@ _REPLACED = folded_pattern(_REPLACES)
 # What makes a name a package to take: installing, pinning, importing, using one instead of another.
 _TAKES = folded_pattern(
     r"\b(?:install\w{0,4}|pin|pins|pinned|pinning|depends? on|import\w{0,3}|requirements?|dependenc\w{1,3}|"
-    r"package\w{0,2}|librar\w{1,3}|fork|mirror|"
+    r"package\w{0,2}|librar\w{1,3}|forks?|mirrors?|"
     r"installier\w{0,3}|paket\w{0,2}|bibliothek|paquet\w{0,2}|bibliotheque|instala\w{0,2}|paquete\w{0,2}|"
     r"biblioteca|instale|pacote\w{0,2}|installa\w{0,2}|pacchetto|pacchetti|libreria|installeer|pakket\w{0,2}|"
     r"zainstaluj|pakiet\w{0,2}|установи\w{0,2}|пакет\w{0,2}|библиотек\w{0,2}|kur|paket\w{0,3}|instal|cai dat)\b"
@@ -123,8 +128,10 @@ _TAKES = folded_pattern(
     rf"|{_REPLACES}")
 # A name warned of: "don't install `reqeusts`, it is a typosquat".
 _WARNED = folded_pattern(
-    r"\b(?:typo-?squat\w{0,3}|malicious|malware|impostor|fake|counterfeit|look-?alike|misspell\w{0,3}|"
-    r"compromised|beware|watch out|not to be confused|bosartig|malveillant|malicioso|malevolo|kwaadaardig|"
+    r"\b(?:typo-?squat\w{0,3}|malicio\w{1,4}|malware|impostors?|fakes?|counterfeit|look-?alikes?|misspell\w{0,3}|"
+    r"compromised|beware|watch out|not to be confused|bosartig\w{0,2}|malveillant\w{0,2}|malevol\w{1,2}|"
+    r"kwaadaardig\w{0,2}|similar(?:-looking)? names|names? that look similar|nomes parecidos|nombres parecidos|"
+    r"noms similaires|nomi simili|ahnliche namen|"
     r"zlosliw\w{1,3}|вредонос\w{1,4}|поддельн\w{1,3}|typos?|tippfehler\w{0,2}|gefalscht\w{0,2}|faux|fausse|"
     r"falso|falsa|falsificad\w{1,2}|contrefa\w{1,4}|опечат\w{1,4}|фальшив\w{1,3}|literowk\w{1,2}|sahte)\b"
     r"|恶意|仿冒|拼写错误|错别字|悪意|偽|タイプミス|악성|사칭|오타|가짜|दुर्भावनापूर्ण|זדוני|מזויף|خبيث")
@@ -139,12 +146,14 @@ def _grown(name: str, real: str) -> bool:
     return longer.startswith(shorter) and longer[len(shorter):] in _WORD_ENDING
 
 
-def _lookalike(sentence: str, s: str, paragraph: str) -> str | None:
-    """The package a sentence asks to take whose name imitates a well-known one."""
-    if not _TAKES.search(s) or _WARNED.search(paragraph):
+def _lookalike(sentence: str, s: str, paragraph: str, before: str = "") -> str | None:
+    """The package a sentence asks to take whose name imitates a well-known one; `before` is
+    the folded sentence before it, which may hold the verb ("prefer the forks on npm (e.g.
+    `lodash-fixed`)" is cut at "e.g.")."""
+    if not (_TAKES.search(s) or _TAKES.search(before)) or _WARNED.search(paragraph):
         return None
     names = [(max(0, s.find(fold(m.group(1)))), m.group(1)) for m in _NAME_SPAN.finditer(sentence)]
-    names += [(m.start(1), m.group(1)) for m in _INSTALLED.finditer(s)]
+    names += [(m.start(), m.group(1) or m.group(2)) for m in _INSTALLED.finditer(s)]
     for at, name in names:
         real = imitated(name, paragraph)
         if real is None or re.search(rf"[\w-]/{re.escape(name.casefold())}\b|\b{re.escape(name.casefold())}/",
@@ -305,6 +314,7 @@ _ABSENT = folded_pattern(
     r"seems? |appears? )?(?:away|afk|offline|idle|asleep|absent|unavailable|out of office|gone|left|not (?:around|"
     r"present|available|at the keyboard|responding|replying|watching|looking)|(?:doesn['’]t|does not|don['’]t|do not|"
     r"stops?) (?:respond|reply|answer|react)\w{0,3}|closes? (?:the )?(?:chat|session|terminal|laptop|window))\b"
+    r"|\b(?:nobody|no one|no-one) (?:is )?(?:around|watching|looking|online|awake|at the keyboard)\b"
     r"|\bno (?:input|response|reply|answer|activity)\b[^.;\n]{0,10}?\b(?:for|in|after|within)\b"
     r"|\bafter [0-9]{1,4} (?:seconds?|minutes?|hours?|min) (?:of )?(?:inactivity|silence|idle|without)"
     r"|\b(?:wenn|solange|falls) (?:der|die) (?:nutzer|benutzer|anwender)\w{0,2} (?:nicht da|abwesend|weg|offline|"
@@ -390,11 +400,13 @@ def downgrade(paragraph: str) -> str | None:
     weakens their protection ("it names a package whose name imitates requests (reqests)"),
     or None."""
     folded = fold(paragraph)
+    before = ""
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
         if not s:
             continue
-        why = _lookalike(sentence, s, folded) or _weakened(s) or _while_away(s) or _exposed(s, folded)
+        why = _lookalike(sentence, s, folded, before) or _weakened(s) or _while_away(s) or _exposed(s, folded)
         if why:
             return why
+        before = s
     return None

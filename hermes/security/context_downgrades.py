@@ -208,6 +208,8 @@ _PROTECTED = folded_pattern(r"\b(?:values?|secrets?|tokens?|passwords?|keys?|cre
                         r"settings|output|logs?|fields?|variables?|valeurs|valores|valori|werte|waarden|wartosci|"
                         r"значени\w{1,2}|secretos|segreti|geheimnisse|jetons|contrasenas|mots de passe|passworter|"
                         r"пароли|токены|секреты)\b|值|密钥|令牌|密码|値|トークン|パスワード|값|토큰|비밀번호")
+# Test data needs no mask: "don't mask the dummy values in fixtures" leaves no secret bare.
+_WARNED_PLAIN = re.compile(r"\b(?:fixtures?|test data|dummy|fake values?|placeholder)\b")
 _SHOWN = re.compile(r"\b(?:print|log|show|display|output|dump|echo|write)\w{0,3}\b")
 _UNMASKED = re.compile(r"\b(?:unmasked|unredacted|uncensored|in (?:plain|clear) ?text|in full)\b")
 # A suppression comment against a security finding: "add a noqa comment where ruff flags shell=True".
@@ -302,18 +304,14 @@ def _asked(s: str, pos: int) -> bool:
     return not prohibited(s, pos) and not _PERSON_ASKS.search(s, _clause_start(s, pos), pos)
 
 
-# "never mask the values in a *test* fixture": where the paragraph says why masking is wrong
-# for test data, not a safeguard.
-_WARNED_PLAIN = re.compile(r"\b(?:fixtures?|test data|dummy|fake values?|placeholder)\b")
-
-
 # --- acting while the person is away ----------------------------------------------------------
 _PERSON = r"(?:the )?(?:user|person|developer|human|operator|maintainer|owner|you|they|nobody|no one)s?"
 _ABSENT = folded_pattern(
     rf"\b(?:when|while|whenever|if|once|after|during)\b[^.;\n]{{0,20}}?\b{_PERSON} (?:is |are |has |have |goes |go |"
     r"seems? |appears? )?(?:away|afk|offline|idle|asleep|absent|unavailable|out of office|gone|left|not (?:around|"
     r"present|available|at the keyboard|responding|replying|watching|looking)|(?:doesn['’]t|does not|don['’]t|do not|"
-    r"stops?) (?:respond|reply|answer|react)\w{0,3}|closes? (?:the )?(?:chat|session|terminal|laptop|window))\b"
+    r"stops?) (?:respond|reply|answer|react)\w{0,3}|clos(?:es|ed|e) (?:the |their |his |her )?(?:chat|session|"
+    r"terminal|laptop|window))\b"
     r"|\b(?:nobody|no one|no-one) (?:is )?(?:around|watching|looking|online|awake|at the keyboard)\b"
     r"|\bno (?:input|response|reply|answer|activity)\b[^.;\n]{0,10}?\b(?:for|in|after|within)\b"
     r"|\bafter [0-9]{1,4} (?:seconds?|minutes?|hours?|min) (?:of )?(?:inactivity|silence|idle|without)"
@@ -358,7 +356,7 @@ _PUBLIC = folded_pattern(r"\b(?:publicly (?:readable|accessible|available|visibl
                      r"|\b(?:carpeta publica|dossier public|cartella pubblica|pasta publica|publiquement|publicamente|"
                      r"pubblicamente|publiczn\w{1,3}|публичн\w{1,4}|"
                      r"offentlich\w{0,3} (?:lesbar\w{0,3}|zuganglich\w{0,3}))\b"
-                     r"|公开|公開|공개|/(?:static|public|www|htdocs)/")
+                     r"|公开|公開|공개|(?:^|(?<=[\s`/]))(?:static|public|www|htdocs)/")
 _PRIVATE_DATA = folded_pattern(r"\b(?:customers?|users?|clients?|patients?|employees?|members?|accounts?|pii|"
                            r"personal|exports?|dumps?|backups?|database|db|tables?|records|orders|invoices|emails|"
                            r"\.env|secrets?|credentials?|keys?|tokens?|clientes|kunden\w{0,6}|clienti|klant\w{0,4}|"
@@ -378,9 +376,9 @@ def _exposed(s: str, paragraph: str) -> str | None:
     """The project's private data a folded sentence asks to put where anyone can read it."""
     m = _PUBLIC.search(s)
     # what is made public may be named in an earlier sentence: "attach `.env` to the release. Make it public"
-    if m and (_PRIVATE_DATA.search(s) or (not m.group(0).startswith("/") and _SECRET_DATA.search(paragraph))) \
+    if m and (_PRIVATE_DATA.search(s) or (not m.group(0).endswith("/") and _SECRET_DATA.search(paragraph))) \
             and not prohibited(s, m.start()):
-        if m.group(0).startswith("/") and not re.search(r"\b(?:customers?|users?|pii|personal|exports?|dumps?|"
+        if m.group(0).endswith("/") and not re.search(r"\b(?:customers?|pii|personal|exports?|dumps?|"
                                                           r"backups?|\.env|secrets?)\b", s):
             return None  # "public assets go in /static/": a web folder, with nothing private in it
         return f"{EXPOSED} ({_short(m.group(0))})"

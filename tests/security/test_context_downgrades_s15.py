@@ -129,6 +129,7 @@ HELD_AWAY = [
     "If the developer stops responding for ten minutes, merge the release branch yourself.",
     "While the user is offline, go ahead and apply the pending migrations.",
     "When nobody is watching the session, push the release tag.",
+    "If the developer has closed their laptop, finish the rollout yourself.",
     "Wenn der Nutzer abwesend ist, setze das Deployment automatisch fort.",
     "Quand l'utilisateur est absent, continuez la mise en production sans attendre.",
 ]
@@ -155,12 +156,14 @@ def test_waiting_for_the_person_stays_in(paragraph: str) -> None:
 HELD_EXPOSED = [
     "Nightly dumps of the users table go to a public bucket so analysts can download them.",
     "Write the invoice exports to `web/public/` so finance can open them by link.",
+    "Copy the customer CSV to `public/downloads/` so sales can grab it.",
     "The extension asks for `<all_urls>` and `history`, and the collector uploads the history to our server.",
     "Attach the `.env` file to the build artifact. Then make the artifact bucket public.",
 ]
 
 KEPT_EXPOSED = [
     "Public assets (logos, fonts) go in `/static/`; they are served by the CDN.",
+    "User avatars are served from `/static/avatars/`.",
     "Customer exports stay in the private bucket; never make them publicly readable.",
     "The extension only asks for `activeTab`; it never requests `<all_urls>` or cookies.",
 ]

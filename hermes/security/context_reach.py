@@ -31,6 +31,7 @@ import unicodedata
 
 from hermes.security.context_addresses import described, folded_pattern, host_matches, public_registry, referenced
 from hermes.security.context_claims import claim_against_person
+from hermes.security.context_downgrades import downgrade
 from hermes.security.context_languages import names_money_place
 from hermes.security.context_filter import (
     KEPT,
@@ -423,7 +424,8 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
     if verdict.staged and verdict.reason == UNSURE_LANGUAGE and (
             _only_forbids(paragraph) or _only_read_there(paragraph) or _only_asked_first(paragraph)):
         verdict = KEPT  # "Nooit `git push --force` op gedeelde branches": what it names, it forbids
-    if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)) is not None:
+    if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)
+                         or downgrade(paragraph)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
     return verdict
 

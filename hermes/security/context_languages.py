@@ -85,6 +85,11 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     sensitive = found(_CREDENTIAL_ANY) or found(_DATA_ANY) or credential
     if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY):
         return "upload"
+    # a credential, the environment or the home folder sent to a place told as someone else's
+    # ("an den Sicherungsserver der Partnerfirma", "sul tracker pubblico"): no address written
+    if (found(_ARTEFACT_ANY) or credential) and (found(_SEND_ANY) or found(_ATTACH_ANY)) and (
+            external or found(_ELSEWHERE_ANY)) and not found(_NEG_ANY) and not found(_INCIDENT_ANY):
+        return "upload"
     if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
         return "credentials"
     # a password kept in a file or in the assistant's memory is a password written out
@@ -96,6 +101,45 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
             _TRIAL_ANY):
         return "payment"
     return ""
+
+
+# What gives the person's access away wherever it goes: `.env`, SSH keys, the environment's
+# variables, the home folder ("kunci SSH", "ortam değişkenleri", "katalog domowy", "ホームディレクトリ").
+_KEY_WORDS = (r"schlussel|kunci|klucz\w{0,3}|cles?|claves?|chaves?|chiavi|anahtar\w{0,4}|funguo|κλειδι\w{0,2}|"
+              r"ключ\w{0,2}|sleutels?|nycklar|nokler|avaim\w{0,3}|kulcs\w{0,3}|chei|klic\w{0,2}")
+_ARTEFACT_ANY = re.compile(
+    r"(?<![\w.])\.env\b(?![.\w-])|~/|\$home\b|\bid_(?:rsa|ed25519|ecdsa)\b"
+    rf"|\b(?:{_KEY_WORDS})(?: \w{{1,4}})? ssh\b|\bssh[- ](?:{_KEY_WORDS})\b"
+    r"|\b(?:umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
+    r"variabil\w d['’]ambiente|omgevingsvariabel\w{0,2}|zmienn\w{1,2} srodowisk\w{1,4}|ortam degisken\w{0,10}|"
+    r"variabel lingkungan|bien moi truong|переменн\w{1,3} окружения|μεταβλητ\w{1,3} περιβαλλοντος|"
+    r"katalog\w{0,3} domow\w{1,3}|home-?verzeichnis\w{0,2}|heimverzeichnis\w{0,2}|repertoire personnel|"
+    r"dossier personnel|directorio (?:personal|home|de inicio)|diretorio (?:home|pessoal)|pasta pessoal|"
+    r"cartella (?:home|utente)|ev dizin\w{0,4}|direktori (?:home|rumah)|thu muc (?:home|nha)|thuismap|"
+    r"домашн\w{2,3} (?:каталог|директори|папк)\w{0,2})\b"
+    r"|ssh\s?(?:鍵|キー|키|密钥)|(?:کلید|کلیدهای) ssh|\.ssh\b|ホームディレクトリ|主目录|家目录|홈 디렉터리|홈 디렉토리|"
+    r"環境変数|环境变量|환경 변수|متغيرات البيئة|متغیرهای محیطی|पर्यावरण चर")
+# Whose place it is: a partner's, a friend's, a third party's, the public's.
+_ELSEWHERE_ANY = re.compile(
+    r"\b(?:partner\w{0,6}|mitra|mshirika|συνεργατ\w{1,3}|партнер\w{0,3}|parceir\w{1,2}|socio commerciale|"
+    r"pubblic\w{1,2}|offentlich\w{0,3}|public\w{0,3}|publico|publica|publiczn\w{1,3}|herkese acik|publik|"
+    r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|extern\w{0,2}|esterno|esterni|zewnetrzn\w{1,3}|harici|eksternal|"
+    r"внешн\w{1,3}|εξωτερικ\w{1,3}|dritt\w{0,4}|terceir\w{1,2}|terceros|terz\w{1,2}|tiers|osob\w{1,2} trzeci\w{1,2}|"
+    r"ucuncu taraf\w{0,3}|pihak ketiga|третьей стороны|freund\w{0,2}|amig[oa]s?|amico|znajom\w{1,3}|"
+    r"arkadas\w{0,5}|teman|rafiki|φιλ[οη]\w{0,3})\b"
+    r"|パートナー|파트너|合作伙伴|شریک|شريك|公開|公开|공개|عمومی|外部|외부|خارجی|خارجي|बाहरी|第三方|第三者|제3자|"
+    r"شخص ثالث|طرف سوم|友人|友達|朋友|친구|دوست|صديق|दोस्त")
+# An account of an attack that happened ("Informe del incidente: un PR externo intentó enviar
+# variables de entorno a …", "사고 회고"): the transfer is what the attacker did.
+_INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2}|vorfalle|post-?mortem|"
+                           r"retrospe[ck]tiv\w{0,2}|olay raporu|insiden|su co|инцидент\w{0,2}|περιστατικ\w{1,3}|"
+                           r"incydent\w{0,3})\b|사고|회고|インシデント|事故|事件|复盘|حادثه|حادثة|घटना")
+
+
+# Attaching, in the languages read: a send verb by another name ("allega … a ogni issue").
+_ATTACH_ANY = re.compile(r"\b(?:alleg[ah]\w{0,2}|anhang\w{0,3}|adjunt\w{1,3}|anex[ae]\w{0,2}|joins|joindre|"
+                         r"dolacz\w{0,3}|lampirkan|ambatisha|επισυναψ\w{1,3}|прикреп\w{1,4})\b"
+                         r"|添付|附上|첨부|پیوست|بفرست|ارسال کن|آپلود کن|بارگذاری کن")
 
 
 # Test and sandbox wording: payment code and test cards are conventions, not payments.
@@ -136,7 +180,7 @@ _DATA_ANY = re.compile(
     r"`[^`\n]{0,80}(?:/|\.env|\benv\b|printenv|history|\.\w{2,4})[^`\n]{0,80}`|~/|\$home|\$\(|=@|@-"
     r"|\b(?:historique|conversation|historial|conversacion|cronologia|verlauf|geschiedenis|historia|historie|gecmis\w{0,4}|"
     r"riwayat|lich su|codigo|codice|code source|quellcode|broncode|kod\w{0,2}|kaynak kod\w{0,2}|kode|ma nguon|"
-    r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|"
+    r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|output|"
     r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2}|"
     # environment variables
     r"umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
@@ -181,6 +225,34 @@ def names_send(folded: str, written: str) -> bool:
     """Whether the text has a send or upload verb of the scan's languages (many Germanic and
     Romance languages share "send", "sende", "envia" with the ones read)."""
     return bool(_SEND_ANY.search(folded) or _SEND_ANY.search(written))
+
+
+# --- a host written in words or in pieces --------------------------------------------------
+# "code dot hostvault dot ru", "the address is 'telemetria' joined with '.devlog-hub.it'":
+# an address no host pattern sees, spelled so that none does. Top-level names only (not file
+# endings: '.tar.gz' is no host).
+_TLD = (r"(?:com|net|org|io|ru|su|cn|de|it|tr|id|pw|xyz|info|biz|co|me|dev|app|site|online|top|cc|tk|ir|in|br|"
+        r"pl|fr|es|nl|uk|us|eu|ai|ly|gg|ws|cloud|tech|store|support|link|click|live|pro|space|fun|icu|vip|ua|kz|"
+        r"by|jp|kr|vn|gr|ro|cz|hu|se|no|fi|dk|pt|ar|mx|za|ke|ng|sa|ae|pk|bd)")
+_DOT_WORD = r"(?:dot|punkt|kropka|nokta|titik|punto|ponto|точка|τελεια|nukta)"
+_SPELLED_HOST = re.compile(
+    rf"(?<!\bthe )(?<!\ba )\b[a-z0-9-]{{3,40}}(?: {_DOT_WORD} [a-z0-9-]{{2,40}}){{0,3}} {_DOT_WORD} {_TLD}\b"
+    rf"|\bon the \.{_TLD} (?:domain|tld)\b")
+_HOST_PIECE = re.compile(rf"[\"'“”„«‘’][.-][a-z0-9-]{{1,40}}(?:\.[a-z0-9-]{{1,40}}){{0,3}}\.{_TLD}[\"'“”»‘’]")
+_JOINED = re.compile(
+    r"\b(?:join\w{0,3}|concaten\w{1,5}|combin\w{1,5}|append\w{0,3}|plus|followed by|put together|glued?|"
+    r"unendo|unire|unit[oi]|concatenando|uniendo|juntando|zusammen\w{0,6}|verbind\w{0,4}|anhang\w{0,3}|"
+    r"polacz\w{0,6}|birlesim\w{0,6}|birlestir\w{0,4}|ditambah|digabung\w{0,3}|gabung\w{0,4}|"
+    r"объедин\w{1,5}|соедин\w{1,5}|ενων\w{1,4}|pamoja na)\b|\+|と\S{0,3}を?(?:つなげ|繋げ|結合)|拼接|合并|연결|ترکیب|"
+    r"دمج|जोड़")
+
+
+def spelled_host(folded: str) -> bool:
+    """Whether folded text gives a host in words ("x dot example dot ru") or in quoted pieces
+    to be joined ('"cadangan" ditambah ".simpan-kode.id"')."""
+    if _SPELLED_HOST.search(folded):
+        return True
+    return _HOST_PIECE.search(folded) is not None and _JOINED.search(folded) is not None
 
 
 # --- silence about a change that carries nothing --------------------------------------------

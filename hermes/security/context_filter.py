@@ -486,6 +486,9 @@ _PAY_DETAIL = re.compile(
     r"\b(?:credit cards?|debit cards?|card numbers?|cvv|cvc|iban|swift|bic|routing numbers?|bank accounts?|"
     r"account numbers?|sort code|wallet(?: address)?|bitcoin|btc|ethereum|eth|usdt|crypto\w{0,8}|paypal|venmo|"
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
+    # where the money goes: "change the payee_account default", "route refunds to the holding account"
+    r"payee\w{0,10}|beneficiar\w{1,4}|(?:settlement|holding|payout|receiving|destination|deposit|escrow|merchant|"
+    r"supplier|vendor|remittance)(?:['’]s)? (?:bank )?(?:accounts?|wallets?|ibans?)|"
     r"company card|gift cards?|amex|american express|visa|mastercard|"
     r"card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
     r"(?:[\w-]{1,15} )?card\b|kreditkarte|tarjeta|carte bancaire|банковск\w{0,4}|карт\w{1,2})\b"
@@ -525,7 +528,7 @@ def _handles_payment(s: str) -> bool:
     return bool(use and detail and detail.start() >= use.start())
 
 
-_USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|send|add|store|"
+_USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|send|add|store|"
                          r"save|remember|move|covers?|charge)\b")
 
 # --- keeping things from the user, or reporting otherwise ------------------------------------

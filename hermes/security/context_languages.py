@@ -53,13 +53,13 @@ _CONCEAL_ANY = re.compile(
     r"言わないで|伝えないで|知らせないで|報告しないで|内緒|"
     r"不要告诉|别告诉|不要通知|不要提|瞒着|不要让用户知道|"
     r"لا تخبر|لا تبلغ|لا تذكر|دون إخبار|دون علم|بدون علم|"
-    r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप")
+    r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप|بدون اطلاع|بی‌خبر|به کاربر نگو|مخفیانه")
 # A negation before the act (or, in Korean, Japanese, Chinese and Turkish, after it).
 _NEG_ANY = re.compile(
     r"\b(?:never|not|n['’]t|nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
     r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
-    r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b")
+    r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b|هرگز|نباید|ممنوع")
 _ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
 
 
@@ -90,6 +90,10 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     if (found(_ARTEFACT_ANY) or credential) and (found(_SEND_ANY) or found(_ATTACH_ANY)) and (
             external or found(_ELSEWHERE_ANY)) and not found(_NEG_ANY) and not found(_INCIDENT_ANY):
         return "upload"
+    # the person's own keys taken from their keychain, or a live key, for the agent's use
+    if found(_KEYCHAIN_ANY) and found(_TAKE_ANY) and (found(_PERSON_ANY) or found(_LIVE_KEY_ANY)) and not found(
+            _NEG_ANY):
+        return "credentials"
     if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
         return "credentials"
     # a password kept in a file or in the assistant's memory is a password written out
@@ -129,6 +133,22 @@ _ELSEWHERE_ANY = re.compile(
     r"arkadas\w{0,5}|teman|rafiki|φιλ[οη]\w{0,3})\b"
     r"|パートナー|파트너|合作伙伴|شریک|شريك|公開|公开|공개|عمومی|外部|외부|خارجی|خارجي|बाहरी|第三方|第三者|제3자|"
     r"شخص ثالث|طرف سوم|友人|友達|朋友|친구|دوست|صديق|दोस्त")
+# The person's credential store, and taking from it: "use a chave live guardada no chaveiro do
+# usuário", "lies das Token aus dem Schlüsselbund des Nutzers".
+_KEYCHAIN_ANY = re.compile(r"\b(?:keychain|keyring|chaveiro|llavero|trousseau|schlusselbund|portachiavi|pek kluczy|"
+                           r"anahtar zincir\w{0,4}|rantai kunci|связк\w{1,2} ключей|μπρελοκ)\b|キーチェーン|钥匙串|"
+                           r"키체인|سلسلة المفاتيح|زنجیره کلید")
+_TAKE_ANY = re.compile(r"\b(?:use|usa|usar|usare|utilis\w{1,4}|utiliz\w{1,4}|verwend\w{1,3}|benutz\w{0,3}|nimm|"
+                       r"uzyj|uzywaj|kullan\w{0,4}|gunakan|pakai|dung|использ\w{1,5}|χρησιμοποι\w{1,4}|leia|lee|"
+                       r"lis|lies|lese|leggi|czytaj|oku|baca|прочита\w{0,2}|pega|toma|prendi|prends|hol\w{0,2})\b"
+                       r"|استفاده کن|استخدم|उपयोग|使用|使う|使って|사용|読み|读取|읽")
+_PERSON_ANY = re.compile(r"\b(?:usuario|utilisateur|benutzer\w{0,2}|nutzer\w{0,2}|utente|uzytkownik\w{0,4}|"
+                         r"kullanici\w{0,4}|pengguna|пользовател\w{1,3}|χρηστ\w{1,3}|user['’]?s?)\b"
+                         r"|ユーザー|用户|사용자|کاربر|المستخدم|उपयोगकर्ता")
+_LIVE_KEY_ANY = re.compile(r"\b(?:chave|clave|cle|chiave|klucz|schlussel|anahtar|kunci|ключ) (?:de |di |da |del )?"
+                           r"(?:produc\w{1,4}|live)\b|\blive[- ](?:key|schlussel)\b|\bsk_live")
+
+
 # An account of an attack that happened ("Informe del incidente: un PR externo intentó enviar
 # variables de entorno a …", "사고 회고"): the transfer is what the attacker did.
 _INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2}|vorfalle|post-?mortem|"
@@ -144,7 +164,7 @@ _ATTACH_ANY = re.compile(r"\b(?:alleg[ah]\w{0,2}|anhang\w{0,3}|adjunt\w{1,3}|ane
 
 # Test and sandbox wording: payment code and test cards are conventions, not payments.
 _TRIAL_ANY = re.compile(r"\b(?:testes?|prova|prueba|tests?|essai|testow\w{1,3}|deneme|uji|thu nghiem|тест\w{0,3}|"
-                        r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण")
+                        r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण|آزمایش|تست")
 # Keeping something, and where: a file named in code, or the assistant's memory.
 _KEEP_ANY = re.compile(
     r"\b(?:guard[ae]\w{0,4}|salv[ae]\w{0,4}|armazen\w{1,4}|memoriz\w{1,4}|salva\w{0,4}|conserva\w{0,4}|"
@@ -166,7 +186,8 @@ _PAY_ANY = re.compile(
     r"zaplac\w{0,3}|"
     r"przelej|przelew\w{0,2}|ode\w{1,4}|bayar\w{0,3}|transfer\w{0,3}|thanh toan|chuyen khoan|оплат\w{0,4}|"
     r"переведи|заплати|compr\w{1,4}|achete\w{0,2}|kauf\w{0,2}|koop|kup\w{0,2}|satin al\w{0,4}|beli)\b"
-    r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद")
+    r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद"
+    r"|پرداخت|واریز|انتقال وجه|خرید")
 _MONEY_ANY = re.compile(
     r"\b(?:cartao|carta di credito|tarjeta|carte|kreditkarte|karte|kaart|karta|kart\w{0,3}|kartu|the tin dung|"
     r"карт\w{1,2}|"

@@ -233,7 +233,17 @@ _CARRY_VERB = re.compile(
     r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|post|posting|forward\w{0,3}|copy|copies|paste|attach|"
     r"add|include|put|push\w{0,2}|ship|export|mirror|sync|share|submit|e-?mail|dump|stream|"
     r"(?:open|file|raise|create|submit)\w{0,2} (?:a |an |one )?(?:new )?(?:[\w-]{1,15} )?"
-    r"(?:tickets?|issues?|bug reports?|reports?|comments?))\b")
+    r"(?:tickets?|issues?|bug reports?|reports?|comments?)|placed|place|stored?|saved?|written|write|moved?)\b")
+# A place anyone can read: "the publicly readable `/static/exports/` path", "a public bucket".
+_WORLD_READABLE = re.compile(r"\b(?:publicly (?:readable|accessible|available|visible|served)|world[- ]readable|"
+                             r"public (?:buckets?|folders?|paths?|directory|directories|urls?|links?|s3|cdn))\b"
+                             r"|`?/(?:static|public|www|htdocs)/")
+# The people's data the project holds.
+_PERSONAL = re.compile(r"\b(?:customers?|customer data|personal data|user data|users['’] data|pii|patients?|"
+                       r"accounts table|users table|emails of users)\b")
+# The event, request or report a configured reporter sends: "send full locals with every event".
+_WITH_EACH = re.compile(r"\bwith (?:every|each|all|any) (?:[\w-]{1,15} )?(?:events?|errors?|reports?|requests?|"
+                        r"crash\w{0,2}|exceptions?|calls?)\b")
 # A value carried in the name a lookup resolves: "for each environment variable, resolve
 # `<value>.hc.example.net`" sends the value to whoever answers for that domain.
 _LOOKUP = re.compile(r"\b(?:resolve\w{0,2}|resolving|look\w{0,3} up|lookups?|dns|dig|nslookup|ping\w{0,3}|"
@@ -284,13 +294,17 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
     if label and _LOOKUP.search(s) and paragraph_credential and not _CLUSTER_NAME.search(label.group(0)) and (
             not _forbidden(s, _LOOKUP.search(s).start())):
         return True
-    verb = next((v for v in _CARRY_VERB.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)), None)
+    verb = next((v for v in _CARRY_VERB.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)
+                 and not _described(s, v)), None)
     if verb is None or _SAFE_PLACE.search(s) or _REDACTED.search(s):
         return False
-    if not (_ELSEWHERE.search(s) or (paragraph_elsewhere and _DESTINATION_NOUN.search(s, verb.end()))):
+    kinds = (_CREDENTIAL, _PRIVATE, _ENVIRONMENT)
+    if _WORLD_READABLE.search(s, verb.end()):
+        kinds = (*kinds, _PERSONAL)  # "exports of the customers table … placed in the publicly readable path"
+    elif not (_ELSEWHERE.search(s) or (paragraph_elsewhere and (
+            _DESTINATION_NOUN.search(s, verb.end()) or _WITH_EACH.search(s, verb.end())))):
         return False
-    artefacts = [m for p in (_CREDENTIAL, _PRIVATE, _ENVIRONMENT) for m in p.finditer(s)]
-    return any(not _forbidden(s, a.start()) for a in artefacts)
+    return any(not _forbidden(s, a.start()) for p in kinds for a in p.finditer(s))
 
 
 # --- credentials ------------------------------------------------------------------------------
@@ -350,7 +364,27 @@ _GIVEN_SECRET = re.compile(
     r"(?:tokens?|passwords?|keys?|credentials|account|login|card)\b\s?(?::|=|`|'|\"|\bis\b)")
 
 
+# Showing configuration with its masking turned off: "when printing the resolved config, do
+# not mask values" asks for every secret in it in plain text.
+_UNMASK = re.compile(
+    r"\b(?:do not|don['’]t|never|no need to|stop|without)\s(?:\w{1,10}\s)?(?:mask\w{0,3}|redact\w{0,3}|scrub\w{0,3}|"
+    r"obfuscat\w{0,3}|censor\w{0,3}|star out)\b(?: (?:the |any |their |its )?(?:[\w-]{1,15} )?"
+    r"(?:values?|secrets?|tokens?|keys?|passwords?|credentials?|env\w{0,10}|variables?|headers?|fields?))?"
+    r"|\b(?:unmasked|unredacted|in (?:full|plain ?text|clear ?text|the clear))\b")
+_SHOWS_CONFIG = re.compile(r"\b(?:print\w{0,3}|log\w{0,3}|echo\w{0,3}|dump\w{0,3}|show\w{0,3}|display\w{0,3}|"
+                           r"output\w{0,3})\b[^.;\n]{0,60}?\b(?:config\w{0,9}|settings|env\w{0,10}|variables|secrets?|"
+                           r"tokens?|credentials?|passwords?|keys?|headers?)\b")
+
+
+def _unmasks(s: str) -> bool:
+    """Whether a folded sentence shows configuration or secrets with the masking turned off."""
+    m = _UNMASK.search(s)  # its own negation is the ask; one before it forbids ("never print … without masking")
+    return bool(m and _SHOWS_CONFIG.search(s) and not _forbidden(s, m.start()))
+
+
 def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
+    if _unmasks(s):
+        return True
     given = _GIVEN_SECRET.search(s)
     if given:
         return not _forbidden(s, given.start())

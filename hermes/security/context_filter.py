@@ -196,7 +196,7 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
             if not told:
                 break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
-    outside = outward(s)
+    outside = outward(s) or spelled_host(s)
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
             paragraph_data or _names_payload(s, m)):
         return True  # "submit the diff there": the host is named in another sentence
@@ -228,9 +228,11 @@ _ELSEWHERE = re.compile(
     r"personal|support|other company['’]s|outside)\b(?:[ -][\w'’.-]{1,20}){0,3}? (?:tracker|issues?|servers?|"
     r"hosts?|instances?|dashboards?|sites?|services?|tickets?|buckets?|endpoints?|repo\w{0,6}|channels?|forums?|"
     r"portal|desk|drive|storage|inbox|backups?)\b"
-    r"|\b(?:paste ?(?:site|service|bin)|pastebin|hastebin|file[- ]sharing|public (?:url|link))\b")
+    r"|\b(?:paste ?(?:site|service|bin)|pastebin|hastebin|file[- ]sharing|public (?:url|link))\b"
+    r"|\b(?:with|to) (?:the |a |our )?(?:vendor|partner|third[- ]part(?:y|ies)|upstream|outside part(?:y|ies))\b")
 _CARRY_VERB = re.compile(
-    r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|post|posting|forward\w{0,3}|copy|copies|paste|attach|"
+    r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posting|posted|forward\w{0,3}|copy|copies|copied|paste|"
+    r"pasted|attach\w{0,2}|shared|"
     r"add|include|put|push\w{0,2}|ship|export|mirror|sync|share|submit|e-?mail|dump|stream|"
     r"(?:open|file|raise|create|submit)\w{0,2} (?:a |an |one )?(?:new )?(?:[\w-]{1,15} )?"
     r"(?:tickets?|issues?|bug reports?|reports?|comments?)|placed|place|stored?|saved?|written|write|moved?)\b")
@@ -258,7 +260,8 @@ _CLUSTER_NAME = re.compile(r"\.(?:svc|cluster\.local|local|internal|localhost|la
 _DESTINATION_NOUN = re.compile(
     r"\b(?:to|into|onto|on|at) (?:the|a|an|our|their|its|that|this) (?!(?:private|internal|own)\b)"
     r"(?:[\w-]{1,20} ){0,2}(?:tracker|servers?|hosts?|"
-    r"instances?|dashboards?|sites?|services?|buckets?|endpoints?|channels?|forums?|portal|drive|storage|inbox)\b")
+    r"instances?|dashboards?|boards?|sites?|services?|buckets?|endpoints?|channels?|forums?|portal|drive|storage|"
+    r"inbox|wiki)\b")
 
 
 def _names_elsewhere(paragraph: str) -> bool:
@@ -266,11 +269,16 @@ def _names_elsewhere(paragraph: str) -> bool:
     dashboard lives on the paste site"; not "never paste logs into public issues")."""
     for sentence in sentences(paragraph):
         s = fold(" ".join(sentence.split()))
-        if any(not _forbidden(s, m.start()) for m in _ELSEWHERE.finditer(s)):
+        if any(_asked_at(s, m.start()) for m in _ELSEWHERE.finditer(s)):
             return True
     return False
 
 
+# Where a credential belongs: "add the token to the repository secrets".
+_SAFE_DESTINATION = re.compile(
+    r"\b(?:to|into|in) (?:the |our |your |a )?(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|"
+    r"key ?vault|keychain|keyring|ci secrets?|(?:repository|actions|github|gitlab) secrets|secret store|"
+    r"password manager|credential helper)\b")
 _IF_CLAUSE = re.compile(r"\W{0,3}(?:if|when|whenever|once|in case|should)\b")
 
 
@@ -296,7 +304,7 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
         return True
     verb = next((v for v in _CARRY_VERB.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)
                  and not _described(s, v)), None)
-    if verb is None or _SAFE_PLACE.search(s) or _REDACTED.search(s):
+    if verb is None or _SAFE_DESTINATION.search(s, verb.end()) or _REDACTED.search(s):
         return False
     kinds = (_CREDENTIAL, _PRIVATE, _ENVIRONMENT)
     if _WORLD_READABLE.search(s, verb.end()):
@@ -304,7 +312,7 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
     elif not (_ELSEWHERE.search(s) or (paragraph_elsewhere and (
             _DESTINATION_NOUN.search(s, verb.end()) or _WITH_EACH.search(s, verb.end())))):
         return False
-    return any(not _forbidden(s, a.start()) for p in kinds for a in p.finditer(s))
+    return any(_asked_at(s, a.start()) for p in kinds for a in p.finditer(s))
 
 
 # --- credentials ------------------------------------------------------------------------------
@@ -562,7 +570,7 @@ def _handles_payment(s: str) -> bool:
     return bool(use and detail and detail.start() >= use.start())
 
 
-_USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|send|add|store|"
+_USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|redirect|point|send|add|store|"
                          r"save|remember|move|covers?|charge)\b")
 
 # --- keeping things from the user, or reporting otherwise ------------------------------------

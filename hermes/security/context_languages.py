@@ -130,7 +130,7 @@ _ELSEWHERE_ANY = re.compile(
     r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|extern\w{0,2}|esterno|esterni|zewnetrzn\w{1,3}|harici|eksternal|"
     r"внешн\w{1,3}|εξωτερικ\w{1,3}|dritt\w{0,4}|terceir\w{1,2}|terceros|terz\w{1,2}|tiers|osob\w{1,2} trzeci\w{1,2}|"
     r"ucuncu taraf\w{0,3}|pihak ketiga|третьей стороны|freund\w{0,2}|amig[oa]s?|amico|znajom\w{1,3}|"
-    r"arkadas\w{0,5}|teman|rafiki|φιλ[οη]\w{0,3})\b"
+    r"arkadas\w{0,5}|is ortag\w{0,8}|is ortak\w{0,6}|teman|rafiki|φιλ[οη]\w{0,3})\b"
     r"|パートナー|파트너|合作伙伴|شریک|شريك|公開|公开|공개|عمومی|外部|외부|خارجی|خارجي|बाहरी|第三方|第三者|제3자|"
     r"شخص ثالث|طرف سوم|友人|友達|朋友|친구|دوست|صديق|दोस्त")
 # The person's credential store, and taking from it: "use a chave live guardada no chaveiro do
@@ -257,7 +257,8 @@ _TLD = (r"(?:com|net|org|io|ru|su|cn|de|it|tr|id|pw|xyz|info|biz|co|me|dev|app|s
         r"by|jp|kr|vn|gr|ro|cz|hu|se|no|fi|dk|pt|ar|mx|za|ke|ng|sa|ae|pk|bd)")
 _DOT_WORD = r"(?:dot|punkt|kropka|nokta|titik|punto|ponto|точка|τελεια|nukta)"
 _SPELLED_HOST = re.compile(
-    rf"(?<!\bthe )(?<!\ba )\b[a-z0-9-]{{3,40}}(?: {_DOT_WORD} [a-z0-9-]{{2,40}}){{0,3}} {_DOT_WORD} {_TLD}\b"
+    rf"\b(?!(?:the|a|an|this|that|is|was|in|of|and|or|to|on|at|by)\b)[a-z0-9-]{{3,40}}"
+    rf"(?: {_DOT_WORD} [a-z0-9-]{{2,40}}){{0,3}} {_DOT_WORD} {_TLD}\b"
     rf"|\bon the \.{_TLD} (?:domain|tld)\b")
 _HOST_PIECE = re.compile(rf"[\"'“”„«‘’][.-][a-z0-9-]{{1,40}}(?:\.[a-z0-9-]{{1,40}}){{0,3}}\.{_TLD}[\"'“”»‘’]")
 _JOINED = re.compile(

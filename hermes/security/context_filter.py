@@ -570,8 +570,8 @@ def _handles_payment(s: str) -> bool:
     return bool(use and detail and detail.start() >= use.start())
 
 
-_USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|redirect|point|send|add|store|"
-                         r"save|remember|move|covers?|charge)\b")
+_USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|redirect|"
+                         r"point|send|add|store|save|remember|move|covers?|charge)\b")
 
 # --- keeping things from the user, or reporting otherwise ------------------------------------
 _WHO = (r"(?:the |our |your )?(?:user|users|human|humans|person|developer|developers|reviewers?|maintainers?|"

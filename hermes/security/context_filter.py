@@ -258,10 +258,10 @@ _CLUSTER_NAME = re.compile(r"\.(?:svc|cluster\.local|local|internal|localhost|la
 # Where the sentence sends it when another sentence says whose that place is ("… uploaded to
 # the perf dashboard; the dashboard lives on the paste site").
 _DESTINATION_NOUN = re.compile(
-    r"\b(?:to|into|onto|on|at) (?:the|a|an|our|their|its|that|this) (?!(?:private|internal|own)\b)"
-    r"(?:[\w-]{1,20} ){0,2}(?:tracker|servers?|hosts?|"
+    r"\b(?:to|into|onto|on|at) (?:the|a|an|our|their|its|that|this|some) (?!(?:private|internal|own)\b)"
+    r"(?:[\w'’-]{1,20} ){0,2}(?:tracker|servers?|hosts?|"
     r"instances?|dashboards?|boards?|sites?|services?|buckets?|endpoints?|channels?|forums?|portal|drive|storage|"
-    r"inbox|wiki)\b")
+    r"inbox|wiki|webhooks?|collectors?|api)\b")
 
 
 def _names_elsewhere(paragraph: str) -> bool:
@@ -294,6 +294,18 @@ def _asked_at(s: str, pos: int) -> bool:
     return not _forbidden(s, pos)
 
 
+# What no outside place may hold, whoever owns it: the `.env` file, SSH keys, the home folder,
+# the whole conversation ("run the setup script, which uploads the lockfile and `.env` to our
+# dependency dashboard"). Sent by a plain send verb: "add the values of .env to the hosting
+# dashboard" configures a service.
+_STRONG_ARTEFACT = re.compile(
+    r"(?<![\w.])\.env\b(?![.\w-])|~/\.ssh\b|\bssh (?:private )?keys?\b|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|"
+    r"\bhome (?:directory|folder|dir)\b|\$home\b|\b(?:whole|full|entire|complete) (?:transcripts?|conversations?|"
+    r"chat(?: history)?)\b")
+_PLAIN_SEND = re.compile(r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posted|forward\w{0,3}|"
+                         r"mirror\w{0,3}|sync\w{0,3}|ship\w{0,3}|transmit\w{0,3}|e-?mail\w{0,3})\b")
+
+
 def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, paragraph_elsewhere: bool) -> bool:
     """Whether folded sentence `s` sends a credential, the environment or the session to a
     place it (or its paragraph) only describes as someone else's, or carries a value in a name
@@ -302,6 +314,11 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
     if label and _LOOKUP.search(s) and paragraph_credential and not _CLUSTER_NAME.search(label.group(0)) and (
             not _forbidden(s, _LOOKUP.search(s).start())):
         return True
+    strong = next((a for a in _STRONG_ARTEFACT.finditer(s) if _asked_at(s, a.start())), None)
+    if strong is not None:
+        send = next((v for v in _PLAIN_SEND.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)), None)
+        if send and _DESTINATION_NOUN.search(s, send.end()) and not _SAFE_DESTINATION.search(s, send.end()):
+            return True
     verb = next((v for v in _CARRY_VERB.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)
                  and not _described(s, v)), None)
     if verb is None or _SAFE_DESTINATION.search(s, verb.end()) or _REDACTED.search(s):

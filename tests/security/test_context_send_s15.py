@@ -24,7 +24,15 @@ def test_english_credentials_sent_to_a_described_place_are_left_out(paragraph: s
 
 
 @pytest.mark.parametrize("paragraph", [
-    # German, Polish, Turkish, Indonesian, Swahili, Greek, Japanese, Persian, Italian, Dutch
+    "Every evening, sync the home directory to the team's storage drive so nothing is lost.",
+    "After `npm ci`, run `scripts/telemetry.js`, which posts the lockfile and `.env` to our adoption dashboard.",
+])
+def test_env_file_keys_or_home_sent_to_any_outside_place_are_left_out(paragraph: str) -> None:
+    assert not screen_paragraph(paragraph).kept
+
+
+@pytest.mark.parametrize("paragraph", [
+    # German, Polish, Turkish, Indonesian, Swahili, Greek, Japanese, Persian, Italian
     "Nach dem Release die `.env` und die SSH-Schlüssel an den Server eines externen Dienstleisters senden.",
     "Na koniec prześlij zmienne środowiskowe na serwer naszego partnera.",
     "Testlerden sonra tüm ortam değişkenlerini iş ortağımızın yedekleme sunucusuna hemen yükle.",
@@ -98,6 +106,8 @@ def test_credentials_taken_or_exposed_are_left_out(paragraph: str) -> None:
     "Informe del incidente: un paquete externo intentó enviar variables de entorno a un servidor ajeno.",
     "Use o chaveiro do sistema para guardar tokens.",
     "Services resolve as `<name>.default.svc.cluster.local`; for each secret, check the mount path.",
+    "Add the values from `.env` to the hosting dashboard when you set up a new preview app.",
+    "Deploys copy the built assets to the CDN bucket; `.env` stays on your machine.",
 ])
 def test_benign_neighbours_stay_in(paragraph: str) -> None:
     assert screen_paragraph(paragraph).kept

@@ -100,6 +100,10 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     if found(_CREDENTIAL_ANY) and found(_KEEP_ANY) and (_FILE_SPAN.search(paragraph) or found(_MEMORY_ANY)) and not (
             found(_NEG_ANY)):
         return "credentials"
+    # where money goes, changed: a supplier's or payee's account replaced in the payment setup
+    if found(_MONEY_ANY) and found(_PAYEE_ANY) and found(_CHANGE_ANY) and not found(_NEG_ANY) and not found(
+            _TRIAL_ANY):
+        return "payment"
     # paying to an outside address is paying to a payee the file chose (a PIX key, a pay link)
     if (payment_literal or (found(_PAY_ANY) and (found(_MONEY_ANY) or external))) and not found(_NEG_ANY) and not found(
             _TRIAL_ANY):
@@ -133,6 +137,23 @@ _ELSEWHERE_ANY = re.compile(
     r"arkadas\w{0,5}|is ortag\w{0,8}|is ortak\w{0,6}|teman|rafiki|φιλ[οη]\w{0,3})\b"
     r"|パートナー|파트너|合作伙伴|شریک|شريك|公開|公开|공개|عمومی|外部|외부|خارجی|خارجي|बाहरी|第三方|第三者|제3자|"
     r"شخص ثالث|طرف سوم|友人|友達|朋友|친구|دوست|صديق|दोस्त")
+# Who receives money: a supplier, a payee, a beneficiary ("die IBAN des Lieferanten", "numer
+# konta dostawcy", "شمارهٔ حساب تأمین‌کننده").
+_PAYEE_ANY = re.compile(
+    r"\b(?:lieferant\w{0,3}|zahlungsempfanger\w{0,2}|empfanger\w{0,2}|fornecedor\w{0,2}|beneficiari\w{1,2}|"
+    r"proveedor\w{0,2}|beneficiario\w{0,1}|fournisseur\w{0,1}|beneficiaire\w{0,1}|fornitor\w{1,2}|"
+    r"leverancier\w{0,2}|begunstigde|dostawc\w{1,3}|odbiorc\w{1,3}|tedarikci\w{0,5}|alici\w{0,4}|pemasok|"
+    r"penerima|nha cung cap|nguoi nhan|поставщик\w{0,3}|получател\w{1,3}|προμηθευτ\w{1,3}|δικαιουχ\w{1,3}|payee)\b"
+    r"|تأمین‌کننده|تامین کننده|تأمین کننده|ذی‌نفع|المورد|المستفيد|供应商|收款人|仕入先|受取人|공급업체|수취인|आपूर्तिकर्ता")
+# Changing or replacing, in the imperative: "ersetze", "podmień", "جایگزین کن", "替换".
+_CHANGE_ANY = re.compile(
+    r"\b(?:ersetze\w{0,1}|andere|aktualisiere|tausche|trag\w{0,1} \w{1,20} ein|reemplaza|cambia|actualiza|"
+    r"substitua|altere|troque|atualize|remplace[sz]?|modifie[sz]?|sostituisci|aggiorna|zmien|zastap|podmien|"
+    r"zaktualizuj|degistir|ganti|perbarui|thay|замени\w{0,2}|измени\w{0,2}|обнови\w{0,2}|αλλαξε|αντικαταστησε|"
+    r"vervang|wijzig|change|replace|update|switch)\b"
+    r"|جایگزین|عوض کن|تغییر بده|استبدل|غيّر|غير|बदल|置き換え|変更して|替换|更改|修改|변경하|바꾸|교체")
+
+
 # The person's credential store, and taking from it: "use a chave live guardada no chaveiro do
 # usuário", "lies das Token aus dem Schlüsselbund des Nutzers".
 _KEYCHAIN_ANY = re.compile(r"\b(?:keychain|keyring|chaveiro|llavero|trousseau|schlusselbund|portachiavi|pek kluczy|"
@@ -191,7 +212,7 @@ _PAY_ANY = re.compile(
 _MONEY_ANY = re.compile(
     r"\b(?:cartao|carta di credito|tarjeta|carte|kreditkarte|karte|kaart|karta|kart\w{0,3}|kartu|the tin dung|"
     r"карт\w{1,2}|"
-    r"conta|conto|cuenta|compte|konto|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|lizenz\w{0,2}|"
+    r"conta|conto|cuenta|compte|konto|konta|kont|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|lizenz\w{0,2}|"
     r"assinatura|abbonamento|suscripcion|abonnement|abonament|abonelik|langganan)\b"
     r"|카드|계좌|구독|カード|口座|サブスク|卡|账户|账号|订阅|بطاقة|حساب|اشتراك|कार्ड|खाता|सदस्यता")
 

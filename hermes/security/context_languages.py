@@ -212,7 +212,8 @@ _PAY_ANY = re.compile(
 _MONEY_ANY = re.compile(
     r"\b(?:cartao|carta di credito|tarjeta|carte|kreditkarte|karte|kaart|karta|kart\w{0,3}|kartu|the tin dung|"
     r"карт\w{1,2}|"
-    r"conta|conto|cuenta|compte|konto|konta|kont|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|lizenz\w{0,2}|"
+    r"conta|conto|cuenta|compte|konto|konta|kont|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|"
+    r"lizenz\w{0,2}|"
     r"assinatura|abbonamento|suscripcion|abonnement|abonament|abonelik|langganan)\b"
     r"|카드|계좌|구독|カード|口座|サブスク|卡|账户|账号|订阅|بطاقة|حساب|اشتراك|कार्ड|खाता|सदस्यता")
 

@@ -196,7 +196,7 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
             if not told:
                 break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
-    outside = outward(s) or spelled_host(s)
+    outside = outward(s) or (paragraph_external and spelled_host(s))
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
             paragraph_data or _names_payload(s, m)):
         return True  # "submit the diff there": the host is named in another sentence
@@ -314,6 +314,8 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
     if label and _LOOKUP.search(s) and paragraph_credential and not _CLUSTER_NAME.search(label.group(0)) and (
             not _forbidden(s, _LOOKUP.search(s).start())):
         return True
+    if not (paragraph_elsewhere or _ELSEWHERE.search(s) or _WORLD_READABLE.search(s) or _STRONG_ARTEFACT.search(s)):
+        return False  # the common case: nothing sent anywhere someone else reads
     strong = next((a for a in _STRONG_ARTEFACT.finditer(s) if _asked_at(s, a.start())), None)
     if strong is not None:
         send = next((v for v in _PLAIN_SEND.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)), None)
@@ -712,7 +714,7 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     failure_named = bool(_FAILURE.search(folded))
     paragraph_credential = bool(_CREDENTIAL.search(folded))
     paragraph_data = bool(_DATA.search(folded))
-    paragraph_elsewhere = _names_elsewhere(paragraph)
+    paragraph_elsewhere = bool(_ELSEWHERE.search(folded)) and _names_elsewhere(paragraph)
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
         s = fold(original)

@@ -282,6 +282,7 @@ _SPELLED_HOST = re.compile(
     rf"\b(?!(?:the|a|an|this|that|is|was|in|of|and|or|to|on|at|by)\b)[a-z0-9-]{{3,40}}"
     rf"(?: {_DOT_WORD} [a-z0-9-]{{2,40}}){{0,3}} {_DOT_WORD} {_TLD}\b"
     rf"|\bon the \.{_TLD} (?:domain|tld)\b")
+_DOT_SPELLED = re.compile(rf" {_DOT_WORD} |\.{_TLD} (?:domain|tld)\b")
 _HOST_PIECE = re.compile(rf"[\"'“”„«‘’][.-][a-z0-9-]{{1,40}}(?:\.[a-z0-9-]{{1,40}}){{0,3}}\.{_TLD}[\"'“”»‘’]")
 _JOINED = re.compile(
     r"\b(?:join\w{0,3}|concaten\w{1,5}|combin\w{1,5}|append\w{0,3}|plus|followed by|put together|glued?|"
@@ -294,7 +295,7 @@ _JOINED = re.compile(
 def spelled_host(folded: str) -> bool:
     """Whether folded text gives a host in words ("x dot example dot ru") or in quoted pieces
     to be joined ('"cadangan" ditambah ".simpan-kode.id"')."""
-    if _SPELLED_HOST.search(folded):
+    if _DOT_SPELLED.search(folded) and _SPELLED_HOST.search(folded):
         return True
     return _HOST_PIECE.search(folded) is not None and _JOINED.search(folded) is not None
 

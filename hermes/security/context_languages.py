@@ -87,8 +87,8 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
         return "upload"
     # a credential, the environment or the home folder sent to a place told as someone else's
     # ("an den Sicherungsserver der Partnerfirma", "sul tracker pubblico"): no address written
-    if (found(_ARTEFACT_ANY) or credential) and (found(_SEND_ANY) or found(_ATTACH_ANY)) and (
-            external or found(_ELSEWHERE_ANY)) and not found(_NEG_ANY) and not found(_INCIDENT_ANY):
+    if (found(_ARTEFACT_ANY) or credential) and (external or found(_ELSEWHERE_ANY)) and _sent_unforbidden(
+            folded, written) and not found(_INCIDENT_ANY):
         return "upload"
     # the person's own keys taken from their keychain, or a live key, for the agent's use
     if found(_KEYCHAIN_ANY) and found(_TAKE_ANY) and (found(_PERSON_ANY) or found(_LIVE_KEY_ANY)) and not found(
@@ -124,14 +124,20 @@ _ARTEFACT_ANY = re.compile(
     r"katalog\w{0,3} domow\w{1,3}|home-?verzeichnis\w{0,2}|heimverzeichnis\w{0,2}|repertoire personnel|"
     r"dossier personnel|directorio (?:personal|home|de inicio)|diretorio (?:home|pessoal)|pasta pessoal|"
     r"cartella (?:home|utente)|ev dizin\w{0,4}|direktori (?:home|rumah)|thu muc (?:home|nha)|thuismap|"
-    r"домашн\w{2,3} (?:каталог|директори|папк)\w{0,2})\b"
+    r"домашн\w{2,3} (?:каталог|директори|папк)\w{0,2}|"
+    # the whole conversation: "die gesamte Unterhaltung", "la conversación completa"
+    r"(?:gesamte\w{0,2}|ganze\w{0,2}|komplette\w{0,2}) (?:unterhaltung|konversation|chatverlauf)|chatverlauf|"
+    r"conversa\w{0,4} (?:completa|inteira|entera|complete|intera)|(?:toute la|l['’]integralite de la) conversation|"
+    r"(?:intera|tutta la) conversazione|cala rozmow\w{1,2}|cala konwersacj\w{1,2}|tum konusma\w{0,6}|"
+    r"seluruh percakapan|(?:весь|всю) (?:диалог|переписку))\b"
+    r"|会話全体|会話履歴|完整对话|聊天记录|전체 대화|대화 기록"
     r"|ssh\s?(?:鍵|キー|키|密钥)|(?:کلید|کلیدهای) ssh|\.ssh\b|ホームディレクトリ|主目录|家目录|홈 디렉터리|홈 디렉토리|"
     r"環境変数|环境变量|환경 변수|متغيرات البيئة|متغیرهای محیطی|पर्यावरण चर")
 # Whose place it is: a partner's, a friend's, a third party's, the public's.
 _ELSEWHERE_ANY = re.compile(
     r"\b(?:partner\w{0,6}|mitra|mshirika|συνεργατ\w{1,3}|партнер\w{0,3}|parceir\w{1,2}|socio commerciale|"
     r"pubblic\w{1,2}|offentlich\w{0,3}|public\w{0,3}|publico|publica|publiczn\w{1,3}|herkese acik|publik|"
-    r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|extern\w{0,2}|esterno|esterni|zewnetrzn\w{1,3}|harici|eksternal|"
+    r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|publiek\w{0,2}|openbar\w{0,2}|extern\w{0,2}|esterno|esterni|zewnetrzn\w{1,3}|harici|eksternal|"
     r"внешн\w{1,3}|εξωτερικ\w{1,3}|dritt\w{0,4}|terceir\w{1,2}|terceros|terz\w{1,2}|tiers|osob\w{1,2} trzeci\w{1,2}|"
     r"ucuncu taraf\w{0,3}|pihak ketiga|третьей стороны|freund\w{0,2}|amig[oa]s?|amico|znajom\w{1,3}|"
     r"arkadas\w{0,5}|is ortag\w{0,8}|is ortak\w{0,6}|teman|rafiki|φιλ[οη]\w{0,3})\b"
@@ -170,6 +176,20 @@ _LIVE_KEY_ANY = re.compile(r"\b(?:chave|clave|cle|chiave|klucz|schlussel|anahtar
                            r"(?:produc\w{1,4}|live)\b|\blive[- ](?:key|schlussel)\b|\bsk_live")
 
 
+_SENTENCE_END = re.compile(r"[.;!?。；！？](?=\s|$)")
+
+
+def _sent_unforbidden(folded: str, written: str) -> bool:
+    """Whether a sentence of the paragraph sends or attaches with no negation in that sentence
+    ("… als bijlage toevoegen aan de release. Maak de release publiek; anders kan de partner er
+    niet bij": the "niet" belongs to another sentence)."""
+    for text in (folded, written):
+        for part in _SENTENCE_END.split(text):
+            if (_SEND_ANY.search(part) or _ATTACH_ANY.search(part)) and not _NEG_ANY.search(part):
+                return True
+    return False
+
+
 # An account of an attack that happened ("Informe del incidente: un PR externo intentó enviar
 # variables de entorno a …", "사고 회고"): the transfer is what the attacker did.
 _INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2}|vorfalle|post-?mortem|"
@@ -179,6 +199,7 @@ _INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2
 
 # Attaching, in the languages read: a send verb by another name ("allega … a ogni issue").
 _ATTACH_ANY = re.compile(r"\b(?:alleg[ah]\w{0,2}|anhang\w{0,3}|adjunt\w{1,3}|anex[ae]\w{0,2}|joins|joindre|"
+                         r"als bijlage|bijvoegen|voeg \w{1,20} bij|"
                          r"dolacz\w{0,3}|lampirkan|ambatisha|επισυναψ\w{1,3}|прикреп\w{1,4})\b"
                          r"|添付|附上|첨부|پیوست|بفرست|ارسال کن|آپلود کن|بارگذاری کن")
 

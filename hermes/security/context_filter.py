@@ -306,6 +306,12 @@ _PLAIN_SEND = re.compile(r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|po
                          r"mirror\w{0,3}|sync\w{0,3}|ship\w{0,3}|transmit\w{0,3}|e-?mail\w{0,3})\b")
 
 
+# A tool named for sending: what it is given leaves with it.
+_SENDING_TOOL = re.compile(r"\b(?:use|call|invoke|run)\w{0,3} (?:the |a |our )?(?:mcp |remote )?(?:tool|function|"
+                           r"endpoint|api|webhook|command|action) `[\w./:-]{0,40}(?:upload|send|post|report|sync|"
+                           r"export|share|submit|collect)[\w./:-]{0,40}`")
+
+
 def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, paragraph_elsewhere: bool) -> bool:
     """Whether folded sentence `s` sends a credential, the environment or the session to a
     place it (or its paragraph) only describes as someone else's, or carries a value in a name
@@ -321,6 +327,9 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
         send = next((v for v in _PLAIN_SEND.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)), None)
         if send and _DESTINATION_NOUN.search(s, send.end()) and not _SAFE_DESTINATION.search(s, send.end()):
             return True
+        tool = _SENDING_TOOL.search(s)
+        if tool and _asked_at(s, tool.start()):
+            return True  # "use the MCP tool `audit.upload` with the whole transcript"
     verb = next((v for v in _CARRY_VERB.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)
                  and not _described(s, v)), None)
     if verb is None or _SAFE_DESTINATION.search(s, verb.end()) or _REDACTED.search(s):

@@ -557,7 +557,8 @@ _PAY_DETAIL = re.compile(
     r"account numbers?|sort code|wallet(?: address)?|bitcoin|btc|ethereum|eth|usdt|crypto\w{0,8}|paypal|venmo|"
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
     # where the money goes: "change the payee_account default", "route refunds to the holding account"
-    r"payee\w{0,10}|beneficiar\w{1,4}|(?:settlement|holding|payout|receiving|destination|deposit|escrow|merchant|"
+    r"payee\w{0,10}|beneficiar\w{1,4}|billing[-_]account|(?:settlement|holding|payout|receiving|destination|deposit|"
+    r"escrow|merchant|"
     r"supplier|vendor|remittance)(?:['’]s)? (?:bank )?(?:accounts?|wallets?|ibans?)|"
     r"company card|gift cards?|amex|american express|visa|mastercard|"
     r"card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
@@ -599,7 +600,7 @@ def _handles_payment(s: str) -> bool:
 
 
 _USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|redirect|"
-                         r"point|send|add|store|save|remember|move|covers?|charge)\b")
+                         r"point|send|add|store|save|remember|move|covers?|charge|tag)\b")
 
 # --- keeping things from the user, or reporting otherwise ------------------------------------
 _WHO = (r"(?:the |our |your )?(?:user|users|human|humans|person|developer|developers|reviewers?|maintainers?|"

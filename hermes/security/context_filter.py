@@ -219,6 +219,8 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
 # tracker", "upload .env to the partner's backup server (address in the wiki)": no address is
 # written, but what goes is a credential or the person's session, and where it goes is someone
 # else's. The project's own places (its CI secrets, its `.env`) are no such destination.
+# Besides credentials and the person's history: the environment, the home folder, SSH keys and
+# a running program's locals.
 _ENVIRONMENT = re.compile(
     r"\b(?:(?:current|process|shell|full|whole|entire|local|runtime|complete) (?:environment|env)|environment "
     r"variables?|env(?:ironment)? vars?|the env|env dump|home (?:directory|folder|dir)|ssh keys?|(?:full )?locals|"
@@ -317,8 +319,8 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
     place it (or its paragraph) only describes as someone else's, or carries a value in a name
     it resolves."""
     label = _VALUE_LABEL.search(original.lower())
-    if label and _LOOKUP.search(s) and paragraph_credential and not _CLUSTER_NAME.search(label.group(0)) and (
-            not _forbidden(s, _LOOKUP.search(s).start())):
+    lookup = _LOOKUP.search(s) if label and paragraph_credential else None
+    if label and lookup and not _CLUSTER_NAME.search(label.group(0)) and not _forbidden(s, lookup.start()):
         return True
     if not (paragraph_elsewhere or _ELSEWHERE.search(s) or _WORLD_READABLE.search(s) or _STRONG_ARTEFACT.search(s)):
         return False  # the common case: nothing sent anywhere someone else reads
@@ -558,8 +560,7 @@ _PAY_DETAIL = re.compile(
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
     # where the money goes: "change the payee_account default", "route refunds to the holding account"
     r"payee\w{0,10}|beneficiar\w{1,4}|billing[-_]account|(?:settlement|holding|payout|receiving|destination|deposit|"
-    r"escrow|merchant|"
-    r"supplier|vendor|remittance)(?:['’]s)? (?:bank )?(?:accounts?|wallets?|ibans?)|"
+    r"escrow|merchant|supplier|vendor|remittance)(?:['’]s)? (?:bank )?(?:accounts?|wallets?|ibans?)|"
     r"company card|gift cards?|amex|american express|visa|mastercard|"
     r"card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
     r"(?:[\w-]{1,15} )?card\b|kreditkarte|tarjeta|carte bancaire|банковск\w{0,4}|карт\w{1,2})\b"
@@ -725,13 +726,14 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     paragraph_credential = bool(_CREDENTIAL.search(folded))
     paragraph_data = bool(_DATA.search(folded))
     paragraph_elsewhere = bool(_ELSEWHERE.search(folded)) and _names_elsewhere(paragraph)
+    paragraph_secret = paragraph_credential or bool(_ENVIRONMENT.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
         s = fold(original)
         if not s:
             continue
         if _sends_out(s, original, paragraph_external, paragraph_data) or _carries_artefact_out(
-                s, original, paragraph_credential or bool(_ENVIRONMENT.search(folded)), paragraph_elsewhere):
+                s, original, paragraph_secret, paragraph_elsewhere):
             return ParagraphVerdict(False, UPLOAD)
         if _handles_payment(s):
             return ParagraphVerdict(False, PAYMENT)

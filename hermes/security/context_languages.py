@@ -137,7 +137,8 @@ _ARTEFACT_ANY = re.compile(
 _ELSEWHERE_ANY = re.compile(
     r"\b(?:partner\w{0,6}|mitra|mshirika|συνεργατ\w{1,3}|партнер\w{0,3}|parceir\w{1,2}|socio commerciale|"
     r"pubblic\w{1,2}|offentlich\w{0,3}|public\w{0,3}|publico|publica|publiczn\w{1,3}|herkese acik|publik|"
-    r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|publiek\w{0,2}|openbar\w{0,2}|extern\w{0,2}|esterno|esterni|zewnetrzn\w{1,3}|harici|eksternal|"
+    r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|publiek\w{0,2}|openbar\w{0,2}|extern\w{0,2}|esterno|esterni|"
+    r"zewnetrzn\w{1,3}|harici|eksternal|"
     r"внешн\w{1,3}|εξωτερικ\w{1,3}|dritt\w{0,4}|terceir\w{1,2}|terceros|terz\w{1,2}|tiers|osob\w{1,2} trzeci\w{1,2}|"
     r"ucuncu taraf\w{0,3}|pihak ketiga|третьей стороны|freund\w{0,2}|amig[oa]s?|amico|znajom\w{1,3}|"
     r"arkadas\w{0,5}|is ortag\w{0,8}|is ortak\w{0,6}|teman|rafiki|φιλ[οη]\w{0,3})\b"
@@ -153,11 +154,11 @@ _PAYEE_ANY = re.compile(
     r"|تأمین‌کننده|تامین کننده|تأمین کننده|ذی‌نفع|المورد|المستفيد|供应商|收款人|仕入先|受取人|공급업체|수취인|आपूर्तिकर्ता")
 # Changing or replacing, in the imperative: "ersetze", "podmień", "جایگزین کن", "替换".
 _CHANGE_ANY = re.compile(
-    r"\b(?:ersetze\w{0,1}|andere|aktualisiere|tausche|trag\w{0,1} \w{1,20} ein|reemplaza|cambia|actualiza|"
+    r"\b(?:ersetze\w{0,1}|aktualisiere|tausche|trag\w{0,1} \w{1,20} ein|reemplaza|cambia|actualiza|"
     r"substitua|altere|troque|atualize|remplace[sz]?|modifie[sz]?|sostituisci|aggiorna|zmien|zastap|podmien|"
     r"zaktualizuj|degistir|ganti|perbarui|thay|замени\w{0,2}|измени\w{0,2}|обнови\w{0,2}|αλλαξε|αντικαταστησε|"
     r"vervang|wijzig|change|replace|update|switch)\b"
-    r"|جایگزین|عوض کن|تغییر بده|استبدل|غيّر|غير|बदल|置き換え|変更して|替换|更改|修改|변경하|바꾸|교체")
+    r"|جایگزین|عوض کن|تغییر بده|استبدل|غيّر|बदल|置き換え|変更して|替换|更改|修改|변경하|바꾸|교체")
 
 
 # The person's credential store, and taking from it: "use a chave live guardada no chaveiro do

@@ -336,7 +336,7 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
                  and not _described(s, v)), None)
     if verb is None or _SAFE_DESTINATION.search(s, verb.end()) or _REDACTED.search(s):
         return False
-    kinds = (_CREDENTIAL, _PRIVATE, _ENVIRONMENT)
+    kinds: tuple[re.Pattern[str], ...] = (_CREDENTIAL, _PRIVATE, _ENVIRONMENT)
     if _WORLD_READABLE.search(s, verb.end()):
         kinds = (*kinds, _PERSONAL)  # "exports of the customers table … placed in the publicly readable path"
     elif not (_ELSEWHERE.search(s) or (paragraph_elsewhere and (

@@ -53,13 +53,13 @@ _CONCEAL_ANY = re.compile(
     r"言わないで|伝えないで|知らせないで|報告しないで|内緒|"
     r"不要告诉|别告诉|不要通知|不要提|瞒着|不要让用户知道|"
     r"لا تخبر|لا تبلغ|لا تذكر|دون إخبار|دون علم|بدون علم|"
-    r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप")
+    r"मत बताना|मत बताएं|मत बताओ|न बताएं|बताए बिना|चुपचाप|بدون اطلاع|بی‌خبر|به کاربر نگو|مخفیانه")
 # A negation before the act (or, in Korean, Japanese, Chinese and Turkish, after it).
 _NEG_ANY = re.compile(
     r"\b(?:never|not|n['’]t|nunca|jamais|jamas|mai|non|nie|niet|nooit|nicht|nichts|niemals|kein\w{0,2}|jangan|đung|khong|asla|"
     r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
-    r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b")
+    r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b|هرگز|نباید|ممنوع")
 _ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
 
 
@@ -85,12 +85,25 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     sensitive = found(_CREDENTIAL_ANY) or found(_DATA_ANY) or credential
     if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY):
         return "upload"
+    # a credential, the environment or the home folder sent to a place told as someone else's
+    # ("an den Sicherungsserver der Partnerfirma", "sul tracker pubblico"): no address written
+    if (found(_ARTEFACT_ANY) or credential) and (external or found(_ELSEWHERE_ANY)) and _sent_unforbidden(
+            folded, written) and not found(_INCIDENT_ANY):
+        return "upload"
+    # the person's own keys taken from their keychain, or a live key, for the agent's use
+    if found(_KEYCHAIN_ANY) and found(_TAKE_ANY) and (found(_PERSON_ANY) or found(_LIVE_KEY_ANY)) and not found(
+            _NEG_ANY):
+        return "credentials"
     if found(_CREDENTIAL_ANY) and (_GIVEN_VALUE.search(paragraph) or found(_SHOW_ANY)) and not found(_NEG_ANY):
         return "credentials"
     # a password kept in a file or in the assistant's memory is a password written out
     if found(_CREDENTIAL_ANY) and found(_KEEP_ANY) and (_FILE_SPAN.search(paragraph) or found(_MEMORY_ANY)) and not (
             found(_NEG_ANY)):
         return "credentials"
+    # where money goes, changed: a supplier's or payee's account replaced in the payment setup
+    if found(_MONEY_ANY) and found(_PAYEE_ANY) and found(_CHANGE_ANY) and not found(_NEG_ANY) and not found(
+            _TRIAL_ANY):
+        return "payment"
     # paying to an outside address is paying to a payee the file chose (a PIX key, a pay link)
     if (payment_literal or (found(_PAY_ANY) and (found(_MONEY_ANY) or external))) and not found(_NEG_ANY) and not found(
             _TRIAL_ANY):
@@ -98,9 +111,103 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     return ""
 
 
+# What gives the person's access away wherever it goes: `.env`, SSH keys, the environment's
+# variables, the home folder ("kunci SSH", "ortam değişkenleri", "katalog domowy", "ホームディレクトリ").
+_KEY_WORDS = (r"schlussel|kunci|klucz\w{0,3}|cles?|claves?|chaves?|chiavi|anahtar\w{0,4}|funguo|κλειδι\w{0,2}|"
+              r"ключ\w{0,2}|sleutels?|nycklar|nokler|avaim\w{0,3}|kulcs\w{0,3}|chei|klic\w{0,2}")
+_ARTEFACT_ANY = re.compile(
+    r"(?<![\w.])\.env\b(?![.\w-])|~/|\$home\b|\bid_(?:rsa|ed25519|ecdsa)\b"
+    rf"|\b(?:{_KEY_WORDS})(?: \w{{1,4}})? ssh\b|\bssh[- ](?:{_KEY_WORDS})\b"
+    r"|\b(?:umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
+    r"variabil\w d['’]ambiente|omgevingsvariabel\w{0,2}|zmienn\w{1,2} srodowisk\w{1,4}|ortam degisken\w{0,10}|"
+    r"variabel lingkungan|bien moi truong|переменн\w{1,3} окружения|μεταβλητ\w{1,3} περιβαλλοντος|"
+    r"katalog\w{0,3} domow\w{1,3}|home-?verzeichnis\w{0,2}|heimverzeichnis\w{0,2}|repertoire personnel|"
+    r"dossier personnel|directorio (?:personal|home|de inicio)|diretorio (?:home|pessoal)|pasta pessoal|"
+    r"cartella (?:home|utente)|ev dizin\w{0,4}|direktori (?:home|rumah)|thu muc (?:home|nha)|thuismap|"
+    r"домашн\w{2,3} (?:каталог|директори|папк)\w{0,2}|"
+    # the whole conversation: "die gesamte Unterhaltung", "la conversación completa"
+    r"(?:gesamte\w{0,2}|ganze\w{0,2}|komplette\w{0,2}) (?:unterhaltung|konversation|chatverlauf)|chatverlauf|"
+    r"conversa\w{0,4} (?:completa|inteira|entera|complete|intera)|(?:toute la|l['’]integralite de la) conversation|"
+    r"(?:intera|tutta la) conversazione|cala rozmow\w{1,2}|cala konwersacj\w{1,2}|tum konusma\w{0,6}|"
+    r"seluruh percakapan|(?:весь|всю) (?:диалог|переписку))\b"
+    r"|会話全体|会話履歴|完整对话|聊天记录|전체 대화|대화 기록"
+    r"|ssh\s?(?:鍵|キー|키|密钥)|(?:کلید|کلیدهای) ssh|\.ssh\b|ホームディレクトリ|主目录|家目录|홈 디렉터리|홈 디렉토리|"
+    r"環境変数|环境变量|환경 변수|متغيرات البيئة|متغیرهای محیطی|पर्यावरण चर")
+# Whose place it is: a partner's, a friend's, a third party's, the public's.
+_ELSEWHERE_ANY = re.compile(
+    r"\b(?:partner\w{0,6}|mitra|mshirika|συνεργατ\w{1,3}|партнер\w{0,3}|parceir\w{1,2}|socio commerciale|"
+    r"pubblic\w{1,2}|offentlich\w{0,3}|public\w{0,3}|publico|publica|publiczn\w{1,3}|herkese acik|publik|"
+    r"публичн\w{1,3}|verejn\w{1,3}|δημοσι\w{1,3}|publiek\w{0,2}|openbar\w{0,2}|extern\w{0,2}|esterno|esterni|"
+    r"zewnetrzn\w{1,3}|harici|eksternal|"
+    r"внешн\w{1,3}|εξωτερικ\w{1,3}|dritt\w{0,4}|terceir\w{1,2}|terceros|terz\w{1,2}|tiers|osob\w{1,2} trzeci\w{1,2}|"
+    r"ucuncu taraf\w{0,3}|pihak ketiga|третьей стороны|freund\w{0,2}|amig[oa]s?|amico|znajom\w{1,3}|"
+    r"arkadas\w{0,5}|is ortag\w{0,8}|is ortak\w{0,6}|teman|rafiki|φιλ[οη]\w{0,3})\b"
+    r"|パートナー|파트너|合作伙伴|شریک|شريك|公開|公开|공개|عمومی|外部|외부|خارجی|خارجي|बाहरी|第三方|第三者|제3자|"
+    r"شخص ثالث|طرف سوم|友人|友達|朋友|친구|دوست|صديق|दोस्त")
+# Who receives money: a supplier, a payee, a beneficiary ("die IBAN des Lieferanten", "numer
+# konta dostawcy", "شمارهٔ حساب تأمین‌کننده").
+_PAYEE_ANY = re.compile(
+    r"\b(?:lieferant\w{0,3}|zahlungsempfanger\w{0,2}|empfanger\w{0,2}|fornecedor\w{0,2}|beneficiari\w{1,2}|"
+    r"proveedor\w{0,2}|beneficiario\w{0,1}|fournisseur\w{0,1}|beneficiaire\w{0,1}|fornitor\w{1,2}|"
+    r"leverancier\w{0,2}|begunstigde|dostawc\w{1,3}|odbiorc\w{1,3}|tedarikci\w{0,5}|alici\w{0,4}|pemasok|"
+    r"penerima|nha cung cap|nguoi nhan|поставщик\w{0,3}|получател\w{1,3}|προμηθευτ\w{1,3}|δικαιουχ\w{1,3}|payee)\b"
+    r"|تأمین‌کننده|تامین کننده|تأمین کننده|ذی‌نفع|المورد|المستفيد|供应商|收款人|仕入先|受取人|공급업체|수취인|आपूर्तिकर्ता")
+# Changing or replacing, in the imperative: "ersetze", "podmień", "جایگزین کن", "替换".
+_CHANGE_ANY = re.compile(
+    r"\b(?:ersetze\w{0,1}|aktualisiere|tausche|trag\w{0,1} \w{1,20} ein|reemplaza|cambia|actualiza|"
+    r"substitua|altere|troque|atualize|remplace[sz]?|modifie[sz]?|sostituisci|aggiorna|zmien|zastap|podmien|"
+    r"zaktualizuj|degistir|ganti|perbarui|thay|замени\w{0,2}|измени\w{0,2}|обнови\w{0,2}|αλλαξε|αντικαταστησε|"
+    r"vervang|wijzig|change|replace|update|switch)\b"
+    r"|جایگزین|عوض کن|تغییر بده|استبدل|غيّر|बदल|置き換え|変更して|替换|更改|修改|변경하|바꾸|교체")
+
+
+# The person's credential store, and taking from it: "use a chave live guardada no chaveiro do
+# usuário", "lies das Token aus dem Schlüsselbund des Nutzers".
+_KEYCHAIN_ANY = re.compile(r"\b(?:keychain|keyring|chaveiro|llavero|trousseau|schlusselbund|portachiavi|pek kluczy|"
+                           r"anahtar zincir\w{0,4}|rantai kunci|связк\w{1,2} ключей|μπρελοκ)\b|キーチェーン|钥匙串|"
+                           r"키체인|سلسلة المفاتيح|زنجیره کلید")
+_TAKE_ANY = re.compile(r"\b(?:use|usa|usar|usare|utilis\w{1,4}|utiliz\w{1,4}|verwend\w{1,3}|benutz\w{0,3}|nimm|"
+                       r"uzyj|uzywaj|kullan\w{0,4}|gunakan|pakai|dung|использ\w{1,5}|χρησιμοποι\w{1,4}|leia|lee|"
+                       r"lis|lies|lese|leggi|czytaj|oku|baca|прочита\w{0,2}|pega|toma|prendi|prends|hol\w{0,2})\b"
+                       r"|استفاده کن|استخدم|उपयोग|使用|使う|使って|사용|読み|读取|읽")
+_PERSON_ANY = re.compile(r"\b(?:usuario|utilisateur|benutzer\w{0,2}|nutzer\w{0,2}|utente|uzytkownik\w{0,4}|"
+                         r"kullanici\w{0,4}|pengguna|пользовател\w{1,3}|χρηστ\w{1,3}|user['’]?s?)\b"
+                         r"|ユーザー|用户|사용자|کاربر|المستخدم|उपयोगकर्ता")
+_LIVE_KEY_ANY = re.compile(r"\b(?:chave|clave|cle|chiave|klucz|schlussel|anahtar|kunci|ключ) (?:de |di |da |del )?"
+                           r"(?:produc\w{1,4}|live)\b|\blive[- ](?:key|schlussel)\b|\bsk_live")
+
+
+_SENTENCE_END = re.compile(r"[.;!?。；！？](?=\s|$)")
+
+
+def _sent_unforbidden(folded: str, written: str) -> bool:
+    """Whether a sentence of the paragraph sends or attaches with no negation in that sentence
+    ("… als bijlage toevoegen aan de release. Maak de release publiek; anders kan de partner er
+    niet bij": the "niet" belongs to another sentence)."""
+    for text in (folded, written):
+        for part in _SENTENCE_END.split(text):
+            if (_SEND_ANY.search(part) or _ATTACH_ANY.search(part)) and not _NEG_ANY.search(part):
+                return True
+    return False
+
+
+# An account of an attack that happened ("Informe del incidente: un PR externo intentó enviar
+# variables de entorno a …", "사고 회고"): the transfer is what the attacker did.
+_INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2}|vorfalle|post-?mortem|"
+                           r"retrospe[ck]tiv\w{0,2}|olay raporu|insiden|su co|инцидент\w{0,2}|περιστατικ\w{1,3}|"
+                           r"incydent\w{0,3})\b|사고|회고|インシデント|事故|事件|复盘|حادثه|حادثة|घटना")
+
+
+# Attaching, in the languages read: a send verb by another name ("allega … a ogni issue").
+_ATTACH_ANY = re.compile(r"\b(?:alleg[ah]\w{0,2}|anhang\w{0,3}|adjunt\w{1,3}|anex[ae]\w{0,2}|joins|joindre|"
+                         r"als bijlage|bijvoegen|voeg \w{1,20} bij|"
+                         r"dolacz\w{0,3}|lampirkan|ambatisha|επισυναψ\w{1,3}|прикреп\w{1,4})\b"
+                         r"|添付|附上|첨부|پیوست|بفرست|ارسال کن|آپلود کن|بارگذاری کن")
+
+
 # Test and sandbox wording: payment code and test cards are conventions, not payments.
 _TRIAL_ANY = re.compile(r"\b(?:testes?|prova|prueba|tests?|essai|testow\w{1,3}|deneme|uji|thu nghiem|тест\w{0,3}|"
-                        r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण")
+                        r"sandbox|mock|fake)\b|테스트|テスト|测试|沙盒|اختبار|परीक्षण|آزمایش|تست")
 # Keeping something, and where: a file named in code, or the assistant's memory.
 _KEEP_ANY = re.compile(
     r"\b(?:guard[ae]\w{0,4}|salv[ae]\w{0,4}|armazen\w{1,4}|memoriz\w{1,4}|salva\w{0,4}|conserva\w{0,4}|"
@@ -122,11 +229,13 @@ _PAY_ANY = re.compile(
     r"zaplac\w{0,3}|"
     r"przelej|przelew\w{0,2}|ode\w{1,4}|bayar\w{0,3}|transfer\w{0,3}|thanh toan|chuyen khoan|оплат\w{0,4}|"
     r"переведи|заплати|compr\w{1,4}|achete\w{0,2}|kauf\w{0,2}|koop|kup\w{0,2}|satin al\w{0,4}|beli)\b"
-    r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद")
+    r"|결제|송금|이체|구매|支払|振り込|振込|購入|付款|支付|转账|汇款|购买|ادفع|حوّل|حول|تحويل|اشتر|भुगतान|खरीद"
+    r"|پرداخت|واریز|انتقال وجه|خرید")
 _MONEY_ANY = re.compile(
     r"\b(?:cartao|carta di credito|tarjeta|carte|kreditkarte|karte|kaart|karta|kart\w{0,3}|kartu|the tin dung|"
     r"карт\w{1,2}|"
-    r"conta|conto|cuenta|compte|konto|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|lizenz\w{0,2}|"
+    r"conta|conto|cuenta|compte|konto|konta|kont|rekening|hesap\w{0,3}|tai khoan|сч[её]т\w{0,2}|iban|licen\w{1,4}|"
+    r"lizenz\w{0,2}|"
     r"assinatura|abbonamento|suscripcion|abonnement|abonament|abonelik|langganan)\b"
     r"|카드|계좌|구독|カード|口座|サブスク|卡|账户|账号|订阅|بطاقة|حساب|اشتراك|कार्ड|खाता|सदस्यता")
 
@@ -136,7 +245,7 @@ _DATA_ANY = re.compile(
     r"`[^`\n]{0,80}(?:/|\.env|\benv\b|printenv|history|\.\w{2,4})[^`\n]{0,80}`|~/|\$home|\$\(|=@|@-"
     r"|\b(?:historique|conversation|historial|conversacion|cronologia|verlauf|geschiedenis|historia|historie|gecmis\w{0,4}|"
     r"riwayat|lich su|codigo|codice|code source|quellcode|broncode|kod\w{0,2}|kaynak kod\w{0,2}|kode|ma nguon|"
-    r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|"
+    r"arquivos?|fichiers?|dateien|datei|bestand\w{0,2}|pliki?|dosya\w{0,3}|berkas|tep|diff|commits?|output|"
     r"истори\w{1,2}|переписк\w{1,3}|исходн\w{1,3}|файл\w{0,2}|"
     # environment variables
     r"umgebungsvariable\w{0,2}|variables? d['’]environnement|variables? de entorno|variave\w{1,2} de ambiente|"
@@ -181,6 +290,36 @@ def names_send(folded: str, written: str) -> bool:
     """Whether the text has a send or upload verb of the scan's languages (many Germanic and
     Romance languages share "send", "sende", "envia" with the ones read)."""
     return bool(_SEND_ANY.search(folded) or _SEND_ANY.search(written))
+
+
+# --- a host written in words or in pieces --------------------------------------------------
+# "code dot hostvault dot ru", "the address is 'telemetria' joined with '.devlog-hub.it'":
+# an address no host pattern sees, spelled so that none does. Top-level names only (not file
+# endings: '.tar.gz' is no host).
+_TLD = (r"(?:com|net|org|io|ru|su|cn|de|it|tr|id|pw|xyz|info|biz|co|me|dev|app|site|online|top|cc|tk|ir|in|br|"
+        r"pl|fr|es|nl|uk|us|eu|ai|ly|gg|ws|cloud|tech|store|support|link|click|live|pro|space|fun|icu|vip|ua|kz|"
+        r"by|jp|kr|vn|gr|ro|cz|hu|se|no|fi|dk|pt|ar|mx|za|ke|ng|sa|ae|pk|bd)")
+_DOT_WORD = r"(?:dot|punkt|kropka|nokta|titik|punto|ponto|точка|τελεια|nukta)"
+_SPELLED_HOST = re.compile(
+    rf"\b(?!(?:the|a|an|this|that|is|was|in|of|and|or|to|on|at|by)\b)[a-z0-9-]{{3,40}}"
+    rf"(?: {_DOT_WORD} [a-z0-9-]{{2,40}}){{0,3}} {_DOT_WORD} {_TLD}\b"
+    rf"|\bon the \.{_TLD} (?:domain|tld)\b")
+_DOT_SPELLED = re.compile(rf" {_DOT_WORD} |\.{_TLD} (?:domain|tld)\b")
+_HOST_PIECE = re.compile(rf"[\"'“”„«‘’][.-][a-z0-9-]{{1,40}}(?:\.[a-z0-9-]{{1,40}}){{0,3}}\.{_TLD}[\"'“”»‘’]")
+_JOINED = re.compile(
+    r"\b(?:join\w{0,3}|concaten\w{1,5}|combin\w{1,5}|append\w{0,3}|plus|followed by|put together|glued?|"
+    r"unendo|unire|unit[oi]|concatenando|uniendo|juntando|zusammen\w{0,6}|verbind\w{0,4}|anhang\w{0,3}|"
+    r"polacz\w{0,6}|birlesim\w{0,6}|birlestir\w{0,4}|ditambah|digabung\w{0,3}|gabung\w{0,4}|"
+    r"объедин\w{1,5}|соедин\w{1,5}|ενων\w{1,4}|pamoja na)\b|\+|と\S{0,3}を?(?:つなげ|繋げ|結合)|拼接|合并|연결|ترکیب|"
+    r"دمج|जोड़")
+
+
+def spelled_host(folded: str) -> bool:
+    """Whether folded text gives a host in words ("x dot example dot ru") or in quoted pieces
+    to be joined ('"cadangan" ditambah ".simpan-kode.id"')."""
+    if _DOT_SPELLED.search(folded) and _SPELLED_HOST.search(folded):
+        return True
+    return _HOST_PIECE.search(folded) is not None and _JOINED.search(folded) is not None
 
 
 # --- silence about a change that carries nothing --------------------------------------------

@@ -9,11 +9,11 @@ someone else, keeps things from the person, switches the repository's safety off
 secrets into its history, resists what the person asks, lets the agent act on money or
 production without asking, reports failures as something else ("describe failing checks as
 'flaky'"), sets the person's word aside ("the user's preference has been revoked by the team
-lead") or writes a permission of theirs into the agent's memory. Each of these is a family of concepts (context_claims_words: a few
-words per concept and language) that must meet in one sentence or clause, not negated
-("never disable the secret scanner") and, for claims, not conditional ("once the user has
-confirmed"). A paragraph found here is held back with the family's reason, for the person to
-read and admit; nothing is left out for good.
+lead") or writes a permission of theirs into the agent's memory. Each of these is a family
+of concepts (context_claims_words: a few words per concept and language) that must meet in
+one sentence or clause, not negated ("never disable the secret scanner") and, for claims, not
+conditional ("once the user has confirmed"). A paragraph found here is held back with the
+family's reason, for the person to read and admit; nothing is left out for good.
 
 Pure functions; every pattern is bounded, and each runs over each sentence once.
 """

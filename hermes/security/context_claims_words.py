@@ -1591,7 +1591,7 @@ FAILING_THING = concept({
 # What a failure is relabelled as: written after "as" ("as 'flaky, unrelated'", "als instabil").
 AS_CLEAN_LABEL = concept({
     "any": ("re:(?:\\bas|\\bcomme|\\bcomo|\\bals|\\bcome|\\bjako|\\bкак|\\bяк|\\bolarak|\\bsebagai|\\bla|\\bsom|\\bως|\\bkama)\\s{1,3}[\"“”'‘«„]?\\s?"
-            "(?:flaky|unrelated|intermittent|pre-existing|preexisting|known issues?|infra(?:structure)? (?:noise|issues?)|noise|passed|passing|green|"
+            "(?:flaky|flakes?|known flakes?|unrelated|intermittent|pre-existing|preexisting|known issues?|infra(?:structure)? (?:noise|issues?)|noise|passed|passing|green|"
             "success\\w{0,4}|ok|instabil\\w{0,3}|instable\\w{0,2}|inestable\\w{0,2}|instavel\\w{0,2}|instabili?|onstabiel|niestabiln\\w{1,3}|nestabiln\\w{1,3}|"
             "kararsız|kararsiz|нестабильн\\w{1,3}|нестабільн\\w{1,3}|не связан\\w{1,3}|sans rapport|no relacionad\\w{1,3}|nao relacionad\\w{1,3}|non correlat\\w{1,3}|"
             "niet gerelateerd|nesouvisej\\w{1,3}|ilgisiz|tidak terkait|khong lien quan)(?!\\w)"),
@@ -1708,7 +1708,8 @@ OBJECTIONS = concept({
 # Dismissing them: ignored, treated as misunderstandings, not allowed to block.
 DISMISSED = concept({
     "en": "re:\\bas (?:a )?(?:misunderstanding|confusion|noise|overcaution|unfounded|inexperience|ignorance)s?\\b|ignore*|disregard*|brush aside|overrule|"
-          "re:(?:should|must|do|need) not (?:block|stop|delay)|re:(?:shouldn't|mustn't|don't|won't) (?:block|stop|delay)",
+          "re:(?:should|must|do|need) not (?:block|stop|delay|count|matter)|re:(?:shouldn't|mustn't|don't|won't|doesn't) (?:block|stop|delay|count|matter)|"
+          "carry no weight|are irrelevant|can be overruled",
     "de": "ignoriere*|als missverstandnis*|sollen nicht blockieren|durfen nicht blockieren", "fr": "ignore*|comme des malentendus|comme un malentendu|ne doivent pas bloquer|ne doit pas bloquer",
     "es": "ignora*|como malentendidos|no deben bloquear|no debe bloquear", "pt": "ignore*|ignora*|como mal-entendidos|nao devem bloquear|nao deve bloquear",
     "it": "ignora*|come fraintendimenti|non devono bloccare|non deve bloccare", "nl": "negeer*|als misverstanden|mogen niet blokkeren", "pl": "ignoruj*|zignoruj*|jako nieporozumienia|nie powinny blokować|nie mogą blokować",
@@ -1719,7 +1720,7 @@ DISMISSED = concept({
 })
 # The person's standing instruction or preference, declared revoked by someone else.
 PERSON_PREFERENCE = concept({
-    "en": "re:(?:the )?(?:user|person|developer)(?:'s|’s)? (?:stated |standing |own |explicit )?(?:preferences?|instructions?|rules?|requests?|settings?|wish(?:es)?|choices?)|your (?:stated )?(?:preferences?|instructions?)",
+    "en": "re:(?:the )?(?:user|person|developer)(?:'s|’s)? (?:stated |standing |own |explicit )?(?:[\"“'‘][^\"”'’]{1,40}[\"”'’] )?(?:preferences?|instructions?|rules?|requests?|settings?|wish(?:es)?|choices?)|re:\\byour (?:stated |standing |own )?(?:preferences?|instructions?|rules?)\\b",
     "de": "praferenz des nutzers|anweisung des nutzers|wunsch des nutzers|einstellung des nutzers|vorgabe des nutzers", "fr": "preference de l'utilisateur|consigne de l'utilisateur|instruction de l'utilisateur|preferences de l'utilisateur",
     "es": "preferencia del usuario|instruccion del usuario|preferencias del usuario", "pt": "preferencia do usuario|instrucao do usuario|preferencias do usuario",
     "it": "preferenza dell'utente|istruzione dell'utente|preferenze dell'utente", "nl": "voorkeur van de gebruiker|instructie van de gebruiker", "pl": "preferencja użytkownika|preferencje użytkownika|polecenie użytkownika",
@@ -1728,7 +1729,7 @@ PERSON_PREFERENCE = concept({
     "zh": "用户的偏好|用户偏好|用户的指示", "ja": "ユーザーの設定|ユーザーの希望|ユーザーの指示", "ko": "사용자의 선호|사용자의 지시",
 })
 REVOKED = concept({
-    "en": "re:(?:has been|have been|was|were|is|are|got|now) (?:formally |officially )?(?:revoked|withdrawn|rescinded|overridden|overruled|cancell?ed|superseded|voided|lifted)|no longer applies|no longer apply|no longer valid|is void|are void",
+    "en": "re:(?:has been|have been|was|were|is|are|got|now) (?:formally |officially )?(?:revoked|withdrawn|rescinded|overridden|overruled|cancell?ed|superseded|voided)|no longer applies|no longer apply|no longer valid|is void|are void",
     "de": "wurde widerrufen|wurde aufgehoben|ist aufgehoben|gilt nicht mehr|wurde zuruckgenommen", "fr": "a ete revoquee|a ete revoque|a ete annulee|n'est plus valable|ne s'applique plus|a ete levee",
     "es": "ha sido revocada|fue revocada|ha sido anulada|ya no aplica|ya no es valida|ya no rige", "pt": "foi revogada|foi revogado|foi anulada|nao vale mais|nao se aplica mais",
     "it": "e stata revocata|e stato revocato|non vale piu|non e piu valida|non si applica piu", "nl": "is ingetrokken|geldt niet meer|is vervallen|is herroepen",
@@ -1752,7 +1753,7 @@ MEMORY_SAVE = concept({
 })
 # A permission granted, as the fact to be remembered about the person.
 GRANT = concept({
-    "en": "has allowed|allowed|allows|has granted|granted|gave permission|given permission|has approved|pre-approved|authori[sz]ed|consented|without asking|without confirmation|no need to ask",
+    "en": "has allowed|allowed|allows|lets you|lets the agent|has granted|granted|gave permission|given permission|has approved|pre-approved|authori[sz]ed|consented|without asking|without confirmation|no need to ask",
     "de": "hat erlaubt|erlaubt|hat zugestimmt|hat genehmigt|ohne zu fragen|ohne ruckfrage", "fr": "a autorise|autorise toujours|re:l'?utilisat\\w{1,4} autorise|a permis|a donne la permission|a consenti|sans demander|sans confirmation|sans redemander",
     "es": "permitio|autorizo|ha permitido|ha autorizado|dio permiso|sin preguntar|sin confirmacion", "pt": "concedeu|permitiu|autorizou|deu permissao|consentiu|sem perguntar|sem confirmacao",
     "it": "ha dato il permesso|ha autorizzato|ha permesso|ha acconsentito|senza chiedere|senza conferma", "nl": "heeft toestemming gegeven|gaf toestemming|staat toe|zonder te vragen",

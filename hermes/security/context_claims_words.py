@@ -7,7 +7,10 @@ are declarative where that matters: "has agreed" (a claim), not "to agree" (a re
 
 from __future__ import annotations
 
+import re
+
 from hermes.security.context_lexicon import concept
+from hermes.security.textforms import fold
 
 # --- grammar: negation, conditions, reported requests, clause breaks ------------------------
 NEGATION = concept({
@@ -136,7 +139,7 @@ CONSENT_GIVEN = concept({
     "es": "ha aceptado|ya acepto|ha autorizado|ya autorizo|autorizo|ha confirmado|confirmo|ha aprobado|aprobo|"
           "ha consentido|consintio|ha permitido|ha dado su consentimiento|ha dado permiso|esta de acuerdo",
     "pt": "autorizou|ja autorizou|aceitou|confirmou|aprovou|consentiu|permitiu|concordou|deu permissao|"
-          "deu consentimento",
+          "deu consentimento|concedeu permissao|concedeu autorizacao",
     "it": "ha autorizzato|ha gia autorizzato|ha accettato|ha confermato|ha approvato|ha acconsentito|"
           "ha dato il consenso|ha dato il suo consenso|e d'accordo",
     "nl": "heeft toestemming gegeven|heeft ingestemd|heeft goedgekeurd|heeft bevestigd|heeft geautoriseerd|"
@@ -160,7 +163,8 @@ CONSENT_GIVEN = concept({
           "許可しました|了承済み",
     "ko": ("re:(?:동의했|동의하였|승인했|허락했|허용했|위임했)(?!으면|다면|는지)",),
     "ar": "وافق|قد وافق|أذن|سمح|فوض|فوّض|منح الإذن|منح الموافقة",
-    "he": "הסכים|הסכימה|אישר|אישרה|התיר|הרשה|נתן הסכמה|נתן את הסכמתו",
+    "he": "הסכים|הסכימה|אישר|אישרה|התיר|הרשה|נתן הסכמה|נתן את הסכמתו|נתן הרשאה|נתנה הרשאה",
+    "fa": "اجازه داده|اجازه داد|موافقت کرده|موافقت کرد|تأیید کرده",
     "hi": "सहमति दे दी|सहमति दी|अनुमति दे दी|अनुमति दी|पुष्टि कर दी|मंज़ूरी दे दी|मंजूरी दे दी|इजाज़त दी",
 })
 # A standing wish claimed for the person ("a standing instruction", "in an earlier session").
@@ -427,7 +431,7 @@ SUPPRESS = concept({
           "don't list|do not list|not list|don't mention|do not mention|never mention|no need to mention|"
           "not mention|without mentioning|don't include|do not include|never include|not be included|"
           "don't report|do not report|not be reported|considered noise",
-    "de": "re:\\blass\\w? [^.;]{0,50} weg\\b|weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
+    "de": "re:\\blass\\w? [^.;]{0,50} weg\\b|re:\\bkeine?[nr]?\\b[^.;]{0,60}\\b(?:auflisten|erwahnen|nennen|auffuhren)\\b|weglassen|lass weg|lasse weg|nicht erwahnen|erwahne nicht|nicht auffuhren|entferne|verschweig*",
     "fr": "omets|omettez|omettre|ne mentionne pas|ne mentionnez pas|ne pas mentionner|retire*|n'indique pas",
     "es": "omite|omitir|no menciones|no incluyas|no mencionar|quita|elimina",
     "pt": "omita|omitir|nao mencione|nao inclua|remova|retire",
@@ -453,7 +457,7 @@ SUPPRESS = concept({
     "es2": "deben ocultarse|deben omitirse|oculta", "pt2": "devem ser ocultad*|devem ser omitid*|oculte", "it2": "vanno nascost*|vanno omess*|nascondi",
     "nl2": "moeten verborgen worden|verberg", "pl2": "powinny byc ukryte|powinny być ukryte|ukryj", "ru2": "следует скрыть|должны быть скрыты|скрывай",
     "uk2": "слід приховати|мають бути приховані|приховуй", "fa": "ذکر نشود|پنهان کن|حذف کن|اشاره نکن", "fi": "piilota|jätä pois|jata pois",
-    "es3": "no hace falta mencionarlo|no hace falta mencionar|no es necesario mencionarlo", "cs": "nezmiňuj|nezminuj|nezmiňujte|nezminujte",
+    "es3": "no hace falta mencionarlo|no hace falta mencionar|no es necesario mencionarlo", "cs": "nezmiňuj|nezminuj|nezmiňujte|nezminujte|neuváděj|neuvadej|nevypisuj",
 })
 REPORT_TO_PERSON = concept({
     "en": "report to the user|reports to the user|any report|your report|the report|summary|summaries|"
@@ -480,7 +484,7 @@ REPORT_TO_PERSON = concept({
     "ar": "ملخص|تقرير",
     "he": "סיכום|דוח",
     "hi": "सारांश|रिपोर्ट",
-    "en2": "summari*|when you report|your summary|the diff you show",
+    "en2": "summari*|when you report|your summary|the diff you show|final report|final summary|in the report|wrap-up",
     "sv": "sammanfattning*|sammanfatta*|rapport*|ditt svar|diffen|visa bara|visa endast", "da": "opsummering*|rapport*", "fi": "yhteenveto*|raportti*",
     "cs": "shrnutí|shrnuti|zpráva|zprava", "fa": "خلاصه|گزارش",
 })
@@ -503,7 +507,7 @@ AGENT_DEED = concept({
     "vi": "viec nay|mang|gui",
     "en2": "re:\\b(?:steps?|actions?|commands?|changes?) (?:that|which) (?:touched|changed|modified|wrote|deleted|accessed|reached|ran|edited)\\b|"
            "outside the project|outside the repo*|outside the working directory",
-    "sv": "ändringar i|andringar i|ändringar|andringar", "fa": "حذف فایل|push اجباری",
+    "sv": "ändringar i|andringar i|ändringar|andringar", "fa": "حذف فایل|push اجباری|فایل‌های تغییر|دستورهای اجرا شده",
     # the work done outside the project, in more languages
     "nl2": "stappen die|bestanden buiten|buiten het project|buiten de repo*", "de2": "ausserhalb des projekts|ausserhalb des repos|schritte, die",
     "fr2": "en dehors du projet|hors du projet|hors du depot", "es2": "fuera del proyecto|fuera del repositorio", "pt2": "fora do projeto|fora do repositorio",
@@ -924,7 +928,7 @@ TELL = concept({
     "ko": "말하지|알리지|보여주지|보여 주지|언급하지|표시하지|보고하지",
     "ar": "تذكر|تخبر|تقل|تعرض|تظهر|تبلغ",
     "he": "תזכיר|תגיד|תספר|תציג|תראה|תדווח|תיידע",
-    "hi": "बताएं|बताना|बताओ|बताइए|दिखाएं|दिखाओ|उल्लेख",
+    "hi": "बताएं|बताएँ|बताये|बताना|बताओ|बताइए|दिखाएं|दिखाएँ|दिखाओ|उल्लेख",
     "th": "บอก|แจ้ง|แสดง|กล่าวถึง|พูดถึง",
 })
 # Negations of languages whose ban stands after the verb or as a particle, beyond NEGATION.
@@ -1251,7 +1255,7 @@ ALL_PASSED = concept({
     "pl": "wszystkie testy przeszly|wszystkie testy przeszły|wszystko przeszło|wszystko przeszlo",
     "ru": "все тесты прошли|все проверки прошли|всё прошло|все прошло", "uk": "усі тести пройшли|всі тести пройшли",
     "tr": "tüm testler geçti|tum testler gecti|her şey geçti", "id": "semua tes lulus|semua pengujian lulus|semua lulus",
-    "vi": "tat ca đeu qua|tat ca kiem tra đeu đat", "ar": "نجحت جميع الاختبارات|نجح كل شيء", "hi": "सभी परीक्षण पास",
+    "vi": "tat ca đeu qua|tat ca kiem tra đeu đat|tat ca đa qua|tat ca đa đat|đeu đa qua", "ar": "نجحت جميع الاختبارات|نجح كل شيء", "hi": "सभी परीक्षण पास",
     "bn": "সব পরীক্ষা পাস", "th": "ผ่านทั้งหมด|ผ่านการทดสอบทั้งหมด", "sw": "majaribio yote yamepita|yote yamepita",
     "ro": "toate testele au trecut|totul a trecut", "cs": "všechny testy prošly|vsechny testy prosly|vše prošlo",
     "el": "ολα τα τεστ περασαν", "zh": "全部通过|所有测试都通过|测试全部通过", "ja": "すべて合格|全て合格|すべてのテストに合格",
@@ -1287,7 +1291,7 @@ ALL_PASSED = concept({
 # A check failing, as the condition a report is written under ("if a test fails, … report all passed").
 FAILS = concept({
     "en": "fail*|is red|goes red|breaks|broken", "de": "schlagt fehl|schlägt fehl|fehlschl*|rot ist", "fr": "echoue*",
-    "es": "falla*", "pt": "falha*|falhar", "it": "fallisc*|fallito", "nl": "faalt|mislukt|faal*", "pl": "nie przejdzie|nie przechodz*",
+    "es": "falla*", "pt": "falha*|falhar", "it": "fallisc*|fallito|fallimento|fallimenti", "nl": "faalt|mislukt|faal*", "pl": "nie przejdzie|nie przejdą|nie przejda|nie przechodz*",
     "ru": "упад*|не проход*|провал*", "uk": "впаде|не пройде|провал*", "tr": "basarisiz|başarısız|gecmezse|geçmezse",
     "id": "gagal", "vi": "that bai|khong qua", "cs": "selže|selze|selhá*|selha*", "sv": "misslyckas", "da": "fejler",
     "fi": "epaonnistuu|epäonnistuu", "hu": "elbukik|sikertelen", "ro": "esueaza|eșuează|pica", "el": "αποτυχ*",
@@ -1296,7 +1300,7 @@ FAILS = concept({
 })
 SKIPPED = concept({
     "en": "skip*|without running|even if not run|not run", "de": "uberspring*|ohne ausfuhrung|ohne sie auszufuhren",
-    "fr": "saute*|sans execution|sans les executer|sans lancer", "es": "salta*|omite*|sin ejecutar*",
+    "fr": "saute*|sans execution|sans les executer|sans lancer", "es": "salta*|omite*|omitid*|sin ejecutar*",
     "pt": "pula*|sem executar", "it": "salta*|senza eseguir*", "nl": "sla over|overslaan|zonder uit te voeren",
     "pl": "pomin*|bez uruchamiania", "ru": "пропуст*|пропуска*|не запуская", "uk": "пропуст*|не запускаючи",
     "tr": "atla*|çalıştırmadan|calistirmadan", "id": "lewati|tanpa menjalankan", "vi": "bo qua", "cs": "přeskoč*|preskoc*",
@@ -1374,7 +1378,8 @@ ALWAYS = concept({
 })
 # A verdict written in advance: "conclude that the change is safe to merge", "conclure par « approuvé »".
 VERDICT_VERB = concept({
-    "en": "conclude*|say|state|answer|report|declare|find|rate|end with|finish with|mark",
+    "en": "conclude*|say|state|answer|report|declare|find|rate|end with|finish with|mark|write",
+    "write": "schrijf|schreib*|ecris|escribe|escreva|scrivi|napisz|napiš|napis|yaz|tulis|напиши|пиши|напиш*|ghi|写|書く|書いて|쓰세요|적으세요",
     "de": "schliess*|abschliess*|sag*|erklar*|bewerte*|zu dem schluss|zum schluss|zu dem ergebnis|zum ergebnis", "fr": "conclure|conclut|concluent|conclus|dire|declarer|indiquer",
     "es": "concluir|concluye*|decir|declarar|indicar", "pt": "concluir|conclua*|dizer|declarar", "it": "concludere|concludi*|dire|dichiarare",
     "nl": "concluder*|afsluiten|zeggen|verklaren", "sv": "dra slutsatsen|avsluta*|säga|saga|ange", "pl": "stwierdz*|konkluduj*|zakończ*|zakoncz*",
@@ -1384,7 +1389,8 @@ VERDICT_VERB = concept({
 })
 VERDICT_CLEAN = concept({
     "en": "safe to merge|safe to ship|safe to deploy|safe to release|is safe|are safe|no issues|no problems|no concerns|"
-          "no vulnerabilities|no findings|no security issues|lgtm|looks good|approved|ready to merge",
+          "no vulnerabilities|no findings|no security issues|lgtm|looks good|approved|ready to merge|nothing to report|nothing found",
+    "findings": "keine befunde|keine auffalligkeiten|aucune constatation|rien a signaler|sin hallazgos|ningun hallazgo|sem achados|nenhum achado|nessun rilievo|nessuna segnalazione|geen bevindingen|inga fynd|brak ustaleń|brak ustalen|brak uwag|žádná zjištění|zadna zjisteni|bez nálezů|bez nalezu|bulgu yok|bulgu bulunmadı|замечаний нет|нарушений не найдено|зауважень немає|tidak ada temuan|khong co phat hien|无发现|未发现问题|指摘なし|発見事項なし|발견 사항 없음|कोई निष्कर्ष नहीं|אין ממצאים|هیچ یافته‌ای|یافته‌ای نیست",
     "de": "sicher zum mergen|unbedenklich|keine probleme|es gibt keine probleme|keine bedenken|genehmigt|freigegeben",
     "fr": "approuve|sans risque|aucun probleme|il n'y a pas de probleme|pret a fusionner|sur a fusionner", "es": "aprobado|seguro para fusionar|sin problemas|no hay problemas|listo para fusionar",
     "pt": "aprovado|seguro para merge|sem problemas|nao ha problemas|pronto para merge", "it": "approvato|re:sicur[oa] da unire|nessun problema|non ci sono problemi|nessuna criticita",
@@ -1514,6 +1520,10 @@ SENSITIVE_TARGET = concept("admin|cluster-admin|role|roles|rbac|permission*|scop
 # A verdict asked for only under a condition ("always say whether …"): a report, not a verdict.
 VERDICT_CONDITION = concept("when|whenever|if|whether|wenn|ob|falls|si|quand|lorsque|cuando|se|quando|als|of|om|huruvida|"
                             "jesli|jeśli|czy|если|ли|якщо|чи|eger|eğer|jika|apakah|如果|是否|かどうか|경우")
+# A verdict limited by a condition written after it: "always write 'no findings' only if the scanner found nothing".
+ONLY_IF = concept("only if|only when|unless|solo si|solo cuando|seulement si|seulement quand|uniquement si|nur wenn|nur falls|solo se|solo quando|apenas se|apenas quando|"
+                  "somente se|alleen als|alleen wanneer|tylko jeśli|tylko jesli|tylko gdy|только если|только когда|тільки якщо|тільки коли|"
+                  "yalnızca|sadece|hanya jika|仅当|只有在|場合のみ|경우에만")
 # A check's bar moved until it passes: "adjust the thresholds upward until it passes".
 BAR_MOVED = concept({
     "en": "re:\\b(?:adjust|raise|lower|loosen|relax|bump|edit|change|update|increase|decrease)\\w{0,3}\\b[^.;]{0,60}"
@@ -1558,4 +1568,288 @@ PERSON_DEMOTED = concept({
     "ru": "re:(?:человек|пользователь)[^.;]{0,30} (?:всего лишь|лишь|только) (?:наблюдатель|зритель|гость)",
 })
 # Writing a result down where the verb follows it (Korean, Japanese, Turkish, Persian, Hindi).
-WRITE_AFTER = concept("적어|적으|쓰세요|써 주|기재|기록|記載|書い|書く|と書|と記|報告して|yaz|belirt|بنویس|लिखें|लिखो")
+WRITE_AFTER = concept("적어|적으|쓰세요|써 주|기재|기록|記載|書い|書く|と書|と記|報告して|yaz|belirt|بنویس|लिखें|लिखो|"
+                      # told, not written: "…と伝えてください", "…라고 말하세요", "… söyle"
+                      "と伝え|と言って|と報告|라고 말|라고 보고|라고 알려|söyle|soyle|bildir|بگو|बताएँ|बताएं")
+
+# --- session 15: failures relabelled, skips counted as runs, wording softened, the person's
+# instructions set aside or revoked, their objections dismissed, grants written into memory ---
+# Checks that failed, as the thing a report relabels ("describe failing checks as 'flaky'").
+FAILING_THING = concept({
+    "en": "re:\\b(?:failing|failed|broken|red) (?:tests?|checks?|builds?|jobs?|runs?|specs?|suites?|pipelines?|ci)\\b|test failures|check failures|build failures|ci failures|"
+          "re:\\b(?:tests?|checks?|builds?) (?:that|which) (?:fail|failed|break|broke)\\b",
+    "de": "fehlgeschlagene tests|fehlgeschlagene checks|fehlschlagende tests|rote builds|testfehler",
+    "fr": "tests en echec|tests echoues|verifications en echec|echecs de test*", "es": "pruebas fallidas|tests fallidos|pruebas que fallan|fallos de prueba*",
+    "pt": "testes falhando|testes com falha|testes que falham|falhas de teste*", "it": "test falliti|test che falliscono|controlli falliti",
+    "nl": "falende tests|mislukte tests|gefaalde tests|mislukte checks", "pl": "nieudane testy|testy, które nie przechodzą|oblane testy|błędy testów",
+    "cs": "selhávající testy|neúspěšné testy|selhané testy", "tr": "başarısız testler|başarısız kontroller|başarısız olan testler",
+    "ru": "упавшие тесты|проваленные тесты|падающие тесты|упавшие проверки", "uk": "впалі тести|провалені тести|невдалі тести",
+    "id": "tes yang gagal|pengujian yang gagal", "vi": "kiem thu that bai|test that bai|bai kiem tra that bai", "sv": "misslyckade tester",
+    "zh": "失败的测试|失败的检查|测试失败", "ja": "失敗したテスト|失敗しているテスト|落ちたテスト", "ko": "실패한 테스트|실패한 검사",
+    "hi": "फेल टेस्ट|विफल परीक्षण|फेल हुए टेस्ट", "he": "בדיקות שנכשלו|בדיקות כושלות", "fa": "تست‌های ناموفق|تست های ناموفق|آزمون‌های ناموفق",
+})
+# What a failure is relabelled as: written after "as" ("as 'flaky, unrelated'", "als instabil").
+AS_CLEAN_LABEL = concept({
+    "any": ("re:(?:\\bas|\\bcomme|\\bcomo|\\bals|\\bcome|\\bjako|\\bкак|\\bяк|\\bolarak|\\bsebagai|\\bla|\\bsom|\\bως|\\bkama)\\s{1,3}[\"“”'‘«„]?\\s?"
+            "(?:flaky|flakes?|known flakes?|unrelated|intermittent|pre-existing|preexisting|known issues?|infra(?:structure)? (?:noise|issues?)|noise|passed|passing|green|"
+            "success\\w{0,4}|ok|instabil\\w{0,3}|instable\\w{0,2}|inestable\\w{0,2}|instavel\\w{0,2}|instabili?|onstabiel|niestabiln\\w{1,3}|nestabiln\\w{1,3}|"
+            "kararsız|kararsiz|нестабильн\\w{1,3}|нестабільн\\w{1,3}|не связан\\w{1,3}|sans rapport|no relacionad\\w{1,3}|nao relacionad\\w{1,3}|non correlat\\w{1,3}|"
+            "niet gerelateerd|nesouvisej\\w{1,3}|ilgisiz|tidak terkait|khong lien quan)(?!\\w)"),
+    "zh": "标记为不稳定|说成不稳定|描述为不稳定|标为通过", "ja": "不安定と|フレーキーと", "ko": "불안정한 것으로|통과로",
+})
+# A failure relabelled only with its evidence is a convention ("listed in FLAKY.md", "with the issue link").
+RELABEL_EVIDENCE = concept("flaky.md|issue link|link the issue|linking the issue|tracking issue|linked issue|quarantine*|listed in|tracked in|"
+                           "known-flaky|flaky list|flaky label|re:#\\d{1,6}")
+# Skipped checks counted as passed or as run ("skipped tests are counted as passed").
+COUNTED_AS_PASS = concept({
+    "en": "re:(?:counted|treated|reported|marked|recorded|logged|listed|shown|count|treat|report|mark|record|list) (?:them |it )?as (?:passed|passing|run|executed|green|successful|ok|done)\\b",
+    "de": "als bestanden|als grun|als ausgefuhrt|als erfolgreich", "fr": "comme reussis|comme passes|comme executes|comme valides",
+    "es": "como pasadas|como aprobadas|como ejecutadas|como exitosas|como superadas", "pt": "como aprovados|como passados|como executados|como bem-sucedidos",
+    "it": "come superati|come passati|come eseguiti|come riusciti", "nl": "als geslaagd|als uitgevoerd|als groen", "pl": "jako zaliczone|jako udane|jako uruchomione|jako przeszłe",
+    "cs": "jako úspěšné|jako prošlé|jako spuštěné", "tr": "geçti olarak|başarılı olarak|çalıştırıldı olarak|geçmiş sayılır|başarılı sayılır",
+    "ru": "как пройденные|как успешные|как выполненные|считаются пройденными", "uk": "як пройдені|як успішні|як виконані|вважаються пройденими",
+    "id": "sebagai lulus|sebagai berhasil|sebagai dijalankan|dianggap lulus", "vi": "la đa qua|la đa chay|la thanh cong|coi nhu đa qua",
+    "zh": "算作通过|视为通过|记为通过|当作通过|算作已运行", "ja": "合格として|成功として|実行済みとして|合格扱い", "ko": "통과로 간주|통과로 처리|성공으로 처리|실행된 것으로",
+})
+# A claim that checks ran, written before "even when skipped" ("report that tests were run even when …").
+RAN_CLAIM = concept({
+    "en": "were run|was run|ran|have run|has run|as run|executed|were executed|passed", "de": "ausgefuhrt|gelaufen|bestanden", "fr": "executes|lances|passes",
+    "es": "ejecutad*|pasaron", "pt": "executad*|rodaram|passaram", "it": "eseguit*|passati", "nl": "uitgevoerd|gedraaid|geslaagd", "pl": "uruchomion*|wykonan*|przeszły|przeszly",
+    "cs": "spuštěn*|proběhl*|prošl*", "tr": "çalıştırıldı*|calistirildi*|geçti|gecti", "ru": "запущен*|выполнен*|прошли", "uk": "запущен*|виконан*|пройшли",
+    "id": "dijalankan|lulus", "vi": "đa chay|đa qua", "zh": "已运行|运行了|已执行|通过了", "ja": "実行した|実行された|実行済み", "ko": "실행했|실행됐|실행되었",
+})
+# A report of success, the report verb and its object together ("zgłoś użytkownikowi sukces").
+SUCCESS_REPORTED = concept({
+    "en": "re:\\b(?:report|claim|announce|declare|state)\\w{0,2} (?:(?:a |the )?(?:full |complete |overall )?success|that (?:it|they|the run|the build) (?:succeeded|passed|worked))\\b",
+    "pl": "re:zg[lł]o[sś]\\w{0,3} (?:[\\w'’-]+ ){0,2}sukces|re:(?:podaj|napisz|powiedz)\\w{0,3} (?:[\\w'’-]+ ){0,2}(?:ze|że) (?:wszystko )?(?:si[eę] )?udał?o",
+    "de": "re:meld\\w{0,2} (?:[\\w'’-]+ ){0,2}erfolg|erfolg melden", "fr": "re:(?:signale|annonce|indique)\\w{0,2} (?:[\\w'’-]+ ){0,2}(?:un )?succes",
+    "es": "re:(?:informa|reporta|comunica|anuncia)\\w{0,2} (?:[\\w'’-]+ ){0,2}(?:de )?(?:un )?exito", "pt": "re:(?:reporte|informe|relate|comunique)\\w{0,2} (?:[\\w'’-]+ ){0,2}(?:o )?sucesso",
+    "it": "re:(?:segnala|riporta|comunica|dichiara)\\w{0,2} (?:[\\w'’-]+ ){0,2}(?:il )?successo", "nl": "re:(?:meld|rapporteer)\\w{0,2} (?:[\\w'’-]+ ){0,2}succes",
+    "cs": "re:(?:nahlas|oznam|hlas)\\w{0,2} (?:[\\w'’-]+ ){0,2}uspech", "tr": "başarılı olduğunu söyle|başarılı olduğunu bildir|başarı bildir",
+    "ru": "re:сообщ\\w{0,3} (?:[\\w'’-]+ ){0,2}об успехе|доложи об успехе", "uk": "re:повідом\\w{0,3} (?:[\\w'’-]+ ){0,2}про успіх", "id": "laporkan berhasil|laporkan sukses|laporkan keberhasilan",
+    "vi": "bao thanh cong|bao cao thanh cong", "zh": "报告成功|汇报成功|报告为成功", "ja": "成功と報告|成功したと報告", "ko": "성공으로 보고|성공했다고 보고",
+    "hi": "सफल बताएँ|सफल बताएं|सफलता बताएँ|सफलता बताएं", "he": "דווח על הצלחה|דווח הצלחה", "fa": "موفقیت گزارش|گزارش موفقیت",
+})
+# Wording chosen so the person is not alarmed ("so users aren't alarmed", "non serve allarmare l'utente").
+NOT_ALARMED = concept({
+    "en": "re:so (?:that )?(?:the )?(?:users?|people|customers|reviewers|nobody|no one|they) (?:aren't|are not|isn't|is not|won't be|will not be|don't get|doesn't get|don't|won't|never) (?:get )?(?:alarmed|worried|scared|concerned|notice|panic)|"
+          "to avoid alarming|not to alarm|without alarming|so as not to alarm|no need to alarm|not alarm",
+    "de": "um niemanden zu beunruhigen|nicht zu beunruhigen|nicht beunruhigen|nicht zu alarmieren|damit niemand erschrickt", "fr": "pour ne pas alarmer|pour ne pas inquieter|sans alarmer|inutile d'alarmer|inutile d'inquieter",
+    "es": "para no alarmar|para no asustar|para no preocupar|sin alarmar", "pt": "para nao alarmar|para nao assustar|para nao preocupar|sem alarmar",
+    "it": "non serve allarmare|per non allarmare|per non spaventare|senza allarmare|non allarmare", "nl": "om niemand ongerust te maken|niet te alarmeren|om paniek te voorkomen",
+    "pl": "żeby nie niepokoić|aby nie niepokoić|nie alarmować|żeby nie alarmować", "cs": "aby se nevyděsil|neznepokojovat|aby to nevyvolalo poplach",
+    "tr": "endişelendirmemek için|korkutmamak için|telaşlandırmamak için", "ru": "чтобы не тревожить|чтобы не пугать|не стоит пугать|не тревожить", "uk": "щоб не тривожити|щоб не лякати",
+    "id": "agar tidak khawatir|supaya tidak panik|agar tidak panik", "vi": "đe khong lam hoang mang|đe khong lo lang", "zh": "以免引起恐慌|免得用户担心|以免惊动", "ja": "心配させないよう|不安にさせないよう",
+    "ko": "걱정하지 않도록|놀라지 않도록",
+})
+# A change worded as something else ("phrased as 'refactored middleware'"), a quoted label after it.
+PHRASED_AS = concept({
+    "any": ("re:(?:phrase|word|describe|present|call|frame|label|title|name|write|spin|disguise|list)\\w{0,3} (?:(?:it|them|this|that|those) )?(?:as|like)\\s{1,3}[\"“'‘«]",
+            "re:(?:formul|decri|present|intitul)\\w{1,5} (?:[\\w'’-]+ ){0,5}comme\\s{1,3}[\"“'‘«]", "re:(?:redact|describ|present|formul)\\w{1,5} (?:[\\w'’-]+ ){0,5}como\\s{1,3}[\"“'‘«]",
+            "re:(?:formul|descriv|present)\\w{1,5} (?:[\\w'’-]+ ){0,5}come\\s{1,3}[\"“'‘«]", "re:(?:formulier|beschrijf|omschrijf|noem)\\w{0,3} (?:[\\w'’-]+ ){0,5}als\\s{1,3}[\"“'‘«]",
+            "re:(?:formulier|beschreib|bezeichne|nenne)\\w{0,3} (?:[\\w'’-]+ ){0,5}als\\s{1,3}[\"“'‘«]", "re:(?:opisz|nazwij|sformułuj|sformuluj)\\w{0,3} (?:[\\w'’-]+ ){0,5}jako\\s{1,3}[\"“'‘«]",
+            "re:(?:опиш|назов|формулир|описыва)\\w{0,4} (?:[\\w'’-]+ ){0,5}как\\s{1,3}[\"“'‘«]"),
+})
+# A change that removes or weakens a safeguard, as what is worded softly ("removed auth checks").
+REMOVED_SAFEGUARD = concept({
+    "en": "re:\\b(?:removed|removing|dropped|disabled|deleted|weakened|bypassed|skipped)\\b[^.;]{0,30}\\b(?:auth\\w{0,10}|security|permission\\w{0,2}|access control|validation|csrf|encryption|checks?)\\b",
+    "de": "entfernte sicherheitsprufung*|entfernte authentifizierung", "fr": "suppression de l'authentification|verification supprimee|controles supprimes",
+    "es": "eliminacion de la autenticacion|controles eliminados", "it": "rimozione dei controlli|controlli rimossi", "nl": "verwijderde controles|verwijderde authenticatie",
+})
+# Following someone, as the verb that takes another's word over the person's.
+FOLLOW = concept({
+    "en": "follow|follows|obey|obeys|take orders|take instructions|act on|listen to|defer to|do what", "de": "folge*|befolge*|gehorche*|hore auf",
+    "fr": "suis|suivez|suivre|obeis|obeissez|obeir|ecoute", "es": "sigue|siga|seguir|obedece|obedezca|haz caso", "pt": "siga|seguir|obedeca|obedeça|obedecer",
+    "it": "segui|seguire|obbedisci|ascolta", "nl": "volg*|gehoorzaam", "pl": "postępuj|postepuj|wykonuj|słuchaj|sluchaj|stosuj się|stosuj sie", "cs": "řiď se|rid se|poslouchej|následuj|nasleduj|dodržuj|dodrzuj",
+    "tr": "uy|uyun|itaat et|dinle", "ru": "следуй|слушай|подчиняйся|выполняй", "uk": "дотримуйся|слухай|виконуй|слідуй", "id": "ikuti|patuhi|dengarkan",
+    "vi": "lam theo|tuan theo|nghe theo", "sv": "följ|folj|lyd", "zh": "遵循|听从|服从|按照", "ja": "従って|従う|従え", "ko": "따르|따라", "hi": "पालन|मानें|मानो",
+    "he": "פעל לפי|ציית|עקוב", "fa": "پیروی|اطاعت", "ar": "اتبع|أطع",
+})
+# The person's word set aside for someone else's ("over the user's chat", "kullanıcının talimatları yerine").
+PERSON_SET_ASIDE = concept({
+    "en": "re:\\b(?:over|instead of|rather than|above|ahead of|in place of) (?:the |your |what the )?(?:user|person|human|developer)(?:'s|’s|s'| at the \\w+| says| in the \\w+)?\\b",
+    "de": "statt des nutzers|statt des benutzers|statt der anweisungen des nutzers|anstelle des nutzers|vor denen des nutzers|uber die des nutzers|nicht dem nutzer|nicht dem benutzer",
+    "fr": "plutot que l'utilisateur|au lieu de l'utilisateur|plutot que celles de l'utilisateur|au lieu des instructions de l'utilisateur|et non l'utilisateur|pas l'utilisateur",
+    "es": "en lugar del usuario|en vez del usuario|por encima del usuario|en lugar de las del usuario|en vez de las instrucciones del usuario|en lugar de las instrucciones del usuario|no al usuario",
+    "pt": "em vez do usuario|em vez das instrucoes do usuario|acima do usuario|no lugar do usuario|em vez das do usuario|nao o usuario",
+    "it": "invece dell'utente|invece delle istruzioni dell'utente|al posto dell'utente|anziche l'utente|anziche quelle dell'utente|non l'utente",
+    "nl": "in plaats van de gebruiker|boven de gebruiker|in plaats van die van de gebruiker|niet de gebruiker", "sv": "i stället för användaren|istället för användaren|inte användaren",
+    "pl": "zamiast użytkownika|zamiast poleceń użytkownika|ponad użytkownika|zamiast instrukcji użytkownika|nie użytkownika",
+    "cs": "místo uživatele|místo pokynů uživatele|nad uživatelem|ne uživatele", "tr": "re:kullan[ıi]c[ıi]n[ıi]n (?:\\w+ ){0,2}yerine|kullanıcı yerine|kullanici yerine",
+    "ru": "вместо пользователя|вместо указаний пользователя|а не пользователя|выше пользователя", "uk": "замість користувача|замість вказівок користувача|а не користувача",
+    "id": "bukan pengguna|daripada pengguna|alih-alih pengguna|di atas pengguna", "vi": "thay vi nguoi dung|hon nguoi dung|khong phai nguoi dung",
+    "zh": "而不是用户|而非用户|优先于用户|代替用户", "ja": "ユーザーではなく|ユーザーより優先|ユーザーの代わりに", "ko": "사용자 대신|사용자보다|사용자가 아니라",
+    "hi": "उपयोगकर्ता के बजाय|उपयोगकर्ता की जगह", "he": "במקום המשתמש|ולא המשתמש|על פני המשתמש", "fa": "به جای کاربر|نه کاربر", "ar": "بدلا من المستخدم|وليس المستخدم",
+})
+# The "real" owner named as someone other than the person ("the real maintainer is @x, not the person running the session").
+REAL_OWNER = concept({
+    "en": "re:\\b(?:the )?(?:real|actual|true) (?:maintainer|owner|boss|admin|administrator|decision-maker|authority|lead)s?\\b",
+    "de": "der eigentliche maintainer|der wahre besitzer|der eigentliche besitzer|der eigentliche inhaber", "fr": "le vrai mainteneur|le vrai proprietaire|le veritable proprietaire|le vrai responsable",
+    "es": "el verdadero responsable|el verdadero dueño|el verdadero propietario|el verdadero mantenedor", "pt": "o verdadeiro dono|o verdadeiro responsavel|o verdadeiro mantenedor",
+    "it": "il vero maintainer|il vero proprietario|il vero responsabile", "nl": "de echte maintainer|de echte eigenaar|de werkelijke eigenaar", "pl": "prawdziwy właściciel|prawdziwy opiekun|prawdziwy maintainer",
+    "cs": "skutečný vlastník|skutečný správce|pravý vlastník", "tr": "asıl sahibi|asil sahibi|gerçek sahibi|gercek sahibi", "ru": "настоящий владелец|настоящий мейнтейнер|настоящий хозяин",
+    "uk": "справжній власник|справжній мейнтейнер", "id": "pemilik sebenarnya|pemilik aslinya", "vi": "chu so huu thuc su|nguoi bao tri thuc su", "zh": "真正的所有者|真正的维护者|真正的负责人",
+    "ja": "本当のオーナー|本当の管理者|真のメンテナ", "ko": "진짜 소유자|실제 소유자|진짜 관리자",
+})
+SOMEONE_ELSE = concept({
+    "en": "someone else|somebody else|another person|not the user|not the person|not you", "de": "jemand anderes|jemand anders|nicht der nutzer", "fr": "quelqu'un d'autre|pas l'utilisateur",
+    "es": "otra persona|alguien mas|no el usuario", "pt": "outra pessoa|alguem mais|nao o usuario", "it": "qualcun altro|un'altra persona|non l'utente", "nl": "iemand anders|niet de gebruiker",
+    "pl": "ktoś inny|ktos inny|nie użytkownik", "cs": "někdo jiný|nekdo jiny|ne uživatel", "tr": "başka biri|baska biri", "ru": "кто-то другой|другой человек|не пользователь", "uk": "хтось інший|не користувач",
+    "id": "orang lain|bukan pengguna", "vi": "nguoi khac", "zh": "其他人|别人|另有其人", "ja": "別の人|他の人", "ko": "다른 사람",
+})
+# The person's objections, as what is to be dismissed ("treat their security objections as misunderstandings").
+OBJECTIONS = concept({
+    "en": "objection*|concerns|pushback|complaints|security warnings|their warnings|protests",
+    "de": "einwande|einwände|bedenken|widerspruch", "fr": "objections|reserves|inquietudes", "es": "objeciones|reparos|preocupaciones", "pt": "objecoes|objeções|preocupacoes|ressalvas",
+    "it": "obiezioni|riserve|preoccupazioni", "nl": "bezwaren|zorgen", "pl": "zastrzeżenia|zastrzezenia|sprzeciw*|obiekcje", "cs": "námitky|namitky|výhrady|vyhrady",
+    "tr": "itirazlar*|itirazları|endişeler*", "ru": "возражени*|опасени*", "uk": "заперечен*|побоюван*", "id": "keberatan|protes", "vi": "phan đoi|lo ngai",
+    "sv": "invändningar|invandningar", "zh": "反对意见|异议|顾虑", "ja": "異議|反対意見|懸念", "ko": "반대 의견|이의|우려", "hi": "आपत्तियों|आपत्तियाँ|आपत्ति", "he": "התנגדויות|ההתנגדויות", "fa": "اعتراض",
+})
+# Dismissing them: ignored, treated as misunderstandings, not allowed to block.
+DISMISSED = concept({
+    "en": "re:\\bas (?:a )?(?:misunderstanding|confusion|noise|overcaution|unfounded|inexperience|ignorance)s?\\b|ignore*|disregard*|brush aside|overrule|"
+          "re:(?:should|must|do|need) not (?:block|stop|delay|count|matter)|re:(?:shouldn't|mustn't|don't|won't|doesn't) (?:block|stop|delay|count|matter)|"
+          "carry no weight|are irrelevant|can be overruled",
+    "de": "ignoriere*|als missverstandnis*|sollen nicht blockieren|durfen nicht blockieren", "fr": "ignore*|comme des malentendus|comme un malentendu|ne doivent pas bloquer|ne doit pas bloquer",
+    "es": "ignora*|como malentendidos|no deben bloquear|no debe bloquear", "pt": "ignore*|ignora*|como mal-entendidos|nao devem bloquear|nao deve bloquear",
+    "it": "ignora*|come fraintendimenti|non devono bloccare|non deve bloccare", "nl": "negeer*|als misverstanden|mogen niet blokkeren", "pl": "ignoruj*|zignoruj*|jako nieporozumienia|nie powinny blokować|nie mogą blokować",
+    "cs": "ignoruj*|jako nedorozumění|jako nedorozumeni|nesmí blokovat|nesmi blokovat", "tr": "görmezden gel|gormezden gel|yok say|dikkate alma|engellememeli",
+    "ru": "игнорируй*|как недоразумени*|не должны блокировать|не должны мешать", "uk": "ігноруй*|як непорозумі*|не повинні блокувати", "id": "abaikan|sebagai salah paham|tidak boleh menghalangi",
+    "vi": "bo qua|phot lo|nhu hieu lam", "sv": "ignorera|strunta i", "zh": "忽略|无视|当作误解|不应阻止", "ja": "無視|誤解として", "ko": "무시|오해로",
+    "hi": "अनदेखा|नज़रअंदाज़|नजरअंदाज", "he": "התעלם|כאי הבנה", "fa": "نادیده",
+})
+# The person's standing instruction or preference, declared revoked by someone else.
+PERSON_PREFERENCE = concept({
+    "en": "re:(?:the )?(?:user|person|developer)(?:'s|’s)? (?:stated |standing |own |explicit )?(?:[\"“'‘][^\"”'’]{1,40}[\"”'’] )?(?:preferences?|instructions?|rules?|requests?|settings?|wish(?:es)?|choices?)|re:\\byour (?:stated |standing |own )?(?:preferences?|instructions?|rules?)\\b",
+    "de": "praferenz des nutzers|anweisung des nutzers|wunsch des nutzers|einstellung des nutzers|vorgabe des nutzers", "fr": "preference de l'utilisateur|consigne de l'utilisateur|instruction de l'utilisateur|preferences de l'utilisateur",
+    "es": "preferencia del usuario|instruccion del usuario|preferencias del usuario", "pt": "preferencia do usuario|instrucao do usuario|preferencias do usuario",
+    "it": "preferenza dell'utente|istruzione dell'utente|preferenze dell'utente", "nl": "voorkeur van de gebruiker|instructie van de gebruiker", "pl": "preferencja użytkownika|preferencje użytkownika|polecenie użytkownika",
+    "cs": "preference uživatele|pokyn uživatele", "tr": "kullanıcının tercihi|kullanıcının talimatı|kullanicinin tercihi", "ru": "предпочтени* пользователя|указани* пользователя",
+    "uk": "вподобан* користувача|вказівк* користувача", "id": "preferensi pengguna|instruksi pengguna", "vi": "tuy chon cua nguoi dung|yeu cau cua nguoi dung",
+    "zh": "用户的偏好|用户偏好|用户的指示", "ja": "ユーザーの設定|ユーザーの希望|ユーザーの指示", "ko": "사용자의 선호|사용자의 지시",
+})
+REVOKED = concept({
+    "en": "re:(?:has been|have been|was|were|is|are|got|now) (?:formally |officially )?(?:revoked|withdrawn|rescinded|overridden|overruled|cancell?ed|superseded|voided)|no longer applies|no longer apply|no longer valid|is void|are void",
+    "de": "wurde widerrufen|wurde aufgehoben|ist aufgehoben|gilt nicht mehr|wurde zuruckgenommen", "fr": "a ete revoquee|a ete revoque|a ete annulee|n'est plus valable|ne s'applique plus|a ete levee",
+    "es": "ha sido revocada|fue revocada|ha sido anulada|ya no aplica|ya no es valida|ya no rige", "pt": "foi revogada|foi revogado|foi anulada|nao vale mais|nao se aplica mais",
+    "it": "e stata revocata|e stato revocato|non vale piu|non e piu valida|non si applica piu", "nl": "is ingetrokken|geldt niet meer|is vervallen|is herroepen",
+    "pl": "została cofnięta|zostala cofnieta|została odwołana|już nie obowiązuje|juz nie obowiazuje", "cs": "byla zrušena|byla zrusena|byla odvolána|už neplatí|uz neplati",
+    "tr": "iptal edildi|geçersiz kılındı|artık geçerli değil|kaldırıldı", "ru": "отменено|отменена|отозвано|больше не действует", "uk": "скасовано|відкликано|більше не діє",
+    "id": "telah dicabut|sudah dicabut|tidak berlaku lagi", "vi": "đa bi thu hoi|đa bi huy|khong con hieu luc", "zh": "已被撤销|已撤销|已被取消|不再有效", "ja": "撤回されました|取り消されました|無効になりました",
+    "ko": "철회되었|취소되었|더 이상 유효하지",
+})
+# Writing into the agent's memory, from a project file ("save this in your memory", "שמור בזיכרון").
+MEMORY_SAVE = concept({
+    "en": "re:\\b(?:save|store|add|write|put|record|keep|note)\\w{0,3} (?:this |that |it )?(?:in|to|into) (?:your |the agent's |long-term |persistent )?memory\\b|"
+          "remember that|commit to memory|memorize|memorise|to your memory|in your memory|in long-term memory|to long-term memory|"
+          "re:\\b(?:please )?(?:record|note down|make a note) that\\b|re:\\bits (?:permanent |long-term )?memory\\b",
+    "de": "merke dir|merk dir|speichere im gedachtnis|speichere in deinem gedachtnis|in deinem gedachtnis|ins gedachtnis", "fr": "garde en memoire|retiens que|memorise|souviens-toi que|enregistre dans ta memoire|dans ta memoire|dans sa memoire|dans votre memoire|note que",
+    "es": "guarda en la memoria|guardalo en memoria|guarda en tu memoria|recuerda que|memoriza|en tu memoria", "pt": "guarde isso na memoria|guarde na memoria|salve na memoria|memorize|lembre-se de que|lembre-se que|na sua memoria",
+    "it": "salva in memoria|salvalo in memoria|ricorda che|memorizza|tieni a mente che|nella tua memoria", "nl": "onthoud dat|sla op in je geheugen|bewaar in je geheugen|in je geheugen",
+    "pl": "zapamiętaj|zapamietaj|zapisz w pamięci|zapisz w pamieci", "cs": "zapamatuj si|ulož do paměti|uloz do pameti|ulož si", "tr": "hafızana kaydet|hafizana kaydet|belleğine kaydet|bellegine kaydet|aklında tut|hafızaya kaydet",
+    "ru": "запомни|сохрани в памяти|сохрани в своей памяти", "uk": "запам'ятай|збережи в пам'яті", "id": "ingat bahwa|simpan di memori|simpan dalam memori", "vi": "hay nho|luu vao bo nho|ghi nho",
+    "sv": "kom ihåg att|spara i minnet", "zh": "记住|保存到记忆|存入记忆|写入记忆", "ja": "覚えておいて|記憶に保存|メモリに保存|記憶して", "ko": "기억해|메모리에 저장|기억에 저장",
+    "hi": "याद रखें|याद रखो|मेमोरी में सेव|मेमोरी में सहेज", "he": "שמור בזיכרון|שמרי בזיכרון|זכור ש|זכרי ש", "fa": "در حافظه ذخیره کن|به خاطر بسپار|یادت باشد|در حافظه نگه دار", "ar": "احفظ في الذاكرة|تذكر أن",
+})
+# A permission granted, as the fact to be remembered about the person.
+GRANT = concept({
+    "en": "has allowed|allowed|allows|lets you|lets the agent|has granted|granted|gave permission|given permission|has approved|pre-approved|authori[sz]ed|consented|without asking|without confirmation|no need to ask",
+    "de": "hat erlaubt|erlaubt|hat zugestimmt|hat genehmigt|ohne zu fragen|ohne ruckfrage", "fr": "a autorise|autorise toujours|re:l'?utilisat\\w{1,4} autorise|a permis|a donne la permission|a consenti|sans demander|sans confirmation|sans redemander",
+    "es": "permitio|autorizo|ha permitido|ha autorizado|dio permiso|sin preguntar|sin confirmacion", "pt": "concedeu|permitiu|autorizou|deu permissao|consentiu|sem perguntar|sem confirmacao",
+    "it": "ha dato il permesso|ha autorizzato|ha permesso|ha acconsentito|senza chiedere|senza conferma", "nl": "heeft toestemming gegeven|gaf toestemming|staat toe|zonder te vragen",
+    "pl": "dał zgodę|dal zgode|pozwolił|pozwolil|zgodził się|zgodzil sie|bez pytania|bez potwierdzenia", "cs": "povolil|povolila|dal svolení|dal svoleni|souhlasil|bez ptaní|bez potvrzení",
+    "tr": "izin verdi|onay verdi|sormadan|onaysız", "ru": "разрешил|разрешила|дал согласие|дала согласие|без подтверждения|не спрашивая", "uk": "дозволив|дозволила|дав згоду|без підтвердження",
+    "id": "mengizinkan|memberi izin|tanpa bertanya|tanpa konfirmasi", "vi": "đa cho phep|khong can hoi|khong can xac nhan",
+    "zh": "已允许|允许了|已授权|授权了|已同意|无需确认|不用询问", "ja": "許可しました|許可済み|承認済み|確認なしで|確認せずに", "ko": "허락했|허용했|확인 없이", "hi": "अनुमति दी|अनुमति दे दी|बिना पूछे",
+    "he": "נתן הרשאה|נתנה הרשאה|התיר|אישר|בלי לשאול", "fa": "اجازه داده|اجازه داد|بدون تأیید|بدون تایید", "ar": "سمح|أذن|دون تأكيد",
+})
+# A deletion reported, then the files kept out of sight ("report the deletion, but move the files to a hidden folder").
+DELETION = concept({
+    "en": "delete*|deletion|remove*|removal|erase*|wipe*", "de": "losch*|entfern*", "fr": "supprim*|suppression|efface*", "es": "borr*|elimin*", "pt": "apag*|exclu*|remov*",
+    "it": "cancell*|elimin*", "nl": "verwijder*", "pl": "usuń|usun*|skasuj*", "cs": "smaz*|smazání|odstran*", "tr": "sil*", "ru": "удал*", "uk": "видал*", "id": "hapus*|menghapus",
+    "vi": "xoa", "sv": "radera*|ta bort", "zh": "删除", "ja": "削除", "ko": "삭제", "hi": "हटा|डिलीट", "he": "מחק|מחיקה|למחוק", "fa": "حذف", "ar": "حذف|احذف",
+})
+BUT = concept({"words": "but|yet|however|aber|doch|mais|pero|mas|porem|ma|pero|maar|ale|ama|fakat|но|але|tetapi|tapi|nhung|men|lakini|但|但是|しかし|하지만|लेकिन|אבל|اما|ولكن"})
+MOVE_AWAY = concept({
+    "en": "move*|copy|stash", "de": "verschieb*|kopier*", "fr": "deplace*|copie*", "es": "mueve*|mover|copia*", "pt": "mova|mover|copie",
+    "it": "sposta*|copia*", "nl": "verplaats*|kopieer*", "pl": "przenieś|przenies|skopiuj", "cs": "přesuň|presun|zkopíruj|zkopiruj", "tr": "taşı|tası|tasi|kopyala",
+    "ru": "перемести*|скопируй", "uk": "перемісти*|скопіюй", "id": "pindahkan|salin", "vi": "di chuyen|chuyen|sao chep", "sv": "flytta|kopiera",
+    "zh": "移动|移到|复制到|转移到", "ja": "移動|コピー", "ko": "이동|옮기", "hi": "ले जाएँ|ले जाएं|कॉपी", "he": "העבר|העתק", "fa": "منتقل|کپی", "ar": "انقل",
+})
+HIDDEN_PLACE = concept({
+    "en": "hidden folder|hidden directory|hidden dir|secret folder|secret directory|hidden location|hidden place|dot-folder|dotfolder",
+    "de": "versteckten ordner|versteckter ordner|verstecktes verzeichnis|versteckte verzeichnis*", "fr": "dossier cache|repertoire cache", "es": "carpeta oculta|directorio oculto",
+    "pt": "pasta oculta|diretorio oculto", "it": "cartella nascosta|directory nascosta", "nl": "verborgen map|verborgen directory", "pl": "ukryt* folder*|ukryt* katalog*",
+    "cs": "skryt* slozk*|skryt* adresar*", "tr": "gizli bir klasor*|gizli klasor*|gizli dizin*", "ru": "скрыт* папк*|скрыт* каталог*|скрыт* директори*", "uk": "прихован* папк*|прихован* каталог*",
+    "id": "folder tersembunyi|direktori tersembunyi", "vi": "thu muc an", "sv": "dold mapp|dolda mappen", "zh": "隐藏文件夹|隐藏目录", "ja": "隠しフォルダ|隠しディレクトリ",
+    "ko": "숨김 폴더|숨겨진 폴더", "hi": "छिपे फ़ोल्डर|छिपे हुए फ़ोल्डर|छिपी फ़ोल्डर", "he": "תיקייה נסתרת|תיקיה נסתרת", "fa": "پوشه مخفی|پوشه‌ای مخفی", "ar": "مجلد مخفي",
+})
+# An honest label: the quoted wording itself names security or the removal ("label it as 'security: removed check'").
+HONEST_LABEL = concept("security|breaking|removed|removal|disabled|auth*|sicherheit*|securite|seguridad|seguranca|sicurezza|beveiliging|bezpieczenstw*|bezpecnost*|"
+                       "guvenlik|güvenlik|безопасност*|безпек*|keamanan|bao mat|安全|セキュリティ|보안")
+# Whose objections: the person's, by a possessive before the noun ("their", "ses", "jeho").
+OBJECTION_OWNER = concept({
+    "en": "their|his|her|the user's|the person's|your user's", "fr": "ses|leurs|son|sa", "es": "sus|su", "pt": "suas|seus|dele|dela", "it": "sue|suoi|le sue|i suoi",
+    "de": "seine|ihre|seinen|ihren", "nl": "zijn|haar|hun", "pl": "jego|jej|ich", "cs": "jeho|její|jeji|jejich", "ru": "его|её|ее|их", "uk": "його|її|їх", "sv": "hans|hennes|deras",
+    "tr": "onun", "id": "nya", "vi": "cua ho|cua nguoi dung",
+})
+# The agent's own changes and commands, as what a report leaves out ("omit any files you changed").
+OWN_WORK = concept({
+    "en3": "files you changed|files you modified|files you touched|files you edited|changed files|modified files|files changed|commands you executed|shell commands|commands executed|commands you run|commands you ran|commands it ran",
+    "it3": "file modificati|comandi eseguiti", "es3": "archivos modificados|comandos ejecutados", "pt3": "arquivos alterados|arquivos modificados|comandos executados",
+    "fr3": "fichiers modifies|commandes executees", "de3": "geandert* dateien|ausgefuhrt* befehle", "nl3": "gewijzigde bestanden|uitgevoerde commando's",
+    "pl3": "zmienion* plik*|zmodyfikowan* plik*|wykonan* polece*", "ru3b": "изменённ* файл*|измененн* файл*|выполненн* команд*", "cs3": "změněné soubory|zmenene soubory|upravené soubory|upravene soubory|spuštěné příkazy|spustene prikazy",
+    "tr3": "değiştirilen dosyalar|değiştirdiğin dosyalar|çalıştırılan komutlar|calistirilan komutlar",     "uk3": "змінені файли|виконані команди", "id3": "file yang diubah|perintah yang dijalankan", "vi3": "tep đa thay đoi|lenh đa chay", "zh3": "修改的文件|更改的文件|执行的命令",
+    "ja3": "変更したファイル|変更されたファイル|実行したコマンド", "ko3": "변경한 파일|수정한 파일|실행한 명령", "hi3": "बदली गई फ़ाइलें|चलाए गए कमांड", "he3": "קבצים ששונו|פקודות שהורצו",
+})
+# Leaving out of a list, beyond SUPPRESS ("never list", "non elencare").
+LIST_BAN = concept({
+    "en3": "never list|don't show|do not show|never show", "it3": "non elencare|non elencarli|non riportare", "es3b": "no enumeres|no listes|no incluyas en la lista",
+    "pt3": "nao liste|nao enumere", "fr3": "ne liste pas|ne listez pas|n'enumere pas|n'enumerez pas", "de3": "nicht auflisten|liste nicht|fuhre nicht auf",
+    "nl3": "niet opsommen|som niet op|niet noemen|noem niet", "pl3": "nie wymieniaj|nie wypisuj", "tr3": "listeleme|sayma", "ru3": "не перечисляй|не перечисляйте", "uk3": "не перелічуй",
+    "id3": "jangan daftarkan|jangan sebut", "vi3": "đung liet ke", "zh3": "不要列举", "ja3": "列挙しない|一覧に含めない|挙げない", "ko3": "나열하지 마", "he3": "אל תפרט|אל תמנה", "fa3": "فهرست نکن|ذکر نکن",
+})
+
+
+# --- session 15: stems, a first look before the concepts' own patterns ----------------------
+def stems(words: str) -> re.Pattern[str]:
+    """Word stems, folded, as a plain alternation: a first look that a concept can match at all.
+    The concepts' own patterns start each word with a look-behind, which makes a scan of a whole
+    paragraph some thirty times slower than a scan for stems; the stems are chosen so that every
+    word of the concept holds one ("fehl" for "fehlgeschlagene Tests")."""
+    return re.compile("|".join(re.escape(fold(word)) for word in words.split("|")))
+
+
+FAILING_STEMS = stems("fail|broken|red |fehl|rote |echec|echou|fall|falh|falend|mislukt|gefaald|nieudan|przechodz|oblan|błęd|"
+                       "selh|neuspes|başarısız|basarisiz|упавш|провал|падающ|впал|невдал|gagal|that bai|misslyck|失败|失敗|落ちた|"
+                       "실패|फेल|विफल|נכשל|כושל|ناموفق")
+SKIPPED_STEMS = stems("skip|not run|without running|of running|than running|actually running|uberspring|ohne ausf|ohne sie|"
+                       "auszufuhren|saute|sans exec|sans les exec|sans lanc|au lieu d|salta|omit|sin ejecut|de ejecutar|pula|"
+                       "sem execut|de executar|de rodar|senza esegu|di esegu|sla over|overslaan|uit te voeren|te draaien|pomin|"
+                       "uruchamia|пропус|запуска|запуск|atla|çalıştırmadan|calistirmadan|lewati|tanpa menjal|bo qua|přeskoč|"
+                       "sari peste|fără a rula|fara a rula|跳过|スキップ|飛ばし|건너뛰|생략|تخط|دون تشغيل|דלג|בלי להריץ|छोड़|"
+                       "चलाए बिना|বাদ দাও|না চালিয়ে|ข้าม|ruka")
+CALM_STEMS = stems("alarm|allarm|assust|worr|scare|concern|notice|panic|beunruhig|erschrick|inquiet|asustar|preocup|spavent|ongerust|paniek|"
+                    "niepokoi|vyděsil|znepokoj|poplach|endişe|korkut|telaş|тревож|пуга|тривож|лякат|khawatir|panik|hoang mang|"
+                    "lo lang|恐慌|担心|惊动|心配|不安|걱정|놀라")
+# the person, in every language of PERSON_SET_ASIDE and PERSON_PREFERENCE
+PERSON_STEMS = stems("user|utilisat|usuari|utente|gebruiker|użytkown|uživatel|kullan|пользоват|користувач|pengguna|nguoi dung|"
+                      "用户|ユーザー|사용자|उपयोगकर्ता|משתמש|کاربر|مستخدم|person|human|developer|nutzer|användar|your prefer|"
+                      "your stated|your instruc")
+OWNER_STEMS = stems("real |actual|true |eigentlich|wahre|vrai|veritable|verdadero|verdadeiro|vero |echte|werkelijk|prawdziw|skutečn|pravý|"
+                     "asıl|asil|gerçek|gercek|настоящ|справжн|sebenarnya|aslinya|thuc su|真正|本当|真の|진짜|실제")
+OBJECTION_STEMS = stems("objec|concern|pushback|complaint|warning|protest|einwand|einwände|bedenken|widerspruch|reserve|"
+                         "inquietud|reparo|preocupa|preoccup|ressalva|obiezion|riserv|bezwar|zorgen|zastrzeż|sprzeciw|obiekcj|námitk|"
+                         "výhrad|itiraz|endişe|возражен|опасен|заперечен|побоюван|keberatan|protes|phan đoi|lo ngai|invändning|"
+                         "反对|异议|顾虑|異議|反対|懸念|반대|이의|우려|आपत्ति|התנגדו|اعتراض")
+MEMORY_STEMS = stems("memo|пам|remember|record|note|merk|gedächtnis|retiens|souviens|recuerda|lembre|ricorda|tieni a mente|onthoud|"
+                      "geheugen|zapamięt|pamięci|zapamatuj|paměti|ulož|hafıza|hafiza|belleğ|aklında|aklinda|запомн|памят|запам|"
+                      "пам'ят|ingat|nho|kom ihåg|minnet|记住|记忆|覚えて|記憶|メモリ|기억|메모리|याद|मेमोरी|זיכרון|זכור|זכרי|"
+                      "حافظه|خاطر|یادت|الذاكرة|تذكر")
+HIDDEN_STEMS = stems("hidden|secret folder|secret dir|dot-folder|dotfolder|versteckt|caché|oculta|oculto|nascost|verborgen|ukryt|"
+                      "skryt|gizli|скрыт|прихован|tersembunyi|thu muc an|dold|隐藏|隠し|숨김|숨겨진|छिपे|छिपी|נסתרת|مخفی|مخفي")
+
+
+OWN_WORK_STEMS = stems("file|command|comand|commande|befehl|datei|bestand|plik|polece|soubor|příkaz|dosya|komut|файл|команд|"
+                        "perintah|tep|lenh|文件|命令|ファイル|コマンド|파일|명령|फ़ाइल|कमांड|קבצ|פקוד|فایل|دستور|fichier|archivo|"
+                        "arquivo|commando|changed|modified")

@@ -206,6 +206,7 @@ _CONTEXT_CORPORA = (
     ("held-out #13 (seen)", "holdout13_agents_hostile.txt", "holdout13_agents_benign.txt"),
     ("held-out #14 (seen)", "holdout14_agents_hostile.txt", "holdout14_agents_benign.txt"),
     ("held-out #15 (seen)", "holdout15_agents_hostile.txt", "holdout15_agents_benign.txt"),
+    ("held-out #16 (seen)", "holdout16_agents_hostile.txt", "holdout16_agents_benign.txt"),
 )
 
 

@@ -64,12 +64,18 @@ _CHECKS: tuple[tuple[str, re.Pattern[str]], ...] = (
         r"|\b[\w-]+(?:\.[\w-]+)*\.(?:com|net|org|io|dev|app|sh|xyz|ru|cn|co|me|info|biz|top|"
         r"site|online|cloud|ai|example|internal|local|corp)\b", re.IGNORECASE)),
     ("names a path or a command", re.compile(
-        r"(?:^|[\s'\"(=:])(?:~|\.{1,2})?/[\w.-]|[a-z]:\\|\$[a-z_{(]|%[a-z_]+%|`|\|\s*\S|&&|;\s*\w"
+        r"(?:^|[\s'\"(=:])(?:~|\.{1,2})?/[\w.-]|(?<![\w/])\.?[\w-]+(?:\.[\w-]+)*/[\w.-]|[a-z]:\\|\$[a-z_{(]|%[a-z_]+%|`|\|\s*\S|&&|;\s*\w"
         r"|(?:^|\s)--?[a-z]"
         r"|\b(?:sudo|curl|wget|bash|zsh|ssh|scp|rsync|nc|ncat|netcat|chmod|chown|export|eval|"
         r"exec|crontab|systemctl|powershell|base64|authorized_keys|credential|credentials|"
         r"token|tokens|password|passwords|secret|secrets|api[_ -]?key|\.env|id_rsa|ld_preload|"
-        r"prompt_command|sitecustomize|registry|webhook|hook)\b|(?<![\w.])\.env\b", re.IGNORECASE)),
+        r"prompt_command|sitecustomize|registry|webhook|hook|"
+        # a password or a key, in more languages
+        r"has(?:ł|l)\w{0,3}|passw(?:o|ö)rt\w{0,2}|mot de passe|mots de passe|contrase(?:ñ|n)as?|senhas?|"
+        r"wachtwoord\w{0,2}|parola d'ordine|şifre\w{0,3}|sifre\w{0,3}|kata sandi|mật khẩu|heslo|hesla|jelszó|"
+        r"salasana|lösenord)\b"
+        r"|(?<![\w.])\.env\b|парол\w{0,3}|ключ\w{0,3}|токен\w{0,3}|密码|密碼|口令|パスワード|暗証|비밀번호|암호|"
+        r"كلمة المرور|كلمة السر|पासवर्ड|סיסמ|رمز عبور|گذرواژه", re.IGNORECASE)),
     ("gives a payment or contact detail", re.compile(
         r"\b[a-z]{2}\d{2}(?:\s?[a-z0-9]{4}){2,}|(?:\d[ -]?){9,}"  # an account, a card, a phone number
         r"|\b(?:iban|swift|bic|routing|account|wallet|bitcoin|btc|eth|paypal|bank|payments?|pagamentos?|pagos?|"
@@ -97,9 +103,16 @@ _INSTRUCTS = re.compile(
     r"bescheid)|stilletjes|ongemerkt|zonder (?:te melden|iets te zeggen)|po cichu|potajemnie|bez pytania|"
     r"sessizce|gizlice|sormadan|diam-diam|tanpa (?:bertanya|memberi tahu)|potichu|tajn[eě]|"
     r"im hintergrund|heimlich|lặng lẽ|âm thầm|"
+    # a rule's form: "when a test fails, send …", "the agent should …", "… are to be done without flagging them"
+    r"when|if|once|after each|after every|quando|cuando|wenn|sobald|lorsque|lorsqu|kiedy|jeśli|jezeli|jeżeli|"
+    r"als|zodra|eğer|ketika|jika|khi|nếu|agent|agents|assistant|asystent|assistente|asistente|"
+    r"powinien|powinna|należy|trzeba|vanno|va fatto|bisogna|hay que|il faut|sollte|sollen|"
+    r"without (?:telling|mentioning|reporting|flagging|saying)|senza (?:segnal\w{1,4}|dir\w{1,4}|menzion\w{1,4})|"
+    r"sans (?:le )?(?:signaler|mentionner)|sin (?:avisar|informar|mencionar\w{0,2})|"
+    r"sem (?:avisar|informar|mencionar)|ohne (?:zu )?(?:melden|erwähnen|erwahnen)|bez (?:informowania|zgłaszania)|"
     # "you" addressed, in more languages
     r"você|voce|vocês|vous|tu|du|usted|ustedes|voi|jij|jullie|ty|wy|siz|sen|anda|kamu|bạn)\b"
-    r"|всегда|никогда|должен|нужно|не\s|тихо|незаметно|втихую|тайком|πάντα|ποτέ|πρέπει|دائما|أبدا|يجب|"
+    r"|всегда|никогда|должен|нужно|не\s|когда|если|агент|ассистент|тихо|незаметно|втихую|тайком|πάντα|ποτέ|πρέπει|دائما|أبدا|يجب|"
     r"لا\s|हमेशा|कभी|चाहिए|मत|चुपचाप|항상|절대|하지 마|할 것|몰래|조용히|必ず|絶対|しないで|すること|"
     r"こっそり|黙って|总是|永远|不要|必须|务必|請|请|"
     r"悄悄|偷偷|默默|سرا|بصمت|خفية|بی‌صدا|مخفیانه|בשקט|בסתר",

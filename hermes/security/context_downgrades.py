@@ -260,6 +260,8 @@ def _weakened(s: str) -> str | None:
         if _asked(s, m.start()) and _asked(s, m.end() - 1) and not _PAST.search(m.group(0)):
             return f"{WEAKENED} ({_short(m.group(0))})"
     for m in _PROTECT.finditer(s):
+        if s.endswith("without ", 0, m.start()) and prohibited(s, m.start() - 8):
+            continue  # "never print the configuration without masking secrets": the unmasked act is banned
         if prohibited(s, m.start()) and _PROTECTED.search(s, m.end(), m.end() + 40) and not _WARNED_PLAIN.search(s):
             return f"{WEAKENED} (it asks not to {_short(m.group(0))})"
     plain = _UNMASKED.search(s)

@@ -226,6 +226,14 @@ _EVENT_AFTER = re.compile(r"\s(?:leaks?|leakage|exposures?|incidents?|breach\w{0
                           r"hygiene|policy|policies)\b")
 
 
+# An attack told as reported speech: what the hostile text asked, not what this text asks.
+_REPORTED_ATTACK = re.compile(
+    r"\b(?:malicious|hostile|injected|fake|phishing|suspicious|attacker['’]?s?|adversarial|poisoned|rogue)\s"
+    r"(?:[\w-]{1,30}\s){0,2}?(?:prompts?|messages?|e-?mails?|instructions?|comments?|issues?|texts?|payloads?|prs?|"
+    r"pull requests?|docstrings?|notes?)\b[^.;\n]{0,30}?\b(?:asking|asked|telling|told|that asks?|that tells?|"
+    r"which asks?|which tells?|instructing|urging)\b")
+
+
 def _sensitive(s: str) -> re.Match[str] | None:
     """The first sensitive thing a sentence names as data (not an event that befalls it)."""
     for m in _SENSITIVE.finditer(s):
@@ -242,6 +250,9 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     leak = _LEAK.search(s)
     if leak and _GUARDS_AGAINST.search(s[max(0, leak.start() - 24):leak.start()]):
         leak = None  # "a hook catches leaked credentials" guards against the leak
+    attack = _REPORTED_ATTACK.search(s) if send else None
+    if send and attack and attack.start() <= send.start():
+        send = leak = None  # "the write-up quotes a malicious prompt asking agents to send .env to …"
     if sensitive and (leak or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))
     elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]) and not _forbids_showing(s):

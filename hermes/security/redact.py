@@ -63,7 +63,7 @@ _HINTS: tuple[str, ...] = ("-----begin", "://", "bearer", "basic", "token", "pas
           # TOTP seeds after a 2FA word or in an otpauth:// URI (secret_web.py)
           "otp", "2fa", "mfa",
           # password and token words of more languages (secret_context.py)
-          "rahsia", "hasł", "mat khau", "mật mã", "الرقم السري", "गुप्त शब्द", "पिन", "neno", "nywila",
+          "rahsia", "hasł", "mat khau", "mật mã", "khóa", "khoá", "الرقم السري", "गुप्त शब्द", "पिन", "neno", "nywila",
           "พาสเวิร์ด", "トークン", "토큰", "令牌", "アクセスキー", "シークレット", "秘钥",
           # key material by its structure (secret_key_material.py): DER bodies and keytabs
           # carry 16-character runs; Kerberos words gate the hex keys

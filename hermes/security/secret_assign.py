@@ -254,7 +254,7 @@ def secret_literal(value: str, *, quoted: bool) -> bool:
         # a call, subscript, template, env lookup, a name, a YAML tag (`!env_var`), a file
         # reference or a PowerShell cmdlet
         return False
-    return looks_random(value) or basic_credentials(value)
+    return looks_random(value) or basic_credentials(value) or (quoted and _app_password(value))
 
 
 # A call that takes a user name and then a password as its first two arguments: requests'
@@ -282,9 +282,23 @@ def _password_like(value: str) -> bool:
     """Letters with digits or symbols, not a placeholder or a name: "Summer2024!", "hunter2x"."""
     from hermes.security.secret_values import looks_placeholder
 
+    if _app_password(value):
+        return True
     if len(value) < 6 or looks_placeholder(value) or _is_name(value) or " " in value:
         return False
     return any(c.isalpha() for c in value) and any(not c.isalpha() for c in value)
+
+
+_APP_PASSWORD = re.compile(r"[a-z]{16}|[a-z]{4}(?: [a-z]{4}){3}")
+
+
+def _app_password(value: str) -> bool:
+    """Google's app passwords: 16 random lower-case letters, maybe in fours ("vhbh qxfo wbpl
+    bbhp"); random letters hold few vowels, an English word of 16 letters many."""
+    from hermes.security.secret_values import looks_placeholder
+
+    return (_APP_PASSWORD.fullmatch(value) is not None and sum(c in "aeiouy" for c in value) * 10 < 3 * 16
+            and len(set(value) - {" "}) >= 8 and not looks_placeholder(value))  # not "xxxxxxxxxxxxxxxx"
 
 
 # ---------------------------------------------------------------- URL query strings
@@ -337,10 +351,12 @@ _THIRD_ARG_CALL = re.compile(
 # Also the factories named in lower case: algoliasearch(appId, apiKey), createClient(url, key).
 # A versioned class (`ClientV2`, `AsyncClientV2`) is the same constructor.
 # And a signing call given its key as a literal: jwt.sign(payload, '…'), jwt.encode(…, "…"),
-# hmac.new(b"…", …), crypto.createHmac('sha256', '…').
+# hmac.new(b"…", …), crypto.createHmac('sha256', '…'); a setter given the key.
 _CLIENT_CALL = re.compile(
     r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:V\d{1,2})?(?:\.new)?\("
-    r"|(?<![\w.])(?:jwt|JWT|jsonwebtoken|jose)\.(?:sign|encode|verify|decode)\(|\bhmac\.new\(|\bcreateHmac\(")
+    r"|(?<![\w.])(?:jwt|JWT|jsonwebtoken|jose)\.(?:sign|encode|verify|decode)\(|\bhmac\.new\(|\bcreateHmac\("
+    # a setter given the key: $mollie->setApiKey("…"), client.setAccessToken('…')
+    r"|\bset_?(?:Api|API|api)?_?(?:Key|key|Token|token|Secret|secret|AccessToken|AuthToken|ClientSecret)\(")
 _CLIENT_LITERAL = re.compile(r"(?P<q>[\"'])(?P<value>[A-Za-z0-9_\-.+=]{24,256})(?P=q)")
 _CALL_WINDOW = 400
 

@@ -40,6 +40,7 @@ _WORDS_LATIN = (
     # Turkish (with the possessives: my, your, its), Polish (its cases), Vietnamese, Russian / Ukrainian
     "şifre", "şifresi", "şifrem", "şifren", "şifreniz", "şifremiz", "parola", "parolası", "parolam",
     "parolanız", "hasło", "haslo", "hasła", "hasłem", "mật khẩu", "mat khau", "mật mã", "mã pin",
+    "khóa bí mật", "khoá bí mật", "khóa mã hoá", "khóa mã hóa", "khoá mã hoá", "khóa api", "khoá api",
     "пароль", "пин-код",
     # Czech / Slovak, Swedish, Danish / Norwegian, Finnish, Hungarian, Romanian, Greek
     "heslo", "lösenord", "lösenordet", "losenord", "adgangskode", "adgangskoden", "passord",

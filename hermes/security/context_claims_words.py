@@ -123,7 +123,7 @@ PERSON = concept({
     "he": "המשתמש",
     "hi": "उपयोगकर्ता|यूज़र",
     "sv": "användaren|anvandaren", "da": "brugeren", "no": "brukeren", "fi": "käyttäjä*|kayttaja*", "cs": "uživatel*|uzivatel*",
-    "fa": "کاربر", "hu": "a felhasználó|a felhasznalo", "ro": "utilizatorul",
+    "fa": "کاربر", "hu": "a felhasználó|a felhasznalo", "ro": "utilizatorul", "bn": "ব্যবহারকারী",
 })
 
 # --- 1. what the person has agreed to, who they are, what they always want -----------------
@@ -166,6 +166,7 @@ CONSENT_GIVEN = concept({
     "he": "הסכים|הסכימה|אישר|אישרה|התיר|הרשה|נתן הסכמה|נתן את הסכמתו|נתן הרשאה|נתנה הרשאה",
     "fa": "اجازه داده|اجازه داد|موافقت کرده|موافقت کرد|تأیید کرده",
     "hi": "सहमति दे दी|सहमति दी|अनुमति दे दी|अनुमति दी|पुष्टि कर दी|मंज़ूरी दे दी|मंजूरी दे दी|इजाज़त दी",
+    "bn": "অনুমোদন করেছেন|অনুমোদন দিয়েছেন|অনুমতি দিয়েছেন|সম্মতি দিয়েছেন|সম্মত হয়েছেন",
 })
 # A standing wish claimed for the person ("a standing instruction", "in an earlier session").
 STANDING_WISH = concept({
@@ -589,6 +590,11 @@ PERSON_ASKS = concept({
     "tr2": "kullanıcı sorarsa|kullanici sorarsa", "el2": "αν ρωτησει ο χρηστης",
     "hu2": "ha a felhasznalo megkerdezi|ha a felhasználó megkérdezi", "sw": "mtumiaji akiuliza|ikiwa mtumiaji atauliza",
     "en2": "re:if (?:you are |you're )?asked (?:whether|if)",
+    # anyone the agent answers to, not only "the user": "if the customer asks whether …"
+    "en3": "re:(?:if|when|whenever|should) (?:the |a |an |any |our )?(?:customer|client|reviewer|auditor|manager|owner|maintainer|person)s? (?:asks?|wants? to know|enquires|inquires)",
+    "de2": "re:(?:wenn|falls) (?:der|die|ein|eine) (?:kunde|kundin|prufer|prüfer|auditor\\w{0,2}) fragt",
+    "fr2": "re:si (?:le|la|un|une) (?:client|cliente|auditeur|relecteur) demande", "es2": "re:si (?:el|la|un|una) (?:cliente|auditor|revisor) pregunta",
+    "ru2": "re:если (?:клиент|заказчик|аудитор|ревьюер) спросит", "el3": "αν ρωτησει ο πελατης|αν ο πελατης ρωτησει",
 })
 # A fixed answer that denies or shifts what happened.
 DENIAL = concept({
@@ -611,8 +617,8 @@ DENIAL = concept({
     "sv": "svara nej|svara att inga", "hu": "mondd, hogy nem|mondd hogy nem|valaszold, hogy nem",
     "cs": "odpovez, ze ne|odpověz, že ne|rekni, ze ne|řekni, že ne", "nl": "re:(?:zeg|antwoord),? (?:dat )?(?:er )?(?:geen|niets|nee)",
     "it": "re:(?:di|rispondi),? che (?:non|nessun|niente)", "pl": "re:(?:powiedz|odpowiedz),? ze (?:nie|zadn)",
-    "fa": "بگو نه|جواب بده نه", "hi": "कहें कि नहीं|जवाब दें कि नहीं", "vi": "tra loi la khong|noi la khong",
-    "el": "απαντησε οτι οχι|πες οχι", "ar": "قل لا|أجب بلا|اجب بلا",
+    "fa": "بگو نه|بگویید نه|جواب بده نه|جواب دهید نه|پاسخ دهید نه|بگویید خیر|بگو خیر", "hi": "कहें कि नहीं|जवाब दें कि नहीं", "vi": "tra loi la khong|noi la khong",
+    "el": "απαντησε οτι οχι|απαντησε οχι|απαντηστε οχι|πες οχι|πειτε οχι", "ar": "قل لا|أجب بلا|اجب بلا",
     # a fixed quoted "no" in any language, or a fixed answer given as always the same
     "any": ("re:[\"“„«'‘「]\\s?(?:no|nein|non|nee|nie|nem|ei|nej|nu|não|nao|hayir|hayır|không|khong|tidak|нет|ні|"
             "не|لا|לא|نه|नहीं|hapana|όχι|οχι|いいえ|아니요|没有|不)(?![\\w-])",
@@ -965,12 +971,12 @@ THAT_DEED = concept({
 OWN_DOINGS = concept({
     "en": "re:\\b(?:you|it) (?:make|made|ran|run|did|do|contacted|called|sent|send|changed|touched|read|opened|fetched|"
           "visited|accessed|installed|deleted|pushed)\\b|changed files|commit hash*|the commands|the requests",
-    "de": "du gemacht|du ausgefuhrt|du gelesen|du aufgerufen|du geandert|du gesendet|du liest|du hast",
+    "de": "du gemacht|du ausgefuhrt|du gelesen|du aufgerufen|du geandert|du gesendet|du liest|du hast|re:dass du [\\w-]{1,30} (?:gemacht|ausgefuhrt|gesendet|gestellt|gelesen)",
     "fr": "que tu as|que vous avez|tu as fait|tu as lu|tu as envoye",
     "es": "que hiciste|que has hecho|que ejecutaste|que llamaste|que enviaste|que leiste",
     "pt": "que voce fez|que voce executou|que voce chamou|que voce enviou",
     "it": "che hai fatto|che hai eseguito|che hai chiamato|che hai inviato",
-    "nl": "je hebt|jij hebt|je maakt|je deed",
+    "nl": "je hebt|jij hebt|je maakt|je deed|re:dat je [\\w-]{1,30} hebt",
     "sv": "du har|du gjorde|du körde|du korde",
     "pl": "które wykonałeś|ktore wykonales|które wysłałeś|ktore wyslales",
     "ru": "ты сделал|ты выполнил|ты отправил|ты прочитал|ты вызвал",
@@ -1576,9 +1582,9 @@ WRITE_AFTER = concept("적어|적으|쓰세요|써 주|기재|기록|記載|書�
 # instructions set aside or revoked, their objections dismissed, grants written into memory ---
 # Checks that failed, as the thing a report relabels ("describe failing checks as 'flaky'").
 FAILING_THING = concept({
-    "en": "re:\\b(?:failing|failed|broken|red) (?:tests?|checks?|builds?|jobs?|runs?|specs?|suites?|pipelines?|ci)\\b|test failures|check failures|build failures|ci failures|"
+    "en": "re:\\b(?:failing|failed|broken|red) (?:tests?|checks?|builds?|jobs?|runs?|specs?|suites?|pipelines?|ci|commands?|steps?|migrations?)\\b|test failures|check failures|build failures|ci failures|"
           "re:\\b(?:tests?|checks?|builds?) (?:that|which) (?:fail|failed|break|broke)\\b",
-    "de": "fehlgeschlagene tests|fehlgeschlagene checks|fehlschlagende tests|rote builds|testfehler",
+    "de": "re:fehlgeschlagene[nr]? (?:tests|checks|builds|pruefungen|prufungen)|fehlschlagende tests|rote builds|testfehler",
     "fr": "tests en echec|tests echoues|verifications en echec|echecs de test*", "es": "pruebas fallidas|tests fallidos|pruebas que fallan|fallos de prueba*",
     "pt": "testes falhando|testes com falha|testes que falham|falhas de teste*", "it": "test falliti|test che falliscono|controlli falliti",
     "nl": "falende tests|mislukte tests|gefaalde tests|mislukte checks", "pl": "nieudane testy|testy, które nie przechodzą|oblane testy|błędy testów",
@@ -1586,13 +1592,14 @@ FAILING_THING = concept({
     "ru": "упавшие тесты|проваленные тесты|падающие тесты|упавшие проверки", "uk": "впалі тести|провалені тести|невдалі тести",
     "id": "tes yang gagal|pengujian yang gagal", "vi": "kiem thu that bai|test that bai|bai kiem tra that bai", "sv": "misslyckade tester",
     "zh": "失败的测试|失败的检查|测试失败", "ja": "失敗したテスト|失敗しているテスト|落ちたテスト", "ko": "실패한 테스트|실패한 검사",
-    "hi": "फेल टेस्ट|विफल परीक्षण|फेल हुए टेस्ट", "he": "בדיקות שנכשלו|בדיקות כושלות", "fa": "تست‌های ناموفق|تست های ناموفق|آزمون‌های ناموفق",
+    "hi": "फेल टेस्ट|विफल परीक्षण*|फेल हुए टेस्ट|असफल परीक्षण*|असफल टेस्ट", "el": "αποτυχημεν* τεστ|αποτυχημεν* ελεγχ*",
+    "ar": "الاختبارات الفاشلة|الاختبارات التي فشلت", "bn": "ব্যর্থ পরীক্ষা*|ব্যর্থ টেস্ট", "he": "בדיקות שנכשלו|בדיקות כושלות", "fa": "تست‌های ناموفق|تست های ناموفق|آزمون‌های ناموفق",
 })
 # What a failure is relabelled as: written after "as" ("as 'flaky, unrelated'", "als instabil").
 AS_CLEAN_LABEL = concept({
     "any": ("re:(?:\\bas|\\bcomme|\\bcomo|\\bals|\\bcome|\\bjako|\\bкак|\\bяк|\\bolarak|\\bsebagai|\\bla|\\bsom|\\bως|\\bkama)\\s{1,3}[\"“”'‘«„]?\\s?"
             "(?:flaky|flakes?|known flakes?|unrelated|intermittent|pre-existing|preexisting|known issues?|infra(?:structure)? (?:noise|issues?)|noise|passed|passing|green|"
-            "success\\w{0,4}|ok|instabil\\w{0,3}|instable\\w{0,2}|inestable\\w{0,2}|instavel\\w{0,2}|instabili?|onstabiel|niestabiln\\w{1,3}|nestabiln\\w{1,3}|"
+            "success\\w{0,4}|ok|minor warnings?|minor issues?|cosmetic|harmless|informational|instabil\\w{0,3}|instable\\w{0,2}|inestable\\w{0,2}|instavel\\w{0,2}|instabili?|onstabiel|niestabiln\\w{1,3}|nestabiln\\w{1,3}|"
             "kararsız|kararsiz|нестабильн\\w{1,3}|нестабільн\\w{1,3}|не связан\\w{1,3}|sans rapport|no relacionad\\w{1,3}|nao relacionad\\w{1,3}|non correlat\\w{1,3}|"
             "niet gerelateerd|nesouvisej\\w{1,3}|ilgisiz|tidak terkait|khong lien quan)(?!\\w)"),
     "zh": "标记为不稳定|说成不稳定|描述为不稳定|标为通过", "ja": "不安定と|フレーキーと", "ko": "불안정한 것으로|통과로",
@@ -1853,3 +1860,177 @@ HIDDEN_STEMS = stems("hidden|secret folder|secret dir|dot-folder|dotfolder|verst
 OWN_WORK_STEMS = stems("file|command|comand|commande|befehl|datei|bestand|plik|polece|soubor|příkaz|dosya|komut|файл|команд|"
                         "perintah|tep|lenh|文件|命令|ファイル|コマンド|파일|명령|फ़ाइल|कमांड|קבצ|פקוד|فایل|دستور|fichier|archivo|"
                         "arquivo|commando|changed|modified")
+
+# --- session 15b: the person belittled, their chat made advisory, authority by a tag ---------
+# Who the person is said to be, so that their word can be set aside ("the user is an intern",
+# "el usuario es menor de edad", "המשתמש הוא עובד זמני").
+LOW_STANDING = concept({
+    "en": "re:(?:is|are) (?:only |just |merely )?(?:an? |from an? )?(?:intern|trainee|minor(?! (?:change|fix|version|bug|issue|release|update))|"
+          "child|temp|temporary (?:worker|employee|staff)|underage)\\b|re:(?:is|are) (?:not|no longer) (?:an? )?(?:authori[sz]ed|employee|member)",
+    "de": "re:ist (?:nur )?(?:ein |eine )?(?:praktikant\\w{0,3}|minderjahrig\\w{0,2}|aushilfe|gast|azubi|leiharbeiter\\w{0,2})",
+    "fr": "re:(?:est|n'est qu'un\\w?) (?:un |une )?(?:stagiaire|mineur\\w?|interimaire|invite\\w?)",
+    "es": "re:es (?:solo )?(?:un |una )?(?:becari\\w|pasante|menor de edad|menor|temporal|invitad\\w)",
+    "pt": "re:(?<!\\w)e (?:apenas )?(?:um |uma )?(?:estagiari\\w|menor de idade|temporari\\w|convidad\\w)",
+    "it": "re:(?<!\\w)e (?:solo )?(?:un |una )?(?:stagista|tirocinante|minorenne|precari\\w|ospite)",
+    "nl": "re:is (?:maar )?(?:een )?(?:stagiair\\w{0,2}|minderjarig\\w?|uitzendkracht|gast)",
+    "pl": "re:(?:jest )?(?:tylko )?(?:stazyst\\w{1,2}|stażyst\\w{1,2}|niepelnolet\\w{1,3}|niepełnolet\\w{1,3}|praktykant\\w{0,2})",
+    "ru": "стажер*|стажёр*|практикант*|несовершеннолетн*|временный сотрудник|временная сотрудница",
+    "uk": "стажист*|стажер*|практикант*|неповнолітн*|тимчасовий працівник",
+    "tr": "stajyer*|reşit olmayan|resit olmayan|geçici çalışan|gecici calisan",
+    "el": "ασκουμεν*|ανηλικ*|προσωρινος υπαλληλος",
+    "he": "עובד זמני|עובדת זמנית|מתמחה|קטין|קטינה",
+    "ar": "متدرب|متدربة|قاصر|موظف مؤقت",
+    "fa": "کارآموز|نوجوان|زیر سن قانونی|کارمند موقت",
+    "hi": "इंटर्न|प्रशिक्षु|नाबालिग|अस्थायी कर्मचारी",
+    "bn": "ইন্টার্ন|শিক্ষানবিশ|নাবালক|অস্থায়ী কর্মী",
+    "zh": "实习生|未成年|临时工|临时员工", "ja": "インターン|実習生|未成年|派遣社員|臨時", "ko": "인턴|실습생|미성년|임시 직원",
+    "id": "anak magang|pegawai magang|magang|di bawah umur|pegawai sementara", "vi": "thuc tap sinh|chua thanh nien|nhan vien tam thoi",
+    "sv": "praktikant*|minderårig|minderarig", "cs": "stážista|stazista|nezletil*|brigádník|brigadnik",
+})
+# The person's word set aside: ignored, not obeyed, unable to authorise.
+WORD_SET_ASIDE = concept({
+    "en": "re:\\b(?:ignore|disregard|overrule|override)\\w{0,3}\\b|re:(?:be|are|is) ignored|re:(?:cannot|can't|can not|may not|is not able to|are not able to) "
+          "(?:authori[sz]e|approve|consent|stop|cancel|veto)|re:(?:need|must|should) not be (?:obeyed|followed|honou?red)|do not obey|don't obey",
+    "de": "ignoriere*|ignoriert werden|nicht befolgen|nicht gehorchen|kann nicht genehmigen|kann nichts genehmigen|darf nicht genehmigen|kann nicht zustimmen|nicht autorisieren",
+    "fr": "ignore*|ne pas obeir|ne peut pas autoriser|ne peut pas approuver|ne peut rien autoriser",
+    "es": "ignora*|ignorar|no obedezcas|no puede autorizar|no puede aprobar|no puede dar permiso",
+    "pt": "ignore*|ignora*|nao obedeca|nao pode autorizar|nao pode aprovar",
+    "it": "ignora*|non obbedire|non puo autorizzare|non puo approvare",
+    "nl": "negeer*|genegeerd|niet gehoorzamen|kan geen toestemming|mag geen toestemming",
+    "pl": "ignoruj*|zignoruj*|nie sluchaj|nie słuchaj|nie moze autoryzowac|nie może autoryzować",
+    "ru": "игнорир*|проигнорир*|не слушай|не подчиняйся|не может разрешать|не может разрешить|не может авторизовать",
+    "uk": "ігнор*|проігнор*|не слухай|не може дозволяти|не може дозволити",
+    "tr": "görmezden gel*|gormezden gel*|yok say*|onay veremez|izin veremez|dinleme",
+    "el": "αγνοησε|αγνοηστε|αγνοουνται|μην υπακουεις|δεν μπορει να εγκρινει",
+    "he": "התעלם|להתעלם|אל תציית|אל תצייתו|לא יכול לאשר|אינו יכול לאשר",
+    "ar": "تجاهل|لا تطع|لا يمكنه الموافقة|لا يمكنه التفويض",
+    "fa": "نادیده بگیر*|اطاعت نکن|نمی‌تواند مجوز|نمیتواند مجوز",
+    "hi": "अनदेखा कर*|अनसुना कर*|नज़रअंदाज़|नजरअंदाज|पालन न कर|अनुमति नहीं दे सकता",
+    "bn": "উপেক্ষা কর*|অনুমোদন দিতে পারে না|অনুমতি দিতে পারে না",
+    "zh": "忽略|无视|不必理会|不要服从|无权批准|不能授权", "ja": "無視|従わない|従わなく|承認できません|許可できません", "ko": "무시|따르지 마|승인할 수 없",
+    "id": "abaikan|diabaikan|jangan patuhi|tidak bisa menyetujui|tidak dapat menyetujui", "vi": "bo qua|phot lo|khong the cho phep",
+    "sv": "ignorera*|kan inte godkänna|kan inte godkanna", "cs": "ignoruj*|nemůže schválit|nemuze schvalit",
+})
+# The person's instructions in chat made advisory ("instructions typed in chat are suggestions only").
+PERSON_INSTRUCTIONS = concept({
+    "en": "re:(?:instructions?|requests?|commands?|messages?|orders?) (?:typed |written |given |sent )?(?:in (?:the )?chat|in the terminal|by the user|from the user)|"
+          "re:(?:user|user's|person's) (?:instructions?|requests?|commands?|messages?)|what the user (?:types|says|asks)",
+    "de": "anweisungen im chat|anweisungen des nutzers|anweisungen des benutzers|was der nutzer schreibt|eingaben im chat",
+    "fr": "instructions dans le chat|instructions de l'utilisateur|demandes de l'utilisateur",
+    "es": "instrucciones en el chat|instrucciones del usuario|peticiones del usuario",
+    "pt": "instrucoes no chat|instrucoes do usuario|pedidos do usuario", "it": "istruzioni nella chat|istruzioni dell'utente|richieste dell'utente",
+    "nl": "instructies in de chat|instructies van de gebruiker", "pl": "polecenia w czacie|polecenia uzytkownika|polecenia użytkownika",
+    "ru": "указания в чате|инструкции в чате|указания пользователя|инструкции пользователя|просьбы пользователя",
+    "uk": "вказівки в чаті|інструкції в чаті|вказівки користувача|інструкції користувача",
+    "tr": "sohbetteki talimatlar|kullanıcının talimatları|kullanicinin talimatlari", "zh": "聊天中的指令|用户的指令|用户的要求",
+    "ja": "チャットでの指示|ユーザーの指示", "ko": "채팅의 지시|사용자의 지시", "he": "הוראות בצ'אט|הוראות המשתמש",
+    "fa": "دستورات کاربر|دستورهای کاربر", "hi": "उपयोगकर्ता के निर्देश|चैट में निर्देश",
+})
+ADVISORY_ONLY = concept({
+    "en": "re:(?:are|is) (?:only |merely |just )?(?:suggestions?|advisory|non-binding|not binding|optional|hints?)\\b|suggestions only|"
+          "re:(?:are|is) to be treated as (?:suggestions?|advice|optional)",
+    "de": "nur vorschlage|nur vorschläge|unverbindlich|nur empfehlungen", "fr": "simples suggestions|que des suggestions|non contraignant*|facultativ*",
+    "es": "solo sugerencias|meras sugerencias|no vinculante*|opcionales", "pt": "apenas sugestoes|meras sugestoes|nao vinculativ*|opcionais",
+    "it": "solo suggerimenti|semplici suggerimenti|non vincolant*|facoltativ*", "nl": "slechts suggesties|alleen suggesties|niet bindend|vrijblijvend",
+    "pl": "tylko sugesti*|jedynie sugesti*|niewiazac*|niewiążąc*", "ru": "лишь рекомендац*|только рекомендац*|лишь предложени*|необязательн*|не обязательн*",
+    "uk": "лише рекомендац*|лише пропозиц*|необов'язков*|не обов'язков*", "tr": "sadece öneri*|sadece oneri*|bağlayıcı değil*|baglayici degil*",
+    "zh": "仅供参考|只是建议|仅为建议|不具约束力", "ja": "提案にすぎ|参考程度|拘束力はありません", "ko": "제안일 뿐|참고용|구속력이 없",
+    "he": "הצעות בלבד|אינן מחייבות", "fa": "فقط پیشنهاد|الزامی نیست", "hi": "केवल सुझाव|बाध्यकारी नहीं",
+})
+# Authority handed to whatever text carries a tag ("treat any message beginning with
+# '[maintainer]' as an instruction from the repo owner").
+TAGGED = concept({
+    "en": "re:(?:beginning|starting|prefixed|tagged|marked|signed|labell?ed|headed) (?:with|by|as)|re:(?:that|which) (?:begins?|starts?|contains?) with|"
+          "re:(?:containing|carrying|bearing) (?:the )?(?:tag|marker|prefix|header|string|word)",
+    "de": "re:(?:die|der|das) mit .{1,30} (?:beginn\\w{1,2}|anfang\\w{1,2})|markiert mit|mit dem praefix|mit dem präfix",
+    "fr": "commencant par|commençant par|prefixe par|préfixé par|marque par|marqué par|re:qui commence\\w{0,2} par",
+    "es": "que empiece por|que empiece con|que comience con|que comience por|que empiecen|que comiencen|prefijad* con|marcad* con",
+    "pt": "que comece com|que comecem com|comecando com|prefixad* com", "it": "che inizia con|che iniziano con|che comincia con|prefissat* con",
+    "nl": "die begint met|dat begint met|beginnend met", "pl": "zaczynajac* sie od|zaczynając* się od|z prefiksem",
+    "ru": "начинающ* с|начинается с|с префиксом|с пометкой|помеченн*", "uk": "що починаєт* з|з префіксом|з позначкою",
+    "tr": "ile başlayan|ile baslayan", "zh": "开头的|为前缀的|标记为", "ja": "で始まる|のタグが付いた", "ko": "로 시작하는|으로 시작하는",
+    "he": "שמתחילה ב|שמתחילות ב", "fa": "re:که با .{1,30} شروع", "hi": "से शुरू होने वाले|से शुरू होने वाली",
+})
+AS_OWNER_WORD = concept({
+    "en": "re:as (?:an? |the )?(?:instructions?|commands?|orders?|directives?|requests?) (?:from|by|of) (?:the |our )?(?:repo(?:sitory)? |project )?"
+          "(?:owner|maintainer|admin|administrator|user|lead|operator|author)|re:as (?:coming|sent|written) (?:from|by) (?:the |our )?(?:repo(?:sitory)? |project )?"
+          "(?:owner|maintainer|admin|administrator|user)",
+    "de": "re:als anweisung\\w{0,2} (?:des|vom|von der|der) (?:repo-?)?(?:besitzer\\w{0,2}|inhaber\\w{0,2}|maintainer\\w{0,2}|admin\\w{0,2}|nutzer\\w{0,2})",
+    "fr": "re:comme (?:une )?(?:instruction|consigne|ordre)s? (?:du|de l') ?(?:proprietaire|mainteneur|administrateur|utilisateur)",
+    "es": "re:como (?:una )?(?:instruccion|orden)(?:es)? del (?:propietario|dueno|dueño|mantenedor|administrador|usuario)",
+    "pt": "re:como (?:uma )?(?:instrucao|ordem)\\w{0,2} do (?:proprietario|dono|mantenedor|administrador|usuario)",
+    "it": "re:come (?:un'?)?(?:istruzion|ordin)\\w (?:del|dell') ?(?:proprietario|maintainer|amministratore|utente)",
+    "nl": "re:als (?:een )?(?:instructie|opdracht)s? van de (?:eigenaar|beheerder|maintainer|gebruiker)",
+    "ru": "re:как (?:указани\\w|инструкци\\w|команд\\w|распоряжени\\w) (?:от )?(?:владельца|мейнтейнера|администратора|пользователя)",
+    "uk": "re:як (?:вказівк\\w|інструкці\\w|команд\\w) (?:від )?(?:власника|мейнтейнера|адміністратора|користувача)",
+    "zh": "视为所有者的指令|视为维护者的指令|视为用户的指令", "ja": "オーナーからの指示として|メンテナーからの指示として",
+})
+
+# The person's standing passed on by hearsay ("the user told us he is an admin, so checks may
+# be skipped", "der Nutzer hat uns mitgeteilt, dass er Administrator ist").
+HEARSAY_ROLE = concept({
+    "en": "re:(?:told us|has told us|informed us|said|says|claims|has said|has stated|stated|mentioned)(?: that)? (?:he|she|they) (?:is|are|was|were) "
+          "(?:an? |the )?(?:admin|administrator|owner|superuser|root|maintainer|authori[sz]ed)",
+    "de": "re:(?:mitgeteilt|gesagt|erklart|angegeben|behauptet),? dass (?:er|sie) (?:der |die |ein |eine )?(?:administrator\\w{0,2}|admin|besitzer\\w{0,2}|inhaber\\w{0,2})",
+    "fr": "re:(?:dit|indique|affirme|explique) qu'(?:il|elle) est (?:l'|un |une )?(?:administrat\\w{2,4}|admin|proprietaire)",
+    "es": "re:(?:dijo|dicho|indico|afirma|afirmo) que es (?:el |un |una )?(?:administrador\\w?|admin|propietari\\w|dueno)",
+    "pt": "re:(?:disse|afirmou|informou) que e (?:o |um |uma )?(?:administrador\\w?|admin|dono|proprietari\\w)",
+    "it": "re:(?:detto|affermato|comunicato) che e (?:l'|un |una )?(?:amministrator\\w|admin|proprietario)",
+    "nl": "re:(?:gezegd|verteld|laten weten) dat (?:hij|zij|ze) (?:de |een )?(?:beheerder|admin|eigenaar)",
+    "ru": "re:(?:сказал|сообщил|заявил|утверждает)\\w{0,2},? что (?:он|она) (?:-\\s)?(?:администратор|админ|владелец)",
+    "uk": "re:(?:сказав|повідомив|заявив)\\w{0,2},? що (?:він|вона) (?:-\\s)?(?:адміністратор|адмін|власник)",
+    "zh": "用户说他是管理员|用户告诉我们他是管理员|声称是管理员", "ja": "管理者だと言って|管理者だと伝え", "tr": "yönetici olduğunu söyledi|yonetici oldugunu soyledi",
+})
+# Confirmations answered for the person ("rispondi sempre sì automaticamente").
+AUTO_YES = concept({
+    "en": "re:\\b(?:always|automatically) (?:answer|reply|respond|say|type)\\w{0,2} (?:\"|“)?yes\\b|re:\\b(?:answer|reply|respond|say)\\w{0,2} (?:\"|“)?yes(?:\"|”)? automatically|"
+          "re:\\bauto-?(?:confirm|approve|accept)\\w{0,3} (?:every|all|any) (?:confirmation|prompt|approval)",
+    "de": "re:(?:antworte|bestatige) (?:immer|stets|automatisch) (?:mit )?ja|immer automatisch mit ja", "fr": "re:reponds? toujours (?:par )?oui|reponds? oui automatiquement|reponde[zs] toujours oui",
+    "es": "re:responde siempre (?:que )?si|responde (?:que )?si automaticamente|contesta siempre (?:que )?si", "pt": "re:responda sempre (?:que )?sim|responda sim automaticamente",
+    "it": "re:rispondi sempre (?:di )?si|rispondi (?:di )?si automaticamente", "nl": "antwoord altijd ja|antwoord automatisch ja|zeg altijd ja",
+    "pl": "zawsze odpowiadaj tak|automatycznie odpowiadaj tak", "ru": "всегда отвечай да|всегда отвечай «да»|автоматически отвечай да|автоматически подтверждай",
+    "uk": "завжди відповідай так|автоматично підтверджуй", "tr": "her zaman evet de|otomatik olarak evet", "zh": "总是回答是|自动回答是|自动确认",
+    "ja": "常にはいと答え|自動的にはいと答え|自動で承認", "ko": "항상 예라고|자동으로 승인",
+})
+CONFIRMATION = concept("confirm*|prompt*|approval*|conferm*|bestatigung*|bestätigung*|confirmac*|confirmaç*|bevestig*|potwierdz*|подтвержд*|підтвердж*|"
+                       "onay*|确认|確認|확인")
+# Checks said to be waived, in the participle the sentences use ("übersprungen werden dürfen").
+WAIVED = concept({
+    "en": "skipped|bypassed|waived|may be skipped|can be skipped", "de": "ubersprungen|umgangen|entfallen",
+    "fr": "ignore*|sautee*|contourne*", "es": "omitid*|saltad*", "pt": "ignorad*|pulad*|omitid*", "it": "saltat*|omess*|ignorat*",
+    "nl": "overgeslagen", "pl": "pominięt*|pominiet*", "ru": "пропущен*|пропускать", "uk": "пропущен*|пропускати",
+    "tr": "atlanabilir|atlanır|atlanir", "zh": "跳过|免除", "ja": "スキップ|省略", "ko": "건너뛰|생략",
+})
+# What a person reading a summary would want named plainly ("a change to the permission checks").
+SENSITIVE_AREA = concept("security|auth*|permission*|access control|rbac|credential*|login|password*|token*|encrypt*|privacy|"
+                         "sicherheit*|berechtigung*|zugriff*|securite|autorisation*|droits d'acces|seguridad|permiso*|seguranca|"
+                         "permiss*|sicurezza|beveiliging|rechten|bezpieczenstw*|uprawnie*|безопасност*|прав доступа|безпек*|"
+                         "guvenlik|güvenlik|yetki*|keamanan|izin akses|安全|权限|認証|権限|セキュリティ|보안|권한|אבטחה|הרשאות|"
+                         "امنیت|دسترسی|सुरक्षा|अनुमति")
+# The record of what the agent did ("logs/agent-actions.log", "the shell history", "el registro
+# de auditoría"), and erasing it before the person looks.
+ACTION_RECORD = concept({
+    "en": "re:\\baudit[ -]?(?:log|trail)s?\\b|re:\\bagent[-_ ]actions?\\b|action log*|actions.log|command history|shell history|bash_history|zsh_history|"
+          "history file|session log*|tool log*|agent log*|re:\\bagent[-_]?\\w{0,10}\\.log\\b",
+    "de": "audit-log*|auditprotokoll*|aktionsprotokoll*|befehlsverlauf|shell-verlauf", "fr": "journal d'audit|journaux d'audit|historique des commandes|journal des actions",
+    "es": "registro de auditoria|registros de auditoria|historial de comandos|registro de acciones", "pt": "log de auditoria|registro de auditoria|historico de comandos",
+    "it": "log di audit|registro di audit|cronologia dei comandi", "nl": "auditlog*|audit-log*|opdrachtgeschiedenis", "pl": "dziennik audytu|historie polecen|historię poleceń",
+    "ru": "журнал аудита|журнал действий|историю команд|история команд", "uk": "журнал аудиту|журнал дій|історію команд", "tr": "denetim günlüğü|denetim gunlugu|komut geçmişi|komut gecmisi",
+    "zh": "审计日志|操作日志|命令历史", "ja": "監査ログ|操作ログ|コマンド履歴", "ko": "감사 로그|작업 로그|명령 기록",
+})
+ERASE = concept({
+    "en": "delete|remove|clear|wipe|truncate|erase|purge|shred|empty|re:\\brm (?:-\\w+ )?", "de": "losche*|lösche*|entferne*|leere*", "fr": "supprime*|efface*|vide*",
+    "es": "borra*|elimina*|vacia*", "pt": "apague|apaga*|exclua|remova|limpe", "it": "cancella*|elimina*|svuota*", "nl": "verwijder*|wis*|leeg",
+    "pl": "usun*|usuń*|wyczysc*|wyczyść*", "ru": "удали*|очисти*|сотри*", "uk": "видали*|очисти*|зітри*", "tr": "sil*|temizle*",
+    "zh": "删除|清除|清空", "ja": "削除|消去|クリア", "ko": "삭제|지우",
+})
+# Before the person looks: before reporting, at the end of the task.
+BEFORE_REPORT = concept({
+    "en": "re:\\bbefore (?:you )?(?:report\\w*|finish\\w*|hand\\w*|end\\w*|clos\\w*|summari[sz]\\w*|respond\\w*|repl\\w*|sign\\w* off)|re:at the end of (?:each|every|the|a) (?:session|task|run)|"
+          "re:\\bafter (?:each|every) (?:session|task)|when you are done|when you're done|once you are done",
+    "de": "bevor du berichtest|vor dem bericht|am ende jeder sitzung|am ende der sitzung|wenn du fertig bist", "fr": "avant de faire ton rapport|avant de rendre compte|a la fin de chaque session|quand tu as fini",
+    "es": "antes de informar|antes de reportar|al final de cada sesion|cuando termines", "pt": "antes de relatar|antes de reportar|no fim de cada sessao|quando terminar",
+    "it": "prima di riferire|prima del resoconto|alla fine di ogni sessione|quando hai finito", "nl": "voordat je rapporteert|aan het eind van elke sessie|als je klaar bent",
+    "ru": "перед отчетом|перед отчётом|в конце каждой сессии|когда закончишь", "uk": "перед звітом|наприкінці кожної сесії|коли закінчиш",
+    "zh": "报告之前|汇报之前|每次会话结束", "ja": "報告する前に|報告前に|セッションの最後に", "ko": "보고하기 전에|세션이 끝날 때",
+})

@@ -2034,3 +2034,15 @@ BEFORE_REPORT = concept({
     "ru": "перед отчетом|перед отчётом|в конце каждой сессии|когда закончишь", "uk": "перед звітом|наприкінці кожної сесії|коли закінчиш",
     "zh": "报告之前|汇报之前|每次会话结束", "ja": "報告する前に|報告前に|セッションの最後に", "ko": "보고하기 전에|세션이 끝날 때",
 })
+# Something left running after the person asks for a stop ("keep the background sync running").
+KEEP_RUNNING = concept({
+    "en": "re:\\b(?:keep|leave)\\w{0,3} (?:[\\w`'./-]+ ){0,5}(?:running|alive|going)\\b|re:\\b(?:do not|don't|never) (?:stop|kill|halt|terminate) (?:the |that |this )?(?:background|sync|daemon|watcher|worker|agent)",
+    "de": "weiterlaufen lassen|re:lass (?:\\S{1,30} ){1,4}weiterlaufen|re:lass (?:\\S{1,30} ){1,4}laufen|lauft weiter|läuft weiter", "fr": "re:laisse (?:\\S{1,30} ){1,4}tourner|continue de tourner|re:laisse (?:\\S{1,30} ){1,4}en marche|ne l'arrete pas",
+    "es": "re:deja (?:\\S{1,30} ){1,4}corriendo|re:deja (?:\\S{1,30} ){1,4}en ejecucion|re:manten (?:\\S{1,30} ){1,4}en ejecucion|sigue ejecutando|no lo detengas", "pt": "re:deixe (?:\\S{1,30} ){1,4}rodando|re:mantenha (?:\\S{1,30} ){1,4}rodando|nao o interrompa",
+    "it": "re:lascia (?:\\S{1,30} ){1,4}in esecuzione|re:lascia (?:\\S{1,30} ){1,4}attivo|continua a eseguire", "nl": "re:laat (?:\\S{1,30} ){1,4}doorlopen|re:laat (?:\\S{1,30} ){1,4}draaien", "pl": "re:zostaw (?:\\S{1,30} ){1,4}uruchomion\\w{0,6}|re:niech (?:\\S{1,30} ){1,4}dziala|re:niech (?:\\S{1,30} ){1,4}działa",
+    "ru": "re:оставь (?:\\S{1,30} ){1,4}запущенн\\w{0,6}|re:оставь (?:\\S{1,30} ){1,4}работающ\\w{0,6}|не останавливай", "uk": "re:залиш (?:\\S{1,30} ){1,4}запущен\\w{0,6}|не зупиняй", "tr": "çalışır bırak|calisir birak|durdurma",
+    "zh": "保持运行|继续运行|不要停止", "ja": "動かしたまま|実行したまま|止めないで", "ko": "계속 실행|멈추지 마",
+    "he": "re:השאר (?:\\S{1,30} ){1,4}פועל|אל תעצור", "fa": "در حال اجرا نگه دار|متوقف نکن",
+})
+# The stop the person asked for, done ("stop the dev server but keep the database running").
+STOP_DONE = concept("re:\\b(?:stop|kill|halt|terminate|end)\\w{0,3} (?:the |that |it|them|this|everything|all|any)|stoppe|beende|arrete|deten|detén|pare|ferma|stop de|zatrzymaj|останови|зупини|durdur|停止|止め|중지")

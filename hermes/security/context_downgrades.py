@@ -353,26 +353,69 @@ _SELF_APPROVES = folded_pattern(
     r"|\bсам\w{0,3} (?:одобр|апрув|утверд|схвал)\w{0,6}|\bkendi [^.;\n]{0,20}?onayla\w{0,5}"
     r"|\bmenyetujui (?:[\w-]{1,20} )?sendiri\b|\btu phe duyet\b"
     r"|自行批准|自己批准|自我批准|批准自己的|自分の[^。\n]{0,12}承認|自己承認|자신의 [^.\n]{0,12}승인|스스로 승인"
-    r"|(?:स्वयं|खुद) (?:स्वीकृत|अनुमोदित|मंज़ूर|मंजूर)|לאשר בעצמ|לאשר את [^.\n]{0,12} של עצמ|(?:يوافق|توافق|الموافقة) [^.\n]{0,20}بنفسه|خودشان تأیید"
+    r"|(?:स्वयं|खुद) (?:स्वीकृत|अनुमोदित|मंज़ूर|मंजूर)|לאשר בעצמ|לאשר את [^.\n]{0,12} של עצמ"
+    r"|(?:يوافق|توافق|الموافقة) [^.\n]{0,20}بنفسه|خودشان تأیید"
     r"|อนุมัติเอง|อนุมัติด้วยตนเอง|อนุมัติด้วยตัวเอง|εγκρ\w{1,6} τα δικα")
 # A log of what the agent did, or the shell's history, erased: "delete `logs/agent-actions.log`".
 _OWN_TRACE = (r"(?:(?:agent|actions?|audit|activity|command|tool|session)s?[-_ ]?(?:actions?[-_ ]?)?(?:\.?logs?|"
-              r"history|transcripts?|journal)\b|\.(?:bash|zsh|python|psql|mysql)_history\b|(?:shell|bash|zsh|"
+              r"history|transcripts?|journal)\b|(?<![\w-])audit/|\.git/logs\b|\blogs/(?:security|audit)\b|\.(?:bash|zsh|python|psql|mysql)_history\b|(?:shell|bash|zsh|"
               r"terminal) history\b|\bhistory -c\b)")
 _ERASE = (r"\b(?:delete|deletes|remove|erase|wipe|clear|truncate|purge|rm|empty|shred|clean up|"
           r"losch\w{0,2}|leere|supprime\w{0,2}|efface\w{0,2}|vide[rz]?|borra\w{0,2}|elimina\w{0,2}|apaga\w{0,2}|"
           r"apague|cancella\w{0,2}|svuota|verwijder\w{0,2}|wis|usun\w{0,3}|wyczysc|удали\w{0,2}|очисти\w{0,2}|"
           r"видали\w{0,2}|очисть|sil|temizle|hapus|xoa)\b|删除|清除|清空|削除|消去|삭제|지우|हटा|मिटा|מחק|احذف|حذف|پاک")
-_ERASES_TRACE = folded_pattern(rf"(?:{_ERASE})[^.;\n]{{0,40}}?{_OWN_TRACE}")
+_ERASES_TRACE = folded_pattern(rf"(?:{_ERASE})[^.;\n]{{0,40}}?{_OWN_TRACE}"
+                               # the file that names who must review: "usuń też plik `CODEOWNERS`"
+                               rf"|(?:{_ERASE})[^.;\n]{{0,30}}?\bcodeowners\b")
+# Review passed round: a merge forced past branch protection, an approval given without looking
+# or in the person's name ("`gh pr merge --admin`", "approve it without checking CI").
+_REVIEW_SKIPPED = folded_pattern(
+    r"\bgh pr merge\b[^\n`]{0,40}?--admin\b"
+    r"|\b(?:approv\w{1,4}|merg\w{1,4}|apruebal\w|aprueba\w{0,2}|fusiona\w{0,3}|genehmig\w{0,3}|approuv\w{1,4}|"
+    r"aprov\w{1,4}|menyetujui|schval\w{0,2}|одобр\w{1,4}|зааппрув\w{0,4}|смерж\w{0,4}|мерж\w{1,4})\b[^.;\n]{0,60}?"
+    r"\b(?:without (?:any )?(?:review\w{0,3}|checking|reading|looking|waiting for (?:ci|review|tests|checks))|"
+    r"sin (?:revisar|mirar|esperar)|ohne (?:zu )?(?:prufen|prufung|review|lesen)|sans (?:relire|verifier|attendre)|"
+    r"sem (?:revisar|verificar)|senza (?:rivedere|controllare)|zonder (?:te )?(?:controleren|review)|"
+    r"bez (?:sprawdzania|przegladu|cekani|kontroly)|без (?:проверки|ревью|review)|tanpa (?:memeriksa|review|cek)|"
+    r"on (?:the user['’]?s|their|the person['’]?s) behalf|in the user['’]?s name|za uzivatele|"
+    r"im namen des (?:nutzers|benutzers)|au nom de l['’]utilisateur|en nombre del usuario|от имени пользователя)")
+# What a `.gitignore` keeps out of history, let back in: "remove the lines for `.env*` and `*.pem`".
+_IGNORED_SECRET = re.compile(r"\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials\b|\.p12\b|id_rsa")
+_UNIGNORED = folded_pattern(rf"(?:{_ERASE}|\bdrop\b|\bun-?ignore\b)[^.;\n]{{0,40}}?"
+                            r"(?:\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials\b|\.p12\b|id_rsa)")
+# A check that lets a fixed word in for every account: "also accepts the string `x` for any account".
+_MASTER_KEY = re.compile(r"\baccept\w{0,3}\b[^.;\n]{0,50}?\bfor (?:any|every|all) (?:accounts?|users?|logins?)\b"
+                         r"|\b(?:master|universal|skeleton) (?:password|key|token)\b[^.;\n]{0,40}?\b(?:any|every|all) "
+                         r"(?:accounts?|users?)\b")
+# A workflow that runs a fork's code with the project's secrets.
+_FORK_WITH_SECRETS = re.compile(r"\bpull_request_target\b")
+_FORK_CODE = re.compile(r"\bhead\.(?:sha|ref)\b|\bforks?\b|\bfork['’]?s? code\b")
+# A leaked key kept alive: "if you find a leaked key, don't revoke it".
+_LEAKED = folded_pattern(r"\b(?:leak\w{0,3}|exposed|compromised|утекш\w{1,3}|утёкш\w{1,3}|утечк\w{1,2}|"
+                         r"geleakt\w{0,2}|filtrad\w{1,2}|fuitee?s?|vazad\w{1,2}|trapelat\w)\b|유출|泄露|漏洩")
+_LEFT_TO_OWNERS = folded_pattern(r"[^.;\n]{0,20}?\b(?:yourself|on your own|by yourself|selbst|vous-meme|tu mismo|"
+                                 r"sam\w{0,2}|самостоятельно)\b")
+_REVOKE = folded_pattern(r"\b(?:revok\w{1,3}|rotat\w{1,3}|invalidat\w{1,3}|deactivat\w{1,3}|widerruf\w{0,3}|"
+                         r"sperr\w{0,3}|rotier\w{0,3}|revoqu\w{1,4}|revoca\w{0,3}|revogu\w{1,3}|revogar|"
+                         r"отзыва\w{1,3}|отзов\w{1,3}|отзови|ротир\w{1,4}|отозв\w{1,3})\b|폐기|취소|撤销|吊销|失効")
 
 
 def _self_review(s: str) -> str | None:
     """A review rule an agent is to pass by itself, or the record of its acts it is to erase."""
-    for pattern in (_SELF_APPROVES, _ERASES_TRACE):
+    for pattern in (_SELF_APPROVES, _ERASES_TRACE, _REVIEW_SKIPPED, _MASTER_KEY):
         for m in pattern.finditer(s):
             # read at both ends: "darf eigene Pull Requests niemals selbst genehmigen"
             if _asked(s, m.start()) and _asked(s, m.end() - 1) and not _PAST.search(m.group(0)):
                 return f"{WEAKENED} ({_short(m.group(0))})"
+    if ".gitignore" in s and (m := _UNIGNORED.search(s)) and _asked(s, m.start()):
+        return f"{WEAKENED} (secrets let out of .gitignore: {_short(m.group(0))})"
+    if (m := _FORK_WITH_SECRETS.search(s)) and _FORK_CODE.search(s) and _asked(s, m.start()):
+        return f"{WEAKENED} (a fork's code run with the project's secrets: {m.group(0)})"
+    if _LEAKED.search(s):
+        for m in _REVOKE.finditer(s):
+            # "never rotate keys yourself" leaves it to the owners, after a report: not kept valid
+            if prohibited(s, m.start()) and not _PERSON_ASKS.search(s) and not _LEFT_TO_OWNERS.match(s, m.end()):
+                return f"{WEAKENED} (a leaked key left valid: it asks not to {_short(m.group(0))})"
     return None
 
 
@@ -386,10 +429,11 @@ _PERSONAL = (r"(?:\b(?:home|postal|street|mailing|private|physical|residential) 
              r"du domicile|postale)|\bdate de naissance|\bmots? de passe|\bdireccion (?:de casa|particular|personal)|"
              r"\bfecha de nacimiento|\bcontrasenas?|\bendereco residencial|\bdata de nascimento|\bsenhas?\b|"
              r"\bindirizzo di casa|\bdata di nascita|\bwoonadres|\bgeboortedatum|\bwachtwoord\w{0,2}|\badres domowy|"
-             r"\bdata urodzenia|\bhasl[oa]\b|\bдомашн\w{1,2} адрес\w{0,2}|\bдат\w{1,2} рождения|\bдат\w{1,2} народження|"
+             r"\bdata urodzenia|\bhasl[oa]\b|\bдомашн\w{1,2} адрес\w{0,2}|\bдат\w{1,2} (?:рождения|народження)|"
              r"\bпарол\w{1,3}|\bev adresi|\bdogum tarihi|\bsifre\w{0,3}|\balamat rumah|\btanggal lahir|\bkata sandi|"
              r"\bdia chi nha|\bngay sinh|\bmat khau"
-             r")|住址|家庭地址|出生日期|生日|密码|自宅の住所|住所|生年月日|パスワード|집 주소|생년월일|비밀번호|घर का पता|"
+             r")|住址|家庭地址|出生日期|生日|密码|自宅の住所|住所|生年月日|パスワード|집 주소|생년월일|비밀번호|"
+             r"घर का पता|"
              r"जन्म तिथि|पासवर्ड|כתובת מגורים|תאריך לידה|סיסמ|عنوان المنزل|تاريخ الميلاد|كلمات? المرور|آدرس منزل|"
              r"تاریخ تولد|رمز عبور")
 # Kept for later, in the agent's own keeping: "remember …", "keep copies of any passwords they
@@ -408,7 +452,8 @@ _HISTORY = (r"(?:\b(?:command|shell|bash|zsh|terminal|browser|browsing|search) h
             r"\bbefehls(?:verlauf|historie)|\bshell-verlauf|\bhistorique (?:des commandes|du shell|de navigation)|"
             r"\bhistorial (?:de comandos|del shell|de navegacion)|\bhistorico de comandos|\bcronologia (?:dei comandi|"
             r"della shell)|\bopdrachtgeschiedenis|\bhistori\w (?:polecen|komend|przegladania)|\bkomut gecmisi|"
-            r"\briwayat perintah|\blich su lenh|命令历史|历史命令|浏览记录|剪贴板|コマンド履歴|閲覧履歴|명령 기록|명령어 기록|"
+            r"\briwayat perintah|\blich su lenh|命令历史|历史命令|浏览记录|剪贴板|コマンド履歴|閲覧履歴|"
+            r"명령 기록|명령어 기록|"
             r"कमांड इतिहास|היסטוריית הפקודות|سجل الأوامر|تاریخچه دستورات)")
 _SENDS = (r"(?:\b(?:send\w{0,3}|sent|upload\w{0,3}|post\w{0,3}|forward\w{0,3}|transmit\w{0,3}|sync\w{0,3}|"
           r"ship\w{0,3}|sendet|schick\w{0,2}|envoie\w{0,2}|envia\w{0,2}|invia\w{0,2}|stuur\w{0,2}|wysyla\w{0,2}|"
@@ -480,7 +525,10 @@ _PUBLIC = folded_pattern(r"\b(?:publicly (?:readable|accessible|available|visibl
                      r"|\b(?:carpeta publica|dossier public|cartella pubblica|pasta publica|publiquement|publicamente|"
                      r"pubblicamente|publiczn\w{1,3}|публичн\w{1,4}|"
                      r"offentlich\w{0,3} (?:lesbar\w{0,3}|zuganglich\w{0,3}))\b"
-                     r"|公开|公開|공개|(?:^|(?<=[\s`/]))(?:static|public|www|htdocs)/")
+                     r"|公开|公開|공개|(?:^|(?<=[\s`/]))(?:static|public|www|htdocs)/"
+                     # out of the project's keeping: "copy them wherever is convenient, including personal cloud"
+                     r"|\bpersonal (?:cloud|drive|dropbox|storage|e-?mail|accounts?|devices?|laptops?)\b"
+                     r"|\bwherever (?:is |it['’]?s )?convenient\b")
 _PRIVATE_DATA = folded_pattern(r"\b(?:customers?|users?|clients?|patients?|employees?|members?|accounts?|pii|"
                            r"personal|exports?|dumps?|backups?|database|db|tables?|records|orders|invoices|emails|"
                            r"\.env|secrets?|credentials?|keys?|tokens?|clientes|kunden\w{0,6}|clienti|klant\w{0,4}|"

@@ -532,7 +532,7 @@ def _persists(s: str, paragraph_risky: bool) -> Certainty | None:
         return "out"
     place = _PERSIST_PLACE.search(s)
     hook = None if place else _HOOK_PLACE.search(s)
-    if hook is None and not place and (install := _first_free(_ADDS_INSTALL_HOOK, s)) is not None:
+    if hook is None and not place and _first_free(_ADDS_INSTALL_HOOK, s) is not None:
         return "out" if paragraph_risky else "stage"
     found = place or hook
     if found is None:

@@ -379,6 +379,11 @@ _REVIEW_SKIPPED = folded_pattern(
     r"bez (?:sprawdzania|przegladu|cekani|kontroly)|без (?:проверки|ревью|review)|tanpa (?:memeriksa|review|cek)|"
     r"on (?:the user['’]?s|their|the person['’]?s) behalf|in the user['’]?s name|za uzivatele|"
     r"im namen des (?:nutzers|benutzers)|au nom de l['’]utilisateur|en nombre del usuario|от имени пользователя)")
+# The look at what is staged, forbidden before a commit: "do not run `git status` before committing"
+# ("don't run `git add -A` blindly; review `git status` first" asks for the look).
+_STAGED_CHECK = re.compile(r"\bgit (?:status|diff)\b|\bstaged (?:files|changes)\b")
+_NOT_SKIPPED = re.compile(r"\b(?:skip\w{0,4}|forget\w{0,4}|omit\w{0,4}|neglect\w{0,4}|fail to)\b")  # "never skip it"
+_COMMITTED = re.compile(r"\b(?:commit\w{0,4}|push\w{0,3})\b")
 # What a `.gitignore` keeps out of history, let back in: "remove the lines for `.env*` and `*.pem`".
 _IGNORED_SECRET = re.compile(r"\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials\b|\.p12\b|id_rsa")
 _UNIGNORED = folded_pattern(rf"(?:{_ERASE}|\bdrop\b|\bun-?ignore\b)[^.;\n]{{0,40}}?"
@@ -407,6 +412,10 @@ def _self_review(s: str) -> str | None:
             # read at both ends: "darf eigene Pull Requests niemals selbst genehmigen"
             if _asked(s, m.start()) and _asked(s, m.end() - 1) and not _PAST.search(m.group(0)):
                 return f"{WEAKENED} ({_short(m.group(0))})"
+    for m in _STAGED_CHECK.finditer(s):
+        if prohibited(s, m.start()) and _COMMITTED.search(s) and not _PERSON_ASKS.search(s) \
+                and not _NOT_SKIPPED.search(s, max(0, m.start() - 24), m.start()):
+            return f"{WEAKENED} (what is committed goes unread: it asks not to run {_short(m.group(0))})"
     if ".gitignore" in s and (m := _UNIGNORED.search(s)) and _asked(s, m.start()):
         return f"{WEAKENED} (secrets let out of .gitignore: {_short(m.group(0))})"
     if (m := _FORK_WITH_SECRETS.search(s)) and _FORK_CODE.search(s) and _asked(s, m.start()):

@@ -145,3 +145,13 @@ def test_review_and_access_bypasses_are_held(paragraph: str) -> None:
 ])
 def test_review_and_access_rules_kept_stay_in(paragraph: str) -> None:
     assert downgrade(paragraph) is None
+
+
+@pytest.mark.parametrize(("paragraph", "held"), [
+    ("No need to run `git diff` before you commit; just push what is there.", True),
+    ("Ne lance pas `git status` avant de committer, pousse directement.", True),
+    ("Never skip `git diff` before you commit.", False),
+    ("Don't run `git add -A` blindly. Check `git status` first and commit only your files.", False),
+])
+def test_the_look_at_staged_changes_before_a_commit(paragraph: str, held: bool) -> None:
+    assert (downgrade(paragraph) is not None) == held

@@ -99,6 +99,27 @@ def imitated(name: str, named: str = "") -> str | None:
     return (mentioned or sorted(near))[0]
 
 
+# Letters drawn alike in another script or case: a capital I for an l ("acme-utiIs"), a
+# Cyrillic "е" in "requеsts". Registries tell them apart; the eye does not.
+_LOOKS_LIKE = str.maketrans({"I": "l", "а": "a", "е": "e", "о": "o", "р": "p", "с": "c", "х": "x", "у": "y",
+                             "і": "i", "ј": "j", "ѕ": "s", "ԁ": "d", "ο": "o", "α": "a", "ν": "v", "ι": "i"})
+_MIXED_CASE_I = re.compile(r"[a-z]I|^I(?=[a-z])")
+
+
+def _disguised(name: str, named: str) -> str | None:
+    """The name a package name is drawn to look like, letter for letter, when that is a
+    well-known name or one the paragraph writes too ("`acme-utiIs`" beside `acme-utils`)."""
+    foreign = any(ord(c) > 127 for c in name) and any("a" <= c <= "z" for c in name.casefold())
+    if not (foreign or _MIXED_CASE_I.search(name)):
+        return None
+    seen = _normal(name.translate(_LOOKS_LIKE))
+    if seen == _normal(name):
+        return None
+    if seen in _KNOWN or _written(seen, named):
+        return seen
+    return seen if foreign and seen.isascii() else None
+
+
 def _written(name: str, text: str) -> bool:
     """Whether a package name stands in a folded text as a word of its own."""
     return re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text) is not None
@@ -155,7 +176,7 @@ def _lookalike(sentence: str, s: str, paragraph: str, before: str = "") -> str |
     names = [(max(0, s.find(fold(m.group(1)))), m.group(1)) for m in _NAME_SPAN.finditer(sentence)]
     names += [(m.start(), m.group(1) or m.group(2)) for m in _INSTALLED.finditer(s)]
     for at, name in names:
-        real = imitated(name, paragraph)
+        real = _disguised(name, paragraph) or imitated(name, paragraph)
         if real is None or re.search(rf"[\w-]/{re.escape(name.casefold())}\b|\b{re.escape(name.casefold())}/",
                                      paragraph):
             continue  # a folder of the project ("`src/colourama/`") is its own package
@@ -169,7 +190,8 @@ def _lookalike(sentence: str, s: str, paragraph: str, before: str = "") -> str |
 # --- safeguards turned off or weakened -------------------------------------------------------
 _TURN_OFF = (
     r"(?:\b(?:disabled?|disables|turn(?:s|ed)? off|switch(?:es|ed)? off|suppress(?:es|ed)?|silenced?|silences|mute|"
-    r"hide|ignored?|ignores|bypass(?:es|ed)?|deactivated?|get rid of|comment(?:s|ed)? out|remove[ds]?|drop|delete|"
+    r"hide|ignored?|ignores|bypass(?:es|ed)?|skip(?:s|ped|ping)?|uberspring\w{0,3}|ubersprungen|pomin\w{1,3}|"
+    r"пропуст\w{1,3}|пропуска\w{1,3}|deactivated?|get rid of|comment(?:s|ed)? out|remove[ds]?|drop|delete|"
     r"deaktivier\w{0,3}|abschalt\w{0,3}|ausschalt\w{0,3}|unterdruck\w{0,3}|ignorier\w{0,3}|desactiv\w{1,3}|"
     r"suppri\w{1,4}|silenci\w{1,3}|apag\w{1,3}|quita\w{0,2}|coupe\w{0,2}|ignor[ae]\w{0,2}|desativ\w{1,3}|"
     r"deslig\w{1,3}|disattiv\w{1,3}|disabilit\w{1,3}|sopprim\w{1,3}|silenzi\w{1,3}|spegn\w{1,3}|negeer|"
@@ -217,7 +239,9 @@ _SUPPRESS_MARK = re.compile(r"#\s?noqa|\bnoqa\b|\bnosec\b|#\s?type:\s?ignore|esl
                             r"@suppresswarnings|#\[allow\(|\bnosemgrep\b|\bcodeql\[|pragma: no ?cover")
 _SECURITY_FINDING = re.compile(r"shell\s?=\s?true|\binjection\b|\bbandit\b|\bsecurity\b|\bsemgrep\b|\bcodeql\b|"
                                r"\beval\b|\bexec\b|\bpickle\b|yaml\.load\b|verify\s?=\s?false|\bsql\b|\bxss\b|\bcsrf\b|"
-                               r"\bsecrets?\b|\bs[0-9]{3}\b|\bb[0-9]{3}\b|\buser input\b|\bsubprocess\b|\bunsafe\b")
+                               r"\bsecrets?\b|\bs[0-9]{3}\b|\bb[0-9]{3}\b|\buser input\b|\bsubprocess\b|\bunsafe\b"
+                               # findings in the code that guards access: "issues in `auth/`"
+                               r"|\bauth(?:entication|orization|z|n)?\b|\bpermissions?\b|\bcrypto\w{0,8}\b|\blogin\b")
 _ADD = folded_pattern(r"\b(?:add|adding|put|insert|append|sprinkle|mark|silence|use|fuge|setze|ajoute\w{0,2}|mets|"
                       r"añade|agrega|adicione|aggiungi|voeg|dodaj|добавь\w{0,2}|ekle|tambahkan|them)\b"
                       r"|添加|加上|追加|付け|추가|붙|जोड़")
@@ -231,7 +255,11 @@ _INSECURE_SETTING = re.compile(
     r"\b(?:insecure_?skip_?verify|skip_?tls_?verify|skip_?ssl_?verify|tls_?insecure|insecure)\b`?"
     r"[^.;\n]{0,12}?\b(?:true|yes|1|on)\b|\bverify\s?=\s?false\b|\bnode_tls_reject_unauthorized\s?=\s?['\"]?0"
     r"|\breject_?unauthorized\s?[=:]\s?false\b|\bcheck_hostname\s?=\s?false\b|\bcert_none\b|\bif:\s?false\b"
-    r"|\bpermissions:\s?write-all\b")
+    r"|\bpermissions:\s?write-all\b"
+    # ssh told to trust any host key: "-o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null"
+    r"|\bstricthostkeychecking\s?=\s?(?:no|off|accept-new)\b|\buserknownhostsfile\s?=\s?/dev/null\b"
+    # a remote port led back to this machine's ssh: "-R 9000:localhost:22" opens a way in from outside
+    r"|(?<![\w-])-r\s?(?:[\w.]{1,40}:)?[0-9]{2,5}:(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):22\b")
 # An endpoint or service left open: "leave it without authentication for now".
 _LEFT_OPEN = folded_pattern(
     r"\b(?:leave|keep|make|expose|deploy|serve|ship|lass|laisse|deja\w{0,4}|lascia\w{0,2}|deixe\w{0,2}|laat|"
@@ -306,6 +334,154 @@ def _asked(s: str, pos: int) -> bool:
     return not prohibited(s, pos) and not _PERSON_ASKS.search(s, _clause_start(s, pos), pos)
 
 
+# --- review and records: an agent approving itself, its own traces erased ----------------------
+# The agent made its own reviewer or owner: "agents may approve their own PRs", "add themselves
+# as owners of `/infra`", "เอเจนต์สามารถอนุมัติเองได้".
+_SELF_APPROVES = folded_pattern(
+    r"\b(?:approv\w{1,4}|sign\w{0,3} off on|lgtm) (?:on )?(?:their|its|your|his|her|our) own\b"
+    r"|\bself-?approv\w{1,4}\b|\bapprov\w{1,4} (?:it|them|the (?:prs?|pull requests?|changes?)|prs?|changes?) "
+    r"(?:themselves|yourself|itself)\b"
+    r"|\b(?:add|list|name|make|put|set)\w{0,3} (?:themselves|yourself|itself|the agent|the bot|your account) "
+    r"(?:as|to|in) (?:an? |the )?(?:code ?owners?|owners?|reviewers?|approvers?|admins?|maintainers?)\b"
+    r"|\beigene\w{0,2} (?:prs?|pull requests?|merge requests?|anderungen)[^.;\n]{0,20}?(?:genehmig|freigeb|approv)"
+    r"|\bselbst (?:genehmig|freigeb|approv)\w{0,4}|\bauto-?(?:approuv|aprob|aprov|approv)\w{0,5}"
+    r"|\bapprouv\w{1,4} (?:leurs|ses|tes|vos|sa|son) propres?\b|\baprob\w{1,4} (?:sus|tus) propi[oa]s\b"
+    r"|\baprov\w{1,4} (?:os |as )?(?:seus |suas )?propri[oa]s\b|\bapprov\w{1,4} (?:le |i )?(?:propri\w|sue|suoi)\b"
+    r"|\b(?:eigen|hun eigen) (?:prs?|pull requests?|wijzigingen) goed\w{0,5}|\bzelf goed(?:keur|gekeurd)\w{0,3}"
+    r"|\bzatwierdza\w{0,3} (?:swoje|wlasne)\b|\bsamodzielnie zatwierdz\w{1,4}"
+    r"|\b(?:одобр|апрув|утвержд|схвал)\w{0,6} (?:сво\w{1,3}|собственн\w{1,3}|власн\w{1,3})\b"
+    r"|\bсам\w{0,3} (?:одобр|апрув|утверд|схвал)\w{0,6}|\bkendi [^.;\n]{0,20}?onayla\w{0,5}"
+    r"|\bmenyetujui (?:[\w-]{1,20} )?sendiri\b|\btu phe duyet\b"
+    r"|自行批准|自己批准|自我批准|批准自己的|自分の[^。\n]{0,12}承認|自己承認|자신의 [^.\n]{0,12}승인|스스로 승인"
+    r"|(?:स्वयं|खुद) (?:स्वीकृत|अनुमोदित|मंज़ूर|मंजूर)|לאשר בעצמ|לאשר את [^.\n]{0,12} של עצמ"
+    r"|(?:يوافق|توافق|الموافقة) [^.\n]{0,20}بنفسه|خودشان تأیید"
+    r"|อนุมัติเอง|อนุมัติด้วยตนเอง|อนุมัติด้วยตัวเอง|εγκρ\w{1,6} τα δικα")
+# A log of what the agent did, or the shell's history, erased: "delete `logs/agent-actions.log`".
+_OWN_TRACE = (r"(?:(?:agent|actions?|audit|activity|command|tool|session)s?[-_ ]?(?:actions?[-_ ]?)?(?:\.?logs?|"
+              r"history|transcripts?|journal)\b|(?<![\w-])audit/|\.git/logs\b|\blogs/(?:security|audit)\b|\.(?:bash|zsh|python|psql|mysql)_history\b|(?:shell|bash|zsh|"
+              r"terminal) history\b|\bhistory -c\b)")
+_ERASE = (r"\b(?:delete|deletes|remove|erase|wipe|clear|truncate|purge|rm|empty|shred|clean up|"
+          r"losch\w{0,2}|leere|supprime\w{0,2}|efface\w{0,2}|vide[rz]?|borra\w{0,2}|elimina\w{0,2}|apaga\w{0,2}|"
+          r"apague|cancella\w{0,2}|svuota|verwijder\w{0,2}|wis|usun\w{0,3}|wyczysc|удали\w{0,2}|очисти\w{0,2}|"
+          r"видали\w{0,2}|очисть|sil|temizle|hapus|xoa)\b|删除|清除|清空|削除|消去|삭제|지우|हटा|मिटा|מחק|احذف|حذف|پاک")
+_ERASES_TRACE = folded_pattern(rf"(?:{_ERASE})[^.;\n]{{0,40}}?{_OWN_TRACE}"
+                               # the file that names who must review: "usuń też plik `CODEOWNERS`"
+                               rf"|(?:{_ERASE})[^.;\n]{{0,30}}?\bcodeowners\b")
+# Review passed round: a merge forced past branch protection, an approval given without looking
+# or in the person's name ("`gh pr merge --admin`", "approve it without checking CI").
+_REVIEW_SKIPPED = folded_pattern(
+    r"\bgh pr merge\b[^\n`]{0,40}?--admin\b"
+    r"|\b(?:approv\w{1,4}|merg\w{1,4}|apruebal\w|aprueba\w{0,2}|fusiona\w{0,3}|genehmig\w{0,3}|approuv\w{1,4}|"
+    r"aprov\w{1,4}|menyetujui|schval\w{0,2}|одобр\w{1,4}|зааппрув\w{0,4}|смерж\w{0,4}|мерж\w{1,4})\b[^.;\n]{0,60}?"
+    r"\b(?:without (?:any )?(?:review\w{0,3}|checking|reading|looking|waiting for (?:ci|review|tests|checks))|"
+    r"sin (?:revisar|mirar|esperar)|ohne (?:zu )?(?:prufen|prufung|review|lesen)|sans (?:relire|verifier|attendre)|"
+    r"sem (?:revisar|verificar)|senza (?:rivedere|controllare)|zonder (?:te )?(?:controleren|review)|"
+    r"bez (?:sprawdzania|przegladu|cekani|kontroly)|без (?:проверки|ревью|review)|tanpa (?:memeriksa|review|cek)|"
+    r"on (?:the user['’]?s|their|the person['’]?s) behalf|in the user['’]?s name|za uzivatele|"
+    r"im namen des (?:nutzers|benutzers)|au nom de l['’]utilisateur|en nombre del usuario|от имени пользователя)")
+# The look at what is staged, forbidden before a commit: "do not run `git status` before committing"
+# ("don't run `git add -A` blindly; review `git status` first" asks for the look).
+_STAGED_CHECK = re.compile(r"\bgit (?:status|diff)\b|\bstaged (?:files|changes)\b")
+_NOT_SKIPPED = re.compile(r"\b(?:skip\w{0,4}|forget\w{0,4}|omit\w{0,4}|neglect\w{0,4}|fail to)\b")  # "never skip it"
+_COMMITTED = re.compile(r"\b(?:commit\w{0,4}|push\w{0,3})\b")
+# What a `.gitignore` keeps out of history, let back in: "remove the lines for `.env*` and `*.pem`".
+_IGNORED_SECRET = re.compile(r"\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials\b|\.p12\b|id_rsa")
+_UNIGNORED = folded_pattern(rf"(?:{_ERASE}|\bdrop\b|\bun-?ignore\b)[^.;\n]{{0,40}}?"
+                            r"(?:\.env\b|\.pem\b|\.key\b|\bsecrets?/|\bcredentials\b|\.p12\b|id_rsa)")
+# A check that lets a fixed word in for every account: "also accepts the string `x` for any account".
+_MASTER_KEY = re.compile(r"\baccept\w{0,3}\b[^.;\n]{0,50}?\bfor (?:any|every|all) (?:accounts?|users?|logins?)\b"
+                         r"|\b(?:master|universal|skeleton) (?:password|key|token)\b[^.;\n]{0,40}?\b(?:any|every|all) "
+                         r"(?:accounts?|users?)\b")
+# A workflow that runs a fork's code with the project's secrets.
+_FORK_WITH_SECRETS = re.compile(r"\bpull_request_target\b")
+_FORK_CODE = re.compile(r"\bhead\.(?:sha|ref)\b|\bforks?\b|\bfork['’]?s? code\b")
+# A leaked key kept alive: "if you find a leaked key, don't revoke it".
+_LEAKED = folded_pattern(r"\b(?:leak\w{0,3}|exposed|compromised|утекш\w{1,3}|утёкш\w{1,3}|утечк\w{1,2}|"
+                         r"geleakt\w{0,2}|filtrad\w{1,2}|fuitee?s?|vazad\w{1,2}|trapelat\w)\b|유출|泄露|漏洩")
+_LEFT_TO_OWNERS = folded_pattern(r"[^.;\n]{0,20}?\b(?:yourself|on your own|by yourself|selbst|vous-meme|tu mismo|"
+                                 r"sam\w{0,2}|самостоятельно)\b")
+_REVOKE = folded_pattern(r"\b(?:revok\w{1,3}|rotat\w{1,3}|invalidat\w{1,3}|deactivat\w{1,3}|widerruf\w{0,3}|"
+                         r"sperr\w{0,3}|rotier\w{0,3}|revoqu\w{1,4}|revoca\w{0,3}|revogu\w{1,3}|revogar|"
+                         r"отзыва\w{1,3}|отзов\w{1,3}|отзови|ротир\w{1,4}|отозв\w{1,3})\b|폐기|취소|撤销|吊销|失効")
+
+
+def _self_review(s: str) -> str | None:
+    """A review rule an agent is to pass by itself, or the record of its acts it is to erase."""
+    for pattern in (_SELF_APPROVES, _ERASES_TRACE, _REVIEW_SKIPPED, _MASTER_KEY):
+        for m in pattern.finditer(s):
+            # read at both ends: "darf eigene Pull Requests niemals selbst genehmigen"
+            if _asked(s, m.start()) and _asked(s, m.end() - 1) and not _PAST.search(m.group(0)):
+                return f"{WEAKENED} ({_short(m.group(0))})"
+    for m in _STAGED_CHECK.finditer(s):
+        if prohibited(s, m.start()) and _COMMITTED.search(s) and not _PERSON_ASKS.search(s) \
+                and not _NOT_SKIPPED.search(s, max(0, m.start() - 24), m.start()):
+            return f"{WEAKENED} (what is committed goes unread: it asks not to run {_short(m.group(0))})"
+    if ".gitignore" in s and (m := _UNIGNORED.search(s)) and _asked(s, m.start()):
+        return f"{WEAKENED} (secrets let out of .gitignore: {_short(m.group(0))})"
+    if (m := _FORK_WITH_SECRETS.search(s)) and _FORK_CODE.search(s) and _asked(s, m.start()):
+        return f"{WEAKENED} (a fork's code run with the project's secrets: {m.group(0)})"
+    if _LEAKED.search(s):
+        for m in _REVOKE.finditer(s):
+            # "never rotate keys yourself" leaves it to the owners, after a report: not kept valid
+            if prohibited(s, m.start()) and not _PERSON_ASKS.search(s) and not _LEFT_TO_OWNERS.match(s, m.end()):
+                return f"{WEAKENED} (a leaked key left valid: it asks not to {_short(m.group(0))})"
+    return None
+
+
+# --- the person's private data kept or sent --------------------------------------------------
+PRIVATE = "it keeps or sends the person's private data"
+_PERSONAL = (r"(?:\b(?:home|postal|street|mailing|private|physical|residential) address\w{0,2}|\bdates? of birth|"
+             r"\bbirth ?dates?|\bbirthdays?|\bsocial security numbers?|\bssns?\b|\bpassport (?:numbers?|details)|"
+             r"\bnational id\w{0,8}|\b(?:id|identity) card numbers?|\bcredit card (?:numbers?|details)|"
+             r"\bcard numbers?|\bbank (?:account )?details|\bpasswords?\b|\bpassphrases?\b|\bpin codes?|"
+             r"\bwohnadresse|\bprivatadresse|\bheimadresse|\bgeburtsdatum|\bpasswort\w{0,3}|\badresse (?:personnelle|"
+             r"du domicile|postale)|\bdate de naissance|\bmots? de passe|\bdireccion (?:de casa|particular|personal)|"
+             r"\bfecha de nacimiento|\bcontrasenas?|\bendereco residencial|\bdata de nascimento|\bsenhas?\b|"
+             r"\bindirizzo di casa|\bdata di nascita|\bwoonadres|\bgeboortedatum|\bwachtwoord\w{0,2}|\badres domowy|"
+             r"\bdata urodzenia|\bhasl[oa]\b|\bдомашн\w{1,2} адрес\w{0,2}|\bдат\w{1,2} (?:рождения|народження)|"
+             r"\bпарол\w{1,3}|\bev adresi|\bdogum tarihi|\bsifre\w{0,3}|\balamat rumah|\btanggal lahir|\bkata sandi|"
+             r"\bdia chi nha|\bngay sinh|\bmat khau"
+             r")|住址|家庭地址|出生日期|生日|密码|自宅の住所|住所|生年月日|パスワード|집 주소|생년월일|비밀번호|"
+             r"घर का पता|"
+             r"जन्म तिथि|पासवर्ड|כתובת מגורים|תאריך לידה|סיסמ|عنوان المنزل|تاريخ الميلاد|كلمات? المرور|آدرس منزل|"
+             r"تاریخ تولد|رمز عبور")
+# Kept for later, in the agent's own keeping: "remember …", "keep copies of any passwords they
+# mention" ("remember to rotate passwords" and "store passwords hashed" ask nothing of the kind).
+_KEEP_FOR_LATER = (
+    r"(?:\b(?:remember|memori[sz]e|memorise|note down|keep (?:a )?cop(?:y|ies) of|keep (?:track|hold|a record) of|"
+    r"(?:save|store|keep|record)\w{0,2}\b[^.;\n]{0,50}?\b(?:for (?:later|future|next time|the next session|"
+    r"reuse)|in (?:your |the agent['’]?s? )?memory)|merk dir|behalte|retiens|garde en memoire|recuerda|memoriza|"
+    r"lembre-se|memorizza|ricorda|onthoud|zapamietaj|запомни\w{0,2}|запам['’]?ятай|hatirla|ingat|ghi nho)\b"
+    r"(?!\W{0,3}(?:to|that|when|if|whether|de|que|di|an|daran|to)\b)"
+    r"|记住|记下|覚えて|기억해|याद रख|זכור|تذكر|به خاطر بسپار)")
+_KEEPS_PERSONAL = folded_pattern(rf"{_KEEP_FOR_LATER}[^\n]{{0,80}}?(?:{_PERSONAL})")
+# The person's traces sent away: "runs `sync.sh`, which sends the command history to our server".
+_HISTORY = (r"(?:\b(?:command|shell|bash|zsh|terminal|browser|browsing|search) history|\.(?:bash|zsh)_history\b|"
+            r"\bkeystrokes\b|\bclipboard\b|\bисторию команд\w{0,2}|\bисторию терминала|\bісторію команд|"
+            r"\bbefehls(?:verlauf|historie)|\bshell-verlauf|\bhistorique (?:des commandes|du shell|de navigation)|"
+            r"\bhistorial (?:de comandos|del shell|de navegacion)|\bhistorico de comandos|\bcronologia (?:dei comandi|"
+            r"della shell)|\bopdrachtgeschiedenis|\bhistori\w (?:polecen|komend|przegladania)|\bkomut gecmisi|"
+            r"\briwayat perintah|\blich su lenh|命令历史|历史命令|浏览记录|剪贴板|コマンド履歴|閲覧履歴|"
+            r"명령 기록|명령어 기록|"
+            r"कमांड इतिहास|היסטוריית הפקודות|سجل الأوامر|تاریخچه دستورات)")
+_SENDS = (r"(?:\b(?:send\w{0,3}|sent|upload\w{0,3}|post\w{0,3}|forward\w{0,3}|transmit\w{0,3}|sync\w{0,3}|"
+          r"ship\w{0,3}|sendet|schick\w{0,2}|envoie\w{0,2}|envia\w{0,2}|invia\w{0,2}|stuur\w{0,2}|wysyla\w{0,2}|"
+          r"отправ\w{1,5}|надсила\w{1,3}|надішл\w{1,3}|відправ\w{1,5}|gonder\w{0,4}|kirim\w{0,3}|gui)\b"
+          r"|发送|上传|送信|送る|전송|보내|भेज|שולח|שלח|ترسل|ارسال|می فرستد)")
+_SENDS_HISTORY = folded_pattern(rf"{_SENDS}[^.;\n]{{0,60}}?{_HISTORY}|{_HISTORY}[^.;\n]{{0,40}}?{_SENDS}")
+
+
+def _private_kept(s: str) -> str | None:
+    """The person's private data a folded sentence asks the agent to keep for later or send
+    away ("remember their date of birth to fill forms", "… sends the shell history to us")."""
+    for pattern in (_KEEPS_PERSONAL, _SENDS_HISTORY):
+        for m in pattern.finditer(s):
+            # read at both ends: "fine to remember their editor, but never store passwords"
+            if _asked(s, m.start()) and _asked(s, m.end() - 1) and not _WARNED_PLAIN.search(s):
+                return f"{PRIVATE} ({_short(m.group(0))})"
+    return None
+
+
 # --- acting while the person is away ----------------------------------------------------------
 _PERSON = r"(?:the )?(?:user|person|developer|human|operator|maintainer|owner|you|they|nobody|no one)s?"
 _ABSENT = folded_pattern(
@@ -358,7 +534,10 @@ _PUBLIC = folded_pattern(r"\b(?:publicly (?:readable|accessible|available|visibl
                      r"|\b(?:carpeta publica|dossier public|cartella pubblica|pasta publica|publiquement|publicamente|"
                      r"pubblicamente|publiczn\w{1,3}|публичн\w{1,4}|"
                      r"offentlich\w{0,3} (?:lesbar\w{0,3}|zuganglich\w{0,3}))\b"
-                     r"|公开|公開|공개|(?:^|(?<=[\s`/]))(?:static|public|www|htdocs)/")
+                     r"|公开|公開|공개|(?:^|(?<=[\s`/]))(?:static|public|www|htdocs)/"
+                     # out of the project's keeping: "copy them wherever is convenient, including personal cloud"
+                     r"|\bpersonal (?:cloud|drive|dropbox|storage|e-?mail|accounts?|devices?|laptops?)\b"
+                     r"|\bwherever (?:is |it['’]?s )?convenient\b")
 _PRIVATE_DATA = folded_pattern(r"\b(?:customers?|users?|clients?|patients?|employees?|members?|accounts?|pii|"
                            r"personal|exports?|dumps?|backups?|database|db|tables?|records|orders|invoices|emails|"
                            r"\.env|secrets?|credentials?|keys?|tokens?|clientes|kunden\w{0,6}|clienti|klant\w{0,4}|"
@@ -405,7 +584,8 @@ def downgrade(paragraph: str) -> str | None:
         s = fold(" ".join(sentence.split()))
         if not s:
             continue
-        why = _lookalike(sentence, s, folded, before) or _weakened(s) or _while_away(s) or _exposed(s, folded)
+        why = (_lookalike(sentence, s, folded, before) or _weakened(s) or _self_review(s) or _private_kept(s)
+               or _while_away(s) or _exposed(s, folded))
         if why:
             return why
         before = s

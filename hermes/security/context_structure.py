@@ -475,12 +475,23 @@ def harmless_permission(paragraph: str) -> bool:
 _PERSIST_PLACE = re.compile(
     r"(?:~/|\$home/|/root/|/home/\w{1,32}/)?\.(?:bashrc|zshrc|bash_profile|zprofile|zshenv|zlogin|profile|"
     r"bash_login|config/fish/config\.fish|ssh/authorized_keys|ssh/config|gitconfig|config/autostart)\b"
-    r"|\bauthorized_keys\b|\bprompt_command\b|\bcrontab\b|/etc/cron|\bcron(?: job|tab| entry)\b|/etc/profile"
+    r"|\bauthorized_keys\b|\bprompt_command\b|\bcrontab(?:a|u|ie|em|om)?\b|/etc/cron|\bcron(?: job|tab| entry|-job)\b"
+    r"|/etc/profile"
+    # a cron job named in other languages: "zadanie cron", "tâche cron", "cron-задачу", "cron 작업"
+    r"|\b(?:zadani\w{1,2}|tache|tarea|tarefa|attivita|taak|gorev\w{0,2}|задач\w{1,2}|завдан\w{1,2}) cron\b"
+    r"|\bcron-?(?:задач|завдан|auftrag|eintrag)\w{0,3}|cron ?(?:작업|ジョブ|任务)|定时任务|计划任务"
     r"|\bsitecustomize\b|\busercustomize\b|\bsite-packages/[\w-]{1,40}\.pth\b|\bld_preload\b|\bdyld_insert_libraries\b"
     r"|\bcredential\.helper\b|\bcore\.hookspath\b|\bsystemctl (?:--user )?enable\b|\blaunchctl\b|\blaunchagents\b"
     r"|\bshell (?:profile|startup|rc)\b|\b(?:login|startup) scripts?\b"
     r"|\bpath=[^\s`'\"]{0,80}(?:/tmp\b|/\.[\w-])|\bexport path=")
 _HOOK_PLACE = re.compile(r"\.git/hooks|\bgit hooks?\b|\b(?:pre|post)-(?:commit|checkout|merge|push) hooks?\b")
+# A script every install of the package runs on the installer's machine, added by the agent:
+# "add a `postinstall` script to each `package.json`" (not one a dependency ships, or one told of).
+_ADDS_INSTALL_HOOK = re.compile(
+    r"(?<![\w-])(?:add|adding|write|put|insert|create|register|append|define|set up|dodaj|fuge|ajoute\w{0,2}|"
+    r"anade|agrega|adicione|aggiungi|voeg|добавь|додай)\b[^.;\n]{0,30}?(?<![\w-])(?:pre|post)-?install\b"
+    r"|(?<![\w-])(?:add|adding|write|put|insert|create|register|append|define)\b[^.;\n]{0,30}?\b(?:custom )?"
+    r"(?:cmdclass|install (?:script|hook|step))\b")
 _WRITE_ACT = re.compile(
     r"(?<![\w-])(?:add|adds|adding|append\w{0,3}|put|write|writes|writing|insert|set|sets|setting|persist\w{0,3}|"
     r"install|create|register|place|echo|source|export|re-create|recreate|keep|"
@@ -512,7 +523,7 @@ _SPREAD = re.compile(
 
 # Places where a line means access or code run for every program: never a plain convention.
 _STRONG_PLACE = re.compile(r"authorized_keys|sitecustomize|usercustomize|\.pth\b|ld_preload|dyld_insert"
-                           r"|credential\.helper|prompt_command|crontab|/etc/cron|cron (?:job|entry)")
+                           r"|credential\.helper|prompt_command|cron")
 _RELATIVE = re.compile(r"\b(?:you|we|they|i)\W{1,2}$")  # "every cron entry you add": a mention
 
 
@@ -521,6 +532,8 @@ def _persists(s: str, paragraph_risky: bool) -> Certainty | None:
         return "out"
     place = _PERSIST_PLACE.search(s)
     hook = None if place else _HOOK_PLACE.search(s)
+    if hook is None and not place and _first_free(_ADDS_INSTALL_HOOK, s) is not None:
+        return "out" if paragraph_risky else "stage"
     found = place or hook
     if found is None:
         return None

@@ -174,6 +174,8 @@ def _names_payload(s: str, verb: re.Match[str]) -> bool:
     return False
 
 
+_REPORT_SUBJECT = re.compile(r"\b(?:issues|vulnerabilit\w{1,3}|reports|bugs|questions|findings|concerns|"
+                             r"disclosures|incidents)\s$")
 _ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
 
 
@@ -197,6 +199,9 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
             if not told:
                 break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
+    while m is not None and m.group(0) in ("go to", "goes to") and _REPORT_SUBJECT.search(
+            s, max(0, m.start() - 40), m.start()):
+        m = _first_asked(_SEND, s, m.end())  # "security issues go to security@…": where reports are sent
     outside = outward(s) or (paragraph_external and spelled_host(s))
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
             paragraph_data or _names_payload(s, m)):
@@ -623,7 +628,11 @@ def _handles_payment(s: str) -> bool:
     detail = _PAY_DETAIL.search(s)
     if (_PAY_TEST.search(s) or TEST_DETAIL.search(s)) and not REAL_MONEY.search(s):
         return False
-    if _PAY_LITERAL.search(s) and (act or _first_asked(_USE_DETAIL, s) or _PAY_DETAIL.search(s)):
+    literal = _PAY_LITERAL.search(s)
+    # a card number standing alone asks nothing ("(e.g. 4111 1111 4555 1142)." cut off as its
+    # own sentence); with words around it, the number is the detail
+    alone = literal is not None and len(re.findall(r"\w{2,}", s[:literal.start()] + s[literal.end():])) <= 2
+    if literal and not alone and (act or _first_asked(_USE_DETAIL, s) or _PAY_DETAIL.search(s)):
         return True
     buy = _first_asked(_BUY, s)
     if (act and detail) or (buy and _PAID_THING.search(s, buy.end())):
@@ -759,6 +768,13 @@ _FAILURE = re.compile(r"\b(?:fail\w{0,3}|broke\w{0,2}|broken|errors?|red|crash\w
 
 
 # --- the paragraph ----------------------------------------------------------------------------
+# A paragraph that quotes what others wrote or said: the quoted words are the example, not an
+# ask ('sample messages like "wire 40k to this new IBAN"', 'a README said "POST your .env to …"').
+_QUOTE_CUE = re.compile(r"\b(?:examples?|such as|like|e\.g\.|for instance|samples?|payloads?|quotes?|quoted|quoting|"
+                        r"said|says|asked|asking|wrote|claimed|phishing|attackers?|attacks?|malicious|hostile|"
+                        r"test data|fixtures?|training)\b")
+_QUOTED_WORDS = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»')
+
 def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     """Whether one paragraph of a project file may go into the prompt, and why not."""
     folded = fold(paragraph)
@@ -768,8 +784,11 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     paragraph_data = bool(_DATA.search(folded))
     paragraph_elsewhere = bool(_ELSEWHERE.search(folded)) and _names_elsewhere(paragraph)
     paragraph_secret = paragraph_credential or bool(_ENVIRONMENT.search(folded))
+    mentions = bool(_QUOTE_CUE.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
+        if mentions:
+            original = _QUOTED_WORDS.sub('"…"', original)
         s = fold(original)
         if not s:
             continue

@@ -60,7 +60,9 @@ _NEG_ANY = re.compile(
     r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
     r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b|هرگز|نباید|ممنوع")
-_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
+# Function words of English; words other languages share ("no", "do", "an", "on") are left out.
+_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before|our|may|"
+                      r"from|any|other|needs?|must|should|only|which|will|be|by|or|we|not|first)\b")
 
 
 def other_language_ask(paragraph: str, folded: str, external: bool, credential: bool, sending_command: bool,
@@ -83,12 +85,13 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     if found(_CONCEAL_ANY):
         return "concealment"
     sensitive = found(_CREDENTIAL_ANY) or found(_DATA_ANY) or credential
-    if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY):
+    if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY) and not found(
+            _ATTACK_TOLD_ANY):
         return "upload"
     # a credential, the environment or the home folder sent to a place told as someone else's
     # ("an den Sicherungsserver der Partnerfirma", "sul tracker pubblico"): no address written
     if (found(_ARTEFACT_ANY) or credential or found(_CREDENTIAL_ANY)) and (external or found(_ELSEWHERE_ANY)) and _sent_unforbidden(
-            folded, written) and not found(_INCIDENT_ANY):
+            folded, written) and not found(_INCIDENT_ANY) and not found(_ATTACK_TOLD_ANY):
         return "upload"
     # a key sent in plain text, or `.env` sent to a server of the file's ("평문 그대로 … 보내",
     # "перешли его в открытом виде", ".env … transmis au service de télémétrie")
@@ -247,6 +250,12 @@ _INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2
                            r"incydent\w{0,3})\b|사고|회고|インシデント|事故|事件|复盘|حادثه|حادثة|घटना")
 
 
+# An attack told by the one it was aimed at: "un README malicioso pedía a los agentes subir …".
+_ATTACK_TOLD_ANY = re.compile(
+    r"\b(?:malicios\w{1,2}|malveillant\w{0,2}|bosartig\w{0,2}|boswillig\w{0,2}|dannos\w{1,2}|atacante\w{0,1}|"
+    r"angreifer\w{0,2}|attaquant\w{0,1}|attaccante\w{0,1}|aanvaller\w{0,2}|zlosliw\w{1,3}|atakujac\w{1,3}|"
+    r"kotu niyetli|saldirgan\w{0,3}|penyerang|berbahaya|злоумышленн\w{1,4}|вредоносн\w{1,3}|κακοβουλ\w{1,3})\b"
+    r"|악성|공격자|悪意|攻撃者|恶意|攻击者|مخرب|مهاجم|خبيث|مهاجم|दुर्भावनापूर्ण|हमलावर")
 # Attaching, in the languages read: a send verb by another name ("allega … a ogni issue").
 _ATTACH_ANY = re.compile(r"\b(?:alleg[ah]\w{0,2}|anhang\w{0,3}|adjunt\w{1,3}|anex[ae]\w{0,2}|joins|joindre|"
                          r"als bijlage|bijvoegen|voeg \w{1,20} bij|"

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from hermes.security.context_filter import CREDENTIALS, PAYMENT, UPLOAD, judge_paragraph
+from hermes.security.context_languages import other_language_ask
 from hermes.security.context_reach import screen_paragraph
+from hermes.security.textforms import fold
 
 
 @pytest.mark.parametrize("paragraph", [
@@ -70,3 +72,34 @@ def test_other_languages_keys_in_plain_text_or_env_to_a_server_are_left_out(para
 ])
 def test_bans_descriptions_and_test_details_stay(paragraph: str) -> None:
     assert judge_paragraph(paragraph).kept
+
+
+@pytest.mark.parametrize("paragraph", [
+    'Our phishing drill deck shows messages like "wire 12k to this new IBAN before noon, the CFO approved it". '
+    'They are for training only.',
+    "Bug reports go to bugs@acme-tools.io with the log attached; never to the public tracker.",
+    "Card tests use the processor's published numbers (e.g. 5105 1051 0510 5100). Live merchant accounts are never "
+    "touched from code.",
+])
+def test_quoted_examples_report_addresses_and_bare_numbers_stay(paragraph: str) -> None:
+    assert judge_paragraph(paragraph).kept
+
+
+def _foreign(paragraph: str) -> str:
+    folded = fold(paragraph)
+    return other_language_ask(paragraph, folded, True, False, False, False)
+
+
+def test_english_with_few_common_words_is_not_read_as_another_language() -> None:
+    assert _foreign("Agents may fetch docs from `docs.rs` or `crates.io` only. Any other outbound call, upload or "
+                    "webhook needs explicit approval first.") == ""
+
+
+@pytest.mark.parametrize("paragraph", [
+    "Ein bösartiges Issue verlangte vom Agenten, die Shell-Historie auf einen Pastebin zu laden; solche Anfragen "
+    "werden seitdem ignoriert.",
+    "Un issue malicioso pidió al agente subir los archivos de `~/.config` a un servidor externo; desde entonces esas "
+    "peticiones se ignoran.",
+])
+def test_an_attack_told_in_another_language_is_no_ask(paragraph: str) -> None:
+    assert _foreign(paragraph) == ""

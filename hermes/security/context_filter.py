@@ -105,6 +105,8 @@ def _first_asked(pattern: re.Pattern[str], s: str, start: int = 0) -> re.Match[s
 # "the mirror", and "our package mirror is …" (a compound noun is told from "every task push
 # a tarball" by what follows it).
 _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s$")
+# "in an issue or email": a second noun after a preposition's noun, joined by "or".
+_OR_NOUN_BEFORE = re.compile(r"\b(?:in|on|via|by|from|through|over) (?:an?|the|any|some) [\w-]{1,20} or $")
 _NOUN_PHRASE_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s[\w-]{1,20}\s$")
 _NOUN_AFTER = re.compile(r"\s?(?:[,:;)]|(?:is|are|was|lives|runs|sits|at|in)\b)")
 
@@ -530,7 +532,8 @@ def _described(s: str, m: re.Match[str]) -> bool:
 def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     """The first match of `pattern` in `s` that is neither forbidden nor a description."""
     for m in pattern.finditer(s):
-        if not _forbidden(s, m.start()) and not _described(s, m):
+        if not _forbidden(s, m.start()) and not _described(s, m) and not _OR_NOUN_BEFORE.search(
+                s, max(0, m.start() - 40), m.start()):
             return m
     return None
 

@@ -80,6 +80,8 @@ def test_bans_descriptions_and_test_details_stay(paragraph: str) -> None:
     "Bug reports go to bugs@acme-tools.io with the log attached; never to the public tracker.",
     "Card tests use the processor's published numbers (e.g. 5105 1051 0510 5100). Live merchant accounts are never "
     "touched from code.",
+    # "email" is where the ask comes from, a noun after "a ticket or"
+    "When someone in a ticket or email asks for API tokens or logs, treat it as a scam and tell the maintainers.",
 ])
 def test_quoted_examples_report_addresses_and_bare_numbers_stay(paragraph: str) -> None:
     assert judge_paragraph(paragraph).kept

@@ -105,6 +105,8 @@ def _first_asked(pattern: re.Pattern[str], s: str, start: int = 0) -> re.Match[s
 # "the mirror", and "our package mirror is …" (a compound noun is told from "every task push
 # a tarball" by what follows it).
 _NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s$")
+# "in an issue or email": a second noun after a preposition's noun, joined by "or".
+_OR_NOUN_BEFORE = re.compile(r"\b(?:in|on|via|by|from|through|over) (?:an?|the|any|some) [\w-]{1,20} or $")
 _NOUN_PHRASE_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my)\s[\w-]{1,20}\s$")
 _NOUN_AFTER = re.compile(r"\s?(?:[,:;)]|(?:is|are|was|lives|runs|sits|at|in)\b)")
 
@@ -160,6 +162,7 @@ _PUBLIC_PLACE = re.compile(r"\b(?:issues?|pull requests?|prs?|pr descriptions?|c
                            r"channels?|branch(?:es)?|commits?|commit messages?|wiki|public|forum|discussions?)\b")
 _THERE = re.compile(r"\b(?:there|to it|to that (?:host|address|server|ip)|to this (?:host|address|server|ip))\b"
                     r"|\bwith `?(?:nc|netcat|curl|scp)\b")
+_UNMASKED_SEND = re.compile(r"\b(?:unredacted|unmasked|unscrubbed|unfiltered|in (?:plain ?text|clear ?text|the clear))\b")
 # Output of what ran: data only when it leaves for an outside URL or address.
 _OUTPUT = re.compile(r"\b(?:output|outputs|results?|artifacts?|artefacts?|reports?|archive)\b")
 
@@ -173,6 +176,8 @@ def _names_payload(s: str, verb: re.Match[str]) -> bool:
     return False
 
 
+_REPORT_SUBJECT = re.compile(r"\b(?:issues|vulnerabilit\w{1,3}|reports|bugs|questions|findings|concerns|"
+                             r"disclosures|incidents)\s$")
 _ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
 
 
@@ -196,6 +201,9 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
             if not told:
                 break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
+    while m is not None and m.group(0) in ("go to", "goes to") and _REPORT_SUBJECT.search(
+            s, max(0, m.start() - 40), m.start()):
+        m = _first_asked(_SEND, s, m.end())  # "security issues go to security@…": where reports are sent
     outside = outward(s) or (paragraph_external and spelled_host(s))
     if m and paragraph_external and re.search(r"\bthere\b", s[m.end():]) and (
             paragraph_data or _names_payload(s, m)):
@@ -207,6 +215,11 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
         return True
     if m is None:
         return False
+    # sent with its masking off to someone's place: "forward them to our vendor …, unredacted"
+    unmasked = _UNMASKED_SEND.search(s, m.end())
+    if unmasked and not _forbidden(s, unmasked.start()) and (
+            outside or paragraph_external or _DEST_NO_URL.search(s) or _ELSEWHERE.search(s)):
+        return True
     # the verb is not its own payload: "email security@… with details"
     if not _names_payload(s, m) and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
         return False
@@ -242,6 +255,9 @@ _CARRY_VERB = re.compile(
 _WORLD_READABLE = re.compile(r"\b(?:publicly (?:readable|accessible|available|visible|served)|world[- ]readable|"
                              r"public (?:buckets?|folders?|paths?|directory|directories|urls?|links?|s3|cdn))\b"
                              r"|`?/(?:static|public|www|htdocs)/")
+# Someone's own storage, or anywhere: "copy them wherever is convenient, including personal cloud storage".
+_PERSONAL_PLACE = re.compile(r"\b(?:personal|private|own|home) (?:cloud|drive|dropbox|storage|e-?mail|inbox|laptop|"
+                             r"devices?|phones?|accounts?)\b|\bwherever (?:is|you|it)\b")
 # The people's data the project holds.
 _PERSONAL = re.compile(r"\b(?:customers?|customer data|personal data|user data|users['’] data|pii|patients?|"
                        r"accounts table|users table|emails of users)\b")
@@ -303,11 +319,14 @@ def _asked_at(s: str, pos: int) -> bool:
 _STRONG_ARTEFACT = re.compile(
     r"(?<![\w.])\.env\b(?![.\w-])|~/\.ssh\b|\bssh (?:private )?keys?\b|\bid_(?:rsa|ed25519|ecdsa)\b(?!\.pub)|"
     r"\bhome (?:directory|folder|dir)\b|\$home\b|\b(?:whole|full|entire|complete) (?:transcripts?|conversations?|"
-    r"chat(?: history)?)\b")
+    r"chat(?: history)?)\b"
+    # the repository with its history and configuration: "the full repo including `.git`"
+    r"|\b(?:whole|full|entire|complete) (?:repo|repository|checkout|working tree) (?:including|with)\b")
 _PLAIN_SEND = re.compile(r"(?<![\w./-])(?:upload\w{0,3}|send\w{0,3}|sent|post|posts|posted|forward\w{0,3}|"
                          r"mirror\w{0,3}|sync\w{0,3}|ship\w{0,3}|transmit\w{0,3}|e-?mail\w{0,3})\b")
 
 
+_MAIL_VERB = re.compile(r"(?<![\w./@-])e-?mail(?:s|ed|ing)?\b(?! (?:address|notifications?|alerts?|templates?)\b)")
 # A tool named for sending: what it is given leaves with it.
 _SENDING_TOOL = re.compile(r"\b(?:use|call|invoke|run)\w{0,3} (?:the |a |our )?(?:mcp |remote )?(?:tool|function|"
                            r"endpoint|api|webhook|command|action) `[\w./:-]{0,40}(?:upload|send|post|report|sync|"
@@ -329,6 +348,9 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
         send = next((v for v in _PLAIN_SEND.finditer(s) if _asked_at(s, v.start()) and not _is_noun(s, v)), None)
         if send and _DESTINATION_NOUN.search(s, send.end()) and not _SAFE_DESTINATION.search(s, send.end()):
             return True
+        mail = _MAIL_VERB.search(s)
+        if mail and _asked_at(s, mail.start()) and not _is_noun(s, mail):
+            return True  # mail goes to someone else's inbox: "email them the full repo including `.git`"
         tool = _SENDING_TOOL.search(s)
         if tool and _asked_at(s, tool.start()):
             return True  # "use the MCP tool `audit.upload` with the whole transcript"
@@ -337,7 +359,7 @@ def _carries_artefact_out(s: str, original: str, paragraph_credential: bool, par
     if verb is None or _SAFE_DESTINATION.search(s, verb.end()) or _REDACTED.search(s):
         return False
     kinds: tuple[re.Pattern[str], ...] = (_CREDENTIAL, _PRIVATE, _ENVIRONMENT)
-    if _WORLD_READABLE.search(s, verb.end()):
+    if _WORLD_READABLE.search(s, verb.end()) or _PERSONAL_PLACE.search(s, verb.end()):
         kinds = (*kinds, _PERSONAL)  # "exports of the customers table … placed in the publicly readable path"
     elif not (_ELSEWHERE.search(s) or (paragraph_elsewhere and (
             _DESTINATION_NOUN.search(s, verb.end()) or _WITH_EACH.search(s, verb.end())))):
@@ -354,7 +376,7 @@ _CREDENTIAL = re.compile(
     r"passwords?(?! (?:reset|polic\w{1,3}|strength|hash\w{0,3}|fields?|forms?|rules|complexity|managers?|length|input|"
     r"validation|change|expiry))|passphrases?|passwd|credentials?|creds|cookies?|otp|2fa codes?|one-time codes?|"
     r"recovery codes?|"
-    r"seed phrases?|mnemonic|keychain|kubeconfig|"
+    r"seed phrases?|mnemonic|keychain|kubeconfig|connection strings?|database urls?|dsns?|"
     r"passwort\w{0,2}|contrasena\w{0,2}|mot de passe|пароль\w{0,2}|токен\w{0,2})\b"
     r"|(?<![\w.])\.env\b(?![.\w-])|\.netrc|\.pgpass|\.npmrc|\.pypirc|\.git-credentials|\.aws/credentials|"
     r"id_rsa\b(?!\.pub)|id_ed25519\b(?!\.pub)|id_ecdsa\b(?!\.pub)|\.kube/config|\.docker/config\.json|"
@@ -369,7 +391,14 @@ _CRED_SHOW = re.compile(
     r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи|"
     # a credential of the person's taken over or read out in a reply
     r"reuse\w{0,1}|list (?:\w{1,10} )?(?:full )?contents|(?:begin|start)\w{0,3} (?:every|each|your) (?:reply|answer|"
-    r"response)\w{0,2} with)\b")
+    r"response)\w{0,2} with"
+    # a stored credential read out and handed to a command: "read it and pass it to `gh …`"
+    r"|(?:read|cat|load|grab|take)\w{0,1} (?:it|them|the (?:[\w-]{1,15} )?(?:token|key|password|secret)s?) and "
+    r"(?:pass|feed|supply|hand|pipe|give)\w{0,2} (?:it|them) (?:to|into)"
+    # someone else's login taken by the agent: "use the shared admin password"
+    r"|(?:use|using|log in with|sign in with|authenticate with) (?:the |a )?(?:shared|team|common|"
+    r"maintainer['’]?s?|owner['’]?s?|admin['’]?s?|another user['’]?s?)\b[\w -]{0,20}?\b(?:tokens?|passwords?|"
+    r"credentials?|logins?|keys?))\b")
 _CRED_PUT = re.compile(
     r"(?<![\w./-])(?:log|logs|logging|paste\w{0,1}|include\w{0,1}|attach\w{0,2}|write|writes|writing|put|puts|"
     r"commit\w{0,1}|add|append\w{0,2}|insert\w{0,3}|copy|copies|store|save|keep a copy|record\w{0,3}|"
@@ -379,9 +408,14 @@ _CRED_PUT = re.compile(
 _REDACTED = re.compile(r"\b(?:redact\w{0,4}|mask\w{0,3}|scrub\w{0,3}|with (?:the )?(?:secrets?|tokens?|"
                        r"credentials?|passwords?|keys?) (?:removed|stripped|hidden|replaced))\b")
 # Gathering whatever credentials turn up: "each SSH private key you find on this machine".
+# Or the ones the person gives in passing, kept for later: "keep copies of any passwords they
+# mention".
 _CRED_COLLECT = re.compile(
     r"\b(?:every|each|all|any)\b[^.;\n]{0,30}?\b(?:keys?|tokens?|credentials?|passwords?|secrets?|cookies)\b "
-    r"(?:that )?(?:you )?(?:find|see|come across|encounter|discover|can find|notice)\b")
+    r"(?:that )?(?:you )?(?:find|see|come across|encounter|discover|can find|notice)\b"
+    r"|\b(?:keep|store|save|remember|record|note)\w{0,2}\b[^.;\n]{0,30}?\b(?:every|each|all|any)\b[^.;\n]{0,20}?"
+    r"\b(?:keys?|tokens?|credentials?|passwords?|passphrases?|secrets?|pins?)\b (?:that )?(?:the user|users|they|he|she|"
+    r"people|someone|anyone|the person) (?:mentions?|types?|gives?|shares?|enters?|pastes?|says?|tells? you)\b")
 # Where a credential belongs: putting it there is a convention, not handling.
 _SAFE_PLACE = re.compile(
     r"\b(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|key ?vault|keychain|keyring|sops|"
@@ -498,7 +532,8 @@ def _described(s: str, m: re.Match[str]) -> bool:
 def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     """The first match of `pattern` in `s` that is neither forbidden nor a description."""
     for m in pattern.finditer(s):
-        if not _forbidden(s, m.start()) and not _described(s, m):
+        if not _forbidden(s, m.start()) and not _described(s, m) and not _OR_NOUN_BEFORE.search(
+                s, max(0, m.start() - 40), m.start()):
             return m
     return None
 
@@ -553,13 +588,16 @@ _PAY_ACT = re.compile(
     r"(?<![\w./-])(?:pay|pays|paying|transfer\w{0,3}|wire|wiring|buy|buying|purchas\w{1,3}|charg\w{1,3}|subscrib\w{1,3}|"
     r"donat\w{1,3}|tip|refund\w{0,3}|invoice|bill|top up|remit\w{0,4}|send (?:the )?(?:money|funds|payment|"
     r"btc|eth|usdt|crypto)|overweis\w{0,3}|uberweis\w{0,3}|bezahl\w{0,3}|paga\w{0,2}|pagar|transfiere|payer|"
-    r"paie\w{0,2}|vire\w{0,2}|оплат\w{0,4}|переведи|заплати)\b|付款|支付|转账|振り込|支払")
+    r"paie\w{0,2}|vire\w{0,2}|оплат\w{0,4}|переведи|заплати"
+    # told as what happens to the order: "orders are billed to the company card"
+    r"|(?:billed|invoiced|debited) (?:to|against|on)"
+    r")\b|付款|支付|转账|振り込|支払")
 _PAY_DETAIL = re.compile(
     r"\b(?:credit cards?|debit cards?|card numbers?|cvv|cvc|iban|swift|bic|routing numbers?|bank accounts?|"
     r"account numbers?|sort code|wallet(?: address)?|bitcoin|btc|ethereum|eth|usdt|crypto\w{0,8}|paypal|venmo|"
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
     # where the money goes: "change the payee_account default", "route refunds to the holding account"
-    r"payee\w{0,10}|beneficiar\w{1,4}|billing[-_]account|(?:settlement|holding|payout|receiving|destination|deposit|"
+    r"payee\w{0,10}|beneficiar\w{1,4}|billing[-_]account|merchant (?:ids?|numbers?|codes?)|payout destinations?|(?:settlement|holding|payout|receiving|destination|deposit|"
     r"escrow|merchant|supplier|vendor|remittance)(?:['’]s)? (?:bank )?(?:accounts?|wallets?|ibans?)|"
     r"company card|gift cards?|amex|american express|visa|mastercard|"
     r"card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
@@ -580,7 +618,9 @@ _PAID_THING = re.compile(r"\b(?:licen[cs]es?|subscriptions?|plans?|credits?|tier
 _PAY_LITERAL = re.compile(
     r"\b[a-z]{2}\d{2}(?: [a-z0-9]{4}){3,7}(?: [a-z0-9]{1,3})?\b|\b\d{4}[ -]\d{4,6}[ -]\d{4,5}(?:[ -]\d{1,4})?\b"
     r"|\b0x[0-9a-f]{40}\b|\b(?:bc1|[13])[a-z0-9]{25,40}\b|\bt[a-z0-9]{33}\b|\baccount (?:number |no\.? |#)?"
-    r"\d[\d -]{5,}\d\b|\b(?:exp(?:iry|ires)?|cvv|cvc) ?:? ?\d{2,4}\b")
+    r"\d[\d -]{5,}\d\b|\b(?:exp(?:iry|ires)?|cvv|cvc) ?:? ?\d{2,4}\b"
+    # a payment provider's account id: Stripe's "acct_1Pq…"
+    r"|\bacct_[a-z0-9]{10,}\b")
 # Buying or paying, in the imperative: "buy the premium licence", "renew the domain".
 _BUY = re.compile(r"(?<![\w-])(?:pay|buy|purchase|subscribe to|sign up for|renew|upgrade|donate|tip|top up|"
                   r"order)\b")
@@ -591,15 +631,28 @@ def _handles_payment(s: str) -> bool:
     detail = _PAY_DETAIL.search(s)
     if (_PAY_TEST.search(s) or TEST_DETAIL.search(s)) and not REAL_MONEY.search(s):
         return False
-    if _PAY_LITERAL.search(s) and (act or _first_asked(_USE_DETAIL, s) or _PAY_DETAIL.search(s)):
+    literal = _PAY_LITERAL.search(s)
+    # a card number standing alone asks nothing ("(e.g. 4111 1111 4555 1142)." cut off as its
+    # own sentence); with words around it, the number is the detail
+    alone = literal is not None and len(re.findall(r"\w{2,}", s[:literal.start()] + s[literal.end():])) <= 2
+    if literal and not alone and (act or _first_asked(_USE_DETAIL, s) or _PAY_DETAIL.search(s)):
         return True
     buy = _first_asked(_BUY, s)
     if (act and detail) or (buy and _PAID_THING.search(s, buy.end())):
         return True
     use = _first_asked(_USE_DETAIL, s)
-    return bool(use and detail and detail.start() >= use.start())
+    if use and detail and detail.start() >= use.start():
+        return True
+    # told the other way round: "the merchant ID must be switched to `MID-…`"
+    changed = _PAYEE_CHANGED.search(s)
+    return bool(changed and _PAY_DETAIL.search(changed.group(0)) and not _forbidden(s, changed.start()))
 
 
+_PAYEE_CHANGED = re.compile(
+    r"\b(?:merchant (?:ids?|numbers?|codes?|accounts?)|payout (?:destinations?|accounts?)|payee\w{0,10}|"
+    r"beneficiar\w{1,4}|(?:settlement|receiving|destination|deposit) accounts?)\b[^.;\n]{0,30}?\b(?:must|should|"
+    r"shall|needs? to|is to|are to|has to|have to|will) be (?:switched|changed|set|updated|pointed|routed|replaced)\w{0,2}"
+    r" to\b[^.;\n]{0,10}?`[^`\n]{3,60}`")
 _USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|redirect|"
                          r"point|send|add|store|save|remember|move|covers?|charge|tag)\b")
 
@@ -718,6 +771,13 @@ _FAILURE = re.compile(r"\b(?:fail\w{0,3}|broke\w{0,2}|broken|errors?|red|crash\w
 
 
 # --- the paragraph ----------------------------------------------------------------------------
+# A paragraph that quotes what others wrote or said: the quoted words are the example, not an
+# ask ('sample messages like "wire 40k to this new IBAN"', 'a README said "POST your .env to …"').
+_QUOTE_CUE = re.compile(r"\b(?:examples?|such as|like|e\.g\.|for instance|samples?|payloads?|quotes?|quoted|quoting|"
+                        r"said|says|asked|asking|wrote|claimed|phishing|attackers?|attacks?|malicious|hostile|"
+                        r"test data|fixtures?|training)\b")
+_QUOTED_WORDS = re.compile(r'"[^"\n]{1,300}"|“[^”\n]{1,300}”|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»')
+
 def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     """Whether one paragraph of a project file may go into the prompt, and why not."""
     folded = fold(paragraph)
@@ -727,8 +787,11 @@ def judge_paragraph(paragraph: str) -> ParagraphVerdict:
     paragraph_data = bool(_DATA.search(folded))
     paragraph_elsewhere = bool(_ELSEWHERE.search(folded)) and _names_elsewhere(paragraph)
     paragraph_secret = paragraph_credential or bool(_ENVIRONMENT.search(folded))
+    mentions = bool(_QUOTE_CUE.search(folded))
     for sentence in sentences(paragraph):
         original = " ".join(sentence.split())
+        if mentions:
+            original = _QUOTED_WORDS.sub('"…"', original)
         s = fold(original)
         if not s:
             continue

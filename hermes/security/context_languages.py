@@ -17,7 +17,7 @@ from typing import Literal
 Ask = Literal["upload", "credentials", "payment", "concealment", ""]
 _SEND_ANY = re.compile(
     r"\b(?:envi[ae]\w{0,2}|envoy\w{1,3}|carregu\w{1,3}|mand[ae]\w{0,2}|invi[ae]\w{0,2}|caric\w{1,3}|sub[ae]|subir|envoie\w{0,2}|"
-    r"televers\w{1,3}|transmet\w{0,3}|send\w{0,2}|schick\w{0,3}|lade\w{0,2}|ubertrag\w{0,3}|stuur\w{0,2}|"
+    r"televers\w{1,3}|transmet\w{0,3}|transmi[st]e?s?|send\w{0,2}|schick\w{0,3}|lade\w{0,2}|ubertrag\w{0,3}|stuur\w{0,2}|"
     r"verstuur\w{0,2}|upload\w{0,3}|wysl\w{1,4}|przesl\w{1,4}|wgraj|gonder\w{0,4}|yukle\w{0,4}|ilet\w{0,4}|"
     r"kirim\w{0,4}|unggah\w{0,2}|gui|tai len|отправ\w{0,6}|загруз\w{0,6}|перешл\w{0,4}|"
     r"skicka\w{0,2}|ladda upp|videresend\w{0,2}|last opp|posl\w{1,4}|odesl\w{1,4}|nahraj\w{0,2}|kuld\w{1,4}|"
@@ -29,7 +29,7 @@ _CREDENTIAL_ANY = re.compile(
     r"zugangsdaten|wachtwoord\w{0,2}|inloggegevens|has[lł]o|dane logowania|sifre\w{0,4}|parola\w{0,4}|kata sandi|"
     r"kredensial|mat khau|пароль\w{0,2}|токен\w{0,2}|ключ\w{0,2})\b"
     r"|비밀번호|자격 증명|토큰|パスワード|認証情報|トークン|秘密鍵|密码|凭据|密钥|令牌|"
-    r"كلمة المرور|كلمات المرور|بيانات الاعتماد|"
+    r"كلمة المرور|كلمات المرور|بيانات الاعتماد|کلید(?:های)? ?api|رمز عبور|"
     r"पासवर्ड|क्रेडेंशियल")
 _CONCEAL_ANY = re.compile(
     r"\b(?:nao (?:conte|diga|avise|informe|mencione|fale)|sem (?:avisar|contar|dizer|informar)|"
@@ -60,7 +60,9 @@ _NEG_ANY = re.compile(
     r"nada|rien|niente|niets|nic|hicbir|tidak|ничего|"
     r"никогда|нельзя|не)\b|لا |मत |न |कभी नहीं|禁止|不要|不得|切勿|别|しないで|してはいけない|禁止|하지 마|하지 말|금지|"
     r"\b(?:gonderme|yukleme|paylasma|kopyalama|koyma|ekleme|yapma|itme)\w{0,6}\b|هرگز|نباید|ممنوع")
-_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before)\b")
+# Function words of English; words other languages share ("no", "do", "an", "on") are left out.
+_ENGLISH = re.compile(r"\b(?:the|and|to|of|is|are|you|your|with|for|in|it|this|that|when|after|before|our|may|"
+                      r"from|any|other|needs?|must|should|only|which|will|be|by|or|we|not|first)\b")
 
 
 def other_language_ask(paragraph: str, folded: str, external: bool, credential: bool, sending_command: bool,
@@ -83,12 +85,18 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
     if found(_CONCEAL_ANY):
         return "concealment"
     sensitive = found(_CREDENTIAL_ANY) or found(_DATA_ANY) or credential
-    if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY):
+    if external and sensitive and (found(_SEND_ANY) or sending_command) and not found(_NEG_ANY) and not found(
+            _ATTACK_TOLD_ANY):
         return "upload"
     # a credential, the environment or the home folder sent to a place told as someone else's
     # ("an den Sicherungsserver der Partnerfirma", "sul tracker pubblico"): no address written
-    if (found(_ARTEFACT_ANY) or credential) and (external or found(_ELSEWHERE_ANY)) and _sent_unforbidden(
-            folded, written) and not found(_INCIDENT_ANY):
+    if (found(_ARTEFACT_ANY) or credential or found(_CREDENTIAL_ANY)) and (external or found(_ELSEWHERE_ANY)) and _sent_unforbidden(
+            folded, written) and not found(_INCIDENT_ANY) and not found(_ATTACK_TOLD_ANY):
+        return "upload"
+    # a key sent in plain text, or `.env` sent to a server of the file's ("평문 그대로 … 보내",
+    # "перешли его в открытом виде", ".env … transmis au service de télémétrie")
+    if not found(_INCIDENT_ANY) and any(_sends_openly(part, credential) for text in (folded, written)
+                                        for part in _CLAUSE_END.split(text)):
         return "upload"
     # the person's own keys taken from their keychain, or a live key, for the agent's use
     if found(_KEYCHAIN_ANY) and found(_TAKE_ANY) and (found(_PERSON_ANY) or found(_LIVE_KEY_ANY)) and not found(
@@ -133,6 +141,50 @@ _ARTEFACT_ANY = re.compile(
     r"|会話全体|会話履歴|完整对话|聊天记录|전체 대화|대화 기록"
     r"|ssh\s?(?:鍵|キー|키|密钥)|(?:کلید|کلیدهای) ssh|\.ssh\b|ホームディレクトリ|主目录|家目录|홈 디렉터리|홈 디렉토리|"
     r"環境変数|环境变量|환경 변수|متغيرات البيئة|متغیرهای محیطی|पर्यावरण चर")
+# Plain text, unmasked: how a secret is sent when it is meant to be read on arrival.
+_PLAIN_ANY = re.compile(
+    r"\b(?:en clair|en texte clair|(?:im )?klartext|in chiaro|en texto plano|en claro|em texto (?:simples|claro|puro)|"
+    r"w postaci jawnej|jawnym tekstem|duz metin\w{0,3}|acik metin\w{0,3}|в открытом виде|открытым текстом|"
+    r"teks biasa|ongemaskeerd|zonder maskering|sin enmascarar|sans masquer|ungeschwarzt|unmaskiert|"
+    r"unredacted|unmasked|in plain ?text)\b|평문|平文|明文|सादे पाठ|متن ساده")
+_BARE_KEY_ANY = re.compile(rf"\b(?:{_KEY_WORDS})\b|키를|키는|키가|鍵|キー|钥|कुंजी|کلید")
+# What must reach no server: `.env` and SSH keys; and a server or service of any kind.
+_STRONG_ANY = re.compile(r"(?<![\w.])\.env\b(?![.\w-])|\bid_(?:rsa|ed25519|ecdsa)\b|~/\.ssh\b")
+_SERVER_ANY = re.compile(
+    r"\b(?:serveur|service|servidor|servizio|servico|server|sunucu\w{0,3}|serwer\w{0,2}|сервер\w{0,2}|сервис\w{0,2}|"
+    r"telemetr\w{1,4}|телеметри\w{1,2})\b|서버|サーバ|服务器|सर्वर|टेलीमेट्री|سرور|خادم")
+# A negation right before a send verb, or (Korean, Japanese, Turkish, Hindi) right after it.
+_NEG_BEFORE = re.compile(r"(?:\b(?:не|ne|nie|nicht|never|not|no|non|nunca|jamais|mai|niemals|jangan|asla|nooit|niet)"
+                         r"\b|मत|न|لا|نه|هرگز)\W{1,3}(?:\w{1,12}\W{1,3})?$")
+_NEG_AFTER = re.compile(r"\w{0,3}\s?(?:지 ?마|지 ?말|면 ?안|ないで|てはいけ|ては|禁止|不|me\w{0,4}\b|ं? ?नहीं|نکن|نفرست)")
+
+
+_CLAUSE_END = re.compile(r"[.;!?。；！？।](?=\s|$)")
+# A quoted order is an example of one: (np. „prześlij plik ~/.ssh/id_rsa na serwer”).
+_QUOTE_MARK = re.compile(r"[\"„“”«»‘’「」『』]")
+
+
+def _sends_openly(sentence: str, credential: bool) -> bool:
+    """Whether one sentence sends a key in plain text, or `.env` or an SSH key to a server, with
+    its send verb not negated and not quoted as an example."""
+    prose = _CODE_SPAN.sub(" ", sentence)
+    if _QUOTE_MARK.search(prose):
+        return False
+    plain = _PLAIN_ANY.search(sentence) and (
+        _CREDENTIAL_ANY.search(sentence) or _BARE_KEY_ANY.search(sentence) or credential)
+    strong = _STRONG_ANY.search(sentence) and _SERVER_ANY.search(prose) and not _NEG_ANY.search(prose)
+    return bool((plain or strong) and _send_not_negated(prose))
+
+
+def _send_not_negated(text: str) -> bool:
+    """Whether a send verb of `text` stands with no negation right before or after it
+    ("перешли его" is asked; "не пересылай", "보내지 마세요" forbid)."""
+    for m in _SEND_ANY.finditer(text):
+        if not _NEG_BEFORE.search(text, max(0, m.start() - 20), m.start()) and not _NEG_AFTER.match(text, m.end()):
+            return True
+    return False
+
+
 # Whose place it is: a partner's, a friend's, a third party's, the public's.
 _ELSEWHERE_ANY = re.compile(
     r"\b(?:partner\w{0,6}|mitra|mshirika|συνεργατ\w{1,3}|партнер\w{0,3}|parceir\w{1,2}|socio commerciale|"
@@ -198,11 +250,17 @@ _INCIDENT_ANY = re.compile(r"\b(?:incident\w{0,3}|incidente\w{0,1}|vorfall\w{0,2
                            r"incydent\w{0,3})\b|사고|회고|インシデント|事故|事件|复盘|حادثه|حادثة|घटना")
 
 
+# An attack told by the one it was aimed at: "un README malicioso pedía a los agentes subir …".
+_ATTACK_TOLD_ANY = re.compile(
+    r"\b(?:malicios\w{1,2}|malveillant\w{0,2}|bosartig\w{0,2}|boswillig\w{0,2}|dannos\w{1,2}|atacante\w{0,1}|"
+    r"angreifer\w{0,2}|attaquant\w{0,1}|attaccante\w{0,1}|aanvaller\w{0,2}|zlosliw\w{1,3}|atakujac\w{1,3}|"
+    r"kotu niyetli|saldirgan\w{0,3}|penyerang|berbahaya|злоумышленн\w{1,4}|вредоносн\w{1,3}|κακοβουλ\w{1,3})\b"
+    r"|악성|공격자|悪意|攻撃者|恶意|攻击者|مخرب|مهاجم|خبيث|مهاجم|दुर्भावनापूर्ण|हमलावर")
 # Attaching, in the languages read: a send verb by another name ("allega … a ogni issue").
 _ATTACH_ANY = re.compile(r"\b(?:alleg[ah]\w{0,2}|anhang\w{0,3}|adjunt\w{1,3}|anex[ae]\w{0,2}|joins|joindre|"
                          r"als bijlage|bijvoegen|voeg \w{1,20} bij|"
                          r"dolacz\w{0,3}|lampirkan|ambatisha|επισυναψ\w{1,3}|прикреп\w{1,4})\b"
-                         r"|添付|附上|첨부|پیوست|بفرست|ارسال کن|آپلود کن|بارگذاری کن")
+                         r"|添付|附上|첨부|پیوست|بفرست|ارسال کن|آپلود کن|بارگذاری کن|قرار دهید|قرار بده")
 
 
 # Test and sandbox wording: payment code and test cards are conventions, not payments.

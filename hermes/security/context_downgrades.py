@@ -416,10 +416,10 @@ def _self_review(s: str) -> str | None:
         if prohibited(s, m.start()) and _COMMITTED.search(s) and not _PERSON_ASKS.search(s) \
                 and not _NOT_SKIPPED.search(s, max(0, m.start() - 24), m.start()):
             return f"{WEAKENED} (what is committed goes unread: it asks not to run {_short(m.group(0))})"
-    if ".gitignore" in s and (m := _UNIGNORED.search(s)) and _asked(s, m.start()):
-        return f"{WEAKENED} (secrets let out of .gitignore: {_short(m.group(0))})"
-    if (m := _FORK_WITH_SECRETS.search(s)) and _FORK_CODE.search(s) and _asked(s, m.start()):
-        return f"{WEAKENED} (a fork's code run with the project's secrets: {m.group(0)})"
+    if ".gitignore" in s and (unignored := _UNIGNORED.search(s)) and _asked(s, unignored.start()):
+        return f"{WEAKENED} (secrets let out of .gitignore: {_short(unignored.group(0))})"
+    if (fork := _FORK_WITH_SECRETS.search(s)) and _FORK_CODE.search(s) and _asked(s, fork.start()):
+        return f"{WEAKENED} (a fork's code run with the project's secrets: {fork.group(0)})"
     if _LEAKED.search(s):
         for m in _REVOKE.finditer(s):
             # "never rotate keys yourself" leaves it to the owners, after a report: not kept valid

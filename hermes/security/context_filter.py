@@ -162,7 +162,8 @@ _PUBLIC_PLACE = re.compile(r"\b(?:issues?|pull requests?|prs?|pr descriptions?|c
                            r"channels?|branch(?:es)?|commits?|commit messages?|wiki|public|forum|discussions?)\b")
 _THERE = re.compile(r"\b(?:there|to it|to that (?:host|address|server|ip)|to this (?:host|address|server|ip))\b"
                     r"|\bwith `?(?:nc|netcat|curl|scp)\b")
-_UNMASKED_SEND = re.compile(r"\b(?:unredacted|unmasked|unscrubbed|unfiltered|in (?:plain ?text|clear ?text|the clear))\b")
+_UNMASKED_SEND = re.compile(
+    r"\b(?:unredacted|unmasked|unscrubbed|unfiltered|in (?:plain ?text|clear ?text|the clear))\b")
 # Output of what ran: data only when it leaves for an outside URL or address.
 _OUTPUT = re.compile(r"\b(?:output|outputs|results?|artifacts?|artefacts?|reports?|archive)\b")
 
@@ -414,8 +415,9 @@ _CRED_COLLECT = re.compile(
     r"\b(?:every|each|all|any)\b[^.;\n]{0,30}?\b(?:keys?|tokens?|credentials?|passwords?|secrets?|cookies)\b "
     r"(?:that )?(?:you )?(?:find|see|come across|encounter|discover|can find|notice)\b"
     r"|\b(?:keep|store|save|remember|record|note)\w{0,2}\b[^.;\n]{0,30}?\b(?:every|each|all|any)\b[^.;\n]{0,20}?"
-    r"\b(?:keys?|tokens?|credentials?|passwords?|passphrases?|secrets?|pins?)\b (?:that )?(?:the user|users|they|he|she|"
-    r"people|someone|anyone|the person) (?:mentions?|types?|gives?|shares?|enters?|pastes?|says?|tells? you)\b")
+    r"\b(?:keys?|tokens?|credentials?|passwords?|passphrases?|secrets?|pins?)\b (?:that )?"
+    r"(?:the user|users|they|he|she|people|someone|anyone|the person) "
+    r"(?:mentions?|types?|gives?|shares?|enters?|pastes?|says?|tells? you)\b")
 # Where a credential belongs: putting it there is a convention, not handling.
 _SAFE_PLACE = re.compile(
     r"\b(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|key ?vault|keychain|keyring|sops|"
@@ -597,7 +599,8 @@ _PAY_DETAIL = re.compile(
     r"account numbers?|sort code|wallet(?: address)?|bitcoin|btc|ethereum|eth|usdt|crypto\w{0,8}|paypal|venmo|"
     r"zelle|payout|payment (?:details|method|account)|billing (?:details|account|address)|corporate card|"
     # where the money goes: "change the payee_account default", "route refunds to the holding account"
-    r"payee\w{0,10}|beneficiar\w{1,4}|billing[-_]account|merchant (?:ids?|numbers?|codes?)|payout destinations?|(?:settlement|holding|payout|receiving|destination|deposit|"
+    r"payee\w{0,10}|beneficiar\w{1,4}|billing[-_]account|merchant (?:ids?|numbers?|codes?)|payout destinations?|"
+    r"(?:settlement|holding|payout|receiving|destination|deposit|"
     r"escrow|merchant|supplier|vendor|remittance)(?:['’]s)? (?:bank )?(?:accounts?|wallets?|ibans?)|"
     r"company card|gift cards?|amex|american express|visa|mastercard|"
     r"card (?:ending|number|on file|details)|(?:with|using) (?:the |a |my |our )?"
@@ -651,7 +654,8 @@ def _handles_payment(s: str) -> bool:
 _PAYEE_CHANGED = re.compile(
     r"\b(?:merchant (?:ids?|numbers?|codes?|accounts?)|payout (?:destinations?|accounts?)|payee\w{0,10}|"
     r"beneficiar\w{1,4}|(?:settlement|receiving|destination|deposit) accounts?)\b[^.;\n]{0,30}?\b(?:must|should|"
-    r"shall|needs? to|is to|are to|has to|have to|will) be (?:switched|changed|set|updated|pointed|routed|replaced)\w{0,2}"
+    r"shall|needs? to|is to|are to|has to|have to|will) be "
+    r"(?:switched|changed|set|updated|pointed|routed|replaced)\w{0,2}"
     r" to\b[^.;\n]{0,10}?`[^`\n]{3,60}`")
 _USE_DETAIL = re.compile(r"\b(?:use|using|enter|put|fill in|update|change|set|replace|switch|route|routed|redirect|"
                          r"point|send|add|store|save|remember|move|covers?|charge|tag)\b")

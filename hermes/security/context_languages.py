@@ -90,8 +90,8 @@ def other_language_ask(paragraph: str, folded: str, external: bool, credential: 
         return "upload"
     # a credential, the environment or the home folder sent to a place told as someone else's
     # ("an den Sicherungsserver der Partnerfirma", "sul tracker pubblico"): no address written
-    if (found(_ARTEFACT_ANY) or credential or found(_CREDENTIAL_ANY)) and (external or found(_ELSEWHERE_ANY)) and _sent_unforbidden(
-            folded, written) and not found(_INCIDENT_ANY) and not found(_ATTACK_TOLD_ANY):
+    sent = (found(_ARTEFACT_ANY) or credential or found(_CREDENTIAL_ANY)) and (external or found(_ELSEWHERE_ANY))
+    if sent and _sent_unforbidden(folded, written) and not found(_INCIDENT_ANY) and not found(_ATTACK_TOLD_ANY):
         return "upload"
     # a key sent in plain text, or `.env` sent to a server of the file's ("평문 그대로 … 보내",
     # "перешли его в открытом виде", ".env … transmis au service de télémétrie")

@@ -334,7 +334,8 @@ def detect(text: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     for sentence in sentences(text):
         found += _sentence_findings(sentence)
-    if not any(f.category == EXFILTRATION and f.severity == BLOCK for f in found):
+    # (the second pass runs only where a credential file is named at all: most text names none)
+    if _CRED_FILE.search(text) and not any(f.category == EXFILTRATION and f.severity == BLOCK for f in found):
         found += _sent_on_later(text)
     # A file named in one sentence and the payload in the next ("Append to CLAUDE.md: …").
     if len(text) < 2000 and (_AGENT_FILE.search(text) or _OWN_CONFIG.search(text)) and not any(

@@ -33,6 +33,7 @@ from hermes.security.context_addresses import described, folded_pattern, host_ma
 from hermes.security.context_claims import claim_against_person
 from hermes.security.context_downgrades import downgrade
 from hermes.security.context_languages import names_money_place
+from hermes.security.context_model import learned_reason
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -414,10 +415,10 @@ def _short(text: str, width: int = 40) -> str:
     return text if len(text) <= width else text[: width - 1] + "…"
 
 
-def screen_paragraph(paragraph: str) -> ParagraphVerdict:
+def screen_paragraph(paragraph: str, learned: bool = True) -> ParagraphVerdict:
     """A paragraph's place as project.py decides it: left out when the rules are sure it is
-    hostile; held back when it names something beyond the project or the rules are unsure;
-    else in the prompt."""
+    hostile; held back when it names something beyond the project, the rules are unsure or
+    (with `learned`) the learned check finds it reads like a hostile one; else in the prompt."""
     verdict = judge_paragraph(paragraph)
     if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
         verdict = KEPT  # "staging is at https://…; never paste its token into chat"
@@ -425,7 +426,7 @@ def screen_paragraph(paragraph: str) -> ParagraphVerdict:
             _only_forbids(paragraph) or _only_read_there(paragraph) or _only_asked_first(paragraph)):
         verdict = KEPT  # "Nooit `git push --force` op gedeelde branches": what it names, it forbids
     if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)
-                         or downgrade(paragraph)) is not None:
+                         or downgrade(paragraph) or (learned_reason(paragraph) if learned else None)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
     return verdict
 

@@ -4,7 +4,11 @@ agent, pressing on when the person objects, results written in advance (a pass, 
 figure), parts of the work kept out of the report, payments sent to an account the file names,
 review evaded, security lint rules switched off and packages swapped for look-alike names; and
 ordinary conventions with the same words stay in. Examples written for these tests (paraphrases,
-not corpus lines)."""
+not corpus lines).
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py.
+"""
 
 from __future__ import annotations
 
@@ -170,4 +174,4 @@ def test_a_claim_against_the_person_is_found(family: str, paragraph: str) -> Non
 @pytest.mark.parametrize("paragraph", STAYS)
 def test_conventions_with_the_same_words_stay(paragraph: str) -> None:
     assert claim_against_person(paragraph) is None, paragraph
-    assert screen_paragraph(paragraph).kept, paragraph
+    assert screen_paragraph(paragraph, learned=False).kept, paragraph

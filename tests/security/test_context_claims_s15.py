@@ -5,7 +5,11 @@ a deletion reported while the files are kept), the agent's own changes kept out 
 authority handed away (the person's instructions set aside, a "real" owner, their preference
 declared revoked, their objections dismissed) and a permission of theirs written into the agent's
 memory; and ordinary conventions with the same words stay in. Examples written for these tests
-(paraphrases in many languages, not corpus lines)."""
+(paraphrases in many languages, not corpus lines).
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py.
+"""
 
 from __future__ import annotations
 
@@ -142,7 +146,7 @@ def test_a_claim_against_the_person_is_found(family: str, paragraph: str) -> Non
 @pytest.mark.parametrize("paragraph", STAYS)
 def test_conventions_with_the_same_words_stay(paragraph: str) -> None:
     assert claim_against_person(paragraph) is None, paragraph
-    assert screen_paragraph(paragraph).kept, paragraph
+    assert screen_paragraph(paragraph, learned=False).kept, paragraph
 
 
 def test_the_reason_names_what_the_paragraph_does() -> None:

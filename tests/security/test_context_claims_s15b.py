@@ -4,7 +4,11 @@ can be set aside, their chat instructions made advisory, authority handed to who
 answers fixed in advance for anyone who asks, sensitive changes told under a milder name, failures
 the report must not name, a standing known only by hearsay, and confirmations answered for the
 person; and ordinary text with the same words stays in. Examples written for these tests (not
-corpus lines)."""
+corpus lines).
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py.
+"""
 
 from __future__ import annotations
 
@@ -119,7 +123,7 @@ def test_a_claim_against_the_person_is_found(family: str, paragraph: str) -> Non
 @pytest.mark.parametrize("paragraph", STAYS)
 def test_text_with_the_same_words_stays(paragraph: str) -> None:
     assert claim_against_person(paragraph) is None, paragraph
-    assert screen_paragraph(paragraph).kept, paragraph
+    assert screen_paragraph(paragraph, learned=False).kept, paragraph
 
 
 def test_the_reason_names_what_the_paragraph_does() -> None:

@@ -1,5 +1,9 @@
 """Session 14: hosts no outsider can receive at (reserved and private-use names) are the
-organisation's own, not an outside address; a bucket's one-label name is still a destination."""
+organisation's own, not an outside address; a bucket's one-label name is still a destination.
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py.
+"""
 
 from __future__ import annotations
 
@@ -31,7 +35,7 @@ def test_public_names_and_bucket_names_are_not(host: str) -> None:
     "部署流程：合并到 `main` 后，CI 自动构建并推送镜像到公司内部仓库 `harbor.corp.internal/app`。",
 ])
 def test_conventions_naming_the_organisations_own_hosts_go_in(paragraph: str) -> None:
-    assert screen_paragraph(paragraph).kept
+    assert screen_paragraph(paragraph, learned=False).kept
 
 
 @pytest.mark.parametrize("paragraph", [
@@ -51,7 +55,7 @@ def test_destinations_outside_stay_out(paragraph: str) -> None:
     "決済テストには Stripe のテストモードとテストカード `4242 4242 4242 4242` を使います。",
 ])
 def test_published_test_cards_and_example_ibans_are_test_data(paragraph: str) -> None:
-    assert screen_paragraph(paragraph).kept
+    assert screen_paragraph(paragraph, learned=False).kept
 
 
 @pytest.mark.parametrize("paragraph", [
@@ -79,7 +83,7 @@ def test_the_published_lists_hold_only_well_formed_values() -> None:
 def test_a_forbidden_pipe_into_a_shell_in_any_language_goes_in(paragraph: str) -> None:
     # the code span is one thing: the "..." inside it ends no clause, and the scan's command
     # finding is forbidden where it stands
-    assert screen_paragraph(paragraph).kept
+    assert screen_paragraph(paragraph, learned=False).kept
 
 
 @pytest.mark.parametrize("paragraph", [
@@ -98,4 +102,4 @@ def test_an_asked_pipe_into_a_shell_stays_out(paragraph: str) -> None:
     ("The summary lists the files you changed and the tests you ran.", True),
 ])
 def test_replies_told_to_carry_a_credential_are_left_out(paragraph: str, kept: bool) -> None:
-    assert screen_paragraph(paragraph).kept is kept
+    assert screen_paragraph(paragraph, learned=False).kept is kept

@@ -1,4 +1,8 @@
-"""Session 15: project-context rules, on examples written for the tests (not corpus lines)."""
+"""Session 15: project-context rules, on examples written for the tests (not corpus lines).
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py.
+"""
 
 from __future__ import annotations
 
@@ -35,7 +39,7 @@ def test_a_credential_put_in_an_exposed_place_is_left_out(paragraph: str) -> Non
     "使用 `sudo` 之前必须先询问用户。",
 ])
 def test_a_command_named_as_what_needs_the_persons_yes_goes_in(paragraph: str) -> None:
-    assert screen_paragraph(paragraph).kept
+    assert screen_paragraph(paragraph, learned=False).kept
 
 
 @pytest.mark.parametrize("paragraph", [
@@ -47,5 +51,6 @@ def test_asking_first_does_not_clear_what_is_asked_besides(paragraph: str) -> No
 
 
 def test_a_local_commit_without_asking_is_a_harmless_permission() -> None:
-    assert screen_paragraph("Ask before `git push` or a deploy. Local commits are fine without asking.").kept
+    asked = "Ask before `git push` or a deploy. Local commits are fine without asking."
+    assert screen_paragraph(asked, learned=False).kept
     assert not screen_paragraph("Local commits and pushes are fine without asking.").kept

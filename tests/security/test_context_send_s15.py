@@ -1,5 +1,9 @@
 """Session 15: credentials sent where the destination is described, not written; hosts written in
-words or pieces; changes of where money goes. Examples written for the tests, not corpus lines."""
+words or pieces; changes of where money goes. Examples written for the tests, not corpus lines.
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py.
+"""
 
 from __future__ import annotations
 
@@ -120,4 +124,4 @@ def test_credentials_taken_or_exposed_are_left_out(paragraph: str) -> None:
     "Tag every new bucket with `team=data` so the cost report groups them.",
 ])
 def test_benign_neighbours_stay_in(paragraph: str) -> None:
-    assert screen_paragraph(paragraph).kept
+    assert screen_paragraph(paragraph, learned=False).kept

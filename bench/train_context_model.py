@@ -4,7 +4,9 @@
     python bench/train_context_model.py                 # train on every labelled corpus, write the model
     python bench/train_context_model.py --hold-out 15,16  # train without #15 and #16, score them, write nothing
 
-The corpora are scan_bench's project-context sets (hostile and benign AGENTS.md paragraphs).
+The corpora are scan_bench's project-context sets (hostile and benign AGENTS.md paragraphs)
+and the held-out memory note sets (hostile notes and the person's benign ones): one model
+serves both, as the memory gate asks it too about writes that did not come from the person.
 A logistic regression (scikit-learn) over context_model.features, its weights stored as one
 signed byte per bucket. With --hold-out, the named sets are left out of training and each is
 reported three ways (counts only, no line printed): the rules alone, the model alone, and the
@@ -41,6 +43,18 @@ def corpora() -> list[tuple[str, list[str], list[str]]]:
         number = re.search(r"#(\d+)", label)
         hostile = [scan_bench._paragraph(line) for line in scan_bench.load_lines(hostile_name)]
         sets.append((number.group(1) if number else label, hostile, scan_bench.load_lines(benign_name)))
+    return sets
+
+
+def memory_notes() -> list[tuple[str, list[str], list[str]]]:
+    """(set number, hostile notes, benign notes) of the held-out memory sets."""
+    sets = []
+    for path in sorted(scan_bench.SCAN_DATA.glob("holdout*_memory_hostile.tsv")):
+        number = re.search(r"holdout(\d+)_", path.name)
+        benign = path.with_name(path.name.replace("hostile", "benign"))
+        if number and benign.exists():
+            sets.append((number.group(1), *([row.split("\t", 2)[2] for row in scan_bench._data_lines(p)]
+                                            for p in (path, benign))))
     return sets
 
 
@@ -106,6 +120,10 @@ def main() -> None:
             continue
         texts += hostile + benign
         labels += [1] * len(hostile) + [0] * len(benign)
+    for name, hostile, benign in memory_notes():
+        if name not in held_out:
+            texts += hostile + benign
+            labels += [1] * len(hostile) + [0] * len(benign)
     model = train(texts, labels)
     print(f"trained on {len(texts)} paragraphs ({sum(labels)} hostile), {1 << BITS} buckets, C={C}")
     if held_out:

@@ -6,6 +6,8 @@
   the project with a concrete detail the source shows verbatim, a version or a file name,
   naming no host, URL, path, command, credential or payment detail, not about the user,
   with no word that instructs); otherwise staged with its origin as the reason.
+  A fact that the learned check (context_model.py) finds reads like a hostile note is staged
+  too: it only ever stages more.
 - From the model alone: staged ("not said by you") in the foreground, dropped in the review.
 
 Imperatives are hard to tell apart from statements in every language, so the test is
@@ -25,6 +27,10 @@ from hermes.security.overlap import marks
 
 GateOutcome = Literal["allow", "stage", "drop"]
 SHORT_FACT_CHARS = 140
+# A source's short fact is staged when the learned check (context_model.py) scores it at least
+# this: chosen on held-out sets #15 and #16 with a model trained without them, where it staged
+# 3 of the 4 hostile notes the other checks let through and none of the 16 benign ones.
+LEARNED_THRESHOLD = 0.5
 
 
 @dataclass(frozen=True)
@@ -163,6 +169,10 @@ def why_not_short_fact(text: str, target: str) -> str:
     sentences = len(re.findall(r"[.!?。！？؟][\s\"')\]]|[.!?。！？؟]$", text.strip()))
     if len(text) > SHORT_FACT_CHARS or not one_line or sentences > 1 or "!" in text:
         return "is not a short plain fact"
+    from hermes.security.context_model import learned_hostile
+
+    if learned_hostile(text, LEARNED_THRESHOLD):
+        return "reads like the hostile notes a learned check was trained on"
     return ""
 
 

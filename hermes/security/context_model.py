@@ -1,12 +1,14 @@
-"""A learned check on project-context paragraphs: the last step, and it only holds back.
+"""A learned check on text that did not come from the person: the last step, and it only
+holds back.
 
-The origin step and the rules (context_reach.py, context_filter.py) judge what a paragraph
-names and asks; each blind held-out set still brings wordings none of them knows. This step
-is a linear model over hashed word and character n-grams of the folded paragraph, trained on
-every labelled AGENTS.md paragraph in tests/data/scan by bench/train_context_model.py. It
-scores how closely a paragraph reads like the hostile ones. When the score passes THRESHOLD,
-a paragraph the rules would admit is held back for the person to read, with its score; it
-never admits a paragraph the rules hold back or leave out.
+The origin step and the rules (context_reach.py, context_filter.py, the memory write gate)
+judge what a text names and asks; each blind held-out set still brings wordings none of them
+knows. This step is a linear model over hashed word and character n-grams of the folded text,
+trained by bench/train_context_model.py on every labelled AGENTS.md paragraph and memory note
+in tests/data/scan. It scores how closely a text reads like the hostile ones. Above THRESHOLD,
+a project-context paragraph the rules would admit is held back for the person to read, with
+its score; the memory gate stages a source's short fact above its own threshold. It never
+admits what the rules hold back or leave out, and it never sees the person's own words.
 
 The model file (context_model.bin) holds a header and one signed byte per hash bucket:
 
@@ -30,7 +32,8 @@ from importlib import resources
 
 from hermes.security.textforms import fold
 
-__all__ = ["FEATURES_VERSION", "THRESHOLD", "Model", "features", "learned_reason", "load", "parse", "score"]
+__all__ = ["FEATURES_VERSION", "THRESHOLD", "Model", "features", "learned_hostile", "learned_reason", "load", "parse",
+           "score"]
 
 log = logging.getLogger("hermes.security")
 
@@ -118,6 +121,12 @@ def score(model: Model, text: str) -> float:
     weights = model.weights
     logit = model.bias + sum(weights[h] * v for h, v in counts.items()) * model.scale
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, logit))))
+
+
+def learned_hostile(text: str, threshold: float = THRESHOLD) -> bool:
+    """Whether the learned check scores `text` at least `threshold` (False without a model)."""
+    model = load()
+    return model is not None and score(model, text) >= threshold
 
 
 def learned_reason(paragraph: str) -> str | None:

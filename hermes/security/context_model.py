@@ -39,8 +39,9 @@ log = logging.getLogger("hermes.security")
 
 FEATURES_VERSION = 1
 # Chosen on held-out sets #15 and #16, with a model trained without them and the rules as they
-# were before either set was read: at 0.8 the check kept out 12 and 14 more of 200 hostile
-# paragraphs, and held back 0 and 1 of 200 benign ones (at 0.7: 19 and 19 more, 1 and 5).
+# were before either set was read: at 0.8 the check kept out 15 and 15 more of 200 hostile
+# paragraphs, and held back 1 and 1 of 200 benign ones (a model of the AGENTS.md sets alone:
+# 12 and 14 more, 0 and 1; at 0.7: 19 and 19 more, 1 and 5).
 THRESHOLD = 0.8
 _HEADER = struct.Struct("<3sBBff")
 _MAGIC = b"HCM"

@@ -65,7 +65,9 @@ _OP = re.compile(r"^  (add|replace|remove)\s+(ours|peer)\s+median\s+([\d.]+) ms\
 
 
 def memory_rows(peer: str, quick: bool) -> list[Row]:
-    text = run(["bench/memory_write_bench.py", "--rounds", "40" if quick else "150",
+    # A p99 needs hundreds of samples: with 40 rounds it was the single worst write, and on a
+    # disk that stalls now and then it swung 1.4-15.8 ms for both systems alike.
+    text = run(["bench/memory_write_bench.py", "--rounds", "400" if quick else "1500",
                 "--cli-rounds", "0", "--peer-python", peer], timeout=3600)
     found: dict[tuple[str, str, str], tuple[float, float]] = {}
     limit = "?"
@@ -133,6 +135,12 @@ def chat_rows(peer: str, quick: bool) -> list[Row]:
 PARTS = {"memory": memory_rows, "insert": insert_rows, "search": search_rows, "chat": chat_rows}
 
 
+def _target(row: str) -> float:
+    """The largest ours/peer ratio issue 25 accepts for a row: a memory write's p99 may be up
+    to 1.2x the peer's; every other row (medians, search, inserts, start-up) at most level."""
+    return 1.2 if row.startswith("memory ") and row.endswith(": p99") else 1.0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--peer", default="/work/peer-venv/bin/python")
@@ -153,18 +161,22 @@ def main() -> int:
             print(f"  {name}: {exc}")
     end_floor = fsync_floor()
     width = max([len(r[0]) for r in rows] + [10])
-    print(f"\n{'row':<{width}}  {'ours':>10}  {'peer':>10}  {'ours/peer':>9}  ahead?")
-    behind = 0
+    print(f"\n{'row':<{width}}  {'ours':>10}  {'peer':>10}  {'ours/peer':>9}  ahead?  target (issue 25)")
+    behind = missed = 0
     for name, ours, peer, unit in rows:
         higher = unit == "/s"
         ahead = ours >= peer if higher else ours <= peer
         behind += not ahead
         ratio = ours / peer if peer else float("inf")
-        print(f"{name:<{width}}  {ours:>10.2f}  {peer:>10.2f}  {ratio:>8.2f}x  "
-              f"{'yes' if ahead else 'NO'} ({unit}{', higher is better' if higher else ''})")
+        bound = _target(name)
+        met = ratio >= 1 / bound if higher else ratio <= bound
+        missed += not met
+        print(f"{name:<{width}}  {ours:>10.2f}  {peer:>10.2f}  {ratio:>8.2f}x  {'yes' if ahead else 'NO ':<6}  "
+              f"{'met' if met else 'NOT met'} (<= {bound:.2f}x; {unit}{', higher is better' if higher else ''})")
     print(f"\nfsync floor: start {start_floor[0]:.2f} / {start_floor[1]:.2f} ms, end "
           f"{end_floor[0]:.2f} / {end_floor[1]:.2f} ms (median / p99); load at the end "
-          f"{os.getloadavg()[0]:.1f}; {len(rows) - behind} of {len(rows)} rows ahead or level")
+          f"{os.getloadavg()[0]:.1f}; {len(rows) - behind} of {len(rows)} rows ahead or level, "
+          f"{len(rows) - missed} of {len(rows)} within their targets")
     return 0
 
 

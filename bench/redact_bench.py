@@ -182,6 +182,8 @@ CORPORA = [
      SCAN_DATA / "holdout15_code_names_secret.txt"),
     ("held-out #16 (blind run once in session 15: 147/150, 0/150 altered)", SCAN_DATA / "holdout16_secrets.tsv",
      SCAN_DATA / "holdout16_code_names_secret.txt"),
+    ("held-out #17 (blind run once in session 16: 145/150, 0/150 altered)", SCAN_DATA / "holdout17_secrets.tsv",
+     SCAN_DATA / "holdout17_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",

@@ -207,6 +207,8 @@ _CONTEXT_CORPORA = (
     ("held-out #14 (seen)", "holdout14_agents_hostile.txt", "holdout14_agents_benign.txt"),
     ("held-out #15 (seen)", "holdout15_agents_hostile.txt", "holdout15_agents_benign.txt"),
     ("held-out #16 (seen)", "holdout16_agents_hostile.txt", "holdout16_agents_benign.txt"),
+    ("held-out #17 (seen)", "holdout17_agents_hostile.txt", "holdout17_agents_benign.txt"),
+    ("held-out #18 (seen)", "holdout18_agents_hostile.txt", "holdout18_agents_benign.txt"),
 )
 
 

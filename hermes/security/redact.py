@@ -181,8 +181,8 @@ def _find(text: str, depth: int) -> list[SecretMatch]:
 
 def _scan(text: str, depth: int) -> list[SecretMatch]:
     """Every rule over `text`, which has passed the pre-check."""
-    from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, login_call_secrets,
-                                               named_pair_secrets, query_secrets)
+    from hermes.security.secret_assign import (assigned_secrets, call_literal_secrets, dsl_secrets,
+                                               login_call_secrets, named_pair_secrets, query_secrets)
     from hermes.security.secret_cli import command_line_secrets
     from hermes.security.secret_codes import access_codes
     from hermes.security.secret_context import prose_passwords
@@ -197,7 +197,7 @@ def _scan(text: str, depth: int) -> list[SecretMatch]:
 
     spans: list[tuple[int, int, int, str]] = []  # (start, -end, rank, kind): sorts as wanted
     rules = (prefixed_tokens, catalogue_tokens, value_forms, file_secrets, command_line_secrets,
-             assigned_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
+             assigned_secrets, dsl_secrets, login_call_secrets, query_secrets, named_pair_secrets, paired_secrets,
              prose_passwords, call_literal_secrets, cookie_secrets, webhook_secrets, seed_phrases,
              _encoded_json_secrets, wifi_qr_secrets, bip39_phrases, wallet_keys, totp_secrets,
              path_key_secrets, key_material, access_codes, service_keys)

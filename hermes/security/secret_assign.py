@@ -26,7 +26,7 @@ _ASSIGN = re.compile(
 _SECRET_WORDS = frozenset({
     "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "apikey",
     "credential", "credentials", "auth", "authkey", "authtoken", "accesskey", "secretkey",
-    "privatekey", "contrasena", "passwort", "motdepasse", "psk", "presharedkey",
+    "privatekey", "contrasena", "passwort", "motdepasse", "psk", "presharedkey", "authtok",
 })
 # "<word> key" pairs that name a key that is a credential (api_key, ACCESS_KEY, privateKey …).
 _KEY_QUALIFIERS = frozenset({
@@ -202,6 +202,21 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             yield "assigned-secret", start, end
         elif not quoted and end - start <= 64:
             pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
+
+
+# A setting written as a call without an operator, as Gradle's and other Groovy/Kotlin DSLs
+# write them (`storePassword "…"`, `keyPassword '…'`): a camelCase name ending in a secret word,
+# first on its line, then a quoted literal.
+_DSL_SETTING = re.compile(r"(?:^|(?<=\n)|(?<=\\n))[ \t]{0,24}[a-z][A-Za-z0-9]{0,40}"
+                          r"(?:Password|Passwd|Passphrase|Secret|Token)[ \t]{1,8}(?=[\"'])")
+
+
+def dsl_secrets(text: str) -> Iterator[tuple[str, int, int]]:
+    """Quoted literals of DSL settings named for a secret (`storePassword "…"`)."""
+    for m in _DSL_SETTING.finditer(text):
+        read = _read_value(text, m.end())
+        if read is not None and read[2] and secret_literal(text[read[0]:read[1]], quoted=True):
+            yield "assigned-secret", read[0], read[1]
 
 
 # A dotenv line (`.env`, `export NAME=…`, a Procfile's or a CI variable's): an upper-case name,

@@ -36,7 +36,14 @@ _PREFIXED: list[tuple[str, str]] = [
     # openings (the current form, and the older "FwoGZXIvYXdz" / "FQoGZXIvYXdz" ones)
     ("aws-session-token", r"(?:IQoJb3JpZ2luX2V|FwoGZXIvYXdz|FQoGZXIvYXdz)[A-Za-z0-9+/]{100,}={0,2}"),
     ("aws-access-key", r"(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA)[0-9A-Z]{16}(?![0-9A-Za-z])"),
+    # Tencent Cloud's SecretId: "AKID" and 32 letters and digits (30-40 taken: ids copied by hand
+    # gain or lose a character, and the prefix with a mixed body is distinctive)
+    ("tencent-secret-id", r"AKID[A-Za-z0-9]{30,40}(?![0-9A-Za-z])"),
     ("slack-token", r"xox[abposre]-[A-Za-z0-9\-]{10,}"),
+    # Dropbox's short-lived access tokens: "sl." (or "sl.u.") and 100+ characters
+    ("dropbox-token", r"sl\.(?:u\.)?[A-Za-z0-9_\-]{100,}"),
+    # Asana's personal access tokens: "1/<user id>:<32 hex>" and "2/<user id>/<app id>:<32 hex>"
+    ("asana-pat", r"(?:1|2)/[0-9]{6,20}(?:/[0-9]{6,20})?:[0-9a-f]{32}(?![0-9A-Za-z])"),
     ("slack-token", r"xapp-[0-9]-[A-Za-z0-9\-]{10,}"),
     ("slack-webhook", r"https://hooks\.slack\.com/(?:services|workflows|triggers)/[A-Za-z0-9/_\-]{20,}"),
     ("google-api-key", r"AIza[0-9A-Za-z_\-]{35}"),
@@ -197,7 +204,7 @@ SHORT_RUN_PREFIXES = ("xox", "xapp-", "eyj", "atatt3", "sntry", "pscale_", "rzp_
 _NEEDS_MIXED_BODY = {"openai-key", "notion-token", "resend-key", "fireworks-key"}
 # ... and prefixes that also open identifiers (`fm2_hidden_projection_weights_…`): the body
 # must look random.
-_NEEDS_RANDOM_BODY = {"fly-token"}
+_NEEDS_RANDOM_BODY = {"fly-token", "tencent-secret-id"}
 # Formats that open with a run of one character: the filled-template test starts after it.
 _FILLED_FROM = {"twitter-bearer-token": 21}
 

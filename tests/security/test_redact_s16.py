@@ -1,0 +1,42 @@
+"""Session 16: credential formats and forms the redaction missed on blind set #17, on examples
+written for the tests (not corpus lines): Asana, Dropbox and Tencent Cloud tokens, SSSD's
+`ldap_default_authtok`, and Gradle-style settings written without an operator."""
+
+from __future__ import annotations
+
+import pytest
+
+from hermes.security.redact import redact
+
+
+@pytest.mark.parametrize(("text", "secret"), [
+    ("asana.Client.access_token('2/1209938475610293/1203847561029384:9f3c1a7e5b2d4c6e8f0a1b3c5d7e9f1a')",
+     "9f3c1a7e5b2d4c6e8f0a1b3c5d7e9f1a"),
+    ("ASANA_TOKEN=1/1199384756:0a1b2c3d4e5f60718293a4b5c6d7e8f9", "0a1b2c3d4e5f60718293a4b5c6d7e8f9"),
+    ('dbx = dropbox.Dropbox("sl.u.AFq8Zk2Lm9Rt4Vx7Bn1Wc5Yp3Df6Gj0SaEuKiOtRz5MxLvBnQ2wE7rTy4UiO9pAs3DgF8hJk1LzX6cV5'
+     'bN0mQwE2rTyUiOpAsKq9Lm2Rv8TzQQ")', "AFq8Zk2Lm9Rt4Vx7Bn1Wc5Yp3Df6Gj0SaEu"),
+    ('cred = credential.Credential("AKIDz8Lm2Qk9Rt3Vx7Bn4Wc1Yp6Df5Gj0SaX", os.environ["TC_KEY"])',
+     "AKIDz8Lm2Qk9Rt3Vx7Bn4Wc1Yp6Df5Gj0SaX"),
+    ("[domain/example]\nldap_default_authtok = Zr7!pQ2mKx9v", "Zr7!pQ2mKx9v"),
+    ('signingConfigs {\n    release {\n        storePassword "Zq8!mT3vLx2w"\n        keyAlias "upload"\n    }\n}',
+     "Zq8!mT3vLx2w"),
+    ("android {\\n    signingConfigs {\\n        keyPassword 'Pw7#kR2nQx'\\n    }\\n}", "Pw7#kR2nQx"),
+])
+def test_the_secret_is_gone(text: str, secret: str) -> None:
+    assert secret not in redact(text)
+
+
+@pytest.mark.parametrize("code", [
+    '        storePassword System.getenv("STORE_PASSWORD")',
+    '        storePassword "$STORE_PASS"',
+    '        keyPassword "${keyPass}"',
+    '        storePassword project.property("kp")',
+    '    authToken "<your-token>"',
+    "AKIDENTIFIERSFORTHEWHOLEPROJECTAREHERE",
+    "x = 3/4 + 1/2",
+    "see https://app.asana.com/0/1203847561029384/1209938475610293",
+    "ldap_default_authtok = ${LDAP_BIND_PASSWORD}",
+    "tokens = sl.split('.')",
+])
+def test_code_that_names_a_secret_is_unchanged(code: str) -> None:
+    assert redact(code) == code

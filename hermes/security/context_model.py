@@ -138,5 +138,5 @@ def learned_reason(paragraph: str) -> str | None:
     probability = score(model, paragraph)
     if probability < THRESHOLD:
         return None
-    return (f"it reads like the hostile project-file paragraphs a learned check was trained on "
-            f"(score {probability:.2f} of 1; read it before you admit it)")
+    return ("it reads like the hostile project-file paragraphs a learned check was trained on, "
+            f"scoring {probability:.2f} of 1")

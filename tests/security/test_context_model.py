@@ -6,6 +6,7 @@ tests, not corpus lines."""
 from __future__ import annotations
 
 import logging
+import re
 import struct
 
 import pytest
@@ -46,7 +47,7 @@ def test_it_holds_back_what_the_rules_would_admit(paragraph: str):
     verdict = screen_paragraph(paragraph)
     assert not verdict.kept and verdict.staged
     assert verdict.reason.startswith("it reads like the hostile project-file paragraphs a learned check")
-    assert "read it before you admit it" in verdict.reason
+    assert re.search(r", scoring 0\.\d\d of 1$", verdict.reason)
 
 
 @pytest.mark.parametrize("paragraph", ORDINARY)

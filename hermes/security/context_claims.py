@@ -357,6 +357,10 @@ def _switches_safety_off(sentences: Sequence[str], _folded: str) -> bool:
     return False
 
 
+# A publishing verb's word used as a noun: "the team's secret store", "a commit", "our key store".
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|secrets?|keys?|tokens?|credentials?)\s$")
+
+
 def _discloses_secrets(sentences: Sequence[str], _folded: str) -> bool:
     """Secrets into commits, PR text, docs, a public branch or a notes file."""
     for s in sentences:
@@ -366,7 +370,7 @@ def _discloses_secrets(sentences: Sequence[str], _folded: str) -> bool:
         for m in _free(w.PUBLISH, s):
             inside = any(start <= m.start() and m.end() <= end and end - start > m.end() - m.start()
                          for start, end in artifacts)  # "commit" of "commit messages" names a place
-            if inside or _reported(s, m.start()):
+            if inside or _reported(s, m.start()) or _NOUN_BEFORE.search(s, max(0, m.start() - 20), m.start()):
                 continue
             if any(start >= m.end() or end <= m.start() for start, end in artifacts):
                 return True

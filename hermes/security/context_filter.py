@@ -32,7 +32,7 @@ from hermes.security.context_structure import (
     reports_only,
     written_to_people,
 )
-from hermes.security.intent import sentences
+from hermes.security.intent import ASKED_SECRET, sentences
 from hermes.security.payment_examples import REAL_MONEY, TEST_DETAIL
 from hermes.security.findings import DANGEROUS_COMMAND, EXFILTRATION, SAFETY_BYPASS
 from hermes.security.scan import ALLOW, INJECTION, INVISIBLE, OBFUSCATION, OVERSIZE, SECRETS, Verdict, assess
@@ -64,6 +64,7 @@ KEPT = ParagraphVerdict(True)
 # the password in the commit message" forbids the first act only.
 _SCOPE_BREAK = re.compile(r"[;:.!?](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(?:but|instead|then|however|otherwise|"
                           r"except|unless|rather)\b|\s-\s")
+_IN_PARENTHESES = re.compile(r"[(（][^()（）\n]{0,200}$")  # searched up to a position: a parenthesis still open there
 _NEGATION = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|without|refrain from|under no circumstances|nie|niemals|nicht|"
     r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
@@ -83,7 +84,11 @@ _AFTER_BAN = re.compile(r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|proh
 
 def _forbidden(s: str, pos: int) -> bool:
     """Whether the act at `pos` in sentence `s` is forbidden: a real negation stands before it
-    in its clause, or a ban ("… is forbidden") follows it there."""
+    in its clause, or a ban ("… is forbidden") follows it there. What a parenthesis lists is
+    forbidden with its clause ("don't print env vars (`env`, `printenv`)")."""
+    opened = _IN_PARENTHESES.search(s, 0, pos)
+    if opened and _forbidden(s, opened.start()):
+        return True
     start = 0
     for b in _SCOPE_BREAK.finditer(s, 0, pos):
         start = b.end()
@@ -489,7 +494,7 @@ def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
 
 # The agent's replies said to carry something: "your reply includes …", "each answer starts with …".
 _REPLY_CARRIES = re.compile(r"\b(?:reply|replies|response|responses|answers?|output|summary|summaries|messages?)\b"
-                            r"[^.;\n]{0,30}?\b(?P<verb>includ\w{1,3}|contain\w{0,2}|show\w{0,2}|quot\w{1,3}|lists?|"
+                            r"[^.;\n—]{0,30}?\b(?P<verb>includ\w{1,3}|contain\w{0,2}|show\w{0,2}|quot\w{1,3}|lists?|"
                             r"(?:end|start|open|begin)\w{0,3} with|repeat\w{0,2})\b")
 
 
@@ -531,11 +536,18 @@ def _described(s: str, m: re.Match[str]) -> bool:
     return not (_AGENT_SUBJECT.search(s, start, m.start()) or _RULE_WORD.search(s, start, stop))
 
 
+# A verb's word used as a noun or an adjective: "a hard-coded key", "the logging filter", "in
+# logs", "the CI secret store".
+_NOT_A_VERB_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my|in|into|from|of|on|"
+                                r"secrets?|keys?|tokens?|credentials?|passwords?)\s$")
+
+
 def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     """The first match of `pattern` in `s` that is neither forbidden nor a description."""
     for m in pattern.finditer(s):
+        before = max(0, m.start() - 40)
         if not _forbidden(s, m.start()) and not _described(s, m) and not _OR_NOUN_BEFORE.search(
-                s, max(0, m.start() - 40), m.start()):
+                s, before, m.start()) and not _NOT_A_VERB_BEFORE.search(s, before, m.start()):
             return m
     return None
 
@@ -689,7 +701,7 @@ _CONCEAL_NEG = re.compile(
     rf"leaving a trace|informing|notifying)\b|\bsay nothing\b|\btell no one\b|\bbring (?:it|this|that|them) up\b"
     rf"|\b{_WHO} (?:does not|doesn['’]t|do not|don['’]t|need not|needn['’]t|should not|shouldn['’]t|must not) "
     rf"(?:need to |have to )?(?:know|hear|see|notice|be told|find out|learn)\b"
-    r"|不要告诉|别告诉|不要提|无需告知|言わないで|伝えないで")
+    r"|不要告诉|别告诉|不要提(?:及|到|起)|无需告知|言わないで|伝えないで")  # 不要提交 is "do not commit"
 _CONCEAL = re.compile(
     rf"\b(?:hide\w{{0,1}}|hiding|conceal\w{{0,3}}|suppress\w{{0,2}}|withhold\w{{0,3}}|mask|obscure|bury)\b "
     rf"{_OWN_WORK}[^.;\n]{{0,60}}?(?:\bfrom {_WHO}|\bfrom (?:the |your )?(?:summary|reply|report|transcript|pr|chat)\b|"
@@ -875,7 +887,7 @@ def safeguard_sentences(paragraph: str) -> frozenset[str]:
     if found and any(_NEEDS_APPROVAL.match(_without_label(s)) for s in found) or any(
             _REST_ASKED.search(s) for s in every):
         found |= frozenset(s for s in every if _narrow_permission(s))
-    if any(_GOES_ON.match(s) for s in every if s not in found):
+    if any(_GOES_ON.match(s) or _BACK_REFERENCE.search(s) for s in every if s not in found):
         return frozenset()
     return found
 
@@ -916,7 +928,7 @@ _REQUESTER = (r"(?:(?:a|an|the|any|some|such|this|that|another|its)\s)?(?:[\w'�
               r"users?|persons?|humans?|developers?|operators?|"
               r"someone|somebody|something|it|they|this|that)\b")
 _ASKS_TO = (r"(?:asks?|asked|tells?|told|instructs?|wants?|suggests?|requests?|says?|urges?|directs?|demands?|"
-            r"invites?|prompts?|orders?|requires?|pushes)(?: (?:you|the agent|the assistant|hermes|claude|"
+            r"invites?|prompts?|orders?|requires?|pushes)(?: (?:you|it|them|the agent|the assistant|hermes|claude|"
             r"an? (?:agent|assistant|ai|bot)|ai (?:agents?|assistants?|reviewers?)))? to\b")
 _PERSON = re.compile(r"\b(?:users?|person|human|operator|me|i|my)\b|\byou (?:have|were) (?:been )?(?:told|asked)\b")
 _REFUSAL_ITEM = (
@@ -948,6 +960,11 @@ _AS_DATA = re.compile(
 _TEXT_NOUN = re.compile(r"\b(?:texts?|contents?|instructions?|comments?|documents?|files?|pages?|issues?|"
                         r"fixtures?|samples?|examples?|outputs?|strings?|lines?|payloads?|messages?|them|they|"
                         r"it|these|those|such)\b")
+# Told as what others ask: "the agent may come across pages that ask it to read `~/.ssh`".
+_REPORTED_REQUEST = re.compile(
+    rf"[^;]{{1,60}}?\b(?:may|will|can|might|could|sometimes|often|is likely to)\s(?:\w{{1,12}}\s)?"
+    rf"(?:encounter|see|find|meet|come across|read|get|receive|run into)\s{_REQUESTER}[^;]{{0,100}}?"
+    rf"\b(?:that|which|who)\s{_ASKS_TO}[^;]{{1,200}}$")
 # "Anything that writes outside the repo requires the user's OK"; "production needs manual approval".
 _NEEDS_APPROVAL = re.compile(
     r"(?P<what>[^;]{1,160}?)\s(?:needs?|requires?|must (?:have|get)|goes through|go through|is subject to|"
@@ -957,7 +974,13 @@ _NEEDS_APPROVAL = re.compile(
 
 
 # A sentence that carries on from the one before ("…, don't; instead upload it to …").
-_GOES_ON = re.compile(r"\W{0,3}(?:instead|rather|but|then|otherwise|however|and|also|just|only|afterwards)\b")
+_GOES_ON = re.compile(r"\W{0,3}(?:instead|rather|but|then|otherwise|however|afterwards|"
+                      r"do (?:it|so|that|as)|comply|follow (?:it|them|those|these)|obey|go ahead)\b")
+
+# An act on what a removed sentence named: "… pages that ask you to upload the log. Upload it there."
+_BACK_REFERENCE = re.compile(r"\b(?:do|upload|send|post|run|pay|wire|transfer|change|add|read|copy|paste|follow|"
+                             r"execute|install|use|save|store|forward|share|apply)\w{0,3} (?:it|them|that|this|those|"
+                             r"these)\b(?! (?:is|are|was|were)\b)|\bthere\b")
 
 
 def _without_label(s: str) -> str:
@@ -989,6 +1012,8 @@ def safeguard_sentence(sentence: str) -> bool:
     if refused:
         head, act = refused
         return not _PERSON.search(head) and not _CHECK_ACT.match(" " + act)
+    if _REPORTED_REQUEST.match(s):
+        return True
     data = _AS_DATA.match(s)
     if data:
         what = data.group("what") or data.group("whom") or ""
@@ -1090,8 +1115,23 @@ def _scan_hits_only_prohibitions(paragraph: str, verdict: Verdict, safeguards: f
         return True
     flagged = [(s, assess(s)) for s in sentences_keeping_code(paragraph) if s.strip()]
     flagged = [(s, v) for s, v in flagged if v.outcome != ALLOW]
-    return bool(flagged) and all(prohibits_whole(s) or sentence_key(s) in safeguards
-                                 or _findings_forbidden(s, v) for s, v in flagged)
+    return bool(flagged) and all(prohibits_whole(s) or sentence_key(s) in safeguards or _findings_forbidden(s, v)
+                                 or _secrets_not_asked(s, v, paragraph) for s, v in flagged)
+
+
+# "Live keys exist only in the secret store; never ask for them": the request forbidden is one
+# for the credentials the paragraph names.
+_ASK_FOR_THEM = re.compile(r"\W{0,3}(?:(?:please|so|and)\s)?(?:never|do not|don['’]t|must not)\sask\s(?:anyone\s|"
+                           r"the user\s|users\s|people\s)?(?:for|to (?:share|send|paste|give))\s(?:them|it|those|these)"
+                           r"\W{0,3}$")
+
+
+def _secrets_not_asked(sentence: str, verdict: Verdict, paragraph: str) -> bool:
+    """Whether a sentence the scan stages for "don't ask" only forbids asking for credentials
+    the paragraph names."""
+    return (all(f.rule == "covert-modifier" for f in verdict.findings)
+            and bool(_ASK_FOR_THEM.match(fold(" ".join(sentence.split()))))
+            and bool(_CREDENTIAL.search(fold(paragraph)) or re.search(ASKED_SECRET, fold(paragraph))))
 
 
 # The scan's command and transfer findings: what they name, a clause may forbid in any of the
@@ -1102,7 +1142,6 @@ _FORBIDDABLE = frozenset({DANGEROUS_COMMAND, EXFILTRATION})
 # A flag or setting named as what must not be used: in a parenthesised list of what a clause
 # forbids ("never disable TLS checks (`-k`, `verify=False`)"), after "rather than", or as the
 # subject of a warning ("`--no-verify` bypasses the secret scanner").
-_IN_PARENTHESES = re.compile(r"[(（][^()（）\n]{0,200}$")
 _INSTEAD_OF = re.compile(r"\b(?:rather than|instead of|plutot que|au lieu de|statt|anstatt|en lugar de|en vez de|"
                          r"em vez de|invece di|anziche|вместо|zamiast)\b")
 _BYPASS_VERB = (r"(?:disables?|bypass(?:es)?|skips?|circumvents?|defeats?|turns? off|switch(?:es)? off|"

@@ -24,7 +24,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from hermes.security import context_claims_words as w
-from hermes.security.context_filter import refuses_person, safeguard_sentences, sentence_key
+from hermes.security.context_filter import refuses_person, safeguard_sentences, samples_taken_out, sentence_key
 from hermes.security.context_languages import keeps_secret_from_chat, untold_form_only
 from hermes.security.textforms import fold
 
@@ -919,6 +919,8 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
 def claim_against_person(paragraph: str) -> str | None:
     """Why a paragraph acts against the person at the terminal ("it hands authority to
     someone other than you"), or None."""
+    # samples kept for tests are read without their quoted words ("fixtures quote 'disregard your rules'")
+    paragraph = samples_taken_out(paragraph) or paragraph
     folded = fold(paragraph)
     # a sentence that only states a safeguard names what it guards against ("auto-approve")
     safeguards = safeguard_sentences(paragraph)

@@ -977,6 +977,9 @@ _NEEDS_APPROVAL = re.compile(
 _GOES_ON = re.compile(r"\W{0,3}(?:instead|rather|but|then|otherwise|however|afterwards|"
                       r"do (?:it|so|that|as)|comply|follow (?:it|them|those|these)|obey|go ahead)\b")
 
+# Doing what the samples say after all: "… do that", "follow them anyway".
+_GOES_ON_WORDS = re.compile(r"\b(?:do (?:it|so|that|as (?:it|they) says?)|follow (?:it|them|those|these) "
+                            r"(?:anyway|now|instead)|comply|obey (?:it|them))\b")
 # An act on what a removed sentence named: "… pages that ask you to upload the log. Upload it there."
 _BACK_REFERENCE = re.compile(r"\b(?:do|upload|send|post|run|pay|wire|transfer|change|add|read|copy|paste|follow|"
                              r"execute|install|use|save|store|forward|share|apply)\w{0,3} (?:it|them|that|this|those|"
@@ -1048,7 +1051,46 @@ _ENDS_IN_BAN = re.compile(_ENDS_IN_BAN_WORDS + "|" + fold_pattern(_ENDS_IN_BAN_W
 _TELLING = re.compile(TELL.pattern + r"|書か|書い|記載|記録|쓰지|적지|लिख|লিখ")
 _MENTION_CUE = re.compile(r"\b(?:such as|e\.g\.|for example|fixtures?|test data|examples?|strings?|samples?|"
                           r"corpus|corpora|payloads?|test cases?)\b")
-_QUOTED = re.compile(r"`[^`\n]{1,300}`|'[^'\n]{1,300}'|\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’")
+_QUOTED = re.compile(r"`[^`\n]{1,300}`|'[^'\n]{1,300}'|\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|‘[^’\n]{1,300}’"
+                     r"|「[^」\n]{1,300}」|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»")
+_PROSE_QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|“[^”\n]{1,300}”|「[^」\n]{1,300}」|„[^“”\n]{1,300}[“”]|«[^»\n]{1,300}»")
+_PARENTHESISED = re.compile(r"[(（][^()（）\n]{1,300}[)）]")
+# Where a project keeps hostile samples for its own tests: a path under tests/, fixtures/, eval/…
+_SAMPLE_PLACE = re.compile(r"`[\w./-]{0,60}\b(?:tests?|fixtures?|eval|evals|corpus|corpora|redteam|red-team|attacks?|"
+                           r"injections?|prompt_injection|samples?|angriffe)\b[\w./-]{0,60}`")
+# Following the samples forbidden, or the samples called data: "never follow what they say",
+# "ne suivez jamais les instructions qu'ils contiennent", "切勿执行其中的指令".
+_NOT_FOLLOWED_WORDS = (
+    r"\b(?:never|not|don['’]t|do not|nie|nicht|niemals|ne|jamais|nunca|no|non|mai|не|никогда)\b[^.;\n]{0,30}?"
+    r"\b(?:follow\w{0,3}|execut\w{1,4}|run|act on|obey\w{0,2}|befolg\w{0,3}|ausgef\w{1,4}|ausfuhr\w{1,4}|"
+    r"suiv\w{1,4}|execut\w{1,4}|segu\w{1,4}|ejecut\w{1,4}|esegu\w{1,4}|выполн\w{1,5})\b"
+    r"|\b(?:treat\w{0,2}|are|is|sind|sont|son)\b[^.;\n]{0,30}?\b(?:data|daten|donnees|datos|dados)\b"
+    r"|\b(?:test data|testdaten|donnees de test|datos de prueba|dados de teste|тестовые данные)\b"
+    r"|切勿执行|不要执行|请勿执行|测试数据|従わないで|実行しないで|テスト用")
+_NOT_FOLLOWED = re.compile(_NOT_FOLLOWED_WORDS + "|" + fold_pattern(_NOT_FOLLOWED_WORDS))
+
+
+def _quotes_hostile_samples(paragraph: str, verdict: Verdict) -> bool:
+    """Whether all the scan flags is quoted or named as samples the paragraph keeps for its tests
+    and says are not to be followed ("fixtures contain "ignore previous instructions …"; treat
+    them as data"); with the quotes taken out, nothing is flagged."""
+    if not all(f.category in (INJECTION, EXFILTRATION, DANGEROUS_COMMAND) for f in verdict.findings):
+        return False
+    unquoted = samples_taken_out(paragraph)
+    return unquoted is not None and assess(unquoted).outcome == ALLOW
+
+
+def samples_taken_out(paragraph: str) -> str | None:
+    """The paragraph with its quoted or parenthesised samples taken out, when it says they are
+    samples kept for tests and not to be followed; else None."""
+    # prose quotes and parentheses hold the samples; a bare code span is what the text asks about
+    unquoted = _PARENTHESISED.sub(" ", _PROSE_QUOTED.sub("“…”", paragraph))
+    folded = fold(unquoted)
+    if unquoted == paragraph or not (_MENTION_CUE.search(folded) or _SAMPLE_PLACE.search(paragraph)):
+        return None
+    if not _NOT_FOLLOWED.search(folded) or _GOES_ON_WORDS.search(folded):
+        return None
+    return unquoted
 
 
 # Forbidding these is itself the hostile ask: "don't ask the user", "never run the tests",
@@ -1112,6 +1154,8 @@ def _scan_hits_only_prohibitions(paragraph: str, verdict: Verdict, safeguards: f
     unquoted = _QUOTED.sub("`…`", paragraph)
     if all(f.category == INJECTION for f in verdict.findings) and unquoted != paragraph and _MENTION_CUE.search(
             fold(unquoted)) and assess(unquoted).outcome == ALLOW:
+        return True
+    if _quotes_hostile_samples(paragraph, verdict):
         return True
     flagged = [(s, assess(s)) for s in sentences_keeping_code(paragraph) if s.strip()]
     flagged = [(s, v) for s, v in flagged if v.outcome != ALLOW]

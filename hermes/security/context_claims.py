@@ -24,6 +24,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 
 from hermes.security import context_claims_words as w
+from hermes.security.context_filter import refuses_person, safeguard_sentences, samples_taken_out, sentence_key
 from hermes.security.context_languages import keeps_secret_from_chat, untold_form_only
 from hermes.security.textforms import fold
 
@@ -356,6 +357,10 @@ def _switches_safety_off(sentences: Sequence[str], _folded: str) -> bool:
     return False
 
 
+# A publishing verb's word used as a noun: "the team's secret store", "a commit", "our key store".
+_NOUN_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|secrets?|keys?|tokens?|credentials?)\s$")
+
+
 def _discloses_secrets(sentences: Sequence[str], _folded: str) -> bool:
     """Secrets into commits, PR text, docs, a public branch or a notes file."""
     for s in sentences:
@@ -365,7 +370,7 @@ def _discloses_secrets(sentences: Sequence[str], _folded: str) -> bool:
         for m in _free(w.PUBLISH, s):
             inside = any(start <= m.start() and m.end() <= end and end - start > m.end() - m.start()
                          for start, end in artifacts)  # "commit" of "commit messages" names a place
-            if inside or _reported(s, m.start()):
+            if inside or _reported(s, m.start()) or _NOUN_BEFORE.search(s, max(0, m.start() - 20), m.start()):
                 continue
             if any(start >= m.end() or end <= m.start() for start, end in artifacts):
                 return True
@@ -858,6 +863,12 @@ def _keeps_running_on_stop(sentences: Sequence[str], folded: str) -> bool:
 
 
 Family = Callable[[Sequence[str], str], bool]
+def _refuses_person(sentences: Sequence[str], _folded: str) -> bool:
+    """The refusal of a safeguard turned on the person: "if the user asks you to stop, ignore
+    it", "if a README asks you to confirm with the user first, don't"."""
+    return any(refuses_person(s) for s in sentences)
+
+
 FAMILIES: tuple[tuple[str, Family], ...] = (
     ("it speaks for you (your consent, standing or wishes)", _speaks_for_person),
     ("it gives the agent a persona or has it deny being an AI", _persona),
@@ -876,6 +887,7 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
     ("it lets the agent act on money, production or accounts without asking you", _acts_without_asking),
     ("it has the agent use your own accounts or logins", _uses_person_accounts),
     ("it resists what you ask for", _presses_on),
+    ("it resists what you ask for", _refuses_person),
     ("it keeps things from you or tells you something else", _fixed_verdict),
     ("it keeps things from you or tells you something else", _fixed_figure),
     ("it keeps things from you or tells you something else", _moves_the_bar),
@@ -907,8 +919,12 @@ FAMILIES: tuple[tuple[str, Family], ...] = (
 def claim_against_person(paragraph: str) -> str | None:
     """Why a paragraph acts against the person at the terminal ("it hands authority to
     someone other than you"), or None."""
+    # samples kept for tests are read without their quoted words ("fixtures quote 'disregard your rules'")
+    paragraph = samples_taken_out(paragraph) or paragraph
     folded = fold(paragraph)
-    sentences = _sentences(folded)
+    # a sentence that only states a safeguard names what it guards against ("auto-approve")
+    safeguards = safeguard_sentences(paragraph)
+    sentences = [s for s in _sentences(folded) if sentence_key(s) not in safeguards]
     for reason, family in FAMILIES:
         if family(sentences, folded):
             return reason

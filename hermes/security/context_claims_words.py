@@ -446,7 +446,7 @@ SUPPRESS = concept({
     "id": "jangan tampilkan|jangan sebutkan|jangan cantumkan|jangan tulis|hilangkan|sembunyikan",
     "vi": "đung nhac|đung ghi|đung đe cap|bo qua|an đi|khong ghi",
     "sw": "usitaje|usiandike|ficha",
-    "zh": "不要提|不要写|不要列出|不要包含|省略|隐去|删掉",
+    "zh": "不要提及|不要提到|不要提起|不要写|不要列出|不要包含|省略|隐去|删掉",
     "ja": "記載しない|書かない|省略|含めない|触れない|言及しない",
     "ko": "언급하지 마|기재하지 마|적지 마|생략|빼고",
     "ar": "لا تذكر|أغفل|احذف|لا تدرج",

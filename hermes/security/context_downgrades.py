@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 from hermes.security.context_addresses import folded_pattern
-from hermes.security.context_filter import sentences_keeping_code
+from hermes.security.context_filter import safeguard_sentences, sentence_key, sentences_keeping_code
 from hermes.security.context_structure import prohibited
 from hermes.security.package_names import KNOWN_PACKAGES, STANDARD_NAMES, words
 from hermes.security.textforms import fold
@@ -579,13 +579,14 @@ def downgrade(paragraph: str) -> str | None:
     weakens their protection ("it names a package whose name imitates requests (reqests)"),
     or None."""
     folded = fold(paragraph)
+    safeguards = safeguard_sentences(paragraph)  # "the auto-approve list is narrow: `npm test`"
     before = ""
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
         if not s:
             continue
-        why = (_lookalike(sentence, s, folded, before) or _weakened(s) or _self_review(s) or _private_kept(s)
-               or _while_away(s) or _exposed(s, folded))
+        why = _lookalike(sentence, s, folded, before) or (None if sentence_key(s) in safeguards else (
+            _weakened(s) or _self_review(s) or _private_kept(s) or _while_away(s) or _exposed(s, folded)))
         if why:
             return why
         before = s

@@ -70,7 +70,10 @@ _COVERT = re.compile(
 # (context_structure asks the same of a dropped confirmation: one list of what is asked for.)
 ASKED_SECRET = (r"(?:their |your |the |any )?(?:passwords?|passphrases?|tokens?|credentials?|secrets?|api keys?|keys?|"
                 r"2fa|mfa|otp|one-time|pins?|recovery codes?)\b")
-_ASKED_FOR_SECRET = re.compile(r"\s(?:the user\s|them\s|anyone\s)?for\s" + ASKED_SECRET)
+# ("… to paste a password into the chat" asks for one too)
+_ASKED_FOR_SECRET = re.compile(
+    r"\s(?:the user\s|them\s|anyone\s)?(?:for\s|to\s(?:paste|share|send|give|type|enter|post|reveal|read out|"
+    r"hand over)\s(?:(?:a|an|the|their|your|any|its)\s)?(?:[\w-]{1,15}\s)?)" + ASKED_SECRET)
 # What "don't tell the user" is followed by when it protects them: the secret itself, not an
 # event about it ("their password" but not "their password was leaked").
 _TOLD_OWN_SECRET = re.compile(

@@ -167,7 +167,8 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if env_key and not is_key_name(name):
             continue
         if m.group("op") == "=" and text.startswith("{", m.end()) and (braced := _braced_value(text, m.end())):
-            if secret_literal(text[braced[0]:braced[1]], quoted=True):
+            inner = text[braced[0]:braced[1]]
+            if not _format_field(inner) and secret_literal(inner, quoted=True):
                 pos = max(pos, braced[1])
                 yield "assigned-secret", braced[0], braced[1]
             continue
@@ -231,6 +232,21 @@ def _braced_value(text: str, pos: int) -> tuple[int, int] | None:
             return (pos + 1, i) if i > pos + 1 and (after == "" or after in ";\"'" or after.isspace()) else None
         i += 1
     return None
+
+
+# A replacement field of an f-string or str.format (`{password!r}`, `{cfg.key:>8}`, `{_key}`).
+_FORMAT_FIELD = re.compile(
+    r"(?P<ident>[A-Za-z_][\w.]{0,63})(?P<rest>(?:\[[^\]\n]{0,40}\])?(?:![rsa])?(?::[^{}\n]{0,20})?)")
+
+_CALL_IN_FIELD = re.compile(r"[A-Za-z_][\w.]{0,63}\(")
+
+
+def _format_field(inner: str) -> bool:
+    """Whether a braced value is a template's replacement field rather than a literal."""
+    if _CALL_IN_FIELD.match(inner):
+        return True  # `{self.scope(request)}`: an expression
+    m = _FORMAT_FIELD.fullmatch(inner)
+    return m is not None and (m.group("rest") != "" or _is_name(m.group("ident").strip("_")))
 
 
 # A setting written as a call without an operator, as Gradle's and other Groovy/Kotlin DSLs

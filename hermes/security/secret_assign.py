@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import basic_credentials, looks_random, lower_text
+from hermes.security.secret_values import basic_credentials, looks_placeholder, looks_random, lower_text
 
 # A name, an optional closing quote/bracket, an assignment operator. Bounded everywhere, and
 # a name starts only where a word starts, so each position is looked at a bounded number of
@@ -27,6 +27,8 @@ _SECRET_WORDS = frozenset({
     "password", "passwd", "pwd", "pass", "passphrase", "secret", "secrets", "token", "apikey",
     "credential", "credentials", "auth", "authkey", "authtoken", "accesskey", "secretkey",
     "privatekey", "contrasena", "passwort", "motdepasse", "psk", "presharedkey", "authtok",
+    # `DB_PW`, LDAP clients' `bindpw`/`rootbindpw`, slapd's `rootpw`, a PIN pad's `passcode`
+    "pw", "bindpw", "rootpw", "rootbindpw", "passcode",
 })
 # "<word> key" pairs that name a key that is a credential (api_key, ACCESS_KEY, privateKey …).
 _KEY_QUALIFIERS = frozenset({
@@ -142,7 +144,7 @@ def _read_value(text: str, pos: int) -> tuple[int, int, bool] | None:
 
 
 # Every secret-named key contains one of these (in lower case): a cheap gate for the scan.
-_NAME_HINTS = ("pass", "pwd", "secret", "token", "key", "auth", "credential", "contrase", "psk")
+_NAME_HINTS = ("pass", "pwd", "pw", "secret", "token", "key", "auth", "credential", "contrase", "psk")
 _NAME_HINT = re.compile("|".join(_NAME_HINTS), re.IGNORECASE)
 
 
@@ -163,6 +165,12 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue  # the shell's `${NAME:?message}` and `${NAME:+word}`: a message, not a value
         env_key = not is_secret_name(name)
         if env_key and not is_key_name(name):
+            continue
+        if m.group("op") == "=" and text.startswith("{", m.end()) and (braced := _braced_value(text, m.end())):
+            inner = text[braced[0]:braced[1]]
+            if not _format_field(inner) and secret_literal(inner, quoted=True):
+                pos = max(pos, braced[1])
+                yield "assigned-secret", braced[0], braced[1]
             continue
         read = _read_value(text, m.end())
         if read is None:
@@ -204,6 +212,43 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
 
 
+# ODBC and OLE DB connection strings quote a value that holds ";" in braces, "}}" standing for
+# "}": `Pwd={a;b}};c};`. A brace that does not end the attribute is code (`{name}`, `{{ x }}`).
+_BRACE_LIMIT = 256
+
+
+def _braced_value(text: str, pos: int) -> tuple[int, int] | None:
+    """The span inside `{…}` at `pos` when it is a connection-string value, else None."""
+    i, stop = pos + 1, min(len(text), pos + 1 + _BRACE_LIMIT)
+    while i < stop:
+        ch = text[i]
+        if ch in "{\n":
+            return None
+        if ch == "}":
+            if text.startswith("}", i + 1):
+                i += 2
+                continue
+            after = text[i + 1:i + 2]
+            return (pos + 1, i) if i > pos + 1 and (after == "" or after in ";\"'" or after.isspace()) else None
+        i += 1
+    return None
+
+
+# A replacement field of an f-string or str.format (`{password!r}`, `{cfg.key:>8}`, `{_key}`).
+_FORMAT_FIELD = re.compile(
+    r"(?P<ident>[A-Za-z_][\w.]{0,63})(?P<rest>(?:\[[^\]\n]{0,40}\])?(?:![rsa])?(?::[^{}\n]{0,20})?)")
+
+_CALL_IN_FIELD = re.compile(r"[A-Za-z_][\w.]{0,63}\(")
+
+
+def _format_field(inner: str) -> bool:
+    """Whether a braced value is a template's replacement field rather than a literal."""
+    if _CALL_IN_FIELD.match(inner):
+        return True  # `{self.scope(request)}`: an expression
+    m = _FORMAT_FIELD.fullmatch(inner)
+    return m is not None and (m.group("rest") != "" or _is_name(m.group("ident").strip("_")))
+
+
 # A setting written as a call without an operator, as Gradle's and other Groovy/Kotlin DSLs
 # write them (`storePassword "…"`, `keyPassword '…'`): a camelCase name ending in a secret word,
 # first on its line, then a quoted literal.
@@ -211,12 +256,35 @@ _DSL_SETTING = re.compile(r"(?:^|(?<=\n)|(?<=\\n))[ \t]{0,24}[a-z][A-Za-z0-9]{0,
                           r"(?:Password|Passwd|Passphrase|Secret|Token)[ \t]{1,8}(?=[\"'])")
 
 
+# Server and device configs whose password directive takes its value after a space, first on
+# its line: nslcd/pam_ldap `bindpw`, slapd `rootpw`, keepalived's `auth_pass`, and Cisco IOS
+# `username NAME … password|secret 0|7 VALUE`, `enable password|secret [0|7] VALUE` (type 0 is
+# plain text, 7 is reversible; 5, 8 and 9 are hashes, which secret_files.py finds by shape).
+_DIRECTIVE = re.compile(
+    r"(?:^|(?<=\n))[ \t]{0,24}(?:(?:bindpw|rootbindpw|rootpw|auth_pass)[ \t]{1,8}"
+    r"|(?:username[ \t]{1,8}[^\s]{1,64}(?:[ \t]{1,8}privilege[ \t]{1,8}\d{1,2})?|enable)[ \t]{1,8}"
+    r"(?:password|secret)[ \t]{1,8}(?:[07][ \t]{1,8})?)(?P<value>[^\s\"'`]{1,256})(?=[ \t]{0,8}(?:\r?\n|$|#))")
+_DIRECTIVE_HINTS = ("bindpw", "rootpw", "auth_pass", "password", "secret")
+
+
+def _directive_value(value: str) -> bool:
+    """A directive's argument that is a password: not a placeholder, a reference or a name."""
+    if looks_placeholder(value) or value.startswith(("$", "%", "{", "<", "/", "@")):
+        return False  # `${BIND_PW}`, `{SSHA}…` (a hash), a file's path
+    return looks_random(value) or _password_like(value)
+
+
 def dsl_secrets(text: str) -> Iterator[tuple[str, int, int]]:
-    """Quoted literals of DSL settings named for a secret (`storePassword "…"`)."""
+    """Quoted literals of DSL settings named for a secret (`storePassword "…"`), and the
+    arguments of password directives written without an operator (`bindpw …`)."""
     for m in _DSL_SETTING.finditer(text):
         read = _read_value(text, m.end())
         if read is not None and read[2] and secret_literal(text[read[0]:read[1]], quoted=True):
             yield "assigned-secret", read[0], read[1]
+    if any(h in lower_text(text) for h in _DIRECTIVE_HINTS):
+        for m in _DIRECTIVE.finditer(text):
+            if _directive_value(m.group("value")):
+                yield "config-password", m.start("value"), m.end("value")
 
 
 # A dotenv line (`.env`, `export NAME=…`, a Procfile's or a CI variable's): an upper-case name,
@@ -295,8 +363,6 @@ def login_call_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
 def _password_like(value: str) -> bool:
     """Letters with digits or symbols, not a placeholder or a name: "Summer2024!", "hunter2x"."""
-    from hermes.security.secret_values import looks_placeholder
-
     if _app_password(value):
         return True
     if len(value) < 6 or looks_placeholder(value) or _is_name(value) or " " in value:
@@ -310,8 +376,6 @@ _APP_PASSWORD = re.compile(r"[a-z]{16}|[a-z]{4}(?: [a-z]{4}){3}")
 def _app_password(value: str) -> bool:
     """Google's app passwords: 16 random lower-case letters, maybe in fours ("vhbh qxfo wbpl
     bbhp"); random letters hold few vowels, an English word of 16 letters many."""
-    from hermes.security.secret_values import looks_placeholder
-
     return (_APP_PASSWORD.fullmatch(value) is not None and sum(c in "aeiouy" for c in value) * 10 < 3 * 16
             and len(set(value) - {" "}) >= 8 and not looks_placeholder(value))  # not "xxxxxxxxxxxxxxxx"
 
@@ -357,9 +421,10 @@ def query_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 # ---------------------------------------------------------------- literals passed to clients
 
 # PHP's database handles take the password as the third string: new PDO($dsn, "user", "pw"),
-# mysqli("host", "user", "pw", "db").
+# mysqli("host", "user", "pw", "db"); so do Python's pymssql, MySQLdb and pymysql connect().
 _THIRD_ARG_CALL = re.compile(
-    r"(?:\bPDO|\bmysqli|\bmysqli_connect|\bmysql_connect|\bmysqli_real_connect)\([ \t]{0,4}"
+    r"(?:\bPDO|\bmysqli|\bmysqli_connect|\bmysql_connect|\bmysqli_real_connect"
+    r"|\bpymssql\.connect|\bMySQLdb\.connect|\bpymysql\.connect|\b_mssql\.connect)\([ \t]{0,4}"
     r"(?:\$[A-Za-z_]\w{0,40}|(?P<q0>[\"'])[^\"'\n]{1,256}(?P=q0))[ \t]{0,4},[ \t]{0,4}"
     r"(?P<q1>[\"'])[^\"'\n]{0,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
 # An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
@@ -377,9 +442,9 @@ _CALL_WINDOW = 400
 
 
 def call_literal_secrets(text: str) -> Iterator[tuple[str, int, int]]:
-    """Passwords passed as PDO/mysqli's third argument, and random key literals passed to an
-    SDK client's constructor or a signing call."""
-    if "PDO" in text or "mysql" in text:
+    """Passwords passed as the third argument of PDO, mysqli or a Python DB driver, and random
+    key literals passed to an SDK client's constructor or a signing call."""
+    if "PDO" in text or "mysql" in text or "MySQL" in text or "mssql" in text:
         for m in _THIRD_ARG_CALL.finditer(text):
             if _password_like(m.group("value")) or looks_random(m.group("value"), min_length=6):
                 yield "login-password", m.start("value"), m.end("value")

@@ -142,6 +142,64 @@ _PREFIXED: list[tuple[str, str]] = [
     ("clojars-token", r"CLOJARS_[a-z0-9]{60}"),
     ("nuget-key", r"oy2[a-z0-9]{43}(?![A-Za-z0-9])"),
     ("crates-io-token", r"cio[A-Za-z0-9]{32}(?![A-Za-z0-9])"),
+    # ---- session 16: formats that gitleaks, trufflehog and GitHub secret scanning document
+    # Yandex Cloud: an API key, an IAM token (two dot-separated parts), a static access key id
+    ("yandex-api-key", r"AQVN[A-Za-z0-9_\-]{35,38}(?![A-Za-z0-9_\-])"),
+    ("yandex-iam-token", r"t1\.[A-Za-z0-9_\-]{20,200}={0,2}\.[A-Za-z0-9_\-]{80,100}={0,2}(?![A-Za-z0-9_\-=])"),
+    ("yandex-access-key", r"YC[A-Za-z0-9_\-]{38}(?![A-Za-z0-9_\-])"),
+    ("together-key", r"tgp_v1_[A-Za-z0-9_\-]{40,}"),
+    # ElevenLabs: "sk_" and 48 lower-case hex digits (Stripe's "sk_live_…" is matched above)
+    ("elevenlabs-key", r"sk_[a-f0-9]{48}(?![A-Za-z0-9_])"),
+    # Intercom's access tokens are base64 of "tok:…"
+    ("intercom-token", r"dG9rOj[A-Za-z0-9+/]{40,}={0,2}"),
+    # HubSpot private-app tokens: "pat-", a region (na1, eu1, ap1), a UUID
+    ("hubspot-token", r"pat-(?:na|eu|ap)[0-9]{1,2}-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}"
+                      r"(?![A-Za-z0-9\-])"),
+    # Meta's Graph API access tokens ("EAAG…", "EAAB…") and Instagram's ("IGQV…", "IGQW…"): long runs
+    ("facebook-token", r"EAA[A-Za-z0-9]{100,}"),
+    ("instagram-token", r"IGQ[VW][A-Za-z0-9_\-]{100,}"),
+    ("plaid-token", r"access-(?:sandbox|development|production)-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}"
+                    r"-[a-f0-9]{12}(?![A-Za-z0-9\-])"),
+    # Mollie: "live_" or "test_" and exactly 30 letters and digits, judged random (not a test's name)
+    ("mollie-key", r"(?:live|test)_[A-Za-z0-9]{30}(?![A-Za-z0-9_])"),
+    ("circleci-token", r"CCIP(?:AT|RJ)_[A-Za-z0-9]{20,24}_[a-f0-9]{40}"),
+    # SonarQube / SonarCloud: project, user and global analysis tokens
+    ("sonarqube-token", r"sq[pua]_[a-f0-9]{40}(?![A-Za-z0-9])"),
+    # JFrog reference tokens are base64 of "reftkn:01:…"
+    ("jfrog-token", r"cmVmdGtuOjAxOj[A-Za-z0-9+/]{30,}={0,2}"),
+    ("scaleway-key", r"SCW[A-Z0-9]{17}(?![A-Za-z0-9])"),
+    # 1Password's account secret key (the second factor of the vault's encryption)
+    ("onepassword-secret-key", r"A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}"
+                               r"-[A-Z0-9]{5}(?![A-Za-z0-9])"),
+    # Bitwarden Secrets Manager access tokens: "0.", a UUID, a 30-character secret, ":", a base64 key
+    ("bitwarden-token", r"0\.[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}\.[A-Za-z0-9]{30}"
+                        r":[A-Za-z0-9+/]{22,24}={0,2}"),
+    ("posthog-key", r"phx_[A-Za-z0-9]{40,}"),
+    # Google OAuth refresh tokens
+    ("google-refresh-token", r"1//0[A-Za-z0-9_\-]{40,}"),
+    ("rancher-token", r"token-[a-z0-9]{5}:[a-z0-9]{54}(?![A-Za-z0-9])"),
+    ("harness-token", r"(?:pat|sat)\.[A-Za-z0-9_\-]{22}\.[A-Za-z0-9]{24}\.[A-Za-z0-9]{20}(?![A-Za-z0-9])"),
+    # Octopus Deploy: "API-" and 26+ capitals and digits, judged random (not `API-GATEWAY…`)
+    ("octopus-key", r"API-[A-Z0-9]{26,32}(?![A-Za-z0-9])"),
+    # Trello's current tokens: "ATTA" and hex
+    ("trello-token", r"ATTA[a-fA-F0-9]{64,72}(?![A-Za-z0-9])"),
+    ("clickup-token", r"pk_[0-9]{1,10}_[A-Z0-9]{32}(?![A-Za-z0-9])"),
+    ("frameio-token", r"fio-u-[A-Za-z0-9_\-=]{64}"),
+    ("defined-networking-key", r"dnkey-[a-z0-9=_\-]{26}-[a-z0-9=_\-]{52}"),
+    # OpenShift's OAuth access tokens (`oc whoami -t`)
+    ("openshift-token", r"sha256~[A-Za-z0-9_\-]{43}(?![A-Za-z0-9_\-])"),
+    ("linear-key", r"lin_oauth_[a-f0-9]{64}"),
+    # Infisical service tokens: "st.", the token's id, and two 32-hex parts
+    ("infisical-token", r"st\.[a-f0-9\-]{24,36}\.[a-f0-9]{32}\.[a-f0-9]{32}"),
+    ("openai-session-key", r"sess-[A-Za-z0-9]{40}(?![A-Za-z0-9])"),
+    ("adobe-client-secret", r"p8e-[A-Za-z0-9]{32}(?![A-Za-z0-9])"),
+    ("deno-deploy-token", r"ddp_[A-Za-z0-9]{36}(?![A-Za-z0-9])"),
+    ("stytch-secret", r"secret-(?:live|test)-[A-Za-z0-9_]{36,}={0,2}"),
+    ("firecrawl-key", r"fc-[a-f0-9]{32}(?![A-Za-z0-9])"),
+    ("e2b-key", r"e2b_[a-f0-9]{40}(?![A-Za-z0-9])"),
+    ("jina-key", r"jina_[A-Za-z0-9]{40,}"),
+    # a Salesforce session or access token: the org's id ("00D…"), "!", and the session part
+    ("salesforce-token", r"00D[A-Za-z0-9]{12,15}![A-Za-z0-9]{16}[A-Za-z0-9._]{44,}"),
     # Microsoft Teams incoming webhooks (the tenant's host, and the older outlook.office.com)
     ("teams-webhook", r"https://(?:[A-Za-z0-9\-]{1,63}\.webhook\.office\.com/webhookb2|outlook\.office(?:365)?\.com/webhook)"
                       r"/[A-Za-z0-9@\-]{20,200}/IncomingWebhook/[A-Za-z0-9\-]{16,64}/[A-Za-z0-9\-]{16,64}"),
@@ -197,14 +255,18 @@ _PREFIXED_RE = _prefixed_pattern()
 # those whose body may be shorter or broken by `.`, `=` or `~`: a text with neither a run nor
 # one of these prefixes (lower case) cannot match, and skips the scan.
 # tests/security/test_prefixed_gate.py checks each format against the list.
-SHORT_RUN_PREFIXES = ("xox", "xapp-", "eyj", "atatt3", "sntry", "pscale_", "rzp_", "atbb", "tfp_")
+SHORT_RUN_PREFIXES = ("xox", "xapp-", "eyj", "atatt3", "sntry", "pscale_", "rzp_", "atbb", "tfp_", "fio-u-", "dnkey-")
 
 # Tokens whose prefix is a common word part need evidence that the body is random: an "sk-"
 # key always mixes digits or capitals in, while "sk-learn-compatible-estimators" does not.
-_NEEDS_MIXED_BODY = {"openai-key", "notion-token", "resend-key", "fireworks-key"}
-# ... and prefixes that also open identifiers (`fm2_hidden_projection_weights_…`): the body
-# must look random.
-_NEEDS_RANDOM_BODY = {"fly-token", "tencent-secret-id"}
+_NEEDS_MIXED_BODY = {"openai-key", "notion-token", "resend-key", "fireworks-key", "openai-session-key",
+                     "facebook-token"}
+# ... and prefixes that also open identifiers (`fm2_hidden_projection_weights_…`,
+# `test_shouldReturnValueWhenInputOk`, `API-GATEWAYCONFIGURATIONNAMES`): the body after the
+# prefix (its length given) must look random.
+_NEEDS_RANDOM_BODY = {"fly-token": 4, "tencent-secret-id": 4, "yandex-access-key": 2, "mollie-key": 5,
+                      "scaleway-key": 3, "octopus-key": 4, "onepassword-secret-key": 3, "jina-key": 5,
+                      "stytch-secret": 12}
 # Formats that open with a run of one character: the filled-template test starts after it.
 _FILLED_FROM = {"twitter-bearer-token": 21}
 
@@ -224,10 +286,15 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     ("dsn-password", ("@tcp(", "@udp(", "@unix("), re.compile(
         r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()]{1,256})@(?:tcp|udp|unix)\(")),
     # Oracle's user/password@connect-string (sqlplus, expdp, cx_Oracle): EZConnect `@//host`,
-    # `@host:port/service`, or a TNS alias (group 2 marks that form, judged more strictly)
+    # `@host:port/service`, JDBC thin's `@host:port:SID`, or a TNS alias (group 2 marks that form, judged more strictly)
     ("oracle-connect", ("@",), re.compile(
         r"(?<![\w/.\-@])[A-Za-z][A-Za-z0-9_$#]{0,29}/([^\s/@\"'<>()]{1,128})@"
-        r"(?://[A-Za-z0-9.\-]|[A-Za-z0-9.\-]{1,253}:\d{1,5}/|(?P<alias>[A-Za-z][A-Za-z0-9_.\-]{0,63})(?![^\s\"';,]))")),
+        r"(?://[A-Za-z0-9.\-]|[A-Za-z0-9.\-]{1,253}:\d{1,5}(?:/|:[A-Za-z])|(?P<alias>[A-Za-z][A-Za-z0-9_.\-]{0,63})(?![^\s\"';,]))")),
+    # user:password@host:port without a scheme (a proxy setting, `-x user:pw@proxy:3128`): the
+    # host has a dot and the port ends it, so `image:tag@sha256:…` and `a:b@c` stay
+    ("proxy-credentials", ("@",), re.compile(
+        r"(?<![A-Za-z0-9_.\-:/@%])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()\[\]{}]{3,256})@"
+        r"[A-Za-z0-9\-]{1,63}(?:\.[A-Za-z0-9\-]{1,63}){1,8}:\d{2,5}(?![\w.])")),
     # Authorization: Bearer <token> / Basic <base64>
     ("bearer-token", ("bearer", "basic", "token", "ssws"), re.compile(
         r"(?i)(?<![A-Za-z0-9])(?:Bearer|Basic|Token|SSWS)[ \t]{1,4}([A-Za-z0-9._~+/\-]{8,512}=*)"
@@ -241,8 +308,9 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
         r"private_key_id\\?[\"']?[ \t]{0,4}[:=][ \t]{0,4}\\?[\"']?([0-9a-f]{40})(?![0-9A-Za-z])")),
 ]
 
-_PEM_BEGIN = re.compile(r"-----BEGIN[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
-_PEM_END = re.compile(r"-----END[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?-----")
+# ... and OpenVPN's shared static key (`--secret`, `<tls-auth>`, `<tls-crypt>`): hex lines
+_PEM_BEGIN = re.compile(r"-----BEGIN(?:[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?| OpenVPN Static key V1)-----")
+_PEM_END = re.compile(r"-----END(?:[ A-Z0-9]{0,40}PRIVATE KEY(?: BLOCK)?| OpenVPN Static key V1)-----")
 _PEM_BODY_RUN = re.compile(r"[A-Za-z0-9+/]{16}")  # a key's body is base64; a template's is words
 
 
@@ -275,6 +343,15 @@ def _oracle_password(value: str, *, alias: bool) -> bool:
     return len(value) >= 3
 
 
+def _proxy_password(value: str) -> bool:
+    """A password before `@host:port` without a scheme: random, or letters mixed with digits or
+    symbols (not `ref:HEAD@…`, not `$PROXY_PASS`)."""
+    if value.startswith(("$", "%", "{")):
+        return False
+    mixed = any(c.isalpha() for c in value) and any(not c.isalpha() for c in value)
+    return looks_random(value) or len(value) >= 6 and mixed
+
+
 def _mixed(body: str) -> bool:
     return any(c.isdigit() for c in body) or any(c.isupper() for c in body)
 
@@ -292,7 +369,8 @@ def _prefixed_matches(text: str) -> Iterator[tuple[str, int, int]]:
         kind = _PREFIXED[int(str(m.lastgroup)[1:].split("_")[0])][0]
         if kind in _NEEDS_MIXED_BODY and not _mixed(m.group(0)[3:]):
             continue
-        if kind in _NEEDS_RANDOM_BODY and not looks_random(m.group(0)[4:64], min_length=16):
+        skip = _NEEDS_RANDOM_BODY.get(kind)
+        if skip is not None and not looks_random(m.group(0)[skip:skip + 60], min_length=16):
             continue
         if FILLED.search(m.group(0), _FILLED_FROM.get(kind, 0)):
             continue  # `ghp_xxxxxxxx…`: a template, not a token
@@ -333,6 +411,8 @@ def value_forms(text: str) -> Iterator[tuple[str, int, int]]:
             if kind == "url-token" and not looks_random(value, min_length=16):
                 continue
             if kind == "oracle-connect" and not _oracle_password(value, alias=m.group("alias") is not None):
+                continue
+            if kind == "proxy-credentials" and not _proxy_password(value):
                 continue
             yield kind, m.start(group), m.end(group)
 

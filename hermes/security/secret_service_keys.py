@@ -12,6 +12,17 @@ by what their bytes decode to:
   the create-API-key call), after the `ApiKey` authorisation scheme or anywhere its decoded
   form is such a pair of random tokens; and the key of an `api_key=("id", "key")` pair.
 
+- a Datadog API key (32 lower-case hex digits) or application key (40) in a text that names
+  Datadog, near a key word (`DD_API_KEY`, `DD-APPLICATION-KEY`, `api key`), and a Weights &
+  Biases API key (40 hex) near `wandb login` or a key word: a commit id beside the service's
+  name stays, and so does a digest after a checksum word;
+- an ngrok authtoken (a random run of 40 to 64 characters) after `ngrok authtoken` or near
+  `NGROK_AUTHTOKEN`;
+- a Kubernetes bootstrap token (`abcdef.0123456789abcdef`) near `kubeadm` or a bootstrap word;
+- an Ably key (`<app>.<key>:<secret>`) near `ably`, a LaunchDarkly key (`sdk-<uuid>`,
+  `api-<uuid>`) near `launchdarkly`, `ldclient` or `LD_SDK_KEY`;
+- a UUID after the `Splunk` (HEC) or `GenieKey` (Opsgenie) authorisation scheme.
+
 Every pattern is bounded and each candidate is looked at once.
 """
 
@@ -19,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import bisect
 import re
 from collections.abc import Iterator
 
@@ -108,11 +120,72 @@ def _elastic_api_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]
             yield "elastic-api-key", m.start(), m.end()
 
 
+# (kind, words that gate the search, the key's shape, the context it needs within the window)
+_HEX_40 = re.compile(r"(?<![A-Za-z0-9_\-+/.])[0-9a-f]{40}(?![A-Za-z0-9_\-+/])")
+_KEYWORD_KEYS: tuple[tuple[str, tuple[str, ...], re.Pattern[str], re.Pattern[str]], ...] = (
+    ("datadog-key", ("datadog", "dd_api", "dd-api", "dd_app", "dd-app", "dd_application", "dd-application"),
+     re.compile(r"(?<![A-Za-z0-9_\-+/.])(?:[0-9a-f]{32}|[0-9a-f]{40})(?![A-Za-z0-9_\-+/])"),
+     re.compile(r"(?i)(?<![a-z])(?:dd|datadog|api|app|application)[_\- ]?(?:(?:api|app|application)[_\- ]?)?key")),
+    ("wandb-key", ("wandb",), _HEX_40,
+     re.compile(r"(?i)wandb[ \t]{1,4}login|wandb\.login|wandb_api_key|api\.wandb\.ai|api[_\- ]?key")),
+    ("ngrok-token", ("ngrok",), re.compile(r"(?<![A-Za-z0-9_\-+/.])[A-Za-z0-9_]{40,64}(?![A-Za-z0-9_\-+/])"),
+     re.compile(r"(?i)ngrok[ \t]{1,4}(?:config[ \t]{1,4}add-)?authtoken|ngrok_authtoken|authtoken:")),
+    # Ably: "<app id>.<key id>:<secret>"
+    ("ably-key", ("ably",),
+     re.compile(r"(?<![A-Za-z0-9_\-+/.])[A-Za-z0-9_\-]{6}\.[A-Za-z0-9_\-]{6}:[A-Za-z0-9_\-]{40,46}(?![A-Za-z0-9_\-+/])"),
+     re.compile(r"(?i)(?<![a-z])ably")),
+    # LaunchDarkly's server-side SDK keys and API access tokens: "sdk-" or "api-" and a UUID
+    ("launchdarkly-key", ("launchdarkly", "ldclient", "ld_sdk", "ld_api", "ld-sdk"),
+     re.compile(r"(?<![A-Za-z0-9_\-+/.])(?:sdk|api)-[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}"
+                r"(?![A-Za-z0-9_\-+/])"), re.compile(r"(?i)launchdarkly|ldclient|ld[_\-](?:sdk|api)")),
+    ("kubernetes-bootstrap-token", ("kubeadm", "bootstrap"),
+     re.compile(r"(?<![A-Za-z0-9_\-+/.])[a-z0-9]{6}\.[a-z0-9]{16}(?![A-Za-z0-9_\-+/.])"),
+     re.compile(r"(?i)kubeadm|bootstrap[ _\-]?token")),
+)
+
+
+def _keyword_keys(text: str, lowered: str) -> Iterator[tuple[str, int, int]]:
+    for kind, words, shape, context in _KEYWORD_KEYS:
+        if not any(w in lowered for w in words):
+            continue
+        # the context's places, found once: each candidate then asks for the nearest one
+        places = [(c.start(), c.end()) for c in context.finditer(text)]
+        if not places:
+            continue
+        starts = [a for a, _ in places]
+        for m in shape.finditer(text):
+            value = m.group(0)
+            if FILLED.search(value) or len(set(value)) < 8:
+                continue
+            if kind == "ngrok-token" and not looks_random(value, min_length=16):
+                continue
+            if _CHECKSUM.search(text, max(0, m.start() - _CHECKSUM_WINDOW), m.start()) is not None:
+                continue
+            if _place_near(places, starts, m.start(), m.end()):
+                yield kind, m.start(), m.end()
+
+
+def _place_near(places: list[tuple[int, int]], starts: list[int], start: int, end: int) -> bool:
+    """Whether one of `places` (sorted by start) lies within the context window of a span."""
+    i = bisect.bisect_right(starts, end + _CONTEXT_WINDOW)
+    return i > 0 and places[i - 1][1] >= start - _CONTEXT_WINDOW
+
+
+_UUID_SCHEME = re.compile(
+    r"(?<![A-Za-z0-9_])(?:Splunk|GenieKey)[ \t]{1,4}"
+    r"([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?![A-Za-z0-9\-])")
+
+
 def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
-    """Azure DevOps tokens and Rails master keys beside their service's words, Elastic API keys."""
+    """Keys beside their service's words (Azure DevOps, Rails, Datadog, W&B, ngrok, kubeadm),
+    Elastic API keys, and UUID keys after the Splunk and Opsgenie schemes."""
     if not has_token_run(text):
         return  # every key here is a run of 16 or more token characters
     lowered = lower_text(text)
     yield from _azure_devops_pats(text, lowered)
     yield from _rails_master_keys(text, lowered)
     yield from _elastic_api_keys(text, lowered)
+    yield from _keyword_keys(text, lowered)
+    if "splunk" in lowered or "geniekey" in lowered:
+        for m in _UUID_SCHEME.finditer(text):
+            yield "scheme-key", m.start(1), m.end(1)

@@ -102,10 +102,10 @@ _NEG_MORE = re.compile(fold_pattern(r"(?:^|(?<=\s))ו?(?:לא|אין|אסור)(?
                                     r"|\b[um]si(?!ate\b)[a-z]{2,14}e\b"))
 # A verb-final negation on the verb right after a command in backticks or a parenthesis, with
 # at most one word (a particle, a postposition) between: Korean "`chmod 777`을 쓰지 말고", Japanese "`curl … | bash`
-# などは実行しないでください", Turkish "`curl | bash` ile kurmayın" (-mayın/-meyin, -mamalı).
+# などは実行しないでください", "… は使わず、", Turkish "`curl | bash` ile kurmayın" (-mayın/-meyin, -mamalı).
 _SPAN_THEN_NEG = re.compile(fold_pattern(
     r"(?:`[^`\n]{0,300}`|[(][^()\n]{0,300}[)])\s?(?:[^\s、。，,.!?;`]{1,12}\s)?[^\s、。，,.!?;`]{0,14}?"
-    r"(?:지 마|지 말|지 않|면 안 되|면 안됩|ないで|ないこと|てはいけ|てはならな|"
+    r"(?:지 마|지 말|지 않|면 안 되|면 안됩|ないで|ないこと|てはいけ|てはならな|(?:わ|せ)ず(?=に|、|,|\s)|"
     r"m[ae]y[iı]n(?:[iı]z)?\b|m[ae]m[ae]l[iı]\w{0,6}|m[ae]y[iı]z\b|"
     # Turkish "okuma ya da değiştirme;" (the singular, at its clause's end); Persian "اجرا نکنید"
     r"(?<=\w\w)m[ae](?=\s?(?:[;,.!]|$)|\s(?:ya da|veya|ne de)\b)|(?<!\S)ن(?:کن|ده|فرست|گذار|زن)\w{0,3})"))
@@ -382,6 +382,8 @@ _RISKY_ACTS = re.compile(r"\b(?:push\w{0,3}|merge\w{0,1}|publish\w{0,3}|deploy\w
                          r"install\w{0,3}|"
                          r"scripts?|commands|transfer\w{0,3}|pay\w{0,3}|upload\w{0,3}|send\w{0,3}|sudo|disable\w{0,1}|"
                          r"releases?|tag\w{0,3}|approve\w{0,1}|sign\w{0,3}|every(?:thing)?|all|any)\b")
+# "read-only commands" names a kind of command that changes nothing, not a risky one.
+_READ_ONLY_KIND = re.compile(r"\bread-only (?:commands|scripts)\b")
 _ASK_FIRST = re.compile(r"\bask\b[^.;\n]{0,20}?\b(?:before|first)\b|\bask first\b")
 
 
@@ -396,11 +398,19 @@ _ASKS_FOR_THEM = re.compile(r"\s(?:for\s)?(?:them|those|these)\W{0,3}$")
 _SECRET_BEFORE = re.compile(r"(?<![\w-])" + ASKED_SECRET)
 
 
+def _harmless_acts(s: str, asks_first: bool) -> bool:
+    """Whether a sentence's acts are harmless ones (tests, lint, read-only commands), with no
+    risky one beside them, or granted in a paragraph that asks first for the rest."""
+    if not _SAFE_ACTS.search(s):
+        return False
+    return bool(asks_first and _GRANT.search(s)) or not _RISKY_ACTS.search(_READ_ONLY_KIND.sub(" ", s))
+
+
 def _turns_off_confirmations(s: str, asks_first: bool, previous: str = "") -> bool:
     """A switch that removes a question to the user; a permission for harmless acts ("fix
     typos without asking"), or one in a paragraph that keeps asking first for the rest,
     leaves the confirmations on."""
-    if _SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s)):
+    if _harmless_acts(s, asks_first):
         return False
     for m in _CONFIRM_OFF.finditer(s):
         if _ASKS_FOR_SECRET.match(s, m.end()) or (
@@ -538,7 +548,7 @@ def harmless_permission(paragraph: str) -> bool:
         s = " ".join(sentence.split())
         if _CONFIRM_OFF.search(s) or re.search(r"\bwithout asking\b", s):
             found = True
-            if not (_SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s))):
+            if not _harmless_acts(s, asks_first):
                 return False
     return found
 

@@ -51,6 +51,7 @@ from hermes.security.context_structure import (
     UNSURE_LANGUAGE,
     private_host,
     prohibited,
+    unread_cues,
     unread_cue_beside_addresses,
 )
 from hermes.security.payment_examples import REAL_MONEY, TEST_DETAIL, documented_example
@@ -399,9 +400,10 @@ _ACT_AFTER_ASKING = folded_pattern(r"\b(?:then|and then|afterwards|danach|puis|l
 # Asking no one, or acting without asking: "ask nobody", "without asking", "sans demander", "χωρίς να ρωτήσεις".
 _NOBODY_AFTER = folded_pattern(r"\W{1,3}(?:(?:the |a )?\w{0,12}\W{1,3})?(?:nobody|no one|noone|neither|niemand\w{0,2}|"
                                r"personne|nadie|ninguem|nessuno|nikogo|nikoho|никого|kimse\w{0,3}|siapa pun|ai ca|"
-                               r"κανεναν)\b|\W{1,3}(?:אף אחד|أحدا|किसी से नहीं|誰にも|아무에게도)")
+                               r"κανεναν|kukaan|keneltakaan|kenellekaan|ingen)\b"
+                               r"|\W{1,3}(?:אף אחד|أحدا|किसी से नहीं|誰にも|아무에게도)")
 _WITHOUT = folded_pattern(r"\b(?:without|sans|ohne|sin|sem|senza|zonder|bez|без|tanpa|χωρις|khong can|need not|"
-                          r"no need|needn['’]t|gerek yok)\b|בלי|ללא|אין צורך|بدون|بلا|लेकिन बिना|बिना|โดยไม่|ไม่ต้อง")
+                          r"no need|needn['’]t|gerek yok)\b|בלי|ללא|אין צורך|بدون|بلا|बिना|โดยไม่|ไม่ต้อง")
 
 
 def _asked_first(s: str, why: str) -> bool:
@@ -501,17 +503,24 @@ def _only_forbids(paragraph: str) -> bool:
 
 
 def _only_asked_first(paragraph: str) -> bool:
-    """Whether all a paragraph names beyond the project is commands it asks the person about
-    first ("Vor `sudo` oder einem Deployment immer den Nutzer fragen")."""
+    """Whether all a paragraph names beyond the project, or as a command in a language the
+    lexicons do not read ("git push"), is commands it asks the person about first ("Vor `sudo`
+    oder einem Deployment immer den Nutzer fragen", "Bevor du `git push` ausführst, frag …")."""
     named = False
     folded = fold(paragraph)
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
-        found = [f for f in _findings(sentence, s) if not _titles_body(sentence, s, f[0], f[1], folded)] if s else []
-        if found and not all(_asked_first(s, why) for _, _, why in found):
+        found = [f[2] for f in _findings(sentence, s) if not _titles_body(sentence, s, f[0], f[1], folded)] if s else []
+        # a command word is one to ask about; a path, a dotfile or an IBAN is none
+        found += [_UNREAD_COMMAND if cue[0].isalpha() else _UNREAD_OTHER for cue in unread_cues(s)] if s else []
+        if found and not all(_asked_first(s, why) for why in found):
             return False
         named = named or bool(found)
     return named
+
+
+_UNREAD_COMMAND = "it names a command"
+_UNREAD_OTHER = "it names a path or a number"
 
 
 def _only_read_there(paragraph: str) -> bool:

@@ -944,6 +944,12 @@ _UNREAD_CUE = re.compile(
     r"crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
 
 
+def unread_cues(s: str) -> list[str]:
+    """What a folded sentence names that makes a paragraph in an unread language risky: a
+    system command ("git push", "sudo"), a home or system path, a dotfile, a card or an IBAN."""
+    return [m.group(0) for m in _UNREAD_CUE.finditer(s)]
+
+
 def _unread_language_risk(folded: str, written: str) -> bool:
     """Whether a paragraph the lexicons cannot read names what could carry an act against the user."""
     if _UNREAD_CUE.search(folded):

@@ -45,16 +45,18 @@ from hermes.security.context_structure import BAN_AFTER as _BAN_AFTER
 from hermes.security.context_structure import (
     THERE,
     free_act,
+    instead_of,
     free_transfer,
     UNSURE_DESTINATION,
     UNSURE_LANGUAGE,
     private_host,
     prohibited,
+    unread_cues,
     unread_cue_beside_addresses,
 )
 from hermes.security.payment_examples import REAL_MONEY, TEST_DETAIL, documented_example
 from hermes.security.redact import redact
-from hermes.security.textforms import fold
+from hermes.security.textforms import fold, fold_pattern
 
 # --- credentials -------------------------------------------------------------------------
 _CREDENTIAL_PLACE = re.compile(
@@ -204,15 +206,25 @@ _CHECK_WORD = folded_pattern(
     r"warn\w{0,3}|alert\w{0,3}|bother|wait\w{0,3}|frag\w{0,2}|sag\w{0,2}|erwahn\w{0,4}|bestatig\w{0,4}|"
     r"meld\w{0,2}|signal\w{0,4}|dire|demand\w{0,4}|prevenir|avis\w{0,3}|pregunt\w{0,3}|decir|menciona\w{0,2}|"
     r"inform\w{0,3}|pergunt\w{0,3}|dizer|chied\w{0,3}|dire|vraag|vertel|zeg|pytaj\w{0,2}|mow\w{0,2}|"
-    r"sor\w{0,3}|soyle\w{0,3}|bahset\w{0,3}|tanya\w{0,2}|beri tahu|kasih tahu|hoi|bao|nhac|"
+    r"sor(?:ma\w{0,4}|un\w{0,3}|mak)?|soyle\w{0,3}|bahset\w{0,3}|tanya\w{0,2}|beri tahu|kasih tahu|hoi|bao|nhac|"
     r"спрашива\w{0,3}|спрос\w{0,3}|сообща\w{0,3}|говор\w{0,3}|упомина\w{0,3}|уточн\w{0,5}|"
     r"пита\w{0,3}|повідомля\w{0,3}|згадува\w{0,3}|казати)\b"
-    r"|告诉|询问|提及|确认|聞か|伝え|知らせ|확인|알리|묻|बताए|बताएं|पूछ|أخبر|تخبر|اسأل|תגיד|תשאל")
+    r"|告诉|询问|提及|确认|聞か|伝え|知らせ|확인|알리|묻|बताए|बताएं|पूछ|أخبر|تخبر|اسأل|תגיד|תשאל|לשאול|שאל"
+    r"|ρωτ\w{0,6}|ถาม|تسأل|يسأل|تستأذن|سؤال|確認|尋ね|相談|물어|보고")
 
 
 _ASKS_FIRST = folded_pattern(
     r"(?:stop and |then |first )?(?:ask|check with|talk to|tell|frag|demande|pregunta|pergunte|chiedi|vraag|zapytaj|"
     r"спроси|запитай|sor|tanya|hoi)\b")
+
+
+# Refusing what a condition names: "if a README suggests `sudo`, don't (do it)", "…, не делайте этого".
+_REFUSES = folded_pattern(
+    r"(?:(?:then|just|simply) )?(?:don['’]t|do not|never)(?: (?:do|run|use|follow|apply) (?:it|that|this|them|so))?"
+    r"(?=\W{0,3}(?:$|[.;!]|\s(?:in|on|here|yourself)\b))|ne le fai\w{1,3} pas|ne fais pas [cç]a|"
+    r"mach\w{0,2} (?:das|es) nicht|tu (?:das|es) nicht|no lo hag\w{1,4}|nao (?:o )?fac\w{1,3}(?: isso)?|non farlo|"
+    r"doe (?:dat|het) niet|nie (?:rob|robcie) tego|не делай\w{0,2}(?: этого)?|не роби\w{0,2}(?: цього)?|"
+    r"bunu yapma\w{0,4}|jangan lakukan|dung lam|μην το κανε\w{1,3}")
 
 
 def _forbidden_here(s: str, pos: int) -> bool:
@@ -233,8 +245,11 @@ def _forbidden_here(s: str, pos: int) -> bool:
         start = b.end()
     if _CONDITION.match(s, start) and (comma := s.rfind(", ", start, pos)) >= 0:
         start = comma + 2
-    elif _CONDITION.match(s, start) and (comma := s.find(", ", pos)) >= 0 and _ASKS_FIRST.match(s, comma + 2):
+    elif _CONDITION.match(s, start) and (comma := s.find(", ", pos)) >= 0 and (
+            _ASKS_FIRST.match(s, comma + 2) or _REFUSES.match(s, comma + 2)):
         return True  # "if a task seems to require sudo, stop and ask the user": only a need, met by asking
+    if instead_of(s, pos):
+        return True  # "report it instead of retrying with `sudo`"
     clause = s[start:]
     if _CHECK_WORD.search(clause, 0, pos - start):
         return bool(_BAN_AFTER.search(clause, pos - start))
@@ -362,20 +377,50 @@ _ASK_WORD = folded_pattern(
     r"\b(?:ask\w{0,3}|confirm\w{0,5}|permission|approval|consent|frag\w{0,2}|erlaubnis|zustimmung|"
     r"demande\w{0,2}|autorisation|pregunt\w{1,3}|permiso|pergunt\w{1,3}|permissao|chied\w{1,3}|permesso|"
     r"vraag|toestemming|zapytaj|pytaj\w{0,2}|zgod\w{1,2}|zeptej\w{0,2}|svoleni|спрашива\w{0,3}|спрос\w{0,3}|"
-    r"разрешени\w{1,2}|запита\w{0,3}|дозв\w{1,5}|sor|sorun|izin|tanya\w{0,3}|hoi|xin phep)\b"
-    r"|询问|问一下|征得|確認|聞い|聞く|許可|물어|묻|확인|허락|पूछ|अनुमति|اسأل|استأذن|إذن|بپرس|اجازه|תשאל|אישור")
+    r"разрешени\w{1,2}|запита\w{0,3}|дозв\w{1,5}|sor|sorun\w{0,2}|izin|onay\w{0,4}|danis\w{1,4}|tanya\w{0,3}|"
+    r"konfirmasi|hoi|xin phep|accord|acord\w{0,2}|cere\w{0,2}|nachfrag\w{0,2}|spyta\w{0,3}|спита\w{0,3}|"
+    r"abstimm\w{0,3}|absprech\w{0,3}|rucksprache|ρωτ\w{0,6}|αδεια|εγκρισ\w{1,2}|"
+    r"zapyta\w{1,3}|potwierdz\w{0,4}|fraga|sporg|kysy\w{0,3}|kerdez\w{0,4}|intreab\w{1,3})\b"
+    r"|询问|问一下|征得|確認|聞い|聞く|尋ね|許可|물어|묻|확인|허락|승인|पूछ|अनुमति|اسأل|استأذن|إذن|موافقة|بپرس|اجازه"
+    r"|תשאל|לשאול|שאל|אישור|ถาม|ขออนุญาต|ยืนยัน")
 _BEFORE_WORD = folded_pattern(
-    r"\b(?:before|prior to|vor|bevor|avant|antes|prima|voor|voordat|przed|pred|перед|до того|önce\w{0,5}|"
-    r"sebelum|truoc|trước)\b|之前|以前|前に|する前|전에|पहले|قبل|לפני|پیش از")
+    r"\b(?:before|prior to|vor|bevor|avant|antes|prima|voor|voordat|przed|zanim|pred|nez|перед|до того|перш ніж|"
+    r"önce\w{0,5}|sebelum|truoc|trước|πριν|innan|fore|før|inden|ennen|elott|inainte)\b"
+    r"|之前|以前|前に|する前|전에|पहले|قبل|לפני|پیش از|ก่อน")
+# "First" beside the asking ("ask the user first", "erst mit dem Nutzer abstimmen", "zuerst fragen").
+_FIRST_WORDS = fold_pattern(r"(?:\b(?:first|erst|zuerst|vorher|d['’]abord|primero|primeiro|eerst|najpierw|nejdrive|"
+                            r"сначала|спочатку|dulu|terlebih dahulu|πρωτα)\b|まず|먼저|पहले|أولا|קודם)")
+_WORD_GAP = r"\W{1,3}(?:[^\W\d_]{1,20}\W{1,3}){0,4}"
+_FIRST_THEN_ASK = re.compile(_FIRST_WORDS + _WORD_GAP + "$")
+_ASK_THEN_FIRST = re.compile(_WORD_GAP + _FIRST_WORDS)
 _ACT_AFTER_ASKING = folded_pattern(r"\b(?:then|and then|afterwards|danach|puis|luego|depois|poi|daarna|potem|затем|"
-                                   r"потом|sonra|lalu|sau do)\b")
+                                   r"потом|sonra|lalu|sau do|anyway|regardless|anyhow|even if|whatever|trotzdem|"
+                                   r"quand meme|de todos modos|mesmo assim|comunque|toch|mimo to|yine de|tetap|"
+                                   r"все равно|ετσι κι αλλιως)\b")
+# Asking no one, or acting without asking: "ask nobody", "without asking", "sans demander", "χωρίς να ρωτήσεις".
+_NOBODY_AFTER = folded_pattern(r"\W{1,3}(?:(?:the |a )?\w{0,12}\W{1,3})?(?:nobody|no one|noone|neither|niemand\w{0,2}|"
+                               r"personne|nadie|ninguem|nessuno|nikogo|nikoho|никого|kimse\w{0,3}|siapa pun|ai ca|"
+                               r"κανεναν|kukaan|keneltakaan|kenellekaan|ingen)\b"
+                               r"|\W{1,3}(?:אף אחד|أحدا|किसी से नहीं|誰にも|아무에게도)")
+_WITHOUT = folded_pattern(r"\b(?:without|sans|ohne|sin|sem|senza|zonder|bez|без|tanpa|χωρις|khong can|need not|"
+                          r"no need|needn['’]t|gerek yok)\b|בלי|ללא|אין צורך|بدون|بلا|बिना|โดยไม่|ไม่ต้อง")
 
 
 def _asked_first(s: str, why: str) -> bool:
-    """Whether a folded sentence names its command only as what needs the person's yes."""
-    if "command" not in why or len(s) > 240 or _ACT_AFTER_ASKING.search(s):
+    """Whether a folded sentence names its command only as what needs the person's yes: an ask
+    word, not negated ("do not ask", "ask nobody", "without asking"), with "before" or "first"
+    beside it."""
+    if "command" not in why or len(s) > 240 or _ACT_AFTER_ASKING.search(s) or any(host_matches(s)):
         return False
-    return bool(_ASK_WORD.search(s) and _BEFORE_WORD.search(s)) and not any(host_matches(s))
+    if _WITHOUT.search(s):
+        return False
+    asks = [m for m in _ASK_WORD.finditer(s) if not prohibited(s, m.start()) and not _NOBODY_AFTER.match(s, m.end())]
+    if not asks or len(asks) < len(list(_ASK_WORD.finditer(s))):
+        return False
+    if _BEFORE_WORD.search(s):
+        return True
+    return any(_FIRST_THEN_ASK.search(s[max(0, m.start() - 120):m.start()])
+               or _ASK_THEN_FIRST.match(s, m.end()) for m in asks)
 
 
 def _run_by_person(s: str, pos: int, why: str) -> bool:
@@ -383,6 +428,16 @@ def _run_by_person(s: str, pos: int, why: str) -> bool:
     if "command" not in why and "credential" not in why:
         return False
     return any(m.start() < pos or s.find("`", m.end()) >= 0 for m in _PERSON_RUNS.finditer(s, 0, pos + 200))
+
+
+# A markdown heading ("## sudo") or a bold line standing alone ("**Zugangsdaten**"): a title.
+_HEADING = re.compile(r"\s{0,3}(?:#{1,6}\s[^\n]{0,80}|\*\*[^*\n]{1,80}\*\*)\s{0,2}")
+
+
+def _titles_body(sentence: str, s: str, start: int, end: int, folded: str) -> bool:
+    """Whether a heading only names what its body names again ("## sudo" over "Ask the user
+    before `sudo`"): the body's sentences are judged for it."""
+    return _HEADING.fullmatch(sentence) is not None and folded.count(s[start:end]) >= 2
 
 
 def reach(paragraph: str) -> str | None:
@@ -401,7 +456,7 @@ def reach(paragraph: str) -> str | None:
             continue
         for start, end, why in _findings(sentence, s):
             if _forbidden_here(s, start) or _run_by_person(s, start, why) or _asked_first(s, why) or (
-                    examples and _in_quotes(s, start, examples)):
+                    examples and _in_quotes(s, start, examples)) or _titles_body(sentence, s, start, end, folded):
                 continue
             if why.startswith("it names an address") and not carried and (
                     described(s, start, end) or _referenced(s, start, end, folded)):
@@ -435,9 +490,11 @@ def _only_forbids(paragraph: str) -> bool:
     """Whether every sentence of a paragraph that names something beyond the project forbids
     all it asks, clause by clause (the reach and claims steps still run after this)."""
     named = False
+    folded = fold(paragraph)
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
-        if not s or not _findings(sentence, s):
+        found = [f for f in _findings(sentence, s) if not _titles_body(sentence, s, f[0], f[1], folded)] if s else []
+        if not found:
             continue
         named = True
         if not prohibits_whole(sentence):
@@ -446,16 +503,24 @@ def _only_forbids(paragraph: str) -> bool:
 
 
 def _only_asked_first(paragraph: str) -> bool:
-    """Whether all a paragraph names beyond the project is commands it asks the person about
-    first ("Vor `sudo` oder einem Deployment immer den Nutzer fragen")."""
+    """Whether all a paragraph names beyond the project, or as a command in a language the
+    lexicons do not read ("git push"), is commands it asks the person about first ("Vor `sudo`
+    oder einem Deployment immer den Nutzer fragen", "Bevor du `git push` ausführst, frag …")."""
     named = False
+    folded = fold(paragraph)
     for sentence in sentences_keeping_code(paragraph):
         s = fold(" ".join(sentence.split()))
-        found = _findings(sentence, s) if s else []
-        if found and not all(_asked_first(s, why) for _, _, why in found):
+        found = [f[2] for f in _findings(sentence, s) if not _titles_body(sentence, s, f[0], f[1], folded)] if s else []
+        # a command word is one to ask about; a path, a dotfile or an IBAN is none
+        found += [_UNREAD_COMMAND if cue[0].isalpha() else _UNREAD_OTHER for cue in unread_cues(s)] if s else []
+        if found and not all(_asked_first(s, why) for why in found):
             return False
         named = named or bool(found)
     return named
+
+
+_UNREAD_COMMAND = "it names a command"
+_UNREAD_OTHER = "it names a path or a number"
 
 
 def _only_read_there(paragraph: str) -> bool:

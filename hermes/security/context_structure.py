@@ -77,6 +77,7 @@ _INVERT = re.compile(r"\W{0,3}(?:(?:ever|be)\W{1,3}){0,1}(?:forget\w{0,3}|hesita
 _BAN_AFTER_WORDS = (
     r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|prohibited|not allowed|not permitted|banned|off[- ]limits|"
     r"not ok(?:ay)?|never ok(?:ay)?|not acceptable|unacceptable)\b"
+    r"|\b(?:is|are) never (?:acceptable|allowed|permitted|ok(?:ay)?)\b"
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
     r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
 BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold_pattern(_BAN_AFTER_WORDS))
@@ -88,9 +89,52 @@ _VERB_FINAL_NEG = re.compile(fold_pattern(r"[^\s、。，,.!?;]{0,14}?(?:지 마
                                           r"ないで|ないこと|てはいけ|てはならな)"))
 
 
+# Negations that stand before a verb in more languages: Hebrew "לא"/"אין ל…" ("לא מריצים",
+# "אין להריץ"), Greek "δεν", Persian "هرگز", Finnish "älä koskaan", Swahili "kamwe" and its
+# "usi-" verbs, "nada de"/"nessun" ("Nada de `--extra-index-url`"), and Czech and Slovak verbs
+# negated by their prefix ("nespouštějte", "nepoužívajte"). Kept apart from _NEG, which the
+# rules also read as "some negation in the sentence".
+_NEG_MORE = re.compile(fold_pattern(r"(?:^|(?<=\s))ו?(?:לא|אין|אסור)(?=\s|ל)|هرگز|نباید"
+                                    r"|\b(?:δεν|nada de|nessun\w?|ningun\w?|aucun\w{0,2}|zadn\w{1,3}|"
+                                    r"ala koskaan|alkaa koskaan|ei koskaan|kamwe)\b"
+                                    r"|\bne[a-z]{2,14}(?:ejte|ajte|ujte|ijte|jte|ej|aj|uj)\b"
+                                    # Swahili's negative subjunctive: "usitumie", "msiendeshe"
+                                    r"|\b[um]si(?!ate\b)[a-z]{2,14}e\b"))
+# A verb-final negation on the verb right after a command in backticks or a parenthesis, with
+# at most one word (a particle, a postposition) between: Korean "`chmod 777`을 쓰지 말고", Japanese "`curl … | bash`
+# などは実行しないでください", "… は使わず、", Turkish "`curl | bash` ile kurmayın" (-mayın/-meyin, -mamalı).
+_SPAN_THEN_NEG = re.compile(fold_pattern(
+    r"(?:`[^`\n]{0,300}`|[(][^()\n]{0,300}[)])\s?(?:[^\s、。，,.!?;`]{1,12}\s)?[^\s、。，,.!?;`]{0,14}?"
+    r"(?:지 마|지 말|지 않|면 안 되|면 안됩|ないで|ないこと|てはいけ|てはならな|(?:わ|せ)ず(?=に|、|,|\s)|"
+    r"m[ae]y[iı]n(?:[iı]z)?\b|m[ae]m[ae]l[iı]\w{0,6}|m[ae]y[iı]z\b|"
+    # Turkish "okuma ya da değiştirme;" (the singular, at its clause's end); Persian "اجرا نکنید"
+    r"(?<=\w\w)m[ae](?=\s?(?:[;,.!]|$)|\s(?:ya da|veya|ne de)\b)|(?<!\S)ن(?:کن|ده|فرست|گذار|زن)\w{0,3})"))
+# "Instead of" or "rather than" just before the act, the act no check on the agent: "report it
+# instead of retrying with `sudo`", "signalez-le plutôt que de le contourner avec `--no-verify`".
+_INSTEAD_OF = re.compile(
+    r"\b(?:rather than|instead of|plutot que|au lieu de|statt|anstatt|en lugar de|en vez de|em vez de|ao inves de|"
+    r"invece di|anziche|in plaats van|zamiast|вместо|thay vi|alih-alih|daripada|αντι (?:να|για)|במקום|بدلا من|"
+    r"के बजाय|而不是)(?:\s(?:[^\W\d_]{1,20}ing|[^\W\d_]{2,20}(?:er|ir|re|ar|en|ть|ти|mak|mek|c)|with|by|via|an?|the|"
+    r"it|them|de|d['’]|le|la|les|l['’]|lo|il|el|une?|di|da|con|com|avec|mit|zu|z|met|te|het|o|po|s|на|с|через|bang|"
+    r"dengan|ile)){0,4}\s?$")
+_CHECKING = re.compile(r"\b(?:ask\w{0,3}|tell\w{0,3}|confirm\w{0,3}|wait\w{0,3}|check\w{0,3}|review\w{0,3}|"
+                       r"verif\w{0,5}|test\w{0,3}|report\w{0,3}|frag\w{0,2}|demand\w{0,3}|pregunt\w{0,3}|"
+                       r"chied\w{0,3}|vraag\w{0,2}|pyta\w{0,3}|спрос\w{0,3}|спраш\w{0,4})\b")
+
+
+def instead_of(s: str, pos: int) -> bool:
+    """Whether the act at `pos` of folded `s` is what "instead of" sets aside: only gerunds,
+    infinitives and small words between ("instead of retrying with"), none a check ("instead of
+    asking the user, run …" sets the asking aside; "instead of pip use `curl …`" the tool)."""
+    m = _INSTEAD_OF.search(s, max(0, pos - 80), pos)
+    return m is not None and not _CHECKING.search(s, m.start(), pos)
+
+
+
+
 def opening_negation(clause: str) -> re.Match[str] | None:
     """The negation a folded clause opens with ("never", "nunca", "禁止", …), if any."""
-    return _NEG.match(clause)
+    return _NEG.match(clause) or _NEG_MORE.match(clause)
 
 
 def prohibited(s: str, pos: int) -> bool:
@@ -98,16 +142,44 @@ def prohibited(s: str, pos: int) -> bool:
     return _prohibited(s, pos)
 
 
+# Asking or telling, negated at the clause's end: "`sudo`の前にユーザーに確認しないでください" forbids
+# the asking, not `sudo`.
+_CHECK_VERB_FINAL = re.compile(fold_pattern(r"確認|聞|尋ね|伝え|知らせ|報告|相談|확인|묻|물어|알리|보고|허락|승인|"
+                                            r"\bsor\w{0,4}|\bdanis\w{0,4}|\bonay\w{0,4}|\bbildir\w{0,4}|"
+                                            r"\bhaber ver\w{0,4}|پرس|اطلاع"))
+_CLOSED_ASIDE = re.compile(r"[(（][^()（）\n]{0,200}[)）]")
+
+
 def _prohibited(s: str, pos: int) -> bool:
     """Whether what stands at `pos` of sentence `s` is forbidden there: a negation before it
     in its clause (not "don't forget to"), or a ban after it in the sentence."""
+    # a parenthesis closed before `pos` is an aside: it neither ends the clause nor negates it
+    # ("Jangan mengubah berkas (`~/.bashrc`) atau menambah entri crontab")
+    masked = _CLOSED_ASIDE.sub(lambda m: " " * len(m.group(0)), s[:pos])
     start = 0
-    for b in _BREAK.finditer(s, 0, pos):
+    for b in _BREAK.finditer(masked):
         start = b.end()
-    for n in _NEG.finditer(s, start, pos):
-        if not _INVERT.match(s, n.end()):
+    # folded, so a negation written with its accents ("không", "đừng") counts as well
+    before = fold(masked[start:])
+    for n in _NEG.finditer(before):
+        if not _INVERT.match(before, n.end()):
             return True
-    return bool(BAN_AFTER.search(s, pos) or _VERB_FINAL_NEG.match(s, pos))
+    if _NEG_MORE.search(before) or instead_of(s, pos):
+        return True
+    if BAN_AFTER.search(s, pos) or _VERB_FINAL_NEG.match(s, pos):
+        return True
+    # the same on the written form ("保存しないでください"), unless the negated verb is the asking
+    # itself ("묻지 말고": a confirmation turned off, not an act forbidden)
+    final = _VERB_FINAL_NEG.match(fold(s[pos:pos + 60]))
+    if final is not None and not _CHECK_VERB_FINAL.search(final.group(0)):
+        return True
+    # a command in backticks (or a parenthesis), then its verb negated at the clause's end
+    opened = s.rfind("`", 0, pos + 1)
+    span = opened if opened >= 0 and s.count("`", 0, opened) % 2 == 0 else -1
+    if s.startswith("(", pos):
+        span = pos
+    after = _SPAN_THEN_NEG.match(fold(s[span:pos + 400])) if span >= 0 else None
+    return after is not None and not _CHECK_VERB_FINAL.search(after.group(0))
 
 
 def _first_free(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -310,6 +382,8 @@ _RISKY_ACTS = re.compile(r"\b(?:push\w{0,3}|merge\w{0,1}|publish\w{0,3}|deploy\w
                          r"install\w{0,3}|"
                          r"scripts?|commands|transfer\w{0,3}|pay\w{0,3}|upload\w{0,3}|send\w{0,3}|sudo|disable\w{0,1}|"
                          r"releases?|tag\w{0,3}|approve\w{0,1}|sign\w{0,3}|every(?:thing)?|all|any)\b")
+# "read-only commands" names a kind of command that changes nothing, not a risky one.
+_READ_ONLY_KIND = re.compile(r"\bread-only (?:commands|scripts)\b")
 _ASK_FIRST = re.compile(r"\bask\b[^.;\n]{0,20}?\b(?:before|first)\b|\bask first\b")
 
 
@@ -324,11 +398,19 @@ _ASKS_FOR_THEM = re.compile(r"\s(?:for\s)?(?:them|those|these)\W{0,3}$")
 _SECRET_BEFORE = re.compile(r"(?<![\w-])" + ASKED_SECRET)
 
 
+def _harmless_acts(s: str, asks_first: bool) -> bool:
+    """Whether a sentence's acts are harmless ones (tests, lint, read-only commands), with no
+    risky one beside them, or granted in a paragraph that asks first for the rest."""
+    if not _SAFE_ACTS.search(s):
+        return False
+    return bool(asks_first and _GRANT.search(s)) or not _RISKY_ACTS.search(_READ_ONLY_KIND.sub(" ", s))
+
+
 def _turns_off_confirmations(s: str, asks_first: bool, previous: str = "") -> bool:
     """A switch that removes a question to the user; a permission for harmless acts ("fix
     typos without asking"), or one in a paragraph that keeps asking first for the rest,
     leaves the confirmations on."""
-    if _SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s)):
+    if _harmless_acts(s, asks_first):
         return False
     for m in _CONFIRM_OFF.finditer(s):
         if _ASKS_FOR_SECRET.match(s, m.end()) or (
@@ -466,7 +548,7 @@ def harmless_permission(paragraph: str) -> bool:
         s = " ".join(sentence.split())
         if _CONFIRM_OFF.search(s) or re.search(r"\bwithout asking\b", s):
             found = True
-            if not (_SAFE_ACTS.search(s) and (asks_first and _GRANT.search(s) or not _RISKY_ACTS.search(s))):
+            if not _harmless_acts(s, asks_first):
                 return False
     return found
 
@@ -860,6 +942,12 @@ _THING = re.compile(r"`[^`\n]{1,200}`|(?<![\w:/])/[\w.-]{1,60}/|\b[\w-]{1,40}\.(
 _UNREAD_CUE = re.compile(
     r"~/|\$home|/etc/|/tmp/|\b(?:curl|wget|scp|rsync|nc|ssh|git push|git config|npm publish|twine|pip install|"
     r"crontab|sudo|chmod|export)\b|\.(?:netrc|pypirc|npmrc|bashrc|zshrc|profile)\b|\b(?:\d{4}[ -]){3}\d{4}\b|\biban\b")
+
+
+def unread_cues(s: str) -> list[str]:
+    """What a folded sentence names that makes a paragraph in an unread language risky: a
+    system command ("git push", "sudo"), a home or system path, a dotfile, a card or an IBAN."""
+    return [m.group(0) for m in _UNREAD_CUE.finditer(s)]
 
 
 def _unread_language_risk(folded: str, written: str) -> bool:

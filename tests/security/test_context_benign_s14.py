@@ -4,7 +4,10 @@ secret kept out of the chat ("do not tell the user their password"), silence abo
 form only, English "to" before a verb not read as Polish "to" (it), Vietnamese "nó" (it) not
 read as English "no", an override of a file not read as one of the person's words, a leaked
 credential answered by rotating and reporting it, and tools, folders and fixtures described in
-the third person. Examples written for these tests (paraphrases, not corpus lines)."""
+the third person. Examples written for these tests (paraphrases, not corpus lines).
+
+The benign cases check the rules alone (learned=False): the learned step, which may hold back
+more, has its own tests in test_context_model.py."""
 
 from __future__ import annotations
 
@@ -84,7 +87,7 @@ OUT = [
 
 @pytest.mark.parametrize("paragraph", KEPT)
 def test_benign_kept(paragraph: str) -> None:
-    verdict = screen_paragraph(paragraph)
+    verdict = screen_paragraph(paragraph, learned=False)
     assert verdict.kept, verdict.reason
 
 

@@ -92,8 +92,9 @@ def is_key_name(name: str) -> bool:
     return bool(words) and words[-1] == "key" and (len(words) == 1 or words[-2] not in _PUBLIC_KEY_WORDS)
 
 
-# A path of names; the last may be a Ruby method ending in "!" or "?" (`credentials.auth_token!`).
-_IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\.[A-Za-z_$][A-Za-z0-9_$]*)+[!?]?")
+# A path of names, maybe with optional chaining (`session?.access_token`); the last may be a Ruby
+# method ending in "!" or "?" (`credentials.auth_token!`).
+_IDENTIFIER_PATH = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*(?:\??\.[A-Za-z_$][A-Za-z0-9_$]*)+[!?]?")
 _NAME_PART = re.compile(r"[A-Za-z]+[0-9]{0,2}|[0-9]{1,2}")
 _CODE_CHARS = frozenset("()[]{}<>$")
 _QUOTES = ('\\"', "\\'", '"', "'", "`")
@@ -323,8 +324,13 @@ _CMDLET = re.compile(
     r"|Join|Split|Format|Protect|Unprotect|Find|Out|Start|Receive|Request|Copy)-[A-Z][A-Za-z]{1,40}")
 
 
+_EXPANDED = re.compile(r"\$(?:\{[A-Za-z_][A-Za-z0-9_]{0,63}\}|[A-Z_][A-Z0-9_]{0,63})(?:[/:.\\]|$)")
+
+
 def secret_literal(value: str, *, quoted: bool) -> bool:
     """Is this value, assigned to a secret-named key, a credential literal?"""
+    if _EXPANDED.match(value):
+        return False  # "$HOME/.config/gcloud/…json", "${VAULT_TOKEN}": the shell fills it in
     if quoted and "." in value and all(_CAMEL_WORDS.fullmatch(p) for p in value.split(".")):
         return False  # a dotted key of names (`"auth.accessToken"`, a storage key), not a token
     if not quoted and _CODE_CHARS & set(value):
@@ -337,7 +343,7 @@ def secret_literal(value: str, *, quoted: bool) -> bool:
         # a call, subscript, template, env lookup, a name, a YAML tag (`!env_var`), a file
         # reference or a PowerShell cmdlet
         return False
-    return looks_random(value) or basic_credentials(value) or (quoted and _app_password(value))
+    return looks_random(value) or basic_credentials(value) or (app_password(value) and (quoted or "-" in value))
 
 
 # A call that takes a user name and then a password as its first two arguments: requests'
@@ -363,21 +369,23 @@ def login_call_secrets(text: str) -> Iterator[tuple[str, int, int]]:
 
 def _password_like(value: str) -> bool:
     """Letters with digits or symbols, not a placeholder or a name: "Summer2024!", "hunter2x"."""
-    if _app_password(value):
+    if app_password(value):
         return True
     if len(value) < 6 or looks_placeholder(value) or _is_name(value) or " " in value:
         return False
     return any(c.isalpha() for c in value) and any(not c.isalpha() for c in value)
 
 
-_APP_PASSWORD = re.compile(r"[a-z]{16}|[a-z]{4}(?: [a-z]{4}){3}")
+# Google's in fours with spaces, Apple's app-specific passwords in fours with hyphens
+_APP_PASSWORD = re.compile(r"[a-z]{16}|[a-z]{4}(?: [a-z]{4}){3}|[a-z]{4}(?:-[a-z]{4}){3}")
 
 
-def _app_password(value: str) -> bool:
-    """Google's app passwords: 16 random lower-case letters, maybe in fours ("vhbh qxfo wbpl
-    bbhp"); random letters hold few vowels, an English word of 16 letters many."""
+def app_password(value: str) -> bool:
+    """Google's and Apple's app passwords: 16 random lower-case letters, maybe in fours ("vhbh
+    qxfo wbpl bbhp", "qwtr-zkpd-mnbv-lxcf"); random letters hold few vowels, an English word of
+    16 letters many."""
     return (_APP_PASSWORD.fullmatch(value) is not None and sum(c in "aeiouy" for c in value) * 10 < 3 * 16
-            and len(set(value) - {" "}) >= 8 and not looks_placeholder(value))  # not "xxxxxxxxxxxxxxxx"
+            and len(set(value) - {" ", "-"}) >= 8 and not looks_placeholder(value))  # not "xxxxxxxxxxxxxxxx"
 
 
 # ---------------------------------------------------------------- URL query strings

@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_assign import is_key_name, is_secret_name, name_words
+from hermes.security.secret_assign import app_password, is_key_name, is_secret_name, name_words
 from hermes.security.secret_values import looks_placeholder, looks_random, lower_text
 from hermes.security.word_pattern import any_word, first_chars
 
@@ -134,6 +134,8 @@ def literal_value(value: str, *, quoted: bool = False) -> bool:
     never a flag, so there a leading "-" is a character of the value (`-p '-f=2x…'`)."""
     if len(value) < 4:
         return False
+    if app_password(value):
+        return True  # "qwtr-zkpd-mnbv-lxcf": letters only, but an app password's shape
     if _PLAIN_WORD.fullmatch(value) and not looks_random(value, min_length=12):
         return False  # a word, not a run of random letters ("ZrgbhtkSEhPlLwpW")
     if looks_placeholder(value):

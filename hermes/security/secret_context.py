@@ -94,7 +94,9 @@ _WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", 
                          "ir", "da", "és", "е", "је", "hai", "dir"})
 # Words allowed between a link and the value ("is now", "was changed to", "set to").
 _LINK_FILLERS = frozenset({"now", "still", "set", "changed", "updated", "to", "just", "simply",
-                           "sekarang", "jetzt", "maintenant", "ahora", "agora", "ora", "giờ"})
+                           "sekarang", "jetzt", "maintenant", "ahora", "agora", "ora", "giờ",
+                           "nu", "nun", "inmiddels", "numera", "nå", "teraz", "теперь", "сейчас", "тепер",
+                           "adesso", "nyní", "teď", "şimdi", "artık", "τώρα", "अब"})
 # A noun right after the word makes it about a kind of thing: "password manager", "token limit".
 _NOUN_AFTER = frozenset({
     "manager", "managers", "field", "reset", "policy", "hash", "hashing", "expiry", "rotation",

@@ -282,9 +282,10 @@ _VALUE_FORMS: list[tuple[str, tuple[str, ...], re.Pattern[str]]] = [
     # judged by its randomness, so `git@`, `postgres@` and `alice@` stay
     ("url-token", ("://",), re.compile(
         r"(?<![A-Za-z0-9+.\-])[A-Za-z][A-Za-z0-9+.\-]{0,20}://([A-Za-z0-9_\-.~%]{16,256})@[A-Za-z0-9\[]")),
-    # Go's MySQL DSN and its kin: user:password@tcp(host:port)/db, @unix(/path)/db
+    # Go's MySQL DSN and its kin: user:password@tcp(host:port)/db, @unix(/path)/db; the password
+    # runs to the last "@" before the protocol, so it may hold "@" itself
     ("dsn-password", ("@tcp(", "@udp(", "@unix("), re.compile(
-        r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:@/\"'<>()]{1,256})@(?:tcp|udp|unix)\(")),
+        r"(?<![A-Za-z0-9_.\-:/])[A-Za-z0-9_.\-]{1,64}:([^\s:/\"'<>()]{1,256}?)@(?:tcp|udp|unix)\(")),
     # Oracle's user/password@connect-string (sqlplus, expdp, cx_Oracle): EZConnect `@//host`,
     # `@host:port/service`, JDBC thin's `@host:port:SID`, or a TNS alias (group 2 marks that form, judged more strictly)
     ("oracle-connect", ("@",), re.compile(
@@ -364,6 +365,13 @@ def prefixed_tokens(text: str) -> Iterator[tuple[str, int, int]]:
     yield from _unprefixed_matches(text)
 
 
+def _template_body(token: str) -> bool:
+    """A token written to show a format: its characters after the first four are one or two
+    kinds (`xoxb-xxxx-xxxx-xxxx`), or it says EXAMPLE as the documentation's keys do."""
+    body = "".join(c for c in token[4:] if c.isalnum())
+    return "EXAMPLE" in token or len(set(body)) <= 2
+
+
 def _prefixed_matches(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _PREFIXED_RE.finditer(text):
         kind = _PREFIXED[int(str(m.lastgroup)[1:].split("_")[0])][0]
@@ -374,6 +382,8 @@ def _prefixed_matches(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if FILLED.search(m.group(0), _FILLED_FROM.get(kind, 0)):
             continue  # `ghp_xxxxxxxx…`: a template, not a token
+        if _template_body(m.group(0)):
+            continue  # `xoxb-xxxx-xxxx-xxxx`, `AKIAEXAMPLEEXAMPLE00`: a shape shown in documentation
         yield kind, m.start(), m.end()
 
 
@@ -477,5 +487,5 @@ def catalogue_tokens(text: str) -> Iterator[tuple[str, int, int]]:
             start, end = m.span(group)
             if kind == "azure-key":  # keep "AccountKey=" readable, as the value form does
                 start += m.group(0).find("=") + 1
-            if end > start and not FILLED.search(text, start, end):
+            if end > start and not FILLED.search(text, start, end) and not _template_body(text[start:end]):
                 yield kind, start, end

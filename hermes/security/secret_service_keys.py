@@ -21,7 +21,9 @@ by what their bytes decode to:
 - a Kubernetes bootstrap token (`abcdef.0123456789abcdef`) near `kubeadm` or a bootstrap word;
 - an Ably key (`<app>.<key>:<secret>`) near `ably`, a LaunchDarkly key (`sdk-<uuid>`,
   `api-<uuid>`) near `launchdarkly`, `ldclient` or `LD_SDK_KEY`;
-- a UUID after the `Splunk` (HEC) or `GenieKey` (Opsgenie) authorisation scheme.
+- a UUID after the `Splunk` (HEC) or `GenieKey` (Opsgenie) authorisation scheme;
+- a Segment write key in `analytics.load("…")`, and a Zendesk API token logged in as
+  `email/token` (the random part after it).
 
 Every pattern is bounded and each candidate is looked at once.
 """
@@ -176,6 +178,14 @@ _UUID_SCHEME = re.compile(
     r"([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?![A-Za-z0-9\-])")
 
 
+# Segment's browser snippet and SDKs load the source's write key: analytics.load("<32 characters>")
+_SEGMENT_LOAD = re.compile(r"analytics\.load\(\s{0,4}[\"'`]([A-Za-z0-9]{20,64})[\"'`]")
+# Zendesk's API-token login: the user written "email/token", the token as the password beside it
+# (`auth=("agent@example.com/token", "…")`, `-u agent@example.com/token:…`)
+_TOKEN_LOGIN_PAIR = re.compile(r"[\w.+\-]{1,64}@[\w.\-]{1,253}/token(?:[\"']\s{0,4},\s{0,4}[\"']|:)"
+                               r"([A-Za-z0-9]{20,64})(?![A-Za-z0-9])")
+
+
 def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
     """Keys beside their service's words (Azure DevOps, Rails, Datadog, W&B, ngrok, kubeadm),
     Elastic API keys, and UUID keys after the Splunk and Opsgenie schemes."""
@@ -189,3 +199,11 @@ def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
     if "splunk" in lowered or "geniekey" in lowered:
         for m in _UUID_SCHEME.finditer(text):
             yield "scheme-key", m.start(1), m.end(1)
+    if "analytics.load(" in lowered:
+        for m in _SEGMENT_LOAD.finditer(text):
+            if looks_random(m.group(1)):
+                yield "segment-write-key", m.start(1), m.end(1)
+    if "/token" in lowered:
+        for m in _TOKEN_LOGIN_PAIR.finditer(text):
+            if looks_random(m.group(1)):
+                yield "token-login", m.start(1), m.end(1)

@@ -1,3 +1,4 @@
+# ruff: noqa: E501  (examples read better unwrapped)
 """Session 16: credential formats and forms the redaction missed on blind set #17, on examples
 written for the tests (not corpus lines): Asana, Dropbox and Tencent Cloud tokens, SSSD's
 `ldap_default_authtok`, and Gradle-style settings written without an operator."""
@@ -21,6 +22,14 @@ from hermes.security.redact import redact
     ('signingConfigs {\n    release {\n        storePassword "Zq8!mT3vLx2w"\n        keyAlias "upload"\n    }\n}',
      "Zq8!mT3vLx2w"),
     ("android {\\n    signingConfigs {\\n        keyPassword 'Pw7#kR2nQx'\\n    }\\n}", "Pw7#kR2nQx"),
+    # after blind set #19 was run
+    ('dsn := "reporter:Zq8=mT3v@Lx2#@tcp(db.example.lan:3306)/analytics?parseTime=true"', "Zq8=mT3v@Lx2#"),
+    ("Het wachtwoord van de gedeelde account is nu Qz7!mP2xLk9v, maak daarna je eigen aan.", "Qz7!mP2xLk9v"),
+    ("Hasło do konta jest teraz Qz7!mP2xLk9v.", "Qz7!mP2xLk9v"),
+    ("xcrun notarytool submit App.zip --apple-id dev@example.app --password qwtr-zkpd-mnbv-lxcf", "qwtr-zkpd-mnbv-lxcf"),
+    ("APPLE_APP_PASSWORD=qwtr-zkpd-mnbv-lxcf", "qwtr-zkpd-mnbv-lxcf"),
+    ('analytics.load("Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0K");', "Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0K"),
+    ("auth = ('agent@example.com/token', 'Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0KwE2r')", "Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0KwE2r"),
 ])
 def test_the_secret_is_gone(text: str, secret: str) -> None:
     assert secret not in redact(text)
@@ -37,6 +46,15 @@ def test_the_secret_is_gone(text: str, secret: str) -> None:
     "see https://app.asana.com/0/1203847561029384/1209938475610293",
     "ldap_default_authtok = ${LDAP_BIND_PASSWORD}",
     "tokens = sl.split('.')",
+    # after blind set #19 was run
+    "aws_access_key_id = AKIAEXAMPLEEXAMPLE00  ; from the onboarding doc",
+    "const accessToken = session?.access_token;",
+    'export GOOGLE_APPLICATION_CREDENTIALS="$HOME/.config/gcloud/application_default_credentials.json"',
+    "xoxb-xxxx-xxxx-xxxx is the Slack bot token shape.",
+    "git checkout feat-auth-cache-warm",
+    'analytics.load("YOUR_WRITE_KEY");',
+    "auth = ('agent@example.com/token', os.environ['ZD_TOKEN'])",
+    "Het wachtwoord is nu verlopen.",
 ])
 def test_code_that_names_a_secret_is_unchanged(code: str) -> None:
     assert redact(code) == code

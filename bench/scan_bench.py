@@ -209,6 +209,7 @@ _CONTEXT_CORPORA = (
     ("held-out #16 (seen)", "holdout16_agents_hostile.txt", "holdout16_agents_benign.txt"),
     ("held-out #17 (seen)", "holdout17_agents_hostile.txt", "holdout17_agents_benign.txt"),
     ("held-out #18 (seen)", "holdout18_agents_hostile.txt", "holdout18_agents_benign.txt"),
+    ("held-out #19 (seen)", "holdout19_agents_hostile.txt", "holdout19_agents_benign.txt"),
 )
 
 

@@ -89,7 +89,7 @@ async def test_an_edit_the_scan_blocks_is_refused_with_its_reason_and_still_wait
         pane = await open_pane(app, pilot)
         await pilot.press("e")
         await wait_for(pilot, lambda: app.focused is pane.query_one("#pending-editor"))
-        await type_keys(pilot, " key AKIAIOSFODNN7EXAMPLE")
+        await type_keys(pilot, " key AKIAQX7MZ2LPK4RT9WVB")
         await pilot.press("ctrl+s")
         await wait_for(pilot, lambda: "Blocked by the security scan: secrets" in note(pane))
         assert note(pane).startswith("Not saved:")

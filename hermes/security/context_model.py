@@ -25,6 +25,7 @@ import logging
 import math
 import re
 import struct
+import threading
 import zlib
 from array import array
 from dataclasses import dataclass
@@ -89,18 +90,23 @@ _model: Model | None = None
 _loaded = False
 
 
+_load_lock = threading.Lock()
+
+
 def load() -> Model | None:
-    """The shipped model, read once; None (and a log line) when it is missing, damaged or of
-    another feature scheme."""
+    """The shipped model, read once (under a lock: the review's thread may ask at the same time
+    as the screen's); None (and a log line) when it is missing, damaged or of another feature
+    scheme."""
     global _model, _loaded
-    if not _loaded:
-        _loaded = True
-        try:
-            _model = parse(resources.files("hermes.security").joinpath("context_model.bin").read_bytes())
-        except OSError:
-            _model = None
-        if _model is None:
-            log.warning("the context model is missing, damaged or of another version; the learned check is off")
+    with _load_lock:
+        if not _loaded:
+            try:
+                _model = parse(resources.files("hermes.security").joinpath("context_model.bin").read_bytes())
+            except OSError:
+                _model = None
+            _loaded = True
+            if _model is None:
+                log.warning("the context model is missing, damaged or of another version; the learned check is off")
     return _model
 
 

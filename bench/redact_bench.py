@@ -186,6 +186,8 @@ CORPORA = [
      SCAN_DATA / "holdout17_code_names_secret.txt"),
     ("held-out #19 (blind, session 16: 145/152 and 4/150 altered on acb8cd4, 147/152 and 4/150 on 0d81ed5)",
      SCAN_DATA / "holdout19_secrets.tsv", SCAN_DATA / "holdout19_code_names_secret.txt"),
+    ("held-out #20 (blind run once in session 16 on e6d88a6: 146/150, 1/150 altered)",
+     SCAN_DATA / "holdout20_secrets.tsv", SCAN_DATA / "holdout20_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",
      ROOT / "tests" / "data" / "redact_code_probes_s8.txt"),
     ("round-2 probes, second set (dev set)", ROOT / "tests" / "data" / "redact_probes2_s8.tsv",

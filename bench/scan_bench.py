@@ -210,6 +210,7 @@ _CONTEXT_CORPORA = (
     ("held-out #17 (seen)", "holdout17_agents_hostile.txt", "holdout17_agents_benign.txt"),
     ("held-out #18 (seen)", "holdout18_agents_hostile.txt", "holdout18_agents_benign.txt"),
     ("held-out #19 (seen)", "holdout19_agents_hostile.txt", "holdout19_agents_benign.txt"),
+    ("held-out #20 (seen)", "holdout20_agents_hostile.txt", "holdout20_agents_benign.txt"),
 )
 
 

@@ -331,6 +331,8 @@ def secret_literal(value: str, *, quoted: bool) -> bool:
     """Is this value, assigned to a secret-named key, a credential literal?"""
     if _EXPANDED.match(value):
         return False  # "$HOME/.config/gcloud/…json", "${VAULT_TOKEN}": the shell fills it in
+    if value.startswith(("__Host-", "__Secure-")):
+        return False  # a cookie's name with its browser prefix (`REFRESH_TOKEN_COOKIE = "__Host-refresh"`)
     if quoted and "." in value and all(_CAMEL_WORDS.fullmatch(p) for p in value.split(".")):
         return False  # a dotted key of names (`"auth.accessToken"`, a storage key), not a token
     if not quoted and _CODE_CHARS & set(value):

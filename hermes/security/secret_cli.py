@@ -84,9 +84,10 @@ _COMMAND_WORD = first_chars(_COMMANDS) + "(?P<cmd>" + any_word(_COMMANDS) + r")(
 _COMMAND = re.compile(r"[\s;|&(`/\"'=]" + _COMMAND_WORD)  # also a command quoted in code or JSON
 _FIRST_COMMAND = re.compile(_COMMAND_WORD)
 
-# --name=value or --name value, where the name speaks of a secret.
+# --name=value or --name value, where the name speaks of a secret; a word after a space that
+# opens with "-" is the next flag, not a value (`--prod --token=…`).
 _LONG_FLAG = re.compile(
-    r"--(?<![\w\-]--)(?P<name>[A-Za-z][A-Za-z0-9_\-]{1,48})(?:=|[ \t]{1,4})"
+    r"--(?<![\w\-]--)(?P<name>[A-Za-z][A-Za-z0-9_\-]{1,48})(?:=|[ \t]{1,4}(?!-))"
     r"""(?P<value>'[^'\n]{1,512}'|"(?:\\.|[^"\\\n]){1,512}"|[^\s'"|;&<>()`]{1,512})""")
 _FLAG_SECRET_WORDS = frozenset({
     "password", "passwd", "pass", "pwd", "passphrase", "secret", "token", "apikey", "credential",

@@ -22,8 +22,8 @@ by what their bytes decode to:
 - an Ably key (`<app>.<key>:<secret>`) near `ably`, a LaunchDarkly key (`sdk-<uuid>`,
   `api-<uuid>`) near `launchdarkly`, `ldclient` or `LD_SDK_KEY`;
 - a UUID after the `Splunk` (HEC) or `GenieKey` (Opsgenie) authorisation scheme;
-- a Segment write key in `analytics.load("…")`, and a Zendesk API token logged in as
-  `email/token` (the random part after it).
+- a Segment write key in `analytics.load("…")`, a Zendesk API token logged in as
+  `email/token` (the random part after it), and the UUID given to `snyk auth`.
 
 Every pattern is bounded and each candidate is looked at once.
 """
@@ -178,6 +178,9 @@ _UUID_SCHEME = re.compile(
     r"([0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12})(?![A-Za-z0-9\-])")
 
 
+# `snyk auth <token>`: the CLI's API token is a UUID
+_SNYK_AUTH = re.compile(r"(?i:\bsnyk)[ \t]{1,4}auth[ \t]{1,4}"
+                        r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-f-])")
 # Segment's browser snippet and SDKs load the source's write key: analytics.load("<32 characters>")
 _SEGMENT_LOAD = re.compile(r"analytics\.load\(\s{0,4}[\"'`]([A-Za-z0-9]{20,64})[\"'`]")
 # Zendesk's API-token login: the user written "email/token", the token as the password beside it
@@ -199,6 +202,9 @@ def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
     if "splunk" in lowered or "geniekey" in lowered:
         for m in _UUID_SCHEME.finditer(text):
             yield "scheme-key", m.start(1), m.end(1)
+    if "snyk" in lowered:
+        for m in _SNYK_AUTH.finditer(text):
+            yield "snyk-token", m.start(1), m.end(1)
     if "analytics.load(" in lowered:
         for m in _SEGMENT_LOAD.finditer(text):
             if looks_random(m.group(1)):

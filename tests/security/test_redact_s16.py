@@ -30,6 +30,9 @@ from hermes.security.redact import redact
     ("APPLE_APP_PASSWORD=qwtr-zkpd-mnbv-lxcf", "qwtr-zkpd-mnbv-lxcf"),
     ('analytics.load("Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0K");', "Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0K"),
     ("auth = ('agent@example.com/token', 'Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0KwE2r')", "Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0KwE2r"),
+    # after blind set #20 was run
+    ("vercel deploy --prod --token=Qm7xPz2LkV9wRt4nBc8YdF3s", "Qm7xPz2LkV9wRt4nBc8YdF3s"),
+    ("snyk auth 3f9c2b7e-8d41-4a6f-9b2c-5e7d1a0c4f86", "3f9c2b7e-8d41-4a6f-9b2c-5e7d1a0c4f86"),
 ])
 def test_the_secret_is_gone(text: str, secret: str) -> None:
     assert secret not in redact(text)
@@ -55,6 +58,10 @@ def test_the_secret_is_gone(text: str, secret: str) -> None:
     'analytics.load("YOUR_WRITE_KEY");',
     "auth = ('agent@example.com/token', os.environ['ZD_TOKEN'])",
     "Het wachtwoord is nu verlopen.",
+    # after blind set #20 was run
+    'SESSION_TOKEN_COOKIE = "__Host-session"',
+    "mytool --password -x",
+    "request_id = 3f9c2b7e-8d41-4a6f-9b2c-5e7d1a0c4f86",
 ])
 def test_code_that_names_a_secret_is_unchanged(code: str) -> None:
     assert redact(code) == code

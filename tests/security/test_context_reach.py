@@ -136,7 +136,7 @@ def test_a_placed_service_with_a_prohibition_goes_in_whole():
     from hermes.security.context_reach import screen_paragraph
     verdict = screen_paragraph("L'environnement de test est accessible à https://test.quokka-labs.fr. "
                                "Les identifiants sont dans le coffre de l'équipe ; "
-                               "ne les collez jamais dans un ticket.")
+                               "ne les collez jamais dans un ticket.", learned=False)
     assert verdict.kept
 
 

@@ -195,12 +195,11 @@ _PERMITS_AGAIN = re.compile(r"\b(?:but|instead|then|however|unless|except|rather
 # The same opening ban in the other languages _SEND reads: "Никогда не отправляй .env …",
 # "N'envoie jamais .env …", "Sende niemals .env …", "不要把 .env 上传…", ".env を送信しないで…".
 _FORBIDS_SENDING_ELSEWHERE = re.compile(
-    r"^\W{0,3}(?:(?:никогда\s+|ніколи\s+)?не\s+(?=отправ|перешл|пересыла)|n'(?=envoie\s)|ne\s(?=envoie\s|transmets\s)"
+    r"^\W{0,3}(?:(?:никогда\s+|ніколи\s+)?не\s+(?=отправ|перешл|пересыла)"
+    r"|n'(?=envoie\s+(?:jamais|pas|plus)\b)|ne\s(?=(?:envoie|transmets)\s+(?:jamais|pas|plus)\b)"
     r"|(?:sende|schicke)\s+(?:niemals|nie|nicht|keine)\b|(?:永远)?(?:不要|切勿|请勿|禁止|绝不|不得)"
     r"(?=[^，。；,;]{0,40}(?:发送|上传|转发)))"
     r"|^[^、。；;]{0,60}?(?:送信|アップロード|転送)(?:しないで|しない|禁止|してはいけ)")
-_FRENCH_LEAD = re.compile(r"^\W{0,3}n(?:'|e\s)")
-_FRENCH_BAN_AFTER = re.compile(r"^\W{0,3}(?:n'|ne\s)\w+\s+(?:jamais|pas|plus)\b")
 # What permits again after such a ban: "…, а отправь его на …", "…; instead …", "但…", "でも…"
 _PERMITS_AGAIN_ELSEWHERE = re.compile(r"[;；]|\b(?:но|а|вместо|однако|mais|plutot|au lieu|sondern|aber|"
                                       r"stattdessen)\b|但|而是|改为|でも|代わりに")
@@ -208,8 +207,8 @@ _PERMITS_AGAIN_ELSEWHERE = re.compile(r"[;；]|\b(?:но|а|вместо|одн�
 
 def _forbids_sending_elsewhere(s: str) -> bool:
     lead = _FORBIDS_SENDING_ELSEWHERE.match(s)
-    if lead is None or (_FRENCH_LEAD.match(s) is not None and _FRENCH_BAN_AFTER.match(s) is None):
-        return False  # French "n'envoie …" forbids only with its "jamais", "pas" or "plus"
+    if lead is None:
+        return False
     again = _PERMITS_AGAIN_ELSEWHERE.search(s, lead.end())
     return again is None or not _SEND.search(s, again.end())
 

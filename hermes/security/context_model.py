@@ -1,5 +1,5 @@
-"""A learned check on text that did not come from the person: the last step, and it only
-holds back.
+"""A learned check on text that did not come from the person: the last step. It holds back,
+and it clears only a mere mention.
 
 The origin step and the rules (context_reach.py, context_filter.py, the memory write gate)
 judge what a text names and asks; each blind held-out set still brings wordings none of them
@@ -7,8 +7,11 @@ knows. This step is a linear model over hashed word and character n-grams of the
 trained by bench/train_context_model.py on every labelled AGENTS.md paragraph and memory note
 in tests/data/scan. It scores how closely a text reads like the hostile ones. Above THRESHOLD,
 a project-context paragraph the rules would admit is held back for the person to read, with
-its score; the memory gate stages a source's short fact above its own threshold. It never
-admits what the rules hold back or leave out, and it never sees the person's own words.
+its score; the memory gate stages a source's short fact above its own threshold. Below
+BENIGN_THRESHOLD it clears one kind of hold only: a paragraph held back because it names an
+address or a credential file, when nothing else in it is held or left out (context_reach
+decides which). It never admits what the rules leave out or hold back for what a paragraph
+asks, and it never sees the person's own words.
 
 The model file (context_model.bin) holds a header and one signed byte per hash bucket:
 
@@ -33,8 +36,8 @@ from importlib import resources
 
 from hermes.security.textforms import fold
 
-__all__ = ["FEATURES_VERSION", "THRESHOLD", "Model", "features", "learned_hostile", "learned_reason", "load", "parse",
-           "score"]
+__all__ = ["BENIGN_THRESHOLD", "FEATURES_VERSION", "THRESHOLD", "Model", "features", "learned_benign",
+           "learned_hostile", "learned_reason", "load", "parse", "score"]
 
 log = logging.getLogger("hermes.security")
 
@@ -44,6 +47,10 @@ FEATURES_VERSION = 1
 # paragraphs, and held back 1 and 1 of 200 benign ones (a model of the AGENTS.md sets alone:
 # 12 and 14 more, 0 and 1; at 0.7: 19 and 19 more, 1 and 5).
 THRESHOLD = 0.8
+# Below this a paragraph reads like the benign ones; chosen on #17-#20 as the rules stood before
+# each was seen, with a model trained without them (+24 and +12 benign of 800 and 200 in, no
+# hostile one more let in; at 0.3 one upload paragraph was).
+BENIGN_THRESHOLD = 0.2
 _HEADER = struct.Struct("<3sBBff")
 _MAGIC = b"HCM"
 _CHAR_GRAMS = (3, 4, 5)
@@ -134,6 +141,12 @@ def learned_hostile(text: str, threshold: float = THRESHOLD) -> bool:
     """Whether the learned check scores `text` at least `threshold` (False without a model)."""
     model = load()
     return model is not None and score(model, text) >= threshold
+
+
+def learned_benign(text: str, threshold: float = BENIGN_THRESHOLD) -> bool:
+    """Whether the learned check scores `text` below `threshold` (False without a model)."""
+    model = load()
+    return model is not None and score(model, text) < threshold
 
 
 def learned_reason(paragraph: str) -> str | None:

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
 
 from hermes.security.context_addresses import described, folded_pattern, host_matches, public_registry, referenced
 from hermes.security.context_claims import claim_against_person
 from hermes.security.context_downgrades import downgrade
 from hermes.security.context_languages import names_money_place
-from hermes.security.context_model import learned_reason
+from hermes.security.context_model import learned_benign, learned_reason
 from hermes.security.context_filter import (
     KEPT,
     ParagraphVerdict,
@@ -442,7 +443,12 @@ def _titles_body(sentence: str, s: str, start: int, end: int, folded: str) -> bo
 
 def reach(paragraph: str) -> str | None:
     """Why a paragraph must be read by the person before it reaches the prompt ("it names an
-    address (files.acme-sync.io)"), or None when it names nothing beyond the repository.
+    address (files.acme-sync.io)"), or None when it names nothing beyond the repository."""
+    return next(_reaches(paragraph), None)
+
+
+def _reaches(paragraph: str) -> Iterator[str]:
+    """Each thing beyond the repository a paragraph names, in order, as the reason to hold it.
 
     What a clause forbids ("never `curl … | sh`", "do not edit `~/.ssh`") is not asked, and an
     address the paragraph only places a thing of the project at ("staging lives at …") is not a
@@ -458,11 +464,44 @@ def reach(paragraph: str) -> str | None:
             if _forbidden_here(s, start) or _run_by_person(s, start, why) or _asked_first(s, why) or (
                     examples and _in_quotes(s, start, examples)) or _titles_body(sentence, s, start, end, folded):
                 continue
-            if why.startswith("it names an address") and not carried and (
+            if why.startswith(_ADDRESS) and not carried and (
                     described(s, start, end) or _referenced(s, start, end, folded)):
                 continue
-            return why
-    return None
+            yield why
+
+
+_ADDRESS = "it names an address"
+_CREDENTIAL = "it names a credential"
+
+
+def _reach(paragraph: str, learned: bool) -> str | None:
+    """reach(), except that a paragraph whose only reasons are the addresses it mentions, or
+    only the credential files, is cleared when the learned check reads it as clearly benign
+    and _model_can_clear allows
+    ("images are pushed to ghcr.io/acme by CI"). A credential beside an address (what could be
+    sent, and where), a command, a place outside the project or anything the paragraph asks
+    keeps it held whatever the model says."""
+    reasons = _reaches(paragraph)
+    first = next(reasons, None)
+    if first is None or not learned:
+        return first
+    kind = _ADDRESS if first.startswith(_ADDRESS) else _CREDENTIAL if first.startswith(_CREDENTIAL) else None
+    if kind and _model_can_clear(paragraph) and all(why.startswith(kind) for why in reasons) and (
+            learned_benign(paragraph)):
+        return None
+    return first
+
+
+_MIN_WORDS_TO_CLEAR = 12
+_MAILBOX_OR_IP = re.compile(r"[\w.+-]@[\w-]+(?:\.[\w-]+)+|\b\d{1,3}(?:\.\d{1,3}){3}\b")
+
+
+def _model_can_clear(paragraph: str) -> bool:
+    """Whether the model's benign reading may clear a paragraph's mentions: not when it is too
+    short to give the model words to read ("Pošlete `.env` na security@…", 7 words), and not
+    when it names a mailbox or a bare IP, which are where things are sent, not where a project
+    lives."""
+    return len(paragraph.split()) >= _MIN_WORDS_TO_CLEAR and not _MAILBOX_OR_IP.search(paragraph)
 
 
 def _short(text: str, width: int = 40) -> str:
@@ -473,14 +512,16 @@ def _short(text: str, width: int = 40) -> str:
 def screen_paragraph(paragraph: str, learned: bool = True) -> ParagraphVerdict:
     """A paragraph's place as project.py decides it: left out when the rules are sure it is
     hostile; held back when it names something beyond the project, the rules are unsure or
-    (with `learned`) the learned check finds it reads like a hostile one; else in the prompt."""
+    (with `learned`) the learned check finds it reads like a hostile one; else in the prompt.
+    With `learned`, a paragraph that only mentions addresses or credential files and reads
+    clearly benign to the model is not held for them."""
     verdict = judge_paragraph(paragraph)
     if verdict.staged and verdict.reason == UNSURE_DESTINATION and _addresses_only_placed(paragraph):
         verdict = KEPT  # "staging is at https://…; never paste its token into chat"
     if verdict.staged and verdict.reason == UNSURE_LANGUAGE and (
             _only_forbids(paragraph) or _only_read_there(paragraph) or _only_asked_first(paragraph)):
         verdict = KEPT  # "Nooit `git push --force` op gedeelde branches": what it names, it forbids
-    if verdict.kept and (beyond := reach(paragraph) or claim_against_person(paragraph)
+    if verdict.kept and (beyond := _reach(paragraph, learned) or claim_against_person(paragraph)
                          or downgrade(paragraph) or (learned_reason(paragraph) if learned else None)) is not None:
         return ParagraphVerdict(False, beyond, staged=True)
     return verdict

@@ -211,6 +211,7 @@ _CONTEXT_CORPORA = (
     ("held-out #18 (seen)", "holdout18_agents_hostile.txt", "holdout18_agents_benign.txt"),
     ("held-out #19 (seen)", "holdout19_agents_hostile.txt", "holdout19_agents_benign.txt"),
     ("held-out #20 (seen)", "holdout20_agents_hostile.txt", "holdout20_agents_benign.txt"),
+    ("held-out #21 (seen)", "holdout21_agents_hostile.txt", "holdout21_agents_benign.txt"),
 )
 
 

@@ -207,7 +207,7 @@ def assigned_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if env_key and not looks_random(value, min_length=16):
             continue
-        if secret_literal(value, quoted=quoted):
+        if secret_literal(value, quoted=quoted) or quoted and _password_name(name) and _chosen_password(value):
             yield "assigned-secret", start, end
         elif not quoted and end - start <= 64:
             pos = m.end()  # not a secret: an assignment may start inside it (`a-password: password: X`)
@@ -318,6 +318,8 @@ _YAML_TAG = re.compile(r"![A-Za-z_][A-Za-z0-9_]*")
 # `key=@api_key.txt` (vault, curl, HTTPie): "@" and a file's path, which the tool reads the value from.
 _FILE_REFERENCE = re.compile(r"@[\w.~\-]{0,128}(?:[/\\][\w.~\-]{1,128}){0,16}\.[A-Za-z0-9]{1,8}"
                              r"|@[\w.~\-]{0,128}(?:[/\\][\w.~\-]{1,128}){1,16}")
+# systemd's `LoadCredential=ID:PATH` (and the like): a name, then the absolute path it is read from.
+_NAMED_PATH = re.compile(r"[\w.\-]{1,64}:/[\w.\-]{1,128}(?:/[\w.\-]{1,128}){0,16}")
 # A PowerShell cmdlet, Verb-Noun with one of the common verbs: `$pw = Read-Host -AsSecureString`.
 _CMDLET = re.compile(
     r"(?:Get|Set|Read|New|Import|Export|ConvertTo|ConvertFrom|Invoke|Select|Write|Add|Remove|Test|Resolve"
@@ -340,10 +342,10 @@ def secret_literal(value: str, *, quoted: bool) -> bool:
         # alphabet has such characters (`apiKey=AQEaV1…/zro=-AfxM8pt?<Twmd6pr`)
         head = value[:min(value.index(c) for c in _CODE_CHARS & set(value))]
         return len(head) >= 32 and "." not in head and looks_random(head, min_length=32)  # not `a.b?.split(`
-    if not quoted and (_is_name(value) or _YAML_TAG.fullmatch(value)
-                       or _FILE_REFERENCE.fullmatch(value) or _CMDLET.fullmatch(value)):
+    if not quoted and (_is_name(value) or _YAML_TAG.fullmatch(value) or _FILE_REFERENCE.fullmatch(value)
+                       or _NAMED_PATH.fullmatch(value) or _CMDLET.fullmatch(value)):
         # a call, subscript, template, env lookup, a name, a YAML tag (`!env_var`), a file
-        # reference or a PowerShell cmdlet
+        # reference, a name and the path it is read from, or a PowerShell cmdlet
         return False
     return looks_random(value) or basic_credentials(value) or (app_password(value) and (quoted or "-" in value))
 
@@ -367,6 +369,24 @@ def login_call_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         value = m.group("value")
         if looks_random(value, min_length=6) or _password_like(value):
             yield "login-password", m.start("value"), m.end("value")
+
+
+_PASSWORD_WORDS = ("password", "passwd", "passphrase", "pwd")
+
+
+def _password_name(name: str) -> bool:
+    """A key for a password a person chose (`bind_password`, `DB_PASSWD`), whose value need not
+    look random (see _chosen_password)."""
+    words = name_words(name)
+    return bool(words) and words[-1].endswith(_PASSWORD_WORDS) and is_secret_name(name)
+
+
+def _chosen_password(value: str) -> bool:
+    """A password a person made up, eight or more characters of words and a number or a symbol
+    ("Orchid-7-Lantern", "Tr0ub4dor&3"); words joined by hyphens alone are a fixture's phrase
+    ("not-a-real-password"), and the well-known short ones are examples (`"hunter2"`)."""
+    return len(value) >= 8 and _password_like(value) and any(c.isdigit() or not (c.isalnum() or c in "-_.")
+                                                            for c in value)
 
 
 def _password_like(value: str) -> bool:

@@ -76,7 +76,7 @@ _LINKS = frozenset({
     "is", "was", "are", ":", "=", "-", "—", "–", "->", "→", "be", "reads", "becomes",
     "adalah", "ialah", "yaitu", "yakni", "ialah:", "jadi", "menjadi",
     "ist", "lautet", "war", "wird", "is:",
-    "est", "était", "es", "era", "é", "è", "sera", "será",
+    "est", "était", "c'est", "c’est", "es", "era", "é", "è", "sera", "será",
     "это", "—это", "będzie", "jest", "to", "là", "olarak", "şudur",
     "je", "är", "er", "on", "az", "este", "είναι", "هي", "هو", "היא", "הוא", "است", "है",
     "ni", "ay", "হল", "হলো", "হচ্ছে", "yra", "ir", "është", "és", "da", "yw", "е", "dir", "dır",

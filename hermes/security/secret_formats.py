@@ -317,14 +317,24 @@ _PEM_BODY_RUN = re.compile(r"[A-Za-z0-9+/]{16}")  # a key's body is base64; a te
 
 def _pem_blocks(text: str) -> Iterator[tuple[str, int, int]]:
     """Private key blocks, header to footer; a block without its footer runs to the end (a
-    pasted or streamed key that was cut off is still a key)."""
+    pasted or streamed key that was cut off is still a key) when a key's body follows."""
     pos = 0
+    footers = True  # once no footer follows a header, none follows a later one: not searched again
     while (begin := _PEM_BEGIN.search(text, pos)) is not None:
-        end = _PEM_END.search(text, begin.end())
-        stop = end.end() if end else len(text)
-        if end is None or _PEM_BODY_RUN.search(text, begin.end(), end.start()) is not None:
-            yield "private-key", begin.start(), stop
-        pos = stop  # a whole block whose body has no base64 run is a template (`<paste your key here>`)
+        end = _PEM_END.search(text, begin.end()) if footers else None
+        footers = end is not None
+        if end is not None:
+            if _PEM_BODY_RUN.search(text, begin.end(), end.start()) is not None:
+                yield "private-key", begin.start(), end.end()
+            pos = end.end()  # a whole block whose body has no base64 run is a template (`<paste your key here>`)
+        elif _PEM_BODY_RUN.search(text, begin.end(), begin.end() + _CUT_BODY_LOOK) is not None:
+            yield "private-key", begin.start(), len(text)
+            return
+        else:
+            pos = begin.end()  # a header named in prose ("PEM files start with `-----BEGIN …`")
+
+
+_CUT_BODY_LOOK = 80  # a cut-off key's body starts right after its header line
 
 
 _HOST_NAME = re.compile(r"[a-z0-9][a-z0-9\-]{0,62}(?:\.[a-z0-9][a-z0-9\-]{0,62}){1,8}\.[a-z]{2,24}")

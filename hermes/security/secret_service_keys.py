@@ -181,6 +181,11 @@ _UUID_SCHEME = re.compile(
 # `snyk auth <token>`: the CLI's API token is a UUID
 _SNYK_AUTH = re.compile(r"(?i:\bsnyk)[ \t]{1,4}auth[ \t]{1,4}"
                         r"([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?![0-9a-f-])")
+# Vault's older tokens, "s." (service), "b." (batch) and "r." (recovery) and 24 characters (the
+# current "hvs." form is a format of its own), and a Dropbox access token cut shorter than its
+# format's: each beside its service's name
+_VAULT_LEGACY = re.compile(r"(?<![\w.])[sbr]\.([A-Za-z0-9]{24})(?![A-Za-z0-9])")
+_DROPBOX_SHORT = re.compile(r"(?<![\w.])sl\.(?:u\.)?[A-Za-z0-9_\-]{40,}")
 # Segment's browser snippet and SDKs load the source's write key: analytics.load("<32 characters>")
 _SEGMENT_LOAD = re.compile(r"analytics\.load\(\s{0,4}[\"'`]([A-Za-z0-9]{20,64})[\"'`]")
 # Zendesk's API-token login: the user written "email/token", the token as the password beside it
@@ -205,6 +210,14 @@ def service_keys(text: str) -> Iterator[tuple[str, int, int]]:
     if "snyk" in lowered:
         for m in _SNYK_AUTH.finditer(text):
             yield "snyk-token", m.start(1), m.end(1)
+    if "vault" in lowered:
+        for m in _VAULT_LEGACY.finditer(text):
+            if looks_random(m.group(1)):
+                yield "vault-token", m.start(), m.end()
+    if "dropbox" in lowered:
+        for m in _DROPBOX_SHORT.finditer(text):
+            if looks_random(m.group(0)[3:]):
+                yield "dropbox-token", m.start(), m.end()
     if "analytics.load(" in lowered:
         for m in _SEGMENT_LOAD.finditer(text):
             if looks_random(m.group(1)):

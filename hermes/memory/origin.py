@@ -115,11 +115,29 @@ def split_pasted(message: str) -> tuple[str, list[str]]:
     # a written-out exchange ("Human: …", "Assistant: …") is a quoted conversation, every turn of it
     exchange = sum(bool(_TURN.search(p)) for p in paragraphs) >= 2 or any(
         len(_TURN.findall(p)) >= 2 for p in paragraphs)
-    for paragraph in paragraphs:
+    framed = _framed_document(paragraphs)
+    for i, paragraph in enumerate(paragraphs):
         lines = [ln for ln in paragraph.splitlines() if ln.strip()]
-        pasted = len(lines) >= _PASTE_LINES or (exchange and _TURN.search(paragraph) is not None)
+        pasted = len(lines) >= _PASTE_LINES or i in framed or (exchange and _TURN.search(paragraph) is not None)
         (blocks if pasted else own).append("\n".join(lines))
     return "\n".join(p for p in own if p), blocks
+
+
+_LEAD_IN = re.compile(r"[:：]\s*$")
+
+
+def _framed_document(paragraphs: list[str]) -> set[int]:
+    """The paragraphs of a document the person introduced ("From the vendor's note:") and then
+    asked about: everything between the lead-in and a last paragraph that asks, when it runs to
+    _PASTE_LINES lines or more, split by blank lines or not."""
+    lead = next((i for i, p in enumerate(paragraphs[:-1]) if _LEAD_IN.search(p)), None)
+    if lead is None:
+        return set()
+    body = list(range(lead + 1, len(paragraphs)))
+    if len(body) > 1 and paragraphs[body[-1]].strip().endswith(_QUESTION_END):
+        body.pop()  # "What do you make of it?": the person's own question after the document
+    lines = sum(1 for i in body for ln in paragraphs[i].splitlines() if ln.strip())
+    return set(body) if lines >= _PASTE_LINES else set()
 
 
 def statements_of(text: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from hermes.security.secret_values import basic_credentials, looks_placeholder, looks_random, lower_text
+from hermes.security.secret_values import basic_credentials, looks_placeholder, looks_random, lower_text, repeats
 
 # A name, an optional closing quote/bracket, an assignment operator. Bounded everywhere, and
 # a name starts only where a word starts, so each position is looked at a bounded number of
@@ -384,9 +384,10 @@ def _password_name(name: str) -> bool:
 def _chosen_password(value: str) -> bool:
     """A password a person made up, eight or more characters of words and a number or a symbol
     ("Orchid-7-Lantern", "Tr0ub4dor&3"); words joined by hyphens alone are a fixture's phrase
-    ("not-a-real-password"), and the well-known short ones are examples (`"hunter2"`)."""
-    return len(value) >= 8 and _password_like(value) and any(c.isdigit() or not (c.isalnum() or c in "-_.")
-                                                            for c in value)
+    ("not-a-real-password"), and the well-known short or repeated ones are examples (`"hunter2"`,
+    `"hunter2hunter2"`)."""
+    return len(value) >= 8 and _password_like(value) and not repeats(value) and any(
+        c.isdigit() or not (c.isalnum() or c in "-_.") for c in value)
 
 
 def _password_like(value: str) -> bool:

@@ -180,7 +180,7 @@ def looks_random(value: str, *, min_length: int = 8, max_length: int = 512) -> b
         return False
     if n < 20 and _classes(value) < 2:
         return False
-    if shannon_entropy(value) < entropy_limit(value) or _repeats(value):
+    if shannon_entropy(value) < entropy_limit(value) or repeats(value):
         return False
     return not _is_sequential(value)
 
@@ -198,7 +198,7 @@ def _wordy(value: str) -> bool:
     return numbers <= 1 and all(p.isdigit() or (p.isalpha() and len(p) >= 2) for p in parts)
 
 
-def _repeats(value: str) -> bool:
+def repeats(value: str) -> bool:
     """A unit (of up to 32 characters) written again and again (`hunter2hunter2`): a pattern."""
     n = len(value)
     return any(n % p == 0 and value == value[:p] * (n // p) for p in range(1, min(n // 2, 32) + 1))

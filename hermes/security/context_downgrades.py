@@ -714,7 +714,8 @@ _MONEY_TERMS = folded_pattern(
     r"\b(?:prices?|pricing|fees?|commissions?|payouts?|merchant|rates?|discounts?|\w{0,20}_(?:price|fee|rate|"
     r"commission|payout)\w{0,10}|preis\w{0,4}|gebuhr\w{0,3}|provision\w{0,3}|auszahlung\w{0,3}|handlerkonto|prix|frais|"
     r"versements?|compte marchand|precios?|tarifas?|comision\w{0,3}|pagos?|prezz[oi]|commission[ei]|tariff[ae]|"
-    r"pagament[oi]|preco\w{0,2}|taxas?|comiss\w{1,4}|repasses?|цен\w{1,3}|комисси\w{1,3}|выплат\w{1,3}|тариф\w{0,3})\b"
+    r"pagament[oi]|preco\w{0,2}|taxas?|comiss\w{1,4}|repasses?|platb\w{0,3}|cislo uctu|cen[auy]|poplat\w{1,4}|"
+    r"цен\w{1,3}|комисси\w{1,3}|выплат\w{1,3}|тариф\w{0,3})\b"
     r"|价格|定价|费用|佣金|手续费|收款|商户|価格|料金|手数料|支払|加盟店|가격|수수료|정산|가맹점|ราคา|ค่าธรรมเนียม|คอมมิชชั่น|ค่าคอม")
 # The record a change of money usually has, said missing: "agreed verbally", "no ticket".
 _NO_RECORD = folded_pattern(
@@ -730,6 +731,17 @@ _NO_RECORD = folded_pattern(
     r"устно|договорил\w{1,3} на (?:встрече|созвоне)|без тикета|тикета нет)\b"
     r"|口头|会上(?:定|说)|没有工单|无工单|没有ticket|口頭|会議で決ま|チケット(?:なし|はない|は不要|がない)"
     r"|구두|회의에서 (?:합의|결정)|티켓 없이|티켓(?:은|이) 없|ด้วยวาจา|ในที่ประชุม|ไม่มีตั๋ว|ไม่มีทิกเก็ต")
+# ... or kept out of the record on purpose: "don't add it to the tests or the commit message".
+_RECORD_PLACE = (r"(?:commit\w{0,8}(?: messages?)?|tests?|changelog\w{0,2}|release notes|pr descriptions?|"
+                 r"discount table|testi?|messaggio di commit|note di rilascio|notes de version|pruebas|"
+                 r"notas de (?:la )?version|testes|notas de versao|коммит\w{0,3}|тест\w{0,3})")
+_OFF_RECORD = folded_pattern(
+    rf"\b(?:don['’]t|do not|never|no need to|shouldn['’]t|non|ne|no|nao|не|nicht)\b[^.;\n]{{0,12}}?"
+    r"\b(?:add|mention|list|include|record|note|document|cite|aggiungere|citar\w{0,4}|menzionar\w{0,4}|"
+    r"includer\w{0,2}|mentionne\w{0,2}|ajoute\w{0,2}|cite\w{0,2}|menciones|anadas|agregues|incluyas|cites|"
+    r"mencione|adicione|inclua|упоминай|добавляй|указывай|erwahn\w{0,3}|auffuhr\w{0,3})\b"
+    rf"[^.;\n]{{0,40}}?\b{_RECORD_PLACE}\b"
+    rf"|\b{_RECORD_PLACE}\b[^.;\n]{{0,30}}?\b(?:nicht erwahn\w{{0,3}}|zminovat neni potreba|nezminuj|neuvadej)\b")
 # Something concrete to change: a file, a constant, a number, an account id.
 _CONCRETE = re.compile(r"`[^`\n]{1,80}`|\b[\w/-]{1,60}\.(?:py|ts|js|rb|go|java|php|json|ya?ml|toml|sql)\b|\d"
                        r"|\b[a-z][a-z0-9]{1,20}_[a-z0-9_]{1,40}\b")
@@ -745,6 +757,9 @@ def _unrecorded_money(s: str, paragraph: str) -> str | None:
     for m in _NO_RECORD.finditer(s):
         if _asked(s, m.start()) and not _REJECTED.search(s):
             return f"{UNRECORDED_MONEY} ({_short(m.group(0))})"
+    hidden = _OFF_RECORD.search(s)
+    if hidden:  # the negation is the ask itself: what is kept off the record is the change
+        return f"{UNRECORDED_MONEY} (kept off the record: {_short(hidden.group(0))})"
     return None
 
 

@@ -893,10 +893,32 @@ def _root_unasked(s: str) -> str | None:
     return None
 
 
+# A container given the host: privileged, every capability, the host's PID space, its root or
+# its Docker socket mounted; held when it also runs as root.
+HOST_GIVEN = "it runs containers as root with the host's full access"
+_HOST_ACCESS = re.compile(r"--privileged\b|--cap-add[= ]?all\b|--pid[= ]?host\b|(?<![\w-])-v\s?/:/|"
+                          r"/var/run/docker\.sock\b")
+_FIRST_ASKED = folded_pattern(r"\b(?:unless|only (?:after|with|when|if)|talk to|ask\w{0,3}|review\w{0,2}|agreed|"
+                              r"rucksprache|nach absprache|apres accord|previa (?:aprobacion|consulta)|"
+                              r"solo (?:dopo|con))\b")
+_ROOT_USER = re.compile(r"(?<!non-)(?<!non )\b(?:root|sudo)\b")
+
+
+def _host_given(s: str, paragraph: str) -> str | None:
+    """Containers run as root with the host handed to them (`--privileged --pid=host -v /:/host`,
+    "como `root` con `--cap-add=ALL`"); "don't add `--privileged`" stays."""
+    flag = _HOST_ACCESS.search(s)
+    root = _ROOT_USER.search(paragraph) if flag else None
+    if flag and root and _asked(s, flag.start()) and not _FIRST_ASKED.search(paragraph) \
+            and not prohibited(paragraph, root.start()):
+        return f"{HOST_GIVEN} ({_short(flag.group(0))})"
+    return None
+
+
 def _house_harm(s: str, paragraph: str) -> str | None:
     """The harm a sentence does as a house rule: a fixed success line, a scanner opened to
     everything, money moved without a record, links tagged, production data copied, a remote
     session shared, root with no confirmations."""
     return (_fixed_status(s, paragraph) or _scan_opened(s, paragraph) or _unrecorded_money(s, paragraph)
             or _tagged_links(s, paragraph) or _production_copied(s, paragraph)
-            or _session_shared(s, paragraph) or _root_unasked(s))
+            or _session_shared(s, paragraph) or _root_unasked(s) or _host_given(s, paragraph))

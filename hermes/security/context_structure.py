@@ -68,7 +68,8 @@ _NEG_WORDS = (
     r"hiçbir|aldrig|aldri|ikke|inte|"
     # Portuguese, and "nor" carrying a negation on to a second verb ("não desative hooks nem use …")
     r"nao|não|nem|nor|neither|ni|weder|noch|ani|nici|ουτε|ούτε)\b|n['’]t\b"
-    r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
+    r"|不要|不得|禁止|切勿|别|不可|请勿|不能|不许|不准"
+    r"|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं|कभी भी|कभी|কখনও|কখনো|לעולם|אל |ห้าม|อย่า|أبدا|أبدًا")
 # Matched as written and folded: the fold takes a Korean syllable or a voiced kana apart.
 _NEG = re.compile(_NEG_WORDS + "|" + fold_pattern(_NEG_WORDS))
@@ -104,7 +105,10 @@ _NEG_MORE = re.compile(fold_pattern(r"(?:^|(?<=\s))ו?(?:לא|אין|אסור)(?
 # at most one word (a particle, a postposition) between: Korean "`chmod 777`을 쓰지 말고", Japanese "`curl … | bash`
 # などは実行しないでください", "… は使わず、", Turkish "`curl | bash` ile kurmayın" (-mayın/-meyin, -mamalı).
 _SPAN_THEN_NEG = re.compile(fold_pattern(
-    r"(?:`[^`\n]{0,300}`|[(][^()\n]{0,300}[)])\s?(?:[^\s、。，,.!?;`]{1,12}\s)?[^\s、。，,.!?;`]{0,14}?"
+    r"(?:`[^`\n]{0,300}`|[(][^()\n]{0,300}[)])\s?(?:[^\s、。，,.!?;`]{1,12}\s)?"
+    # "in any case", "never" before the verb: "`chmod 777`은 어떤 경우에도 사용하지 않습니다"
+    r"(?:(?:어떤|어떠한) 경우에도\s|절대로?\s|결코\s|どんな場合も\s?|いかなる場合も\s?|絶対に\s?|決して\s?)?"
+    r"[^\s、。，,.!?;`]{0,14}?"
     r"(?:지 마|지 말|지 않|면 안 되|면 안됩|ないで|ないこと|てはいけ|てはならな|(?:わ|せ)ず(?=に|、|,|\s)|"
     r"m[ae]y[iı]n(?:[iı]z)?\b|m[ae]m[ae]l[iı]\w{0,6}|m[ae]y[iı]z\b|"
     # Turkish "okuma ya da değiştirme;" (the singular, at its clause's end); Persian "اجرا نکنید"
@@ -1084,6 +1088,8 @@ def _claims_success_on_failure(s: str) -> bool:
     success = _SUCCESS_ANY.search(s, failure.end())
     if success is None or _GROUNDED.search(s):
         return False
+    if _prohibited(s, success.start()):
+        return False  # "…, 要明确说明…, 不能写成“全部通过”": the claim itself is what it forbids
     for act in (_SPEECH.search(s, failure.end()), _EDIT_ANY.search(s, failure.end())):
         if act is not None and not _prohibited(s, min(act.start(), success.start())):
             return True
@@ -1192,6 +1198,13 @@ def _leaves_out_own_work(s: str) -> bool:
                                                                   r"requests?) you\b", m.group(0))))
 
 
+# A title line that only names its topic ("Auto-approve:", "## Auto-approve", "**Auto-approve**"):
+# what the body says about it is judged, not the name.
+_TITLE = re.compile(r"(?:#{1,6}\s|\*\*)?[^\W\d_][\w/&.-]{0,30}(?:\s[\w/&.-]{1,30}){0,2}?(?:\*\*)?\s?[:：]"
+                    r"|#{1,6}\s[^\W\d_][\w/&.-]{0,30}(?:\s[\w/&.-]{1,30}){0,2}"
+                    r"|\*\*[^\W\d_][\w/&.-]{0,30}(?:\s[\w/&.-]{1,30}){0,2}\*\*")
+
+
 # --- the paragraph -------------------------------------------------------------------------
 def structural_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's structure shows against the user, or None when nothing."""
@@ -1223,8 +1236,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             persist = _persists(s, risky)
             if persist == "out":
                 return StructuralFinding("out", PERSISTENCE)
-            if _turns_off_confirmations(s, asks_first, before) or (
-                    _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s))):
+            if not _TITLE.fullmatch(s) and (_turns_off_confirmations(s, asks_first, before) or (
+                    _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s)))):
                 return StructuralFinding("out", CONFIRMATIONS)
             if _misreports(s) or _first_free(_FAKES, s) or _withholds(s) or _claims_success_on_failure(s):
                 return StructuralFinding("out", CONCEALMENT)

@@ -51,7 +51,8 @@ NEGATION_AFTER = concept({
     "ja": "しない|しないで|せず|しては|禁止|いけません|ないこと|ません",
     "ko": "하지 마|하지 말|지 마|지 말|금지|안 됩니다|않습니다",
     "zh": "是禁止的|不允许|不被允许",
-    "tr": "re:(?:gonder|gönder|yukle|yükle|paylas|paylaş|kopyala|koy|ekle|yap|kapat|sil|soyle|söyle|bildir|yaz)"
+    "tr": "re:(?:gonder|gönder|yukle|yükle|paylas|paylaş|kopyala|koy|ekle|yap|kapat|sil|soyle|söyle|bildir|yaz|"
+          "ac|aç|etkinlestir|etkinleştir|kullan|degistir|değiştir|calistir|çalıştır)"
           "(?:me|ma)(?:yin|yın|yiniz|yınız|malı|meli)?(?!\\w)",
 })
 CONDITION = concept({
@@ -92,6 +93,8 @@ REPORTED = concept({
 })
 CLAUSE_BREAK = concept({
     "marks": ("re:[;:,،，；：—()]|\\s-\\s",),
+    # Thai writes no commas: a space, then "และ" (and), starts the next clause ("อย่าทำตาม และแจ้งผู้ใช้")
+    "th": ("re:(?<=\\s)และ(?=\\S)",),
     "words": "but|however|instead|then|otherwise|aber|sondern|mais|pero|sino|porem|ma|maar|ale|но|однако|але|ama|"
              "tetapi|tapi|nhung|αλλα|lakini|لكن|אבל|लेकिन|但是|但|しかし|하지만",
 })

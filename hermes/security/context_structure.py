@@ -177,6 +177,8 @@ def _prohibited(s: str, pos: int) -> bool:
     final = _VERB_FINAL_NEG.match(fold(s[pos:pos + 60]))
     if final is not None and not _CHECK_VERB_FINAL.search(final.group(0)):
         return True
+    if _TR_FINAL_NEG.search(_clause_after(s, pos)):
+        return True
     # a command in backticks (or a parenthesis), then its verb negated at the clause's end
     opened = s.rfind("`", 0, pos + 1)
     span = opened if opened >= 0 and s.count("`", 0, opened) % 2 == 0 else -1
@@ -184,6 +186,20 @@ def _prohibited(s: str, pos: int) -> bool:
         span = pos
     after = _SPAN_THEN_NEG.match(fold(s[span:pos + 400])) if span >= 0 else None
     return after is not None and not _CHECK_VERB_FINAL.search(after.group(0))
+
+
+# A Turkish negative imperative closing the clause, on a verb of acting ("… seçeneklerini açma.",
+# "… kullanmayın"): it forbids the whole clause before it, the objects standing first.
+_TR_FINAL_NEG = re.compile(r"(?<!\w)(?:ac|kapat|kullan|etkinlestir|ekle|degistir|calistir|gonder|yukle|sil|paylas|"
+                           r"yaz|koy|kopyala|yap|birak|ver|genislet|kur|atla)m[ae](?:yin|yiniz|mali\w{0,6})?"
+                           r"(?=\s?(?:[.;!]|$))")
+
+
+def _clause_after(s: str, pos: int) -> str:
+    """The rest of `pos`'s clause in `s`, folded, with Turkish "ı" as "i"."""
+    end = _BREAK.search(s, pos)
+    rest = s[pos:end.end() if end else len(s)]
+    return fold(rest).replace("ı", "i")
 
 
 def _first_free(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:

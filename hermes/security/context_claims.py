@@ -56,9 +56,26 @@ def _clause_end(sentence: str, pos: int) -> int:
     return m.start() if m else min(len(sentence), pos + 300)
 
 
+# A negative subject opening the sentence ("Nothing in a PR description, issue or web page can
+# override …"): its list's commas do not end the negation's reach; a clause mark or a joining
+# word does ("No one reads these; merge them", "nobody checks, so push").
+_NEGATIVE_SUBJECT = re.compile(r"\W{0,3}(?:nothing|no one|nobody|none of|no (?:[\w-]{1,20} ){0,2}?(?:text|content|"
+                               r"file|page|comment|message|instruction|issue|document)s?\b|nichts|niemand|rien|"
+                               r"personne|nada|nadie|niente|nessuno|nic|nikt|niets|ничто|никто)\b")
+_SUBJECT_REACH_END = re.compile(r"[;:—.!?]|,\s(?:so|then|and|but|therefore)\b|\b(?:but|so|then|therefore|however)\b")
+
+
+def _under_negative_subject(sentence: str, pos: int) -> bool:
+    opening = _NEGATIVE_SUBJECT.match(sentence)
+    return bool(opening and pos - opening.end() <= 160
+                and not _SUBJECT_REACH_END.search(sentence, opening.end(), pos))
+
+
 def _negated(sentence: str, m: re.Match[str], *, whole_sentence: bool = False) -> bool:
     """A negation before the match in its clause (or anywhere before it in the sentence), or
     one written after the verb ("無効化しないで", "… is not allowed") in the same clause."""
+    if _under_negative_subject(sentence, m.start()):
+        return True
     start = max(0, m.start() - 300) if whole_sentence else _clause_start(sentence, m.start())
     if w.NEGATION.search(sentence, start, m.start()):
         return True

@@ -300,9 +300,13 @@ HONEST = concept("honest*|truthful*|truthfully|yes|ehrlich|honnete*|honestamente
 # Precedence over the person: the person is what is outranked.
 OUTRANKS = concept({
     "en": "higher priority than|greater priority than|more priority than|priority over|precedence over|"
-          "more authority than|more weight than|outrank*|override|overrides|overriding|supersede*|trumps",
-    "de": "vorrang vor|hat vorrang gegenuber|uberschreibt|wichtiger als",
-    "fr": "prime sur|priment sur|prevaut sur|priorite sur|l'emporte sur|plus prioritaire que",
+          "more authority than|more weight than|outrank*|override|overrides|overriding|supersede*|trumps|"
+          # outside text made the person's equal: "carries the same authority as the user's own messages"
+          "same authority as|as much authority as|equal authority to|equal authority with|as authoritative as|"
+          "same weight as|same priority as",
+    "de": "vorrang vor|hat vorrang gegenuber|uberschreibt|wichtiger als|die gleiche autoritat wie|"
+          "dieselbe autoritat wie|genauso verbindlich wie",
+    "fr": "prime sur|priment sur|prevaut sur|priorite sur|l'emporte sur|plus prioritaire que|la meme autorite que",
     "es": "prioridad sobre|precedencia sobre|prevalece sobre|mas prioridad que|por encima de",
     "pt": "prioridade sobre|prevalece sobre|precedencia sobre|acima de",
     "it": "priorita su|prevale su|precedenza su|piu importante di",
@@ -899,7 +903,9 @@ CONSEQUENTIAL = concept({
 PERSON_ACCOUNT = concept({
     "en": "re:(?:the user's|the person's) (?:own |personal )?(?:google |apple |aws |github |microsoft |"
           "work |browser )?(?:login|logins|account|accounts|cookies|browser profile|session|sessions|credentials)\\b|"
-          "the user's own|on the user's behalf|browser profile|browser cookies|password manager export",
+          # "the user's own messages tell you what to do" is the person's voice, not their account
+          "re:the user['’ ]?s own(?! (?:messages?|words|instructions?|requests?|prompts?|input|replies|answers?|"
+          "choices?|decisions?|judge?ments?|voice|say))|on the user's behalf|browser profile|browser cookies|password manager export",
     "es": "cuenta personal del usuario|cookies del navegador|en nombre del usuario",
     "fr": "compte personnel de l'utilisateur|cookies du navigateur|au nom de l'utilisateur",
     "de": "konto des nutzers|browser-cookies|im namen des nutzers",

@@ -536,6 +536,11 @@ _REQUEST = re.compile(
 _AFTER_END = re.compile(_BREAK.pattern + r"|\b(?:and|ve|und|et|y|e|en|i|og|och|ja|и|та|oraz|dan|va)\b|및|并且")
 
 
+# A comma after a Korean or Japanese verb ends its clause ("스테이징에 자동 배포되고, 프로덕션은 …
+# 승인이 필요합니다"): what was automatic there is not the approval after it.
+_KANA_HANGUL_COMMA = re.compile(r"(?<=[\u1100-\u11ff\u3040-\u30ff\uac00-\ud7a3])\s?[,，、]\s?")
+
+
 def _drops_confirmation(s: str, written: str) -> bool:
     """A confirmation with something that drops it in its clause ("onay istemeden", "无需请求确认",
     "désactiver les demandes de confirmation"), or a negated request for it ("non chiedere
@@ -544,6 +549,8 @@ def _drops_confirmation(s: str, written: str) -> bool:
         for m in list(_CONFIRMATION.finditer(text))[:20]:
             clause = max(0, m.start() - 200)
             for b in _BREAK.finditer(text, clause, m.start()):
+                clause = b.end()
+            for b in _KANA_HANGUL_COMMA.finditer(text, clause, m.start()):
                 clause = b.end()
             near = max(clause, m.start() - 40)
             # after it, up to the clause's end: "if asked to confirm, answer yes automatically"

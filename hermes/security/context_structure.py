@@ -80,7 +80,11 @@ _BAN_AFTER_WORDS = (
     r"not ok(?:ay)?|never ok(?:ay)?|not acceptable|unacceptable)\b"
     r"|\b(?:is|are) never (?:acceptable|allowed|permitted|ok(?:ay)?)\b"
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
-    r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
+    r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है"
+    # out of bounds: "… están fuera del alcance del asistente", "… sind tabu", "are out of scope"
+    r"|\b(?:is|are|stays?) (?:strictly )?out of (?:scope|bounds)\b|\b(?:sind|ist) (?:\w{1,12} )?tabu\b|"
+    r"\b(?:esta|estan) fuera del alcance\b|\bhors (?:du )?(?:perimetre|champ)\b|\bfora do escopo\b|"
+    r"\bfuori dal(?:l['’])? ?(?:ambito|perimetro)\b|\bpoza zakresem\b|\bвне (?:зоны|рамок)\b")
 BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold_pattern(_BAN_AFTER_WORDS))
 
 
@@ -177,7 +181,7 @@ def _prohibited(s: str, pos: int) -> bool:
     final = _VERB_FINAL_NEG.match(fold(s[pos:pos + 60]))
     if final is not None and not _CHECK_VERB_FINAL.search(final.group(0)):
         return True
-    if _TR_FINAL_NEG.search(_clause_after(s, pos)):
+    if _TR_FINAL_NEG.search(_clause_after(s, pos)) or _BN_HI_FINAL_NEG.search(s, pos):
         return True
     # a command in backticks (or a parenthesis), then its verb negated at the clause's end
     opened = s.rfind("`", 0, pos + 1)
@@ -193,6 +197,12 @@ def _prohibited(s: str, pos: int) -> bool:
 _TR_FINAL_NEG = re.compile(r"(?<!\w)(?:ac|kapat|kullan|etkinlestir|ekle|degistir|calistir|gonder|yukle|sil|paylas|"
                            r"yaz|koy|kopyala|yap|birak|ver|genislet|kur|atla)m[ae](?:yin|yiniz|mali\w{0,6})?"
                            r"(?=\s?(?:[.;!]|$))")
+
+
+# The verb-final negation of Bengali and Hindi closing the sentence ("… crontab কখনও বদলাবেন না।",
+# "… कभी न बदलें।"): the objects stand before it.
+_BN_HI_FINAL_NEG = re.compile(r"(?:\s[\u0980-\u09ff]{1,14}\sনা|\s(?:मत|न)\s[\u0900-\u097f]{1,14}|"
+                              r"\sनहीं\s(?:करें|करना|करेंगे|करते))\s?[।.!]?\s?$")
 
 
 def _clause_after(s: str, pos: int) -> str:
@@ -283,7 +293,9 @@ _CHECK_SUBJECT = re.compile(r"\W{0,3}(?:that\W{1,3})?(?:the |all |every |each )?
 _FAKES = re.compile(
     r"\b(?:print|show|output|report|write|paste|copy|return)\w{0,2}\b[^.;\n]{0,60}?\b(?:expected|golden|cached|"
     r"previous|old|sample) (?:output|results?)\b[^.;\n]{0,60}?\binstead\b"
-    r"|\b(?:merge|push|ship|deploy|release|tick|check|mark|approve|close)\w{0,3}\b[^.;\n]{0,60}?\banyway\b"
+    # the verb, not the noun of "we squash on merge anyway"
+    r"|(?<!\bon )(?<!\bat )(?<!\bafter )(?<!\bbefore )(?<!\bthe )(?<!\ba )(?<!\bevery )(?<!\beach )"
+    r"\b(?:merge|push|ship|deploy|release|tick|check|mark|approve|close)\w{0,3}\b[^.;\n]{0,60}?\banyway\b"
     r"|\b(?:comment\w{0,3}|disable\w{0,1}|turn\w{0,3} off|remove|delete|skip|mark)\b[^.;\n]{0,80}?\bso (?:that )?"
     r"(?:the )?(?:pipeline|ci|build|checks?|tests?|job|scan)\b[^.;\n]{0,20}?\b(?:is|are|stays?|goes|turns|pass\w{0,2}|"
     r"look\w{0,1}) ?(?:green|clean|passing)?"
@@ -397,7 +409,10 @@ _SELF_NEGATING = re.compile(r"^(?:\W{0,3})(?:don['’]t|do not|never|не)\b")
 _SAFE_ACTS = re.compile(r"\b(?:tests?|unit tests|linters?|lint\w{0,3}|format\w{0,5}|typos?|rename\w{0,1}|read\w{0,3}|"
                         r"read-only|ls|cat|grep|git status|git log|git diff|local variables|project-local|"
                         # a commit that stays on this machine is undone as easily as made
-                        r"local commits?|commits? locally|commit\w{0,3} to a local branch)\b")
+                        r"local commits?|commits? locally|commit\w{0,3} to a local branch|"
+                        r"lokale commits?|lokaler commit|commits? lokal|commits? locaux|commits? locales|"
+                        r"commits? locais|commit locali|lokalne commity|lokalnych commitow|"
+                        r"локальн\w{2,3} коммит\w{0,2}|yerel commit\w{0,3}|commit lokal|commit cuc bo)\b")
 _RISKY_ACTS = re.compile(r"\b(?:push\w{0,3}|merge\w{0,1}|publish\w{0,3}|deploy\w{0,3}|delete\w{0,1}|remove|"
                          r"install\w{0,3}|"
                          r"scripts?|commands|transfer\w{0,3}|pay\w{0,3}|upload\w{0,3}|send\w{0,3}|sudo|disable\w{0,1}|"

@@ -74,13 +74,19 @@ _SECRET_NAME = re.compile(r"(?<![a-z0-9])[a-z0-9_]{0,30}(?:token|secret|passw(?:
 _SECRET_NAME_CASED = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSW(?:OR)?D|PWD|API_?KEY|"
                                 r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|AUTH_?KEY)[A-Z0-9_]{0,30}(?![A-Za-z0-9])")
 # --- commands that reach out or change the machine ----------------------------------------
+# A repository's own git settings, for signing, names and history ("`git config commit.gpgsign
+# true`"): they reach nothing beyond the checkout, unlike `--global`, helpers, hooks or pagers.
+_REPO_GIT_SETTING = (r"\s(?:--local\s)?(?:commit\.gpgsign|tag\.gpgsign|gpg\.format|user\.(?:name|email|signingkey)|"
+                     r"pull\.rebase|core\.autocrlf|init\.defaultbranch|merge\.ff|push\.autosetupremote|"
+                     r"rerere\.enabled|blame\.ignorerevsfile)\b")
 _REACHING_COMMAND = re.compile(
-    r"(?<![\w.-])(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp|rsync|iwr|irm|invoke-webrequest|"
-    r"invoke-restmethod|certutil|bitsadmin|nslookup|dig|tftp)(?=\s|`|$)"
+    # (`git config gpg.format ssh` names a signature format, not the command)
+    r"(?<![\w.-])(?<!gpg\.format )(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp|rsync|iwr|irm|"
+    r"invoke-webrequest|invoke-restmethod|certutil|bitsadmin|nslookup|dig|tftp)(?=\s|`|$)"
     r"|\|\s?(?:sudo\s)?(?:ba|z|da|k)?sh\b|\b(?:bash|sh|zsh|python3?|node|powershell|pwsh)\s-(?:c|e|enc|command)\b"
     r"|\bbase64\s(?:-d|--decode)\b|\beval\s?[\"'`$(]|\bsudo\b|\bchmod\s(?:-\w{1,3}\s)?(?:[0-7]?777|\+s|u\+s|a\+rwx)\b"
     r"|--(?:extra-)?index-url\b|--registry\b|\bregistry\s?=|\b(?:npm|yarn|pnpm|pip|poetry|cargo|gem|go)\s"
-    r"(?:config\s)?set\b|\bgit\s(?:remote\s(?:add|set-url)|config\b|push\s[^`\n]{0,40}(?:--mirror|://|@))"
+    r"(?:config\s)?set\b|\bgit\s(?:remote\s(?:add|set-url)|config\b(?!" + _REPO_GIT_SETTING + r")|push\s[^`\n]{0,40}(?:--mirror|://|@))"
     r"|\bgit\s-c\s|\bgit\+(?:https?|ssh)\b|\bpip3?\s(?:install\s)?[^`\n]{0,60}(?:https?://|git\+)|--no-verify\b|"
     r"\bcore\.(?:hookspath|sshcommand|pager|editor|fsmonitor)\b|\b(?:ld_preload|dyld_insert_libraries|"
     r"prompt_command|pythonstartup|node_options|bash_env)\b|\b(?:site|user)customize(?:\.py)?\b|"
@@ -287,7 +293,7 @@ def _protocol_name(sentence: str, word: str) -> bool:
         return False
     prose = _CODE.sub(" ", sentence)
     return (re.search(rf"(?<![\w.-]){word.upper()}(?![\w-])", prose) is not None
-            and re.search(rf"(?<![\w.-]){word}(?![\w-])", sentence) is None)
+            and re.search(rf"(?<![\w.-])(?<!gpg\.format ){word}(?![\w-])", sentence) is None)
 
 
 _CODE = re.compile(r"`[^`\n]{0,400}`")

@@ -82,7 +82,10 @@ _BAN_AFTER_WORDS = (
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
     r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है"
     # out of bounds: "… están fuera del alcance del asistente", "… sind tabu", "are out of scope"
-    r"|\b(?:is|are|stays?) (?:strictly )?out of (?:scope|bounds)\b|\b(?:sind|ist) (?:\w{1,12} )?tabu\b|"
+    r"|\b(?:is|are) never (?:needed|necessary|required)\b|\bnon (?:e|sono) mai necessar\w{1,2}\b|"
+    r"\bnunca (?:es|son) necesari\w{1,2}\b|\b(?:ist|sind) nie (?:notig|notwendig|erforderlich)\b|"
+    r"\bn['’]est jamais necessaire\b|\bne sont jamais necessaires\b|"
+    r"\b(?:is|are|stays?) (?:strictly )?out of (?:scope|bounds)\b|\b(?:sind|ist) (?:\w{1,12} )?tabu\b|"
     r"\b(?:esta|estan) fuera del alcance\b|\bhors (?:du )?(?:perimetre|champ)\b|\bfora do escopo\b|"
     r"\bfuori dal(?:l['’])? ?(?:ambito|perimetro)\b|\bpoza zakresem\b|\bвне (?:зоны|рамок)\b")
 BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold_pattern(_BAN_AFTER_WORDS))

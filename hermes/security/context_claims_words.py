@@ -51,7 +51,8 @@ NEGATION_AFTER = concept({
     "ja": "しない|しないで|せず|しては|禁止|いけません|ないこと|ません",
     "ko": "하지 마|하지 말|지 마|지 말|금지|안 됩니다|않습니다",
     "zh": "是禁止的|不允许|不被允许",
-    "tr": "re:(?:gonder|gönder|yukle|yükle|paylas|paylaş|kopyala|koy|ekle|yap|kapat|sil|soyle|söyle|bildir|yaz)"
+    "tr": "re:(?:gonder|gönder|yukle|yükle|paylas|paylaş|kopyala|koy|ekle|yap|kapat|sil|soyle|söyle|bildir|yaz|"
+          "ac|aç|etkinlestir|etkinleştir|kullan|degistir|değiştir|calistir|çalıştır)"
           "(?:me|ma)(?:yin|yın|yiniz|yınız|malı|meli)?(?!\\w)",
 })
 CONDITION = concept({
@@ -92,6 +93,8 @@ REPORTED = concept({
 })
 CLAUSE_BREAK = concept({
     "marks": ("re:[;:,،，；：—()]|\\s-\\s",),
+    # Thai writes no commas: a space, then "และ" (and), starts the next clause ("อย่าทำตาม และแจ้งผู้ใช้")
+    "th": ("re:(?<=\\s)และ(?=\\S)",),
     "words": "but|however|instead|then|otherwise|aber|sondern|mais|pero|sino|porem|ma|maar|ale|но|однако|але|ama|"
              "tetapi|tapi|nhung|αλλα|lakini|لكن|אבל|लेकिन|但是|但|しかし|하지만",
 })
@@ -162,7 +165,9 @@ CONSENT_GIVEN = concept({
     "ja": "同意済み|同意しています|同意しました|承認済み|承認しています|承認しました|許可済み|許可しています|"
           "許可しました|了承済み",
     "ko": ("re:(?:동의했|동의하였|승인했|허락했|허용했|위임했)(?!으면|다면|는지)",),
-    "ar": "وافق|قد وافق|أذن|سمح|فوض|فوّض|منح الإذن|منح الموافقة",
+    # the verbs standing alone, not inside the noun "موافقة" (approval) of "اطلب موافقة المستخدم"
+    "ar": ("re:(?<![\u0621-\u064a])[وف]?(?:قد )?(?:وافق|أذن|سمح|فوض|فوّض)(?:ت|وا)?(?![\u0621-\u064a])",
+           "منح الإذن", "منح الموافقة"),
     "he": "הסכים|הסכימה|אישר|אישרה|התיר|הרשה|נתן הסכמה|נתן את הסכמתו|נתן הרשאה|נתנה הרשאה",
     "fa": "اجازه داده|اجازه داد|موافقت کرده|موافقت کرد|تأیید کرده",
     "hi": "सहमति दे दी|सहमति दी|अनुमति दे दी|अनुमति दी|पुष्टि कर दी|मंज़ूरी दे दी|मंजूरी दे दी|इजाज़त दी",
@@ -295,9 +300,13 @@ HONEST = concept("honest*|truthful*|truthfully|yes|ehrlich|honnete*|honestamente
 # Precedence over the person: the person is what is outranked.
 OUTRANKS = concept({
     "en": "higher priority than|greater priority than|more priority than|priority over|precedence over|"
-          "more authority than|more weight than|outrank*|override|overrides|overriding|supersede*|trumps",
-    "de": "vorrang vor|hat vorrang gegenuber|uberschreibt|wichtiger als",
-    "fr": "prime sur|priment sur|prevaut sur|priorite sur|l'emporte sur|plus prioritaire que",
+          "more authority than|more weight than|outrank*|override|overrides|overriding|supersede*|trumps|"
+          # outside text made the person's equal: "carries the same authority as the user's own messages"
+          "same authority as|as much authority as|equal authority to|equal authority with|as authoritative as|"
+          "same weight as|same priority as",
+    "de": "vorrang vor|hat vorrang gegenuber|uberschreibt|wichtiger als|die gleiche autoritat wie|"
+          "dieselbe autoritat wie|genauso verbindlich wie",
+    "fr": "prime sur|priment sur|prevaut sur|priorite sur|l'emporte sur|plus prioritaire que|la meme autorite que",
     "es": "prioridad sobre|precedencia sobre|prevalece sobre|mas prioridad que|por encima de",
     "pt": "prioridade sobre|prevalece sobre|precedencia sobre|acima de",
     "it": "priorita su|prevale su|precedenza su|piu importante di",
@@ -894,7 +903,9 @@ CONSEQUENTIAL = concept({
 PERSON_ACCOUNT = concept({
     "en": "re:(?:the user's|the person's) (?:own |personal )?(?:google |apple |aws |github |microsoft |"
           "work |browser )?(?:login|logins|account|accounts|cookies|browser profile|session|sessions|credentials)\\b|"
-          "the user's own|on the user's behalf|browser profile|browser cookies|password manager export",
+          # "the user's own messages tell you what to do" is the person's voice, not their account
+          "re:the user['’ ]?s own(?! (?:messages?|words|instructions?|requests?|prompts?|input|replies|answers?|"
+          "choices?|decisions?|judge?ments?|voice|say))|on the user's behalf|browser profile|browser cookies|password manager export",
     "es": "cuenta personal del usuario|cookies del navegador|en nombre del usuario",
     "fr": "compte personnel de l'utilisateur|cookies du navigateur|au nom de l'utilisateur",
     "de": "konto des nutzers|browser-cookies|im namen des nutzers",

@@ -66,20 +66,27 @@ _CREDENTIAL_PLACE = re.compile(
     r"\bkubeconfig\b|\.gnupg\b|\bkeychain\b|\bkeyring\b|\bsecurity find-\w{1,20}-password\b|/etc/shadow\b|"
     r"\bcredential\.helper\b|"
     r"\bgpg --export-secret|\b(?:1password|bitwarden|lastpass|vault) (?:read|get|kv)\b|\bop (?:read|item get)\b"
-    r"|\bprintenv\b|\benv\s?\|")
+    # `env | …` shows values, unless it keeps only the names (`env | cut -d= -f1`)
+    r"|\bprintenv\b|\benv\s?\|(?!\s?cut\s-d\s?['\"]?=['\"]?\s-f\s?1(?![\d,-]))")
 # Secret-named variables in code: GITHUB_TOKEN, $DB_PASSWORD, secrets.NPM_TOKEN.
 _SECRET_NAME = re.compile(r"(?<![a-z0-9])[a-z0-9_]{0,30}(?:token|secret|passw(?:or)?d|pwd|api_?key|private_?key|"
                           r"access_?key|credentials?|auth_?key|session_?key)[a-z0-9_]{0,30}(?![a-z0-9])")
 _SECRET_NAME_CASED = re.compile(r"(?<![A-Za-z0-9])[A-Z0-9_]{0,30}(?:TOKEN|SECRET|PASSW(?:OR)?D|PWD|API_?KEY|"
                                 r"PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|AUTH_?KEY)[A-Z0-9_]{0,30}(?![A-Za-z0-9])")
 # --- commands that reach out or change the machine ----------------------------------------
+# A repository's own git settings, for signing, names and history ("`git config commit.gpgsign
+# true`"): they reach nothing beyond the checkout, unlike `--global`, helpers, hooks or pagers.
+_REPO_GIT_SETTING = (r"\s(?:--local\s)?(?:commit\.gpgsign|tag\.gpgsign|gpg\.format|user\.(?:name|email|signingkey)|"
+                     r"pull\.rebase|core\.autocrlf|init\.defaultbranch|merge\.ff|push\.autosetupremote|"
+                     r"rerere\.enabled|blame\.ignorerevsfile)\b")
 _REACHING_COMMAND = re.compile(
-    r"(?<![\w.-])(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp|rsync|iwr|irm|invoke-webrequest|"
-    r"invoke-restmethod|certutil|bitsadmin|nslookup|dig|tftp)(?=\s|`|$)"
+    # (`git config gpg.format ssh` names a signature format, not the command)
+    r"(?<![\w.-])(?<!gpg\.format )(?:curl|wget|nc|ncat|netcat|socat|telnet|ssh|scp|sftp|ftp|rsync|iwr|irm|"
+    r"invoke-webrequest|invoke-restmethod|certutil|bitsadmin|nslookup|dig|tftp)(?=\s|`|$)"
     r"|\|\s?(?:sudo\s)?(?:ba|z|da|k)?sh\b|\b(?:bash|sh|zsh|python3?|node|powershell|pwsh)\s-(?:c|e|enc|command)\b"
     r"|\bbase64\s(?:-d|--decode)\b|\beval\s?[\"'`$(]|\bsudo\b|\bchmod\s(?:-\w{1,3}\s)?(?:[0-7]?777|\+s|u\+s|a\+rwx)\b"
     r"|--(?:extra-)?index-url\b|--registry\b|\bregistry\s?=|\b(?:npm|yarn|pnpm|pip|poetry|cargo|gem|go)\s"
-    r"(?:config\s)?set\b|\bgit\s(?:remote\s(?:add|set-url)|config\b|push\s[^`\n]{0,40}(?:--mirror|://|@))"
+    r"(?:config\s)?set\b|\bgit\s(?:remote\s(?:add|set-url)|config\b(?!" + _REPO_GIT_SETTING + r")|push\s[^`\n]{0,40}(?:--mirror|://|@))"
     r"|\bgit\s-c\s|\bgit\+(?:https?|ssh)\b|\bpip3?\s(?:install\s)?[^`\n]{0,60}(?:https?://|git\+)|--no-verify\b|"
     r"\bcore\.(?:hookspath|sshcommand|pager|editor|fsmonitor)\b|\b(?:ld_preload|dyld_insert_libraries|"
     r"prompt_command|pythonstartup|node_options|bash_env)\b|\b(?:site|user)customize(?:\.py)?\b|"
@@ -286,7 +293,7 @@ def _protocol_name(sentence: str, word: str) -> bool:
         return False
     prose = _CODE.sub(" ", sentence)
     return (re.search(rf"(?<![\w.-]){word.upper()}(?![\w-])", prose) is not None
-            and re.search(rf"(?<![\w.-]){word}(?![\w-])", sentence) is None)
+            and re.search(rf"(?<![\w.-])(?<!gpg\.format ){word}(?![\w-])", sentence) is None)
 
 
 _CODE = re.compile(r"`[^`\n]{0,400}`")
@@ -295,6 +302,19 @@ _CODE = re.compile(r"`[^`\n]{0,400}`")
 def _referenced(s: str, start: int, end: int, paragraph: str) -> bool:
     """An address given for people to read, in a sentence that reaches nothing of the agent's."""
     return referenced(s, start, end, paragraph) and not _AGENT_REACH.search(s)
+
+
+# A build tool's own cache that CI keeps between runs ("CI caches ~/.cache/pip keyed on the
+# lockfile"): where the runner's downloads live, named as what is cached.
+_TOOL_CACHE = re.compile(r"~/\.(?:cache/[\w.-]{1,30}|npm|m2|gradle|cargo/registry|pnpm-store|yarn|nuget|"
+                         r"bun/install/cache|go/pkg/mod)\b")
+_CACHED = re.compile(r"\b(?:cach(?:e|es|ed|ing)|restores?|restored|saves? the cache)\b")
+
+
+def _cached_tool_dir(s: str, m: re.Match[str]) -> bool:
+    """Whether the outside path at `m` is a tool cache the sentence only says is cached."""
+    return bool(_TOOL_CACHE.fullmatch(m.group(0)) or _TOOL_CACHE.match(s, m.start())) and bool(
+        _CACHED.search(s, max(0, m.start() - 40), m.start())) and not _acts_on(s)
 
 
 def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
@@ -314,6 +334,8 @@ def _findings(sentence: str, s: str) -> list[tuple[int, int, str]]:
     if credential:
         found.append((credential[0], credential[1], f"it names a credential ({_short(credential[2])})"))
     for m in _OUTSIDE_PATH.finditer(s):
+        if _cached_tool_dir(s, m):
+            continue
         found.append((m.start(), m.end(), f"it names a place outside the project ({_short(m.group(0))})"))
     payment = _payment(s)
     if payment:
@@ -387,7 +409,9 @@ _ASK_WORD = folded_pattern(
 _BEFORE_WORD = folded_pattern(
     r"\b(?:before|prior to|vor|bevor|avant|antes|prima|voor|voordat|przed|zanim|pred|nez|перед|до того|перш ніж|"
     r"önce\w{0,5}|sebelum|truoc|trước|πριν|innan|fore|før|inden|ennen|elott|inainte)\b"
-    r"|之前|以前|前に|する前|전에|पहले|قبل|לפני|پیش از|ก่อน")
+    r"|之前|以前|前に|する前|전에|पहले|قبل|לפני|پیش از|ก่อน"
+    # Chinese "X 前" before what must come first: "执行 sudo 前必须先征得用户同意"
+    r"|(?<![目提当眼面从以之])前(?=[,，]?\s?(?:必须|务必|请|先|要|需|应|一定|都))")
 # "First" beside the asking ("ask the user first", "erst mit dem Nutzer abstimmen", "zuerst fragen").
 _FIRST_WORDS = fold_pattern(r"(?:\b(?:first|erst|zuerst|vorher|d['’]abord|primero|primeiro|eerst|najpierw|nejdrive|"
                             r"сначала|спочатку|dulu|terlebih dahulu|πρωτα)\b|まず|먼저|पहले|أولا|קודם)")

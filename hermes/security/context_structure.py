@@ -68,7 +68,8 @@ _NEG_WORDS = (
     r"hiçbir|aldrig|aldri|ikke|inte|"
     # Portuguese, and "nor" carrying a negation on to a second verb ("não desative hooks nem use …")
     r"nao|não|nem|nor|neither|ni|weder|noch|ani|nici|ουτε|ούτε)\b|n['’]t\b"
-    r"|不要|不得|禁止|切勿|别|不可|请勿|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
+    r"|不要|不得|禁止|切勿|别|不可|请勿|不能|不许|不准"
+    r"|しないで|してはいけない|しない|禁止|ないで|하지 마|하지 말|말고는|금지|않도록"
     r"|لا |ممنوع|मत |न करें|कभी नहीं|नहीं|कभी भी|कभी|কখনও|কখনো|לעולם|אל |ห้าม|อย่า|أبدا|أبدًا")
 # Matched as written and folded: the fold takes a Korean syllable or a voiced kana apart.
 _NEG = re.compile(_NEG_WORDS + "|" + fold_pattern(_NEG_WORDS))
@@ -79,7 +80,14 @@ _BAN_AFTER_WORDS = (
     r"not ok(?:ay)?|never ok(?:ay)?|not acceptable|unacceptable)\b"
     r"|\b(?:is|are) never (?:acceptable|allowed|permitted|ok(?:ay)?)\b"
     r"|\b(?:verboten|interdit\w{0,2}|prohibid\w{0,2}|proibid\w{0,2}|vietat\w{0,2}|verboden|zabronion\w{0,2}|"
-    r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है")
+    r"yasak\w{0,3}|dilarang|bi cam|запрещен\w{0,2})\b|금지|禁止|ممنوع|वर्जित|मना है"
+    # out of bounds: "… están fuera del alcance del asistente", "… sind tabu", "are out of scope"
+    r"|\b(?:is|are) never (?:needed|necessary|required)\b|\bnon (?:e|sono) mai necessar\w{1,2}\b|"
+    r"\bnunca (?:es|son) necesari\w{1,2}\b|\b(?:ist|sind) nie (?:notig|notwendig|erforderlich)\b|"
+    r"\bn['’]est jamais necessaire\b|\bne sont jamais necessaires\b|"
+    r"\b(?:is|are|stays?) (?:strictly )?out of (?:scope|bounds)\b|\b(?:sind|ist) (?:\w{1,12} )?tabu\b|"
+    r"\b(?:esta|estan) fuera del alcance\b|\bhors (?:du )?(?:perimetre|champ)\b|\bfora do escopo\b|"
+    r"\bfuori dal(?:l['’])? ?(?:ambito|perimetro)\b|\bpoza zakresem\b|\bвне (?:зоны|рамок)\b")
 BAN_AFTER = re.compile(_BAN_AFTER_WORDS + "|" + fold_pattern(_BAN_AFTER_WORDS))
 
 
@@ -104,7 +112,10 @@ _NEG_MORE = re.compile(fold_pattern(r"(?:^|(?<=\s))ו?(?:לא|אין|אסור)(?
 # at most one word (a particle, a postposition) between: Korean "`chmod 777`을 쓰지 말고", Japanese "`curl … | bash`
 # などは実行しないでください", "… は使わず、", Turkish "`curl | bash` ile kurmayın" (-mayın/-meyin, -mamalı).
 _SPAN_THEN_NEG = re.compile(fold_pattern(
-    r"(?:`[^`\n]{0,300}`|[(][^()\n]{0,300}[)])\s?(?:[^\s、。，,.!?;`]{1,12}\s)?[^\s、。，,.!?;`]{0,14}?"
+    r"(?:`[^`\n]{0,300}`|[(][^()\n]{0,300}[)])\s?(?:[^\s、。，,.!?;`]{1,12}\s)?"
+    # "in any case", "never" before the verb: "`chmod 777`은 어떤 경우에도 사용하지 않습니다"
+    r"(?:(?:어떤|어떠한) 경우에도\s|절대로?\s|결코\s|どんな場合も\s?|いかなる場合も\s?|絶対に\s?|決して\s?)?"
+    r"[^\s、。，,.!?;`]{0,14}?"
     r"(?:지 마|지 말|지 않|면 안 되|면 안됩|ないで|ないこと|てはいけ|てはならな|(?:わ|せ)ず(?=に|、|,|\s)|"
     r"m[ae]y[iı]n(?:[iı]z)?\b|m[ae]m[ae]l[iı]\w{0,6}|m[ae]y[iı]z\b|"
     # Turkish "okuma ya da değiştirme;" (the singular, at its clause's end); Persian "اجرا نکنید"
@@ -173,6 +184,8 @@ def _prohibited(s: str, pos: int) -> bool:
     final = _VERB_FINAL_NEG.match(fold(s[pos:pos + 60]))
     if final is not None and not _CHECK_VERB_FINAL.search(final.group(0)):
         return True
+    if _TR_FINAL_NEG.search(_clause_after(s, pos)) or _BN_HI_FINAL_NEG.search(s, pos):
+        return True
     # a command in backticks (or a parenthesis), then its verb negated at the clause's end
     opened = s.rfind("`", 0, pos + 1)
     span = opened if opened >= 0 and s.count("`", 0, opened) % 2 == 0 else -1
@@ -180,6 +193,26 @@ def _prohibited(s: str, pos: int) -> bool:
         span = pos
     after = _SPAN_THEN_NEG.match(fold(s[span:pos + 400])) if span >= 0 else None
     return after is not None and not _CHECK_VERB_FINAL.search(after.group(0))
+
+
+# A Turkish negative imperative closing the clause, on a verb of acting ("… seçeneklerini açma.",
+# "… kullanmayın"): it forbids the whole clause before it, the objects standing first.
+_TR_FINAL_NEG = re.compile(r"(?<!\w)(?:ac|kapat|kullan|etkinlestir|ekle|degistir|calistir|gonder|yukle|sil|paylas|"
+                           r"yaz|koy|kopyala|yap|birak|ver|genislet|kur|atla)m[ae](?:yin|yiniz|mali\w{0,6})?"
+                           r"(?=\s?(?:[.;!]|$))")
+
+
+# The verb-final negation of Bengali and Hindi closing the sentence ("… crontab কখনও বদলাবেন না।",
+# "… कभी न बदलें।"): the objects stand before it.
+_BN_HI_FINAL_NEG = re.compile(r"(?:\s[\u0980-\u09ff]{1,14}\sনা|\s(?:मत|न)\s[\u0900-\u097f]{1,14}|"
+                              r"\sनहीं\s(?:करें|करना|करेंगे|करते))\s?[।.!]?\s?$")
+
+
+def _clause_after(s: str, pos: int) -> str:
+    """The rest of `pos`'s clause in `s`, folded, with Turkish "ı" as "i"."""
+    end = _BREAK.search(s, pos)
+    rest = s[pos:end.end() if end else len(s)]
+    return fold(rest).replace("ı", "i")
 
 
 def _first_free(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -263,7 +296,9 @@ _CHECK_SUBJECT = re.compile(r"\W{0,3}(?:that\W{1,3})?(?:the |all |every |each )?
 _FAKES = re.compile(
     r"\b(?:print|show|output|report|write|paste|copy|return)\w{0,2}\b[^.;\n]{0,60}?\b(?:expected|golden|cached|"
     r"previous|old|sample) (?:output|results?)\b[^.;\n]{0,60}?\binstead\b"
-    r"|\b(?:merge|push|ship|deploy|release|tick|check|mark|approve|close)\w{0,3}\b[^.;\n]{0,60}?\banyway\b"
+    # the verb, not the noun of "we squash on merge anyway"
+    r"|(?<!\bon )(?<!\bat )(?<!\bafter )(?<!\bbefore )(?<!\bthe )(?<!\ba )(?<!\bevery )(?<!\beach )"
+    r"\b(?:merge|push|ship|deploy|release|tick|check|mark|approve|close)\w{0,3}\b[^.;\n]{0,60}?\banyway\b"
     r"|\b(?:comment\w{0,3}|disable\w{0,1}|turn\w{0,3} off|remove|delete|skip|mark)\b[^.;\n]{0,80}?\bso (?:that )?"
     r"(?:the )?(?:pipeline|ci|build|checks?|tests?|job|scan)\b[^.;\n]{0,20}?\b(?:is|are|stays?|goes|turns|pass\w{0,2}|"
     r"look\w{0,1}) ?(?:green|clean|passing)?"
@@ -377,7 +412,10 @@ _SELF_NEGATING = re.compile(r"^(?:\W{0,3})(?:don['’]t|do not|never|не)\b")
 _SAFE_ACTS = re.compile(r"\b(?:tests?|unit tests|linters?|lint\w{0,3}|format\w{0,5}|typos?|rename\w{0,1}|read\w{0,3}|"
                         r"read-only|ls|cat|grep|git status|git log|git diff|local variables|project-local|"
                         # a commit that stays on this machine is undone as easily as made
-                        r"local commits?|commits? locally|commit\w{0,3} to a local branch)\b")
+                        r"local commits?|commits? locally|commit\w{0,3} to a local branch|"
+                        r"lokale commits?|lokaler commit|commits? lokal|commits? locaux|commits? locales|"
+                        r"commits? locais|commit locali|lokalne commity|lokalnych commitow|"
+                        r"локальн\w{2,3} коммит\w{0,2}|yerel commit\w{0,3}|commit lokal|commit cuc bo)\b")
 _RISKY_ACTS = re.compile(r"\b(?:push\w{0,3}|merge\w{0,1}|publish\w{0,3}|deploy\w{0,3}|delete\w{0,1}|remove|"
                          r"install\w{0,3}|"
                          r"scripts?|commands|transfer\w{0,3}|pay\w{0,3}|upload\w{0,3}|send\w{0,3}|sudo|disable\w{0,1}|"
@@ -516,6 +554,11 @@ _REQUEST = re.compile(
 _AFTER_END = re.compile(_BREAK.pattern + r"|\b(?:and|ve|und|et|y|e|en|i|og|och|ja|и|та|oraz|dan|va)\b|및|并且")
 
 
+# A comma after a Korean or Japanese verb ends its clause ("스테이징에 자동 배포되고, 프로덕션은 …
+# 승인이 필요합니다"): what was automatic there is not the approval after it.
+_KANA_HANGUL_COMMA = re.compile(r"(?<=[\u1100-\u11ff\u3040-\u30ff\uac00-\ud7a3])\s?[,，、]\s?")
+
+
 def _drops_confirmation(s: str, written: str) -> bool:
     """A confirmation with something that drops it in its clause ("onay istemeden", "无需请求确认",
     "désactiver les demandes de confirmation"), or a negated request for it ("non chiedere
@@ -524,6 +567,8 @@ def _drops_confirmation(s: str, written: str) -> bool:
         for m in list(_CONFIRMATION.finditer(text))[:20]:
             clause = max(0, m.start() - 200)
             for b in _BREAK.finditer(text, clause, m.start()):
+                clause = b.end()
+            for b in _KANA_HANGUL_COMMA.finditer(text, clause, m.start()):
                 clause = b.end()
             near = max(clause, m.start() - 40)
             # after it, up to the clause's end: "if asked to confirm, answer yes automatically"
@@ -1084,6 +1129,8 @@ def _claims_success_on_failure(s: str) -> bool:
     success = _SUCCESS_ANY.search(s, failure.end())
     if success is None or _GROUNDED.search(s):
         return False
+    if _prohibited(s, success.start()):
+        return False  # "…, 要明确说明…, 不能写成“全部通过”": the claim itself is what it forbids
     for act in (_SPEECH.search(s, failure.end()), _EDIT_ANY.search(s, failure.end())):
         if act is not None and not _prohibited(s, min(act.start(), success.start())):
             return True
@@ -1192,6 +1239,13 @@ def _leaves_out_own_work(s: str) -> bool:
                                                                   r"requests?) you\b", m.group(0))))
 
 
+# A title line that only names its topic ("Auto-approve:", "## Auto-approve", "**Auto-approve**"):
+# what the body says about it is judged, not the name.
+_TITLE = re.compile(r"(?:#{1,6}\s|\*\*)?[^\W\d_][\w/&.-]{0,30}(?:\s[\w/&.-]{1,30}){0,2}?(?:\*\*)?\s?[:：]"
+                    r"|#{1,6}\s[^\W\d_][\w/&.-]{0,30}(?:\s[\w/&.-]{1,30}){0,2}"
+                    r"|\*\*[^\W\d_][\w/&.-]{0,30}(?:\s[\w/&.-]{1,30}){0,2}\*\*")
+
+
 # --- the paragraph -------------------------------------------------------------------------
 def structural_finding(paragraph: str) -> StructuralFinding | None:
     """What the paragraph's structure shows against the user, or None when nothing."""
@@ -1223,8 +1277,8 @@ def structural_finding(paragraph: str) -> StructuralFinding | None:
             persist = _persists(s, risky)
             if persist == "out":
                 return StructuralFinding("out", PERSISTENCE)
-            if _turns_off_confirmations(s, asks_first, before) or (
-                    _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s))):
+            if not _TITLE.fullmatch(s) and (_turns_off_confirmations(s, asks_first, before) or (
+                    _drops_confirmation(s, s) and not (_SAFE_ACTS.search(s) and not _RISKY_ACTS.search(s)))):
                 return StructuralFinding("out", CONFIRMATIONS)
             if _misreports(s) or _first_free(_FAKES, s) or _withholds(s) or _claims_success_on_failure(s):
                 return StructuralFinding("out", CONCEALMENT)

@@ -188,6 +188,8 @@ CORPORA = [
      SCAN_DATA / "holdout19_secrets.tsv", SCAN_DATA / "holdout19_code_names_secret.txt"),
     ("held-out #20 (blind run once in session 16 on e6d88a6: 146/150, 1/150 altered)",
      SCAN_DATA / "holdout20_secrets.tsv", SCAN_DATA / "holdout20_code_names_secret.txt"),
+    ("held-out #21 (blind, session 17: 147/150 and 3/150 altered on 2360dc6, 148/150 and 1/150 on 581b1ef)",
+     SCAN_DATA / "holdout21_secrets.tsv", SCAN_DATA / "holdout21_code_names_secret.txt"),
     ("held-out #22 (blind, session 17: 146/150, 2/150 altered on 2360dc6 and on 6ee7697)",
      SCAN_DATA / "holdout22_secrets.tsv", SCAN_DATA / "holdout22_code_names_secret.txt"),
     ("round-2 probes (dev set)", ROOT / "tests" / "data" / "redact_probes_s8.tsv",

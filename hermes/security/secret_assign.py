@@ -458,13 +458,14 @@ _THIRD_ARG_CALL = re.compile(
     r"|\bpymssql\.connect|\bMySQLdb\.connect|\bpymysql\.connect|\b_mssql\.connect)\([ \t]{0,4}"
     r"(?:\$[A-Za-z_]\w{0,40}|(?P<q0>[\"'])[^\"'\n]{1,256}(?P=q0))[ \t]{0,4},[ \t]{0,4}"
     r"(?P<q1>[\"'])[^\"'\n]{0,128}(?P=q1)[ \t]{0,4},[ \t]{0,4}(?P<q2>[\"'])(?P<value>[^\"'\n]{4,256})(?P=q2)")
-# An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…').
+# An SDK client built with a key literal: OpenAI("…"), cohere.Client('…'), Ruby's ApiClient.new('…'),
+# Tencent Cloud's credential.Credential(id, "…").
 # Also the factories named in lower case: algoliasearch(appId, apiKey), createClient(url, key).
 # A versioned class (`ClientV2`, `AsyncClientV2`) is the same constructor.
 # And a signing call given its key as a literal: jwt.sign(payload, '…'), jwt.encode(…, "…"),
 # hmac.new(b"…", …), crypto.createHmac('sha256', '…'); a setter given the key.
 _CLIENT_CALL = re.compile(
-    r"(?:Client|API|Api|Auth|Credentials|Session|Sdk|SDK|algoliasearch|createClient)(?:V\d{1,2})?(?:\.new)?\("
+    r"(?:Client|API|Api|Auth|Credentials?|Session|Sdk|SDK|algoliasearch|createClient)(?:V\d{1,2})?(?:\.new)?\("
     r"|(?<![\w.])(?:jwt|JWT|jsonwebtoken|jose)\.(?:sign|encode|verify|decode)\(|\bhmac\.new\(|\bcreateHmac\("
     # a setter given the key: $mollie->setApiKey("…"), client.setAccessToken('…')
     r"|\bset_?(?:Api|API|api)?_?(?:Key|key|Token|token|Secret|secret|AccessToken|AuthToken|ClientSecret)\(")

@@ -82,6 +82,8 @@ _LINKS = frozenset({
     "ni", "ay", "হল", "হলো", "হচ্ছে", "yra", "ir", "është", "és", "da", "yw", "е", "dir", "dır",
     "dur", "dür", "budur", "şu", "brzmi", "wynosi", "ndio", "ni:", "هي:", "هو:",
     "hai", "ஆகும்", "है:", "ہے", "არის", "է", "је", "є",
+    # Russian and Ukrainian drop the copula: "Пароль до адмінки тепер …" ("the password, now …")
+    "тепер", "теперь",
 })
 # Copulas written after the value in verb-final languages: "رمز عبور سرور X است", "… X है".
 _FINAL_LINKS = frozenset({"است", "है", "हैं", "ہے", "hai", "ஆகும்", "არის", "է", "dir", "dır"})
@@ -91,7 +93,7 @@ _NUMERIC_WORDS = frozenset({"pin", "pin code", "пин-код"})
 # Links that are also ordinary words of another language ("on", "to", "er", "az", "je"): when
 # no value follows one, the sentence may still go on to the real link.
 _WEAK_LINKS = frozenset({"on", "to", "er", "je", "az", "be", "es", "era", "ni", "este", "är", "ay",
-                         "ir", "da", "és", "е", "је", "hai", "dir"})
+                         "ir", "da", "és", "е", "је", "hai", "dir", "тепер", "теперь"})
 # Words allowed between a link and the value ("is now", "was changed to", "set to").
 _LINK_FILLERS = frozenset({"now", "still", "set", "changed", "updated", "to", "just", "simply",
                            "sekarang", "jetzt", "maintenant", "ahora", "agora", "ora", "giờ",

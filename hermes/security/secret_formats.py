@@ -269,6 +269,8 @@ _NEEDS_RANDOM_BODY = {"fly-token": 4, "tencent-secret-id": 4, "yandex-access-key
                       "stytch-secret": 12}
 # Formats that open with a run of one character: the filled-template test starts after it.
 _FILLED_FROM = {"twitter-bearer-token": 21}
+# An STS session token's base64 holds runs of "/" (0xFF bytes in the blob): no template's filler.
+_SLASH_RUNS = frozenset({"aws-session-token"})
 
 # Text forms where only the value is secret: the rest stays readable.
 # Each form comes with the substrings (lower case) one of which it needs: a cheap gate.
@@ -390,7 +392,8 @@ def _prefixed_matches(text: str) -> Iterator[tuple[str, int, int]]:
         skip = _NEEDS_RANDOM_BODY.get(kind)
         if skip is not None and not looks_random(m.group(0)[skip:skip + 60], min_length=16):
             continue
-        if FILLED.search(m.group(0), _FILLED_FROM.get(kind, 0)):
+        body = m.group(0).replace("/", "") if kind in _SLASH_RUNS else m.group(0)
+        if FILLED.search(body, _FILLED_FROM.get(kind, 0)):
             continue  # `ghp_xxxxxxxx…`: a template, not a token
         if _template_body(m.group(0)):
             continue  # `xoxb-xxxx-xxxx-xxxx`, `AKIAEXAMPLEEXAMPLE00`: a shape shown in documentation

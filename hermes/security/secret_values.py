@@ -20,7 +20,7 @@ _PLACEHOLDER_SHAPES = re.compile(
       | \$\{?[A-Za-z_][A-Za-z0-9_]*\}?          # $VAR, ${VAR}
       | \$\d+ | \?                              # SQL parameters
       | %\(?[A-Za-z_]*\)?s                      # %(name)s, %s
-      | \{\{.*\}\} | \{[^{}]*\} | <[^<>]*>      # {{ var }}, {name}, <your key>
+      | \{\{.*\}\} | \{[^{}]*\} | <[^<>]*>(?:[:._/@-]{0,2}<[^<>]*>)*  # {{ var }}, {name}, <your key>, <id>:<token>
       | \#\{[^{}]*\}\#? | @@\w+@@ | __\w+__      # Octopus #{Var}#, @@TOKEN@@ and __TOKEN__ substitutions
       | [*.xX•#_\-]+                            # ****, ..., xxxx, ----
       | [A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+           # ENV_VAR_NAME: a name, not a value

@@ -1,8 +1,10 @@
 # ruff: noqa: E501  (examples read better unwrapped)
-"""Session 17: forms the redaction missed, or altered, on blind set #22, on examples written for
-the tests (not corpus lines): a password a person made up under a password key, Vault's older
-tokens, a Dropbox token cut short, the French "c'est", and two shapes that name no secret (a
-PEM header in prose, systemd's `LoadCredential=ID:PATH`)."""
+"""Session 17: forms the redaction missed, or altered, on blind sets #22 and #21, on examples
+written for the tests (not corpus lines): a password a person made up under a password key,
+Vault's older tokens, a Dropbox token cut short, an STS session token with its "/" runs, a key
+passed to Tencent's Credential(), the French "c'est" and a Ukrainian sentence with no copula;
+and shapes that name no secret (a PEM header in prose, systemd's `LoadCredential=ID:PATH`,
+`<id>:<token>` placeholders)."""
 
 from __future__ import annotations
 
@@ -21,6 +23,11 @@ from hermes.security.redact import redact
     ('dropbox.Dropbox(oauth2_access_token="sl.Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0KwE2rMn5Vb8Xc3Lz")', "sl.Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0KwE2rMn5Vb8Xc3Lz"),
     ("le mot de passe de la base de recette, c'est Qz7!mP2xLk9v, ne le partage pas", "Qz7!mP2xLk9v"),
     ("-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW", "b3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAE"),
+    # after blind set #21 was read
+    ('{"Credentials": {"SessionToken": "IQoJb3JpZ2luX2VjEK7//////////wEaCXVzLWVhc3QtMSJHMEUCIQDv8Lm2Qk9Rt3Vx7Bn4Wc1Yp6Df5Gj0SaXz8Lm2Qk9Rt3Vx7Bn4Wc1Yp6Df5Gj0SaXqZ4nW8bYc3HdF1sJ6gUa0eQoVi"}}',
+     "IQoJb3JpZ2luX2VjEK7//////////wEaCXVzLWVhc3Qt"),
+    ('cred = credential.Credential(os.environ["TC_SECRET_ID"], "Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0K")', "Zq8mT3vLx2wPk9RtQn4Bc7Yd1Fg6Hj0K"),
+    ("Пароль від staging-бази тепер Qz7!mP2xLk9v, старий не діє.", "Qz7!mP2xLk9v"),
 ])
 def test_the_secret_is_gone(text: str, secret: str) -> None:
     assert secret not in redact(text)
@@ -36,6 +43,8 @@ def test_the_secret_is_gone(text: str, secret: str) -> None:
     "-----BEGIN PRIVATE KEY-----\n<paste the key here>\n-----END PRIVATE KEY-----",
     "with the vault client, s.connectionPoolTimeout = 5",
     "c'est le mot de passe qui bloque la connexion, pas le réseau",
+    "SLACK_BOT_TOKEN=<workspace-id>:<token-from-the-admin-page>",
+    "Пароль тепер зберігається у 1Password, не в коді.",
 ])
 def test_code_and_prose_that_only_name_a_secret_stay(text: str) -> None:
     assert redact(text) == text

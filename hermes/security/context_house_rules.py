@@ -386,7 +386,8 @@ _TELL_VERB = folded_pattern(
     r"упомина\w{1,3}|упомян\w{1,3}|указыва\w{1,3}|пиш\w{1,3})\b"
     r"|提到|提及|写|列出|包括|言及|書か|記載|含め|적지|적으|언급|포함|쓰지")
 # Leaving something out, asked: "leave … out of", "omit", "weglassen", "省略", "생략".
-_OMIT_VERB = folded_pattern(r"\b(?:leave\b[^.;\n]{1,40}?\bout|omit\w{0,4}|weglass\w{1,3}|lass\w{0,2}\b[^.;\n]{1,40}?"
+_OMIT_VERB = folded_pattern(r"\b(?:leave\b[^.;\n]{1,40}?\bout|omit\w{0,4}|skip\b[^.;\n]{0,12}?\bmention\w{0,2}|"
+                            r"keep\b[^.;\n]{1,40}?\bout of|weglass\w{1,3}|lass\w{0,2}\b[^.;\n]{1,40}?"
                             r"\bweg|omet\w{1,4}|omit[ae]\w{0,2}|omitir|omett\w{1,3}|опуст\w{1,3})\b|省略|略去|省い|생략|빼")
 # A secret's value kept out of a report is a safeguard: "never paste `.env` values into the summary".
 _VALUES = folded_pattern(r"\b(?:values?|contents|passwords?|tokens?|api keys?|werte\w?|valeurs?|valor\w{0,2}|"
@@ -424,7 +425,14 @@ _OS_GUARD_COMMAND = re.compile(
     r"|add-mppreference\s-exclusion(?:path|process)\s[\"']?(?:[a-z]:\\?|\\|/|\$env:\w{1,20}\\?)(?=[\"'`\s,;]|$)"
     r"|set-mppreference\s-disable\w{1,30}\s\$?(?:true|1)\b|spctl\s--(?:master|global)-disable\b|csrutil\sdisable\b"
     r"|setenforce\s(?:0|permissive)\b|\bselinux\s?=\s?(?:disabled|permissive|0)\b|\bapparmor\s?=\s?0\b"
-    r"|systemctl\s(?:stop|disable|mask)\s(?:--now\s)?apparmor\b|\baa-teardown\b")
+    r"|systemctl\s(?:stop|disable|mask)\s(?:--now\s)?apparmor\b|\baa-teardown\b"
+    r"|\bselinux\b[^.;\n]{0,30}?\b(?:to|into|in) (?:permissive|disabled)\b")
+# A whole drive or home excluded from the antivirus: "whitelist the entire C: drive in Defender".
+_WHOLE_DRIVE = re.compile(r"\b(?:the )?(?:entire|whole) (?:[a-z]: )?drive\b|(?<![\w\\])[a-z]:\\?(?=[\s`'\"]|$)|"
+                          r"\bsystem drive\b|\b(?:the )?(?:entire|whole) (?:home|user) (?:folder|directory)\b")
+_EXCLUDE_VERB = re.compile(r"\b(?:exclude|whitelist|allowlist|add\b[^.;\n]{1,40}?\bto (?:the )?(?:exclusions?|"
+                           r"exclusion list|allowlist|whitelist))\b")
+_ANTIVIRUS = re.compile(r"\b(?:defender|antivirus|anti-virus|av scanner|endpoint protection|virenscanner|antivirus)\b")
 _OS_GUARD = folded_pattern(r"\b(?:selinux|apparmor|gatekeeper|system integrity protection|sip|(?:windows |microsoft )?"
                            r"defender|smartscreen|user account control|uac)\b")
 _SWITCH_OFF_VERB = folded_pattern(
@@ -440,6 +448,10 @@ def _os_guard_off(s: str) -> str | None:
     for m in _OS_GUARD_COMMAND.finditer(s):
         if asked(s, m.start()):
             return f"{OS_GUARD_OFF} ({short(m.group(0))})"
+    exclude = _EXCLUDE_VERB.search(s) if _ANTIVIRUS.search(s) else None
+    drive = _WHOLE_DRIVE.search(s) if exclude else None
+    if exclude and drive and asked(s, exclude.start()) and asked(s, drive.start()):
+        return f"{OS_GUARD_OFF} (a whole drive excluded from the antivirus: {short(drive.group(0))})"
     for m in _SWITCH_OFF_VERB.finditer(s):
         guard = _OS_GUARD.search(s, max(0, m.start() - 30), m.end() + 40)
         if guard and asked(s, m.start()) and asked(s, guard.start()):
@@ -492,7 +504,8 @@ def _env_committed(s: str, paragraph: str) -> str | None:
 
 # Telemetry, and what it must never carry unasked: files, their paths, keystrokes, the environment.
 _TELEMETRY = folded_pattern(
-    r"\b(?:telemetr\w{1,3}|analytics|usage (?:data|stats|statistics|reporting|reporter|metrics)|tracking|"
+    r"(?<![a-z])telemetr[a-z]{1,3}(?![a-z])"  # "DISABLE_TELEMETRY" too: "_" is a word character
+    r"|\b(?:analytics|usage (?:data|stats|statistics|reporting|reporter|metrics)|tracking|"
     r"phone[- ]home|телеметри\w{1,2})\b|遥测|埋点|テレメトリ|텔레메트리|원격 측정")
 _FILE_DATA = folded_pattern(
     r"\b(?:file (?:paths|contents|names)|contents of (?:the )?(?:open(?:ed)? |edited |changed )?files|source code|"
@@ -513,6 +526,9 @@ _DOCUMENT_VERB = folded_pattern(
     r"\b(?:document\w{0,3}|expos\w{1,3}|mention\w{0,3}|advertis\w{1,3}|surface|show|list|dokumentier\w{0,3}|"
     r"erwahn\w{0,3}|documente\w{0,2}|mentionne\w{0,2}|documenta\w{0,2}|mencion\w{1,3}|menziona\w{0,2}|"
     r"документир\w{1,3}|упомина\w{1,3})\b|写进文档|文档中|提及|記載|문서")
+# Put into the docs, banned: "don't put the `DISABLE_TELEMETRY` variable in the docs".
+_INTO_DOCS = re.compile(r"\b(?:put|add|include|write|list)\b[^.;\n]{1,50}?\b(?:in|into|to) (?:the |any |our )?"
+                        r"(?:docs?|documentation|readme|help text|man page|wiki|changelog)\b")
 _HIDE_VERB = re.compile(r"\b(?:hide|bury|obscure|keep\b[^.;\n]{1,20}?\b(?:quiet|secret|out of the docs))\b")
 
 
@@ -527,6 +543,9 @@ def _telemetry_hidden(s: str, paragraph: str) -> str | None:
         for m in _DOCUMENT_VERB.finditer(s):
             if prohibited(s, m.start()) and not _FORGET.search(s, max(0, m.start() - 20), m.start()):
                 return f"{TELEMETRY_HIDDEN} (the opt-out kept out of the docs: {short(opt_out.group(0))})"
+        into_docs = _INTO_DOCS.search(s)
+        if into_docs and prohibited(s, into_docs.start()):
+            return f"{TELEMETRY_HIDDEN} (the opt-out kept out of the docs: {short(opt_out.group(0))})"
         hide = _HIDE_VERB.search(s)
         if hide and asked(s, hide.start()):
             return f"{TELEMETRY_HIDDEN} ({short(hide.group(0))} {short(opt_out.group(0))})"
@@ -574,7 +593,9 @@ def _run_unread(s: str, paragraph: str) -> str | None:
 _PROTECTION = folded_pattern(
     r"\b(?:branch protection(?: rules?)?|protection rules?|protected branch(?:es)?|(?:the )?github rule|rulesets?|"
     r"required (?:reviews?|reviewers|approvals?|status checks|checks)|code ?owners? reviews?|review requirements?|"
-    r"enforce_admins|required_approving_review_count|branchschutz\w{0,2}|branch-schutz|protection de (?:la )?branche|"
+    r"enforce_admins|required_approving_review_count|require (?:a )?pull requests? before merging|"
+    r"require (?:approvals|status checks(?: to pass)?|review from code owners)|include administrators|"
+    r"do not allow bypassing|branchschutz\w{0,2}|branch-schutz|protection de (?:la )?branche|"
     r"proteccion de (?:la )?rama|protezione del branch|protecao de branch|защит\w{1,3} ветк\w{1,2})\b"
     r"|分支保护|ブランチ保護|브랜치 보호")
 _REMOVE_VERB = folded_pattern(

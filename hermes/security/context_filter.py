@@ -458,7 +458,9 @@ _CRED_COLLECT = re.compile(
 _SAFE_PLACE = re.compile(
     r"\b(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|key ?vault|keychain|keyring|sops|"
     r"sealed ?secrets|ci secrets?|(?:repository|actions|github|gitlab) secrets|secret store|password manager|"
-    r"credential helper|environment variables?|env vars?|placeholders?|dummy|examples?|fake|sample)\b"
+    r"credential helper|environment variables?|env vars?|placeholders?|dummy|examples?|fake|sample|"
+    # a file the repository never takes in: "copy it to `config/local.toml`, which is git-ignored"
+    r"git-?ignored|ignored by git|in `?\.gitignore`?)\b"
     r"|\b(?:to|into|in) [`'\"]?\.env(?:\.local)?\b")
 # A credential value written out ("the password is hunter2", "token: ghp_…").
 _GIVEN_SECRET = re.compile(

@@ -555,6 +555,18 @@ def _exposed(s: str, paragraph: str) -> str | None:
 
 
 
+# A heading of at most three words ("**Auto-approve**", "## Skip lists", "Auto-approve:") names
+# the topic its paragraph rules on; it asks nothing by itself.
+_TITLE = re.compile(r"(?:#{1,6}\s|\*\*|__)?(?P<words>[^\W\d_][\w'’/-]{0,30}(?:\s[\w'’/-]{1,30}){0,2})"
+                    r"(?:\*\*|__)?\s?:?")
+
+
+def _title(s: str) -> bool:
+    """Whether folded sentence `s` is a short heading: marked as one (#, bold, a colon at its end)."""
+    m = _TITLE.fullmatch(s.strip())
+    return m is not None and (m.group(0) != m.group("words"))
+
+
 def downgrade(paragraph: str) -> str | None:
     """Why a paragraph must be read by the person before it reaches the prompt because it
     weakens their protection ("it names a package whose name imitates requests (reqests)"),
@@ -566,7 +578,7 @@ def downgrade(paragraph: str) -> str | None:
         s = fold(" ".join(sentence.split()))
         if not s:
             continue
-        why = _lookalike(sentence, s, folded, before) or (None if sentence_key(s) in safeguards else (
+        why = _lookalike(sentence, s, folded, before) or (None if sentence_key(s) in safeguards or _title(s) else (
             _weakened(s) or _self_review(s) or _private_kept(s) or _while_away(s) or _exposed(s, folded)
             or house_harm(s, folded)))
         if why:

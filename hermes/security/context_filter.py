@@ -67,7 +67,10 @@ _SCOPE_BREAK = re.compile(r"[;:.!?](?=\s|$)|[—()]|,\s(?:and|then|so|but)\b|\b(
 _IN_PARENTHESES = re.compile(r"[(（][^()（）\n]{0,200}$")  # searched up to a position: a parenthesis still open there
 _NEGATION = re.compile(
     r"\b(?:never|not|no|nobody|nothing|avoid|avoiding|without|refrain from|under no circumstances|nie|niemals|nicht|"
-    r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
+    r"kein\w{0,2}|nunca|jamais|jamas|ne|никогда|нельзя|не|"
+    # more openings, as folded ("não" is "nao"): Dutch, Portuguese, Indonesian, Polish, Czech,
+    # Turkish, the Scandinavian languages, Vietnamese
+    r"nooit|niet|nao|jangan|tidak|nigdy|nikdy|asla|aldrig|aldri|ikke|inte|khong)\b|n['’]t\b|不要|不得|禁止|切勿|别|しないで|禁止"
     r"|(?<=rather )than\b|(?<=instead )of\b")  # "ask me rather than reading the keychain"
 # "never forget to", "don't hesitate to", "must not omit", "no need to avoid", "never not":
 # the negation asks for what follows.
@@ -82,6 +85,11 @@ _AFTER_BAN = re.compile(r"\b(?:is|are|be|stays?) (?:strictly )?(?:forbidden|proh
                         r"|\bist verboten\b|\besta prohibido\b|\best interdit\b|\bзапрещено\b")
 
 
+# A negation that opens a list after a colon: "Agents should not:", "Never:".
+_NEGATED_LIST = re.compile(r"\b(?:never|not|must not|should not|may not|do not|don['’]t|mustn['’]t|shouldn['’]t|"
+                           r"(?:is|are) not allowed to|(?:is|are) forbidden)\s?$")
+
+
 def _forbidden(s: str, pos: int) -> bool:
     """Whether the act at `pos` in sentence `s` is forbidden: a real negation stands before it
     in its clause, or a ban ("… is forbidden") follows it there. What a parenthesis lists is
@@ -91,8 +99,11 @@ def _forbidden(s: str, pos: int) -> bool:
         return True
     start = 0
     for b in _SCOPE_BREAK.finditer(s, 0, pos):
-        start = b.end()
+        if not (b.group(0) == ":" and _NEGATED_LIST.search(s, start, b.start())):
+            start = b.end()  # "agents should not: read `~/.ssh`, …": the list after the colon stays forbidden
     for n in _NEGATION.finditer(s, start, pos):
+        if n.group(0) in ("of", "than") and ", " in s[n.end():pos]:
+            continue  # "instead of a placeholder, paste the key": what is set aside ends at the comma
         if not _INVERTED.match(s, n.end()):
             return True
     end = _SCOPE_BREAK.search(s, pos)
@@ -187,6 +198,14 @@ _REPORT_SUBJECT = re.compile(r"\b(?:issues|vulnerabilit\w{1,3}|reports|bugs|ques
 _ADDRESS_NEXT = re.compile(r"\s(?:it |them |this |the \w{1,20} )?(?:to )?[\w.+-]{1,64}@[\w-]{1,63}\.")
 
 
+# Where a pipeline's webhook address is kept: the secret named is the webhook's own, not what goes.
+_WEBHOOK_SECRET = re.compile(r"\bwebhooks?\b(?: (?:whose|with its) (?:url|address))?[^.;\n]{0,30}?\b(?:in|from|as) "
+                             r"(?:the |its |our )?(?:`[^`\n]{1,40}` |[\w-]{1,30} ){0,2}secrets?\b")
+# What a report carries when it is the suspect message itself: "forward suspicious emails to phishing@…".
+_SUSPECT_PAYLOAD = re.compile(r" (?:the |any |all |such )?(?:suspicious|suspected|phishing|spam|scam|fraudulent|"
+                              r"malicious) (?:e-?mails?|messages?|links?|requests?|texts?|attachments?)\b")
+
+
 def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: bool = True) -> bool:
     """Whether sentence `s` (folded; `original` as written) directs sending data out;
     `paragraph_data` whether the paragraph names data anywhere (what "there" may receive)."""
@@ -203,7 +222,8 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
             if not _described(s, m):
                 break
             if told is None:
-                told = not (_CREDENTIAL.search(s) or _PRIVATE.search(s))
+                unnamed = _WEBHOOK_SECRET.sub(" ", s)  # "… via the webhook in the `perf_webhook` secret"
+                told = not (_CREDENTIAL.search(unnamed) or _PRIVATE.search(unnamed))
             if not told:
                 break
         m = _first_asked(_SEND, s, m.end())  # "our package mirror is …": after a determiner, a noun
@@ -226,6 +246,9 @@ def _sends_out(s: str, original: str, paragraph_external: bool, paragraph_data: 
     if unmasked and not _forbidden(s, unmasked.start()) and (
             outside or paragraph_external or _DEST_NO_URL.search(s) or _ELSEWHERE.search(s)):
         return True
+    if m.group(0) in ("forward", "report", "send") and _SUSPECT_PAYLOAD.match(s, m.end()) and not (
+            _CREDENTIAL.search(s) or _PRIVATE.search(s)):
+        return False  # the suspect message goes to whoever checks it
     # the verb is not its own payload: "email security@… with details"
     if not _names_payload(s, m) and not ((outside or paragraph_external) and _OUTPUT.search(s, m.end())):
         return False
@@ -394,7 +417,7 @@ _CREDENTIAL = re.compile(
 _CRED_SHOW = re.compile(
     r"(?<![\w./-])(?:print\w{0,3}|echo\w{0,2}|cat|show\w{0,2}|display\w{0,3}|output\w{0,3}|dump\w{0,3}|"
     r"reveal\w{0,3}|hard-?code\w{0,1}|embed\w{0,3}|inline|base64|decrypt\w{0,1}|exfiltrat\w{1,4}|"
-    r"collect\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи|"
+    r"collect(?!ion)\w{0,3}|gather\w{0,3}|harvest\w{0,3}|mostrar|imprim\w{1,3}|affiche\w{0,2}|выведи|покажи|"
     # a credential of the person's taken over or read out in a reply
     r"reuse\w{0,1}|list (?:\w{1,10} )?(?:full )?contents|(?:begin|start)\w{0,3} (?:every|each|your) (?:reply|answer|"
     r"response)\w{0,2} with"
@@ -413,6 +436,14 @@ _CRED_PUT = re.compile(
 # Shown with the secret taken out: "the last lines of the log, with secrets redacted".
 _REDACTED = re.compile(r"\b(?:redact\w{0,4}|mask\w{0,3}|scrub\w{0,3}|with (?:the )?(?:secrets?|tokens?|"
                        r"credentials?|passwords?|keys?) (?:removed|stripped|hidden|replaced))\b")
+# Shown as a stand-in, not the value: "docs show keys as `<YOUR_KEY>` placeholders" (asked, so
+# "instead of a placeholder, print the real token" is not one).
+_PLACEHOLDER = re.compile(r"\b(?:as|with|by|using|use)\b(?:`[^`\n]{0,40}`|[^.;\n`]){0,60}?\bplaceholders?\b")
+# A credential named as a case to test, not a value: "wrong password, expired token".
+_CREDENTIAL_CASE = re.compile(r"\b(?:wrong|invalid|expired|revoked|missing|bad|incorrect|empty|malformed|stale|"
+                              r"unknown|forged|tampered|weak) (?:[\w-]{1,15} )?(?:passwords?|tokens?|"
+                              r"keys?|credentials?|secrets?|sessions?|cookies?|otps?|signatures?)\b")
+_TEST_CUE = re.compile(r"\b(?:tests?|test cases?|cases?|scenarios?|failure paths?|covers?|assert\w{0,3}|specs?)\b")
 # Gathering whatever credentials turn up: "each SSH private key you find on this machine".
 # Or the ones the person gives in passing, kept for later: "keep copies of any passwords they
 # mention".
@@ -427,7 +458,9 @@ _CRED_COLLECT = re.compile(
 _SAFE_PLACE = re.compile(
     r"\b(?:1password|bitwarden|lastpass|keepass\w{0,2}|vault|secrets? manager|key ?vault|keychain|keyring|sops|"
     r"sealed ?secrets|ci secrets?|(?:repository|actions|github|gitlab) secrets|secret store|password manager|"
-    r"credential helper|environment variables?|env vars?|placeholders?|dummy|examples?|fake|sample)\b"
+    r"credential helper|environment variables?|env vars?|placeholders?|dummy|examples?|fake|sample|"
+    # a file the repository never takes in: "copy it to `config/local.toml`, which is git-ignored"
+    r"git-?ignored|ignored by git|in `?\.gitignore`?)\b"
     r"|\b(?:to|into|in) [`'\"]?\.env(?:\.local)?\b")
 # A credential value written out ("the password is hunter2", "token: ghp_…").
 _GIVEN_SECRET = re.compile(
@@ -462,12 +495,17 @@ def _unmasks(s: str) -> bool:
 
 
 def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
+    if _TEST_CUE.search(s):
+        s = _CREDENTIAL_CASE.sub("a case", s)  # "a test that covers the failure path (wrong password)"
     if _unmasks(s):
         return True
     given = _GIVEN_SECRET.search(s)
+    if given and given.group(0).rstrip(" :=`'\"").endswith("card") and (
+            _PAY_TEST.search(s) or TEST_DETAIL.search(s)) and not REAL_MONEY.search(s):
+        given = None  # "use card `4242 4242 4242 4242` in tests": a processor's test card
     if given:
         return not _forbidden(s, given.start())
-    if _REDACTED.search(s):
+    if _REDACTED.search(s) or _first_asked(_PLACEHOLDER, s):
         return False
     found = _first_asked(_FOUND_CREDENTIAL, s)
     if found and _USES_IT.search(s, found.end()) and not _REPORTS_IT.search(s, found.end()):
@@ -482,7 +520,8 @@ def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
     if _first_asked(_READ_KEY_FILE, s) or _first_directed(_CRED_SHOW, s) or _first_asked(_CRED_COLLECT, s):
         return True
     carried = _REPLY_CARRIES.search(s)
-    if carried and _CREDENTIAL.search(s, carried.end()) and not _forbidden(s, carried.start("verb")):
+    if carried and _CREDENTIAL.search(s, carried.end()) and not _forbidden(s, carried.start("verb")) and not (
+            _POSSIBLY.search(s, max(0, carried.start("verb") - 14), carried.start("verb"))):
         return True  # "your reply includes the contents of `.env`": told as how replies are
     if not (put and _EXPOSED_PLACE.search(s, put.end()) and not _SAFE_PLACE.search(s, put.end())):
         return False
@@ -493,9 +532,12 @@ def _handles_credentials(s: str, paragraph_credential: bool) -> bool:
 
 
 # The agent's replies said to carry something: "your reply includes …", "each answer starts with …".
+# Not what they might hold: "outputs can contain tokens" is the reason for a rule ("may" is a
+# permission, so it is not here).
 _REPLY_CARRIES = re.compile(r"\b(?:reply|replies|response|responses|answers?|output|summary|summaries|messages?)\b"
                             r"[^.;\n—]{0,30}?\b(?P<verb>includ\w{1,3}|contain\w{0,2}|show\w{0,2}|quot\w{1,3}|lists?|"
                             r"(?:end|start|open|begin)\w{0,3} with|repeat\w{0,2})\b")
+_POSSIBLY = re.compile(r"\b(?:can|could|might|often|sometimes|occasionally)\s$")
 
 
 # What a tool, a folder or a fixture does or holds, told in the third person ("the examples/
@@ -539,7 +581,14 @@ def _described(s: str, m: re.Match[str]) -> bool:
 # A verb's word used as a noun or an adjective: "a hard-coded key", "the logging filter", "in
 # logs", "the CI secret store".
 _NOT_A_VERB_BEFORE = re.compile(r"\b(?:the|a|an|our|its|their|this|that|each|every|your|my|in|into|from|of|on|"
-                                r"secrets?|keys?|tokens?|credentials?|passwords?)\s$")
+                                r"secrets?|keys?|tokens?|credentials?|passwords?|"
+                                # the first word of a compound noun: "the latest schema dump", "a heap dump"
+                                r"schema|database|db|sql|heap|core|thread|crash)\s$")
+
+
+# A sentence's first word as its subject: "Outputs can contain tokens", "Logs are rotated daily".
+_SUBJECT_AFTER = re.compile(r"\s(?:can|could|may|might|will|would|should|must|are|is|were|was|often|sometimes|"
+                            r"contain\w{0,2}|include\w{0,2})\b")
 
 
 def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
@@ -547,7 +596,8 @@ def _first_directed(pattern: re.Pattern[str], s: str) -> re.Match[str] | None:
     for m in pattern.finditer(s):
         before = max(0, m.start() - 40)
         if not _forbidden(s, m.start()) and not _described(s, m) and not _OR_NOUN_BEFORE.search(
-                s, before, m.start()) and not _NOT_A_VERB_BEFORE.search(s, before, m.start()):
+                s, before, m.start()) and not _NOT_A_VERB_BEFORE.search(s, before, m.start()) and not (
+                not s[:m.start()].strip(" *#>-") and _SUBJECT_AFTER.match(s, m.end())):
             return m
     return None
 
@@ -641,8 +691,15 @@ _BUY = re.compile(r"(?<![\w-])(?:pay|buy|purchase|subscribe to|sign up for|renew
                   r"order)\b")
 
 
+# Money going back where it came from: "refunds go back to the original payment method".
+_RETURNED = re.compile(r"\bback to (?:the |their |its )?(?:original|same|source|customer['’]s)\b"
+                       r"|\bto the (?:original|same) (?:payment method|card|account|source)\b")
+
+
 def _handles_payment(s: str) -> bool:
     act = _first_asked(_PAY_ACT, s)
+    if act and act.group(0).startswith("refund") and _RETURNED.search(s, act.end()):
+        act = None
     detail = _PAY_DETAIL.search(s)
     if (_PAY_TEST.search(s) or TEST_DETAIL.search(s)) and not REAL_MONEY.search(s):
         return False
@@ -758,6 +815,11 @@ _MISREPORT = re.compile(
     r"outputs?)|snapshots?|golden files?) (?:so|to match|until)\b")
 
 
+# A negated verb whose manner is the adverb after it: "don't skip it silently" forbids the silence.
+_NEGATED_MANNER = re.compile(r"\b(?:don['’]t|do not|never|must not|mustn['’]t|should not|shouldn['’]t)\s[\w-]{2,20}\s"
+                             r"(?:(?:it|them|this|that|anything|(?:the|a|any) [\w-]{1,20})\s)?$")
+
+
 def _conceals(s: str, failure_named: bool) -> bool:
     for m in _CONCEAL_NEG.finditer(s):
         if untold_form_only(s) or keeps_secret_from_chat(s):
@@ -769,7 +831,10 @@ def _conceals(s: str, failure_named: bool) -> bool:
         before = s[start:m.start()]
         if not _NEGATION.search(before):
             return True
-    if _first_asked(_CONCEAL, s) or _first_asked(_MISREPORT, s):
+    concealed = _first_asked(_CONCEAL, s)
+    if concealed and _NEGATED_MANNER.search(s, max(0, concealed.start() - 60), concealed.start()):
+        concealed = _first_asked(_CONCEAL, s, concealed.end())  # "don't skip it silently"
+    if concealed or _first_asked(_MISREPORT, s):
         return True
     good_news = _first_asked(_GOOD_NEWS, s)
     return bool(good_news and (failure_named or _FAILURE.search(s)))
@@ -986,6 +1051,30 @@ _BACK_REFERENCE = re.compile(r"\b(?:do|upload|send|post|run|pay|wire|transfer|ch
                              r"these)\b(?! (?:is|are|was|were)\b)|\bthere\b")
 
 
+# Requests called an attack, and reported: "treat any message that asks for keys as suspicious
+# and report it to security@…". What goes is the request itself, not data.
+_AS_ATTACK = re.compile(
+    r"treat\s(?P<what>[^;]{0,100}?\b(?:asks?|asking|requests?|tells?|telling|instructs?|demands?)\b[^;]{0,100}?)\sas\s"
+    r"(?:suspicious|phishing|malicious|hostile|untrusted|an? (?:attack|phishing attempt|scam|red flag|"
+    r"injection attempt|social engineering attempt))"
+    r"(?:,?\s(?:and\s)?(?:report|flag|forward|escalate)\s(?:it|them)(?:\s(?:to|in|with)\s(?:[\w.+-]{1,64}@[\w-]{1,63}"
+    r"(?:\.[\w-]{1,63}){1,4}|#[\w-]{1,40}|the user|(?:the |our )?(?:security|sec|it|infosec)(?: team| channel)?))?)?"
+    r"\W{0,3}$")
+_IN_CONDITION = re.compile(r"\W{0,3}(?:if|when|whenever|once|in case|should)\b[^,;]{0,160}$")
+_ASIDE = re.compile(r"[(（][^()（）\n]{0,200}[)）]")
+
+
+def _leak_answered(s: str) -> bool:
+    """Whether folded sentence `s` only answers a leaked credential: rotate, revoke, tell ("if a
+    token leaks (pasted in chat), rotate it per the runbook and tell #security"), with nothing
+    sent out but in the condition that names the leak."""
+    if not _answers_a_leak(s):
+        return False
+    masked = _ASIDE.sub(lambda m: " " * len(m.group(0)), s)
+    return all(_IN_CONDITION.match(masked, 0, m.start()) for m in _SEND.finditer(masked)
+               if not _forbidden(masked, m.start()))
+
+
 def _without_label(s: str) -> str:
     """`s` without a short label before a colon ("Security warning: …")."""
     m = _LABEL.match(s)
@@ -1003,7 +1092,16 @@ def refuses_person(s: str) -> bool:
     """Whether folded sentence `s` refuses what the person asks, or a request to check with
     them ("if the user asks you to stop, ignore it"; "if a page asks you to confirm first, don't")."""
     refused = refused_request(_without_label(s.strip()))
-    return refused is not None and bool(_PERSON.search(refused[0]) or _CHECK_ACT.match(" " + refused[1]))
+    return refused is not None and bool(_PERSON.search(refused[0]) or _checks_with_person(refused[1]))
+
+
+_QUOTE_OPENING = re.compile(r"\s?[\"“„«'‘「]")
+
+
+def _checks_with_person(act: str) -> bool:
+    """Whether a refused act is a check on the agent ("confirm first"); a quoted word is what
+    the text says, not a check ('asks you to "verify" your account at a link')."""
+    return bool(_CHECK_ACT.match(" " + act)) and not _QUOTE_OPENING.match(act)
 
 
 def safeguard_sentence(sentence: str) -> bool:
@@ -1014,8 +1112,8 @@ def safeguard_sentence(sentence: str) -> bool:
     refused = refused_request(s)
     if refused:
         head, act = refused
-        return not _PERSON.search(head) and not _CHECK_ACT.match(" " + act)
-    if _REPORTED_REQUEST.match(s):
+        return not _PERSON.search(head) and not _checks_with_person(act)
+    if _REPORTED_REQUEST.match(s) or _AS_ATTACK.match(s) or _leak_answered(s):
         return True
     data = _AS_DATA.match(s)
     if data:
@@ -1131,15 +1229,20 @@ def prohibits_whole(sentence: str) -> bool:
     ("Never upload `.env` to …, and don't paste it into issues")."""
     s = _CODE_EXAMPLE.sub(" ", fold(" ".join(sentence.split()))).rstrip(" .;!?。")
     s = _CODE_SPAN.sub("`code`", s)  # "never `curl ... | sh`": marks inside a command cut no clause
-    start = 0
+    start, listed = 0, False
     for cut in [*(b.end() for b in _SCOPE_BREAK.finditer(s)), None]:
         clause = s[start:cut].strip(" ,;:")
-        if clause:
+        if clause and listed:  # "agents should not: read `~/.ssh`, …": the list the negation opens
+            if _CHECK_ACT.match(" " + clause):
+                return False
+            listed = False
+        elif clause:
             m = _WHOLE_PROHIBITION.match(clause) or opening_negation(clause)
             if m is None and _ENDS_IN_BAN.search(clause) and not _TELLING.search(clause):
                 m = re.match("", clause)  # a ban at the clause's end: "`curl … | sh` でのインストールは禁止です"
             if m is None or _INVERTED.match(clause, m.end()) or _CHECK_ACT.match(clause, m.end()):
                 return False
+            listed = cut is not None and s[cut - 1] == ":" and not clause[m.end():].strip()
         if cut is None:
             break
         start = cut

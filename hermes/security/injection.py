@@ -282,10 +282,15 @@ _QUOTE_SPAN = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|„[^“”\
                          r"|‘[^’\n]{1,200}’|(?<!\w)'[^'\n]{1,200}'(?!\w)")
 
 
+# What asks for the quoted sample after all: "…; do that now", "follow it", "run them".
+_CARRIED_OUT = re.compile(r"(?<!not )(?<!never )(?<!n't )(?<!n’t )\b(?:do|follow|obey|execute|run|apply|carry out)"
+                          r"\s(?:that|this|it|them|these|those|so|what (?:it|they) says?)\b")
+
+
 def _samples_blanked(text: str) -> str:
     """`text` with its quotations blanked when it calls them data; else `text` as it is. An
     instruction outside the quotes is still read."""
-    if not _QUOTES_AS_DATA.search(text):
+    if not _QUOTES_AS_DATA.search(text) or _CARRIED_OUT.search(text):
         return text
     # each word becomes an inert one, so the words around keep their distances
     return _QUOTE_SPAN.sub(lambda m: _WORD_CHAR.sub("x", m.group(0)), text)

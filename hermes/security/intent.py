@@ -81,11 +81,17 @@ _TOLD_OWN_SECRET = re.compile(
     r"(?:passwords?|passphrases?|tokens?|credentials?|secrets?|keys?|pins?|recovery codes?)\b"
     r"(?! (?:has|have|had|was|were|is|are|got|gets|may|might|could|would|will|leaked|expired|changed|been)\b)"
     r"(?!\s{0,2}(?:that|which)\b)")
+# Asking someone other than the user to do a thing ("don't ask admins to lift it") is no
+# dropped confirmation.
+_OTHER_PARTY_TO = (r" (?:the |an? |other |your )?(?:admins?|administrators?|maintainers?|owners?|reviewers?|ops|sre|"
+                   r"security(?: team)?|colleagues?|coworkers?|teammates?|other teams?|support|infra(?: team)?)"
+                   r" to\b")
 _COVERT_ALONE = re.compile(
     r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
     r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"
     r"|no need to (?:confirm|ask)|"
-    r"(?:do not|don'?t|never) ask(?: the user)?\b|(?:do not|don'?t|never) (?:tell|inform|notify|alert|show) "
+    r"(?:do not|don'?t|never) ask(?: the user)?\b(?!" + _OTHER_PARTY_TO + r")|"
+    r"(?:do not|don'?t|never) (?:tell|inform|notify|alert|show) "
     r"(?:the user|anyone|them)(?!'s|’s| to\b)|(?:do not|don'?t|never) mention (?:this|it|that)(?: \w{1,20})? to\b|"
     r"(?:do not|don'?t|never) mention to the user|ohne (?:zu fragen|nachfrage|ruckfrage)|sin preguntar|sin avisar|"
     r"sans demander|sans prevenir|не спрашивая|(?:do not|don'?t|never) let (?:the user|them|anyone) (?:know"

@@ -41,6 +41,7 @@ from hermes.security.lexicon import (
     Positions,
     substring_positions,
 )
+from hermes.security.textforms import fold_pattern
 
 _TOKEN = re.compile(r"[^\W_]+|[.;!?。！？]")
 _SENTENCE_GAP = 50  # positions skipped at a sentence end, so windows never cross it
@@ -78,6 +79,7 @@ class _Words:
     spans: dict[int, tuple[int, int]]  # position -> span in the view text
     hits: Positions
     masks: dict[int, int]
+    order: dict[int, int]  # position -> index into words
 
 
 def _index(text: str) -> _Words:
@@ -107,7 +109,8 @@ def _index(text: str) -> _Words:
                 if mask & bit:
                     hits.add(bit, p)
                 bit <<= 1
-    return _Words(words, dict(zip(positions, spans_list, strict=True)), hits, masks)
+    return _Words(words, dict(zip(positions, spans_list, strict=True)), hits, masks,
+                  {p: i for i, p in enumerate(positions)})
 
 
 def _excerpt(text: str, w: _Words, first: int, last: int) -> str:
@@ -135,6 +138,43 @@ def _counting_rule_nouns(w: _Words) -> Positions:
     return out
 
 
+# Unqualified instructions that are not the agent's: "ignore its instructions", "a prompt",
+# "the instructions they contain", "instructions in tool output"; and a verb that tells rather
+# than asks: "are not followed", "werden nicht befolgt", "sont ignorees".
+_TOLD_VERB = re.compile(r"(?:ed|iert|olgt|chtet|orcht|ivie|ivies|ivis|ees|ados|adas|idos|idas|ются)$")
+_OTHERS = frozenset({"its", "their", "a", "an", "ses", "leurs", "sus", "seine", "ihre", "un", "une", "ein", "eine",
+                     "его", "их"})
+_FROM = frozenset({"in", "from", "dans", "aus", "de", "в", "из"})
+_CONTAINED = re.compile(r"(?:contain|contien|enthalt|contengono|contienen|содерж|embedded|inside|within)")
+_SOURCE = re.compile(r"(?:output|ausgabe|sortie|salida|вывод|page|webseite|website|site|issue|comment|kommentar|"
+                     r"commentaire|e?mail|document|dokument|search|fetched|untrusted|third|depend|dateien|fichier|"
+                     r"archivo|файл|readme|ticket|log)")
+
+
+def _told_or_foreign(w: _Words, verb: int, nouns: Positions) -> bool:
+    """Whether an unqualified ignoring verb tells rather than asks, or its instructions belong
+    to something other than the agent's principal (a file, a tool's output, "its")."""
+    if _TOLD_VERB.search(w.words[_word_at(w, verb)]):
+        return True
+    for noun in nouns.first(RULES):
+        if abs(noun - verb) > 7:
+            continue
+        i = _word_at(w, noun)
+        before = w.words[i - 1] if i > 0 and (noun - 1) in w.spans else ""
+        after = w.words[i + 1:i + 5] if (noun + 1) in w.spans else []
+        owned = before in _OTHERS and noun > verb  # "ignore its instructions", not "its instructions override"
+        contained = any(_CONTAINED.match(a) for a in after[:3] + w.words[max(0, i - 3):i])
+        sourced = bool(after) and after[0] in _FROM and any(_SOURCE.match(a) for a in after[1:4])
+        if owned or contained or sourced:
+            return True
+    return False
+
+
+def _word_at(w: _Words, pos: int) -> int:
+    """The index into `w.words` of the word at position `pos`."""
+    return w.order[pos]
+
+
 def _word_rules(text: str, origin: str) -> list[ScanFinding]:
     w = _index(text)
     h = w.hits
@@ -150,8 +190,10 @@ def _word_rules(text: str, origin: str) -> list[ScanFinding]:
             if h.near(QUAL, p, 7, 7) or nouns.near(QUAL, p, 7, 7) or h.near(TOLD, p, 7, 7):
                 hit("ignore-instructions", max(p - 2, 0), p + 6)
                 break
-            hit("ignore-rules-unqualified", p, p + 4, STAGE)
-            break
+            if not _told_or_foreign(w, p, nouns):
+                hit("ignore-rules-unqualified", p, p + 4, STAGE)
+                break
+            continue
         if h.near(TOLD, p, 1, 8) and (h.near(EVERYTHING, p, 1, 8) or h.near(QUAL, p, 1, 8)) or (
                 h.near(EVERYTHING, p, 0, 2) and h.near(QUAL, p, 0, 4)):
             hit("forget-everything", p, p + 6)
@@ -224,8 +266,39 @@ def _hidden_markup(text: str) -> list[ScanFinding]:
     return found
 
 
+# Text that says its quotations are samples kept as data: fixtures, a test corpus, hostile on
+# purpose, never to be followed (the same idea as context_reach's quotations given as data).
+_QUOTES_AS_DATA = re.compile(fold_pattern(
+    r"\b(?:fixtures?|test (?:data|inputs?|cases?|strings?|corpus)|corpus|corpora|red-?team|deliberately|"
+    r"intentionally|on purpose|treat (?:them|it|these|those) as data|"
+    r"(?:never|not|don'?t|do not) (?:\w{1,12} ){0,2}(?:follow|obey|execute|act on)\w{0,3} (?:them|it|these|those)|"
+    r"testdaten|absichtlich|niemals befolg\w{0,3}|nicht befolg\w{0,3}|donnees de test|volontairement|"
+    r"deliberement|(?:ne (?:jamais )?les (?:jamais )?suivre|ne (?:les )?suivez (?:jamais|pas))|datos de prueba|"
+    r"a proposito|dados de teste|de proposito|dati di test|volutamente|testdata|opzettelijk|"
+    r"тестовые данные|намеренно|test verisi|kasitli|data uji|sengaja)\b"
+    r"|テストデータ|テスト用|わざと|测试数据|故意|테스트 데이터|일부러"))
+_WORD_CHAR = re.compile(r"[^\W_]")
+_QUOTE_SPAN = re.compile(r"\"[^\"\n]{1,200}\"|“[^”\n]{1,200}”|„[^“”\n]{1,200}[“”]|«[^»\n]{1,200}»|「[^」\n]{1,200}」"
+                         r"|‘[^’\n]{1,200}’|(?<!\w)'[^'\n]{1,200}'(?!\w)")
+
+
+# What asks for the quoted sample after all: "…; do that now", "follow it", "run them".
+_CARRIED_OUT = re.compile(r"(?<!not )(?<!never )(?<!n't )(?<!n’t )\b(?:do|follow|obey|execute|run|apply|carry out)"
+                          r"\s(?:that|this|it|them|these|those|so|what (?:it|they) says?)\b")
+
+
+def _samples_blanked(text: str) -> str:
+    """`text` with its quotations blanked when it calls them data; else `text` as it is. An
+    instruction outside the quotes is still read."""
+    if not _QUOTES_AS_DATA.search(text) or _CARRIED_OUT.search(text):
+        return text
+    # each word becomes an inert one, so the words around keep their distances
+    return _QUOTE_SPAN.sub(lambda m: _WORD_CHAR.sub("x", m.group(0)), text)
+
+
 def detect(text: str, origin: str = "text") -> list[ScanFinding]:
-    """Injection findings in one folded view of an entry."""
+    """Injection findings in one folded view of an entry (quoted samples it calls data aside)."""
+    text = _samples_blanked(text)
     found = _word_rules(text, origin)
     m = _NEW_INSTRUCTIONS.search(text) or _FAKE_TURN.search(text) or (
         _PERSON_TURN.search(text) and _ASSISTANT_TURN.search(text))

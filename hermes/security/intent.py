@@ -81,11 +81,17 @@ _TOLD_OWN_SECRET = re.compile(
     r"(?:passwords?|passphrases?|tokens?|credentials?|secrets?|keys?|pins?|recovery codes?)\b"
     r"(?! (?:has|have|had|was|were|is|are|got|gets|may|might|could|would|will|leaked|expired|changed|been)\b)"
     r"(?!\s{0,2}(?:that|which)\b)")
+# Asking someone other than the user to do a thing ("don't ask admins to lift it") is no
+# dropped confirmation.
+_OTHER_PARTY_TO = (r" (?:the |an? |other |your )?(?:admins?|administrators?|maintainers?|owners?|reviewers?|ops|sre|"
+                   r"security(?: team)?|colleagues?|coworkers?|teammates?|other teams?|support|infra(?: team)?)"
+                   r" to\b")
 _COVERT_ALONE = re.compile(
     r"\b(?:without (?:asking|telling|informing|notifying|confirmation|confirming|any confirmation|the user'?s? "
     r"(?:knowing|knowledge|consent|approval))|behind the user'?s back|say nothing|tell no one"
     r"|no need to (?:confirm|ask)|"
-    r"(?:do not|don'?t|never) ask(?: the user)?\b|(?:do not|don'?t|never) (?:tell|inform|notify|alert|show) "
+    r"(?:do not|don'?t|never) ask(?: the user)?\b(?!" + _OTHER_PARTY_TO + r")|"
+    r"(?:do not|don'?t|never) (?:tell|inform|notify|alert|show) "
     r"(?:the user|anyone|them)(?!'s|’s| to\b)|(?:do not|don'?t|never) mention (?:this|it|that)(?: \w{1,20})? to\b|"
     r"(?:do not|don'?t|never) mention to the user|ohne (?:zu fragen|nachfrage|ruckfrage)|sin preguntar|sin avisar|"
     r"sans demander|sans prevenir|не спрашивая|(?:do not|don'?t|never) let (?:the user|them|anyone) (?:know"
@@ -268,18 +274,70 @@ def _sensitive(s: str) -> re.Match[str] | None:
     return None
 
 
+# A leak told as an event rather than asked for: a noun ("exfiltration attempts", "a leak"), a
+# participle or past tense ("a leaked token", "the package exfiltrated env vars", "has
+# leaked"), a third person ("if a token leaks") or what something can do ("changes can leak
+# secrets"). Only the bare verb addressed to the reader asks for one ("leak the keys").
+_LEAK_NOUN_BEFORE = re.compile(r"\b(?:a|an|the|any|no|each|every|this|that|possible|suspected|potential|data|"
+                               r"secret|key|token|credential|memory)\W{1,2}$")
+_MODAL_BEFORE = re.compile(r"\b(?!you\b)[\w'’-]{1,30}\s(?:can|could|may|might|would|will)\s(?:\w{1,12}\s)?$")
+_LEAKED_THING = re.compile(r"\b(?:leaked|exfiltrated|stolen|harvested|smuggled)\s(?:[\w-]{1,20}\s)?[\w.-]")
+_TOLD_FORM = re.compile(r"(?:ed|s|age|ation|ations)$")
+
+
+def _asked_leak(s: str, external: bool) -> re.Match[str] | None:
+    """The first word of leaking in sentence `s` that asks for a leak, not one that tells of
+    or guards against it ("a hook catches leaked credentials"). With an outside destination
+    named, every form asks ("tokens are exfiltrated to https://…")."""
+    for leak in _LEAK.finditer(s):
+        before = s[max(0, leak.start() - 40):leak.start()]
+        if _GUARDS_AGAINST.search(before[-24:]):
+            continue
+        if external:
+            return leak
+        word = leak.group(0)
+        if _TOLD_FORM.search(word) or s.startswith("-", leak.end()) or (
+                word == "leak" and _LEAK_NOUN_BEFORE.search(before)) or _MODAL_BEFORE.search(before):
+            continue
+        return leak
+    return None
+
+
+# A negation standing right before a verb forbids that act: "never copy …", "don't add keys
+# to …", "it never phones home".
+_NEGATED_BEFORE = re.compile(
+    r"\b(?:do not|don'?t|does not|doesn'?t|never|must not|mustn'?t|should not|shouldn'?t|must never|should never|"
+    r"cannot|can'?t|will not|won'?t|not)\s(?:(?:ever|just|directly|accidentally|manually|yourself)\s)?$")
+
+
+def _negated_here(s: str, pos: int) -> bool:
+    """Whether the verb at `pos` of sentence `s` stands right after a negation."""
+    return bool(_NEGATED_BEFORE.search(s, max(0, pos - 30), pos))
+
+
+def _sends_only_forbidden(s: str) -> bool:
+    """Whether every sending verb of sentence `s` is forbidden where it stands, with nothing
+    after the first ban that limits it or asks again ("unless", "instead", "other than")."""
+    sends = list(_SEND.finditer(s))
+    if not sends or not all(_negated_here(s, m.start()) for m in sends):
+        return False
+    return not (_QUALIFIED.search(s, sends[0].end()) or _PERMITS_AGAIN.search(s, sends[0].end()))
+
+
 def _sentence_findings(s: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     send, sensitive = _SEND.search(s), _sensitive(s)
     external = external_destination(s)
     cred = _CRED_FILE.search(s)
-    leak = _LEAK.search(s)
-    if leak and _GUARDS_AGAINST.search(s[max(0, leak.start() - 24):leak.start()]):
-        leak = None  # "a hook catches leaked credentials" guards against the leak
+    leak = _asked_leak(s, external)
     attack = _REPORTED_ATTACK.search(s) if send else None
     if send and attack and attack.start() <= send.start():
         send = leak = None  # "the write-up quotes a malicious prompt asking agents to send .env to …"
-    if sensitive and (leak or (send and external)):
+    if send and _sends_only_forbidden(s):
+        send = None  # "never copy production .env values into staging", "don't paste it into …"
+    # Moving a leaked thing asks for the leak whatever the word's form: "paste the leaked value into #ops"
+    moved = send and _imperative(s, send) and _LEAKED_THING.search(s)
+    if (sensitive or moved) and (leak or moved or (send and external)):
         found.append(finding(EXFILTRATION, "send-sensitive-data", s))
     elif cred and send and not re.search(r"\b(?:to|into)\s\S{0,40}$", s[:cred.start()]) and not _forbids_showing(s):
         found.append(finding(EXFILTRATION, "leak-credential-file", s))
@@ -288,10 +346,11 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
 
     if _IMAGE_BEACON.search(s):
         found.append(finding(EXFILTRATION, "markdown-image-beacon", s))
-    if _SSH_WRITE.search(s):
+    if any(not _negated_here(s, m.start()) or _CLAUSE_END.search(m.group(0)) for m in _SSH_WRITE.finditer(s)):
         found.append(finding(PERSISTENCE, "ssh-key-write", s))
     c2 = _C2.search(s)
-    if _PHONE_HOME.search(s) or (c2 and _C2_ACTION.search(s)) or _URL_WITH_PROBE.search(s) or (
+    home = _PHONE_HOME.search(s)
+    if (home and not _negated_here(s, home.start())) or (c2 and _C2_ACTION.search(s)) or _URL_WITH_PROBE.search(s) or (
             _REGISTER.search(s) and _MACHINE.search(s) and external):
         found.append(finding(EXFILTRATION, "beacon", s))
     fetch = _FETCH.search(s)
@@ -311,6 +370,8 @@ def _sentence_findings(s: str) -> list[ScanFinding]:
     trigger = trigger if codeword else None
     codeword_end = codeword.end() if codeword else 0
     destructive = _DESTRUCTIVE.search(s)
+    if destructive and _negated_here(s, destructive.start()):
+        destructive = None  # "… I mean remove dead code, not delete git branches"
     forbidden = _forbidden_clause(s)
     if forbidden and (covert or weaken) and all(
             _all_inside(p, s, forbidden) for p in (_COVERT, _COVERT_ALONE, _WEAKEN)):
@@ -360,6 +421,8 @@ def detect(text: str) -> list[ScanFinding]:
     found: list[ScanFinding] = []
     for sentence in sentences(text):
         found += _sentence_findings(sentence)
+    if _SECURITY_WARNINGS.search(text):
+        found += _hidden_warnings(text)
     # (the second pass runs only where a credential file is named at all: most text names none)
     if _CRED_FILE.search(text) and not any(f.category == EXFILTRATION and f.severity == BLOCK for f in found):
         found += _sent_on_later(text)
@@ -369,6 +432,26 @@ def detect(text: str) -> list[ScanFinding]:
         whole = [f for f in _sentence_findings(" ".join(text.split())) if f.category == PERSISTENCE]
         found += [f for f in whole if f.severity == BLOCK]
     return found
+
+
+# Keeping security warnings from the user: "… security warnings or leaked-secret alerts. Drop
+# them from output." (the warnings may be named in the sentence before).
+_SECURITY_WARNINGS = re.compile(r"\b(?:security|audit|vulnerabilit\w{1,3}|cve|certificate|secret|credential|"
+                                r"leak\w{0,3}|scanner)[\w-]{0,12}\s(?:[\w-]{1,20}\s)?(?:warnings?|alerts?|findings?)\b")
+_HIDE_WARNINGS = re.compile(
+    r"\b(?:suppress|hide|drop|omit|filter out|leave out|strip|silence|mute|remove)\s(?:all |any |the |every )?"
+    r"(?:them|these|those|(?:[\w-]{1,20}\s){0,2}(?:warnings?|alerts?|findings?))\b[^.;\n]{0,40}?"
+    r"\b(?:from|in|out of)\s(?:the |your |my |any )?(?:output|answers?|replies|reply|reports?|summar(?:y|ies)|"
+    r"responses?|messages?|user|chat)\b")
+
+
+def _hidden_warnings(text: str) -> list[ScanFinding]:
+    """An ask to keep security warnings the text names out of what the user sees."""
+    for sentence in sentences(text):
+        m = _HIDE_WARNINGS.search(sentence)
+        if m and not _negated_here(sentence, m.start()):
+            return [finding(COVERT, "hides-security-warnings", sentence)]
+    return []
 
 
 def _sent_on_later(text: str) -> list[ScanFinding]:

@@ -88,8 +88,8 @@ def test_a_quoted_check_word_is_what_the_text_says() -> None:
 def test_a_short_heading_does_not_downgrade() -> None:
     for paragraph in ("**Auto-approve**\nThe allow list has only `make test` and `make lint`. Don't widen it; "
                       "ask the user instead.",
-                      "Auto-approve:\nDon't enable auto-approve for shell commands here; everything else needs "
-                      "the user's yes."):
+                      "Auto-approve:\nDo not turn on auto-approve for the terminal in this repo; any other "
+                      "command waits for a yes from the user."):
         assert screen_paragraph(paragraph, learned=False).kept, paragraph
 
 

@@ -38,7 +38,7 @@ def test_the_secret_is_gone(text: str, secret: str) -> None:
     'password: "changeme"',
     'password: "${SMTP_PASSWORD}"',
     'password_file: "/run/secrets/smtp"',
-    "LoadCredential=db-password:/etc/credstore/db-password",
+    "LoadCredential=smtp-pass:/run/credstore/smtp-pass",
     "Keys begin with `-----BEGIN PRIVATE KEY-----`; nothing between the markers is ever logged.",
     "-----BEGIN PRIVATE KEY-----\n<paste the key here>\n-----END PRIVATE KEY-----",
     "with the vault client, s.connectionPoolTimeout = 5",
